@@ -1,0 +1,232 @@
+/**
+ * Types shared by the machines, the views and the actor implementations in src/api.
+ * Types only: this file is erased at build time, so a machine that imports it with
+ * `import type` still pastes into the Stately editor on its own.
+ */
+
+export type OrganizationType = 'school' | 'company'
+export type OrganizationRole = 'student' | 'teacher' | 'admin'
+
+/** One organization of a user, with the user's roles in it. */
+export interface OrganizationMembership {
+  id: number
+  name: string
+  type: OrganizationType
+  roles: OrganizationRole[]
+}
+
+export interface User {
+  id: number
+  first_name: string
+  last_name: string
+  email: string
+  unconfirmed_email: string | null
+  username: string | null
+  phone_code: string | null
+  phone_number: string | null
+  photo_url: string | null
+  is_superuser: boolean
+  /** ISO2 country a platform admin is limited to, or null. */
+  country_admin_level: string | null
+  language: string
+  has_password: boolean
+  /** date-time */
+  date_joined: string
+  organizations: OrganizationMembership[]
+}
+
+/** The login answer. */
+export interface Session {
+  token: string
+  user_id: number
+  /** date-time */
+  expires_at: string
+}
+
+/** What an invite link carries (base64/base64url JSON in `/login?invite=`). */
+export interface InvitePayload {
+  token: string
+  organization_name: string
+  email: string
+  new_user: boolean
+}
+
+/** An error body: `{detail}` or `{field: ["message", ...]}`, sometimes with a `code`. */
+export type ApiError = { detail?: string; code?: string; [field: string]: unknown }
+
+/**
+ * What an actor that calls the API throws for an error response. A network failure (no
+ * response) has status 0. Machines also accept anything else thrown and treat it as status 0.
+ */
+export interface ApiFailure {
+  status: number
+  body: ApiError
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs and outputs of the actors the machines invoke. src/api implements them with these types.
+// `sessionToken` is the bearer token of the call: the login flows pass the token they have just
+// received, before the session actor stores it.
+// ---------------------------------------------------------------------------------------------
+
+/** restoreSession: reads the stored token, user id and organization, then loads the account. */
+export interface RestoredSession {
+  token: string
+  user: User
+  /** The organization stored by persistOrganization, or null. */
+  organizationId: number | null
+}
+
+export interface SessionTokenInput {
+  sessionToken: string
+}
+
+/** loadAccount: GET /v1/accounts/{userId} -> User */
+export interface LoadAccountInput {
+  sessionToken: string
+  userId: number
+}
+
+/** signIn: POST /v1/accounts/login-legacy/ -> Session */
+export interface SignInInput {
+  email: string
+  password: string
+}
+
+/** signUp: POST /v1/accounts/sign_in */
+export interface SignUpInput {
+  first_name: string
+  last_name: string
+  email: string
+  password?: string
+  invitation_code?: string
+  invite_token?: string
+  social_token?: string
+}
+
+export interface SignUpResult {
+  user_id: number
+  email: string
+  /** true when the invite or the social provider proved the address (no confirmation mail). */
+  confirmed: boolean
+}
+
+/** socialSignIn: PATCH /v1/accounts/sign_in -> Session, or 404 {code: 'account_required', first_name, last_name, email} */
+export interface SocialSignInInput {
+  social_token: string
+}
+
+/** The verified claims of a social ticket, shown disabled in the verify-social-info dialog. */
+export interface SocialClaims {
+  first_name: string
+  last_name: string
+  email: string
+}
+
+/** acceptInvite: POST /v1/accounts/invite/accept {token, email} */
+export interface AcceptInviteInput {
+  sessionToken: string
+  /** The invitation token. */
+  token: string
+  email: string
+}
+
+export interface AcceptInviteResult {
+  organization: OrganizationMembership
+}
+
+/** Answers that only carry a message: send_confirmation, reset_password, reset_password/confirm. */
+export interface DetailResult {
+  detail: string
+}
+
+export interface EmailInput {
+  email: string
+}
+
+/** confirmAccount: POST /v1/accounts/confirm/ {token} -> {email} */
+export interface TokenInput {
+  token: string
+}
+
+export interface ConfirmAccountResult {
+  email: string
+}
+
+/** resetPassword: POST /v1/accounts/reset_password/confirm/ {token, password} */
+export interface ResetPasswordInput {
+  token: string
+  password: string
+}
+
+/** validateInvitation: GET /v1/invitations/validate/{token}/ */
+export interface ValidatedInvitation extends InvitePayload {
+  role?: OrganizationRole
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outputs of the flows (what the view or router does once a flow's machine is done).
+// ---------------------------------------------------------------------------------------------
+
+/** Where a finished login goes: /admin for a platform admin, the dashboard for everybody else. */
+export type HomePath = '/admin' | '/'
+
+export interface SignedIn {
+  outcome: 'signedIn'
+  destination: HomePath
+}
+
+export type LoginOutput =
+  | SignedIn
+  /** The person asked for the recover-password dialog. */
+  | { outcome: 'forgotPassword' }
+  /** The person asked for the sign-up dialog. */
+  | { outcome: 'createAccount' }
+
+export type SignUpOutput =
+  | SignedIn
+  /** The check-your-inbox dialog was closed. */
+  | { outcome: 'closed' }
+  /** "Already have an account": back to the login dialog. */
+  | { outcome: 'login' }
+
+export type SocialSignInOutput =
+  | SignedIn
+  | { outcome: 'cancelled' }
+  | { outcome: 'failed'; error: ApiFailure }
+
+export type InviteTokenOutput =
+  | { outcome: 'signUp'; invite: InvitePayload }
+  /** An existing account: the login form pre-fills `email`. */
+  | { outcome: 'existingUser'; invite: InvitePayload; email: string }
+  | { outcome: 'invalid' }
+
+/** A route's access: public = only logged out (Login, Signup); open = everybody; private = needs a session. */
+export type RouteAccess = 'public' | 'open' | 'private'
+
+export interface GuardDestination {
+  /** The route name of the spec: Login, Signup, Dashboard, OrganizationDashboard, AdminOrganizations, ... */
+  name: string
+  path: string
+  access: RouteAccess
+}
+
+export interface NavigationGuardInput {
+  destination: GuardDestination
+  /** The user the session machine restored or logged in, or null when logged out. */
+  user: User | null
+  /** The session token (for accepting an invite), or null when logged out. */
+  sessionToken: string | null
+  /** The session's current organization (null: none selected). */
+  currentOrganizationId: number | null
+  /** The decoded ?invite= value of the destination, or null. */
+  invite: InvitePayload | null
+}
+
+export type NavigationDecision = 'allowed' | 'toLogin' | 'toDashboard' | 'toOnboarding' | 'toAdmin'
+
+export interface NavigationGuardOutput {
+  decision: NavigationDecision
+  /** The path to show: the destination's when allowed, else the redirect. */
+  path: string
+}

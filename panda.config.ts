@@ -1,0 +1,147 @@
+import { defineConfig } from '@pandacss/dev'
+import { createPreset } from '@park-ui/panda-preset'
+import amber from '@park-ui/panda-preset/colors/amber'
+import iris from '@park-ui/panda-preset/colors/iris'
+import slate from '@park-ui/panda-preset/colors/slate'
+import teal from '@park-ui/panda-preset/colors/teal'
+
+/**
+ * Styles of the portal: Park UI's preset (iris accent on slate gray), with a few
+ * corrections for contrast and keyboard focus that the preset leaves out.
+ *
+ * Dark mode: the preset's `_dark` condition is `.dark &`, so the kit's color-mode
+ * toggle puts the `dark` class on <html> (see src/ui/color-mode.tsx).
+ */
+const focusRing = {
+  outline: '2px solid',
+  outlineColor: 'colorPalette.default',
+  outlineOffset: '2px',
+}
+
+export default defineConfig({
+  preflight: true,
+  presets: [createPreset({ accentColor: iris, grayColor: slate, radius: 'sm' })],
+  include: ['./src/**/*.{ts,tsx}'],
+  exclude: [],
+  jsxFramework: 'react',
+  outdir: 'styled-system',
+  // Recipes the kit uses, with every variant, so that variants chosen at run
+  // time (a button's variant from a prop, a table's size) always have their CSS.
+  staticCss: {
+    recipes: {
+      alert: ['*'],
+      avatar: ['*'],
+      badge: ['*'],
+      button: ['*'],
+      card: ['*'],
+      checkbox: ['*'],
+      dialog: ['*'],
+      field: ['*'],
+      icon: ['*'],
+      input: ['*'],
+      link: ['*'],
+      menu: ['*'],
+      pagination: ['*'],
+      select: ['*'],
+      skeleton: ['*'],
+      spinner: ['*'],
+      table: ['*'],
+      tabs: ['*'],
+      tagsInput: ['*'],
+      text: ['*'],
+      textarea: ['*'],
+      toast: ['*'],
+    },
+  },
+  globalCss: {
+    // The preset's placeholder color (gray 10) is below 4.5:1 on white.
+    '*::placeholder': { color: 'fg.muted' },
+  },
+  theme: {
+    extend: {
+      tokens: {
+        colors: {
+          // Two extra palettes for avatars (they cycle through accent, teal, amber).
+          teal: teal.tokens,
+          amber: amber.tokens,
+        },
+      },
+      semanticTokens: {
+        colors: {
+          // Some preset recipes refer to `accent.*` (selected outline buttons,
+          // text selection): alias it to the accent palette.
+          accent: iris.semanticTokens,
+          teal: teal.semanticTokens,
+          amber: amber.semanticTokens,
+          fg: {
+            // red 9 on the dark canvas and gray 10 on white fail WCAG AA for text.
+            error: { value: { _light: '{colors.red.11}', _dark: '{colors.red.11}' } },
+            subtle: { value: { _light: '{colors.gray.11}', _dark: '{colors.gray.10}' } },
+          },
+        },
+      },
+      recipes: {
+        button: {
+          variants: {
+            variant: {
+              link: { borderRadius: 'l1', _focusVisible: focusRing },
+            },
+          },
+        },
+        link: {
+          base: {
+            color: 'colorPalette.text',
+            textDecorationLine: 'underline',
+            textDecorationColor: 'colorPalette.a7',
+            borderRadius: 'l1',
+            _focusVisible: focusRing,
+          },
+        },
+      },
+      slotRecipes: {
+        checkbox: {
+          base: {
+            control: { _focusVisible: focusRing },
+          },
+        },
+        dialog: {
+          base: {
+            positioner: { p: '4' },
+            content: {
+              minW: 'min(token(sizes.sm), 100%)',
+              maxW: 'full',
+              maxH: 'full',
+              overflowY: 'auto',
+            },
+          },
+        },
+        tabs: {
+          base: {
+            trigger: { _focusVisible: { ...focusRing, outlineOffset: '-2px' } },
+            content: { _focusVisible: focusRing },
+          },
+        },
+        menu: {
+          base: {
+            content: { minW: '48', _focusVisible: focusRing },
+          },
+        },
+        select: {
+          base: {
+            trigger: { _placeholderShown: { color: 'fg.muted' } },
+          },
+        },
+        table: {
+          base: {
+            caption: { color: 'fg.muted' },
+          },
+        },
+        toast: {
+          base: {
+            root: { minW: 'min(token(sizes.xs), calc(100vw - 2rem))', maxW: 'calc(100vw - 2rem)' },
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm'
+import { consumeToken } from '../auth/one-time-tokens.js'
+import type { Handler } from '../contract/handler.js'
+import { users } from '../db/schema.js'
+import { fieldErrors } from '../http/errors.js'
+import { limitAttempt } from '../services/rate-limit.js'
+import { issueConfirmation, type ConfirmPayload } from './confirmation.js'
+import { sendConfirmAccountMail, sendConfirmNewEmailMail, sendEmailChangedMail } from './mails.js'
+import { emailTakenByOther, findUserByEmail, findUserById, findUserByUnconfirmedEmail, isUniqueViolation } from './queries.js'
+
+/**
+ * POST /v1/accounts/send_confirmation/ — a new confirmation link, for an account not confirmed yet or
+ * for an e-mail change waiting for confirmation. The answer is the same in every case.
+ */
+export const sendConfirmation: Handler<'sendConfirmation'> = async ({ body, app, t, ip }) => {
+  limitAttempt(app.limiter, t, 'resend', ip, body.email)
+  const now = app.clock()
+  const account = await findUserByEmail(app.db, body.email)
+  if (account && !account.confirmedAt && !account.disabled) {
+    const { token } = await issueConfirmation(app.db, account, account.email, now)
+    await sendConfirmAccountMail(app, account, token)
+  } else {
+    const changing = await findUserByUnconfirmedEmail(app.db, body.email)
+    if (changing?.unconfirmedEmail && !changing.disabled) {
+      const { token } = await issueConfirmation(app.db, changing, changing.unconfirmedEmail, now)
+      await sendConfirmNewEmailMail(app, changing, changing.unconfirmedEmail, token)
+    }
+  }
+  return { detail: t.api.confirmationSent() }
+}
+
+/**
+ * POST /v1/accounts/confirm/ — opens a confirmation link: confirms the account, or moves it to the
+ * new address of an e-mail change (and tells the old address).
+ */
+export const confirmAccount: Handler<'confirmAccount'> = async ({ body, app, t }) => {
+  const now = app.clock()
+  const invalid = () => fieldErrors({ token: t.api.confirmLinkInvalid() })
+  let outcome
+  try {
+    outcome = await app.db.transaction(async (tx) => {
+      const token = await consumeToken<ConfirmPayload>(tx, 'confirm', body.token, now)
+      if (!token?.userId) throw invalid()
+      const user = await findUserById(tx, token.userId)
+      if (!user) throw invalid()
+      const address = token.payload.email
+      if (address.toLowerCase() === user.email.toLowerCase()) {
+        if (!user.confirmedAt) await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, user.id))
+        return { user, email: user.email, previous: undefined }
+      }
+      if (address.toLowerCase() !== user.unconfirmedEmail?.toLowerCase()) throw invalid()
+      if (await emailTakenByOther(tx, address, user.id)) throw fieldErrors({ token: t.api.emailTaken() })
+      await tx
+        .update(users)
+        .set({ email: address, unconfirmedEmail: null, confirmedAt: user.confirmedAt ?? now })
+        .where(eq(users.id, user.id))
+      return { user, email: address, previous: user.email }
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldErrors({ token: t.api.emailTaken() })
+    throw error
+  }
+  if (outcome.previous) await sendEmailChangedMail(app, outcome.user, outcome.previous, outcome.email)
+  return { email: outcome.email }
+}

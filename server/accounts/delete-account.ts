@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm'
+import { requireAuth } from '../auth/authenticate.js'
+import type { Handler } from '../contract/handler.js'
+import { memberships, users } from '../db/schema.js'
+import { detailError, fieldErrors } from '../http/errors.js'
+import { adminCount } from '../organizations/memberships.js'
+import { requiredMessage } from '../contract/validation-messages.js'
+import { accountFor } from './access.js'
+import { verifyPassword } from './passwords.js'
+import { passwordHashOf } from './queries.js'
+
+/**
+ * DELETE /v1/accounts/{id} — one's own account, with its password when it has one. Sessions,
+ * credentials, memberships and links go with it. The only admin of an organization must hand the
+ * organization over first (409).
+ */
+export const deleteAccount: Handler<'deleteAccount'> = async (call) => {
+  const { body, app, t } = call
+  const { user: me } = requireAuth(call)
+  const user = await accountFor(app.db, t, me, call.params.id, { superuserMay: false })
+
+  const passwordHash = await passwordHashOf(app.db, user.id)
+  if (passwordHash) {
+    if (body.password === undefined) throw fieldErrors({ password: requiredMessage(t, 'password') })
+    if (!(await verifyPassword(passwordHash, body.password))) throw fieldErrors({ password: t.api.currentPasswordWrong() })
+  }
+
+  await app.db.transaction(async (tx) => {
+    const adminOf = await tx
+      .select({ organizationId: memberships.organizationId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, user.id), eq(memberships.role, 'admin')))
+    for (const { organizationId } of adminOf) {
+      if ((await adminCount(tx, organizationId)) <= 1) throw detailError(409, t.api.soleAdmin(), 'sole_admin')
+    }
+    await tx.delete(users).where(eq(users.id, user.id))
+  })
+}

@@ -1,0 +1,11 @@
+/** The handlers of the accounts area, by operationId. */
+export { changePassword } from './change-password.js'
+export { confirmAccount, sendConfirmation } from './confirm-account.js'
+export { deleteAccount } from './delete-account.js'
+export { getAccount } from './get-account.js'
+export { login } from './login.js'
+export { logout } from './logout.js'
+export { resetPassword, resetPasswordConfirm } from './reset-password.js'
+export { signUp } from './sign-up.js'
+export { socialSignIn } from './social-sign-in.js'
+export { updateAccount } from './update-account.js'

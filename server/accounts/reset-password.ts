@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm'
+import { consumeToken, peekToken, retireUserTokens } from '../auth/one-time-tokens.js'
+import { revokeUserSessions } from '../auth/sessions.js'
+import type { Handler } from '../contract/handler.js'
+import { users } from '../db/schema.js'
+import { fieldErrors } from '../http/errors.js'
+import { issueToken } from '../auth/one-time-tokens.js'
+import { limitAttempt } from '../services/rate-limit.js'
+import { RESET_TTL_SECONDS } from './confirmation.js'
+import { sendPasswordChangedMail, sendResetPasswordMail } from './mails.js'
+import { hashPassword, passwordProblem } from './passwords.js'
+import { findUserById, findUserByEmail, setPasswordHash } from './queries.js'
+
+/**
+ * POST /v1/accounts/reset_password/ — mails a link valid for one hour (a new link retires the older
+ * ones). The answer is the same whether an account exists or not.
+ */
+export const resetPassword: Handler<'resetPassword'> = async ({ body, app, t, ip }) => {
+  limitAttempt(app.limiter, t, 'reset', ip, body.email)
+  const user = await findUserByEmail(app.db, body.email)
+  if (user && !user.disabled) {
+    const now = app.clock()
+    const { token } = await app.db.transaction(async (tx) => {
+      await retireUserTokens(tx, user.id, 'reset', now)
+      return issueToken(tx, 'reset', { userId: user.id, ttlSeconds: RESET_TTL_SECONDS, now })
+    })
+    await sendResetPasswordMail(app, user, token)
+  }
+  return { detail: t.api.resetSent() }
+}
+
+/**
+ * POST /v1/accounts/reset_password/confirm/ — the link's token and a new password. Every session of
+ * the account ends, and the e-mail counts as confirmed (the link reached it).
+ */
+export const resetPasswordConfirm: Handler<'resetPasswordConfirm'> = async ({ body, app, t }) => {
+  const now = app.clock()
+  // the password is checked before the link is used, so that a refused password does not spend the link
+  const pending = await peekToken(app.db, 'reset', body.token, now)
+  if (!pending?.userId) throw fieldErrors({ token: t.api.resetLinkInvalid() })
+  const problem = passwordProblem(t, body.password)
+  if (problem) throw fieldErrors({ password: problem })
+  const passwordHash = await hashPassword(body.password)
+
+  const userId = await app.db.transaction(async (tx) => {
+    const token = await consumeToken(tx, 'reset', body.token, now)
+    if (!token?.userId) return undefined
+    await setPasswordHash(tx, token.userId, passwordHash)
+    const [user] = await tx.select({ confirmedAt: users.confirmedAt }).from(users).where(eq(users.id, token.userId))
+    if (user && !user.confirmedAt) await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, token.userId))
+    await revokeUserSessions(tx, token.userId, now)
+    return token.userId
+  })
+  if (userId === undefined) throw fieldErrors({ token: t.api.resetLinkInvalid() })
+  const user = await findUserById(app.db, userId)
+  if (user) await sendPasswordChangedMail(app, user)
+  return { detail: t.api.passwordResetDone() }
+}

@@ -1,0 +1,103 @@
+import { readSocialTicket } from '../auth/social-tickets.js'
+import type { Handler } from '../contract/handler.js'
+import { users } from '../db/schema.js'
+import { ApiError, badRequest } from '../http/errors.js'
+import { findPendingInvitation } from '../organizations/invitations.js'
+import { addMembership, findOrganizationByCode } from '../organizations/memberships.js'
+import { limitAttempt } from '../services/rate-limit.js'
+import { requiredMessage } from '../contract/validation-messages.js'
+import { issueConfirmation } from './confirmation.js'
+import { sendConfirmAccountMail } from './mails.js'
+import { hashPassword, passwordProblem } from './passwords.js'
+import { findUserByEmail, findUserByOidc, isUniqueViolation, linkOidcIdentity, setPasswordHash } from './queries.js'
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/**
+ * POST /v1/accounts/sign_in — creates an account.
+ * - With a password: unconfirmed; a confirmation link is mailed.
+ * - With an invite token for the same address: confirmed (the invitation proved the address).
+ * - With a social ticket: no password needed; names and e-mail are the provider's; confirmed when
+ *   the provider verified the address.
+ * - With an organization's invitation code: the user joins it as a student.
+ */
+export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) => {
+  limitAttempt(app.limiter, t, 'sign-up', ip, body.email)
+  const now = app.clock()
+  const firstName = body.first_name.trim()
+  const lastName = body.last_name.trim()
+  const email = body.email
+  const errors: Record<string, string> = {}
+
+  let social: Awaited<ReturnType<typeof readSocialTicket>>
+  if (body.social_token !== undefined) {
+    social = await readSocialTicket(app.db, body.social_token, now)
+    if (!social) errors.social_token = t.api.socialTicketInvalid()
+  }
+  if (social) {
+    const identity = social.payload
+    const namesMatch =
+      (!identity.firstName || same(identity.firstName, firstName)) && (!identity.lastName || same(identity.lastName, lastName))
+    if (!same(identity.email, email) || !namesMatch) throw badRequest(t.api.socialDetailsMismatch())
+    if (await findUserByOidc(app.db, identity.issuer, identity.subject)) throw badRequest(t.api.socialAccountExists())
+  }
+
+  if (body.password === undefined) {
+    if (body.social_token === undefined) errors.password = requiredMessage(t, 'password')
+  } else {
+    const problem = passwordProblem(t, body.password)
+    if (problem) errors.password = problem
+  }
+
+  let inviteProvesEmail = false
+  if (body.invite_token !== undefined) {
+    const invite = await findPendingInvitation(app.db, body.invite_token, now)
+    if (!invite) errors.invite_token = t.api.inviteInvalid()
+    else inviteProvesEmail = same(invite.invitation.email, email)
+  }
+
+  let organizationId: number | undefined
+  if (body.invitation_code !== undefined) {
+    const organization = await findOrganizationByCode(app.db, body.invitation_code)
+    if (!organization) errors.invitation_code = t.api.invitationCodeInvalid()
+    else organizationId = organization.id
+  }
+
+  if (await findUserByEmail(app.db, email)) errors.email = t.api.emailTaken()
+  if (Object.keys(errors).length > 0) {
+    throw new ApiError(400, Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])))
+  }
+
+  const confirmed = inviteProvesEmail || (social?.payload.emailVerified ?? false)
+  const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password)
+
+  let created
+  try {
+    created = await app.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          firstName,
+          lastName,
+          email,
+          language: body.language ?? locale,
+          confirmedAt: confirmed ? now : null,
+          dateJoined: now,
+        })
+        .returning()
+      if (!user) throw new Error('the new account was not stored')
+      if (passwordHash) await setPasswordHash(tx, user.id, passwordHash)
+      if (social) await linkOidcIdentity(tx, user.id, social.payload.issuer, social.payload.subject)
+      if (organizationId !== undefined) await addMembership(tx, user.id, organizationId, 'student')
+      const confirmation = confirmed ? undefined : await issueConfirmation(tx, user, user.email, now)
+      return { user, confirmation }
+    })
+  } catch (error) {
+    // another request took the address (or the identity) between the check and the insert
+    if (isUniqueViolation(error)) throw new ApiError(400, { email: [t.api.emailTaken()] })
+    throw error
+  }
+
+  if (created.confirmation) await sendConfirmAccountMail(app, created.user, created.confirmation.token)
+  return { user_id: created.user.id, email: created.user.email, confirmed }
+}

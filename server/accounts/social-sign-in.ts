@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm'
+import { createSession } from '../auth/sessions.js'
+import { readSocialTicket, useSocialTicket } from '../auth/social-tickets.js'
+import type { Handler } from '../contract/handler.js'
+import { users } from '../db/schema.js'
+import { ApiError, badRequest, detailError, fieldErrors } from '../http/errors.js'
+import { findUserByEmail, findUserByOidc, linkOidcIdentity } from './queries.js'
+
+/**
+ * PATCH /v1/accounts/sign_in — a social ticket for a session.
+ * The account is the one linked to the provider's identity; else the one with the provider's e-mail
+ * when the provider verified it (the identity is then linked to it). Without an account: 404
+ * account_required with the provider's names and e-mail, and the ticket stays valid for sign-up.
+ */
+export const socialSignIn: Handler<'socialSignIn'> = async ({ body, app, t }) => {
+  const now = app.clock()
+  const ticket = await readSocialTicket(app.db, body.social_token, now)
+  if (!ticket) throw fieldErrors({ social_token: t.api.socialTicketInvalid() })
+  const identity = ticket.payload
+
+  let user = await findUserByOidc(app.db, identity.issuer, identity.subject)
+  let linkToExisting = false
+  if (!user) {
+    const byEmail = await findUserByEmail(app.db, identity.email)
+    if (!byEmail) {
+      throw new ApiError(404, {
+        detail: t.api.pleaseCreateAccount(),
+        code: 'account_required',
+        first_name: identity.firstName,
+        last_name: identity.lastName,
+        email: identity.email,
+      })
+    }
+    if (!identity.emailVerified) throw badRequest(t.api.socialAccountExists())
+    user = byEmail
+    linkToExisting = true
+  }
+  if (user.disabled) throw detailError(403, t.api.accountDisabled(), 'disabled')
+  // a provider that verified the address proves it as well as our own link does
+  const confirmNow = !user.confirmedAt && identity.emailVerified && user.email.toLowerCase() === identity.email.toLowerCase()
+  if (!user.confirmedAt && !confirmNow) throw detailError(403, t.api.accountNotConfirmed(), 'unconfirmed')
+
+  const account = user
+  const session = await app.db.transaction(async (tx) => {
+    if (!(await useSocialTicket(tx, body.social_token, now))) return undefined
+    if (linkToExisting) await linkOidcIdentity(tx, account.id, identity.issuer, identity.subject)
+    if (confirmNow) await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, account.id))
+    return createSession(tx, account.id, now, app.config.sessionTtl)
+  })
+  if (!session) throw fieldErrors({ social_token: t.api.socialTicketInvalid() })
+  return { token: session.token, user_id: account.id, expires_at: session.expiresAt.toISOString() }
+}

@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { sessions, users, type UserRow } from '../db/schema.js'
+import type { Executor } from '../db/store.js'
+import { secondsAfter } from './clock.js'
+import { hashToken, newToken } from './tokens.js'
+
+/** Bearer sessions: the client holds the token, the store holds its hash. */
+
+export interface NewSession {
+  token: string
+  userId: number
+  expiresAt: Date
+}
+
+export const createSession = async (db: Executor, userId: number, now: Date, ttlSeconds: number): Promise<NewSession> => {
+  const token = newToken()
+  const expiresAt = secondsAfter(now, ttlSeconds)
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt })
+  return { token, userId, expiresAt }
+}
+
+export interface ActiveSession {
+  sessionId: number
+  user: UserRow
+}
+
+/** The live session of a token: known, not revoked, not expired, of an account that is not disabled. */
+export const findActiveSession = async (db: Executor, token: string, now: Date): Promise<ActiveSession | undefined> => {
+  const [row] = await db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(users.disabled, false),
+      ),
+    )
+    .limit(1)
+  return row
+}
+
+export const revokeSession = async (db: Executor, sessionId: number, now: Date): Promise<void> => {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** Ends every session of a user, except `keepSessionId` when given. */
+export const revokeUserSessions = async (db: Executor, userId: number, now: Date, keepSessionId?: number): Promise<void> => {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)]
+  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId))
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions))
+}

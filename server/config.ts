@@ -1,0 +1,128 @@
+/**
+ * The server's settings, all from the environment, read in this one place.
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | PORT | 3000 | port to listen on |
+ * | HOST | 127.0.0.1 | address to listen on (0.0.0.0 in a container) |
+ * | PUBLIC_URL | http://localhost:PORT | the address people open; used in mailed links and the OIDC callback |
+ * | DATA_DIR | ./data | where embedded PGlite keeps its files when DATABASE_URL is unset |
+ * | DATABASE_URL | (unset) | postgres://user:password@host:5432/database; unset = embedded PGlite |
+ * | SMTP_URL | (unset) | smtp(s)://user:password@host:port; unset = mails stay in the outbox (see /dev/mail) |
+ * | MAIL_FROM | Pronunciation Portal <no-reply@localhost> | sender of mails |
+ * | OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET | (unset) | the social login provider; all three or none |
+ * | OIDC_NAME | the issuer's host | the provider's name on the login button |
+ * | ADMIN_EMAIL, ADMIN_PASSWORD | admin@example.com, generated | the platform admin created on an empty store |
+ * | SESSION_TTL | 1209600 (14 days) | seconds a session lasts |
+ * | NODE_ENV | development | `production` turns off the /dev pages |
+ * | RATE_LIMIT_WINDOW | 900 | seconds of the rate-limit window |
+ * | RATE_LIMIT_PER_ADDRESS | 30 | attempts per client address and window, for each limited call |
+ * | RATE_LIMIT_PER_EMAIL | 5 | attempts per e-mail and window, for each limited call |
+ * | TRUST_PROXY | (unset) | `true`, a hop count or addresses: read the client address from X-Forwarded-For |
+ */
+
+export interface RateLimitConfig {
+  /** Window length in seconds. */
+  windowSeconds: number
+  perAddress: number
+  perEmail: number
+}
+
+export interface OidcConfig {
+  issuer: string
+  clientId: string
+  clientSecret: string
+  name: string
+}
+
+export interface Config {
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  oidc: OidcConfig | undefined
+  adminEmail: string
+  adminPassword: string | undefined
+  /** Seconds. */
+  sessionTtl: number
+  production: boolean
+  rateLimit: RateLimitConfig
+  trustProxy: boolean | number | string
+}
+
+type Env = Record<string, string | undefined>
+
+const DAY = 24 * 60 * 60
+
+const integer = (env: Env, name: string, fallback: number, min = 0): number => {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`)
+  }
+  return value
+}
+
+const text = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim()
+  return value ? value : undefined
+}
+
+const url = (env: Env, name: string): string | undefined => {
+  const value = text(env, name)
+  if (value === undefined) return undefined
+  try {
+    new URL(value)
+  } catch {
+    throw new Error(`${name} is not a URL: "${value}"`)
+  }
+  return value
+}
+
+const oidcFrom = (env: Env): OidcConfig | undefined => {
+  const issuer = url(env, 'OIDC_ISSUER')
+  const clientId = text(env, 'OIDC_CLIENT_ID')
+  const clientSecret = text(env, 'OIDC_CLIENT_SECRET')
+  if (!issuer && !clientId && !clientSecret) return undefined
+  if (!issuer || !clientId || !clientSecret) {
+    throw new Error('Social login needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or none of them)')
+  }
+  return { issuer, clientId, clientSecret, name: text(env, 'OIDC_NAME') ?? new URL(issuer).host }
+}
+
+const trustProxyFrom = (env: Env): boolean | number | string => {
+  const value = text(env, 'TRUST_PROXY')
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  return /^\d+$/.test(value) ? Number(value) : value
+}
+
+/** Reads the configuration; throws with a plain message when a value is wrong. */
+export const loadConfig = (env: Env = process.env): Config => {
+  const port = integer(env, 'PORT', 3000)
+  const publicUrl = (url(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  return {
+    port,
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    publicUrl,
+    dataDir: text(env, 'DATA_DIR') ?? './data',
+    databaseUrl: url(env, 'DATABASE_URL'),
+    smtpUrl: url(env, 'SMTP_URL'),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Pronunciation Portal <no-reply@localhost>',
+    oidc: oidcFrom(env),
+    adminEmail: text(env, 'ADMIN_EMAIL') ?? 'admin@example.com',
+    adminPassword: text(env, 'ADMIN_PASSWORD'),
+    sessionTtl: integer(env, 'SESSION_TTL', 14 * DAY, 1),
+    production: env.NODE_ENV === 'production',
+    rateLimit: {
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW', 15 * 60, 1),
+      perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', 30, 1),
+      perEmail: integer(env, 'RATE_LIMIT_PER_EMAIL', 5, 1),
+    },
+    trustProxy: trustProxyFrom(env),
+  }
+}

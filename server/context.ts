@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from './auth/clock.js'
+import type { Config } from './config.js'
+import type { Database, Store } from './db/store.js'
+import type { Mailer } from './services/mail.js'
+import type { RateLimiter } from './services/rate-limit.js'
+import type { SocialLogin } from './social/oidc-client.js'
+
+/** What every handler may use; built once by buildApp. */
+export interface AppContext {
+  readonly store: Store
+  readonly db: Database
+  readonly config: Config
+  readonly mailer: Mailer
+  readonly clock: Clock
+  readonly limiter: RateLimiter
+  /** The OpenID Connect provider, when OIDC_* is configured. */
+  readonly social: SocialLogin | undefined
+  readonly log: FastifyBaseLogger
+}

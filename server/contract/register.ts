@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { authenticate } from '../auth/authenticate.js'
+import type { AppContext } from '../context.js'
+import type { Call, Handlers, OperationId } from './handler.js'
+import type { Operation } from './load.js'
+
+/**
+ * One route per operation of the contract, with the contract's schemas: Fastify validates the
+ * request with them (validators.ts) and writes the answer through the response schemas, so a field
+ * the contract does not list never leaves the server. Calls the contract secures with bearerAuth
+ * check the session before anything else.
+ */
+export const registerOperations = (
+  app: FastifyInstance,
+  operations: readonly Operation[],
+  handlers: Handlers,
+  context: AppContext,
+): void => {
+  const known = new Set(operations.map((operation) => operation.operationId))
+  const unimplemented = operations.filter((operation) => !(operation.operationId in handlers))
+  if (unimplemented.length > 0) {
+    throw new Error(`No handler for: ${unimplemented.map((operation) => operation.operationId).join(', ')}`)
+  }
+  const extra = Object.keys(handlers).filter((id) => !known.has(id))
+  if (extra.length > 0) throw new Error(`Handlers for operations the contract does not have: ${extra.join(', ')}`)
+
+  for (const operation of operations) {
+    const handler = handlers[operation.operationId as OperationId] as (call: Call<OperationId>) => Promise<unknown>
+    app.route({
+      method: operation.method,
+      url: operation.url,
+      schema: operation.schema,
+      config: { operationId: operation.operationId },
+      onRequest: operation.secured
+        ? async (request: FastifyRequest) => {
+            request.auth = await authenticate(context, request)
+          }
+        : undefined,
+      handler: async (request, reply) => {
+        const result = await handler({
+          body: request.body as never,
+          params: request.params as never,
+          query: request.query as never,
+          app: context,
+          locale: request.locale,
+          t: request.t,
+          auth: request.auth,
+          ip: request.ip,
+          request,
+          reply,
+        })
+        if (reply.sent) return reply
+        if (operation.successStatus >= 300 && operation.successStatus < 400) {
+          return reply.redirect((result as { redirect: string }).redirect, operation.successStatus)
+        }
+        reply.code(operation.successStatus)
+        return result === undefined ? reply.send() : reply.send(result)
+      },
+    })
+  }
+}

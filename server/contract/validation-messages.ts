@@ -1,0 +1,139 @@
+import type { ErrorObject } from 'ajv'
+import type { Translator } from '../../locales/server.js'
+
+/**
+ * Turns Ajv's errors into the contract's field errors: `{"email": ["Please input correct email address"]}`,
+ * one list of messages a person can act on per top-level field, in the requester's language.
+ * Where the specification words a message for a field (section 5), that wording is used.
+ */
+
+const decodePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~')
+
+const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === ''
+
+const valueAt = (data: unknown, pointer: string): unknown => {
+  let current = data
+  for (const segment of pointer.split('/').slice(1)) {
+    if (typeof current !== 'object' || current === null) return undefined
+    current = (current as Record<string, unknown>)[decodePointer(segment)]
+  }
+  return current
+}
+
+const PASSWORD_FIELDS = new Set(['password', 'new_password'])
+
+/** The message for a field that is missing or empty. */
+export const requiredMessage = (t: Translator, field: string): string => {
+  switch (field) {
+    case 'email':
+      return t.validation.emailRequired()
+    case 'password':
+      return t.validation.passwordRequired()
+    case 'first_name':
+      return t.validation.firstNameRequired()
+    case 'last_name':
+      return t.validation.lastNameRequired()
+    case 'current_password':
+      return t.validation.currentPasswordRequired()
+    case 'new_password':
+      return t.validation.newPasswordRequired()
+    default:
+      return t.api.required()
+  }
+}
+
+const patternMessage = (t: Translator, field: string): string => {
+  switch (field) {
+    case 'first_name':
+    case 'last_name':
+      return requiredMessage(t, field)
+    case 'phone_number':
+    case 'phone_code':
+      return t.validation.phoneNotNumber()
+    case 'invitation_code':
+      return t.api.invitationCodeInvalid()
+    default:
+      return t.api.invalidFormat()
+  }
+}
+
+const messageFor = (t: Translator, field: string, error: ErrorObject, value: unknown, inList: boolean): string => {
+  const params = error.params as Record<string, unknown>
+  switch (error.keyword) {
+    case 'required':
+      return requiredMessage(t, field)
+    case 'additionalProperties':
+      return t.api.unknownField()
+    case 'type':
+      return t.api.wrongType()
+    case 'format':
+      if (params.format === 'email') {
+        return inList ? t.api.invalidEmailIn({ email: String(value) }) : t.validation.emailInvalid()
+      }
+      return t.api.invalidFormat()
+    case 'minLength': {
+      const min = Number(params.limit)
+      if (min <= 1) return requiredMessage(t, field)
+      return PASSWORD_FIELDS.has(field) ? t.validation.passwordTooShort({ min }) : t.api.tooShort({ min })
+    }
+    case 'maxLength':
+      return t.api.tooLong({ max: Number(params.limit) })
+    case 'pattern':
+      return patternMessage(t, field)
+    case 'minItems':
+      return t.api.required()
+    case 'maxItems':
+      return t.api.tooManyItems({ max: Number(params.limit) })
+    case 'enum':
+    case 'const':
+    case 'minimum':
+    case 'maximum':
+      return t.api.invalidChoice()
+    default:
+      return t.api.invalidFormat()
+  }
+}
+
+export type ValidationBody = { detail?: string; [field: string]: string[] | string | undefined }
+
+/**
+ * `errors` from validating `data` (a body, the path parameters or the query).
+ * A body that is not a JSON object at all gets one `detail`.
+ */
+export const validationMessages = (t: Translator, errors: readonly ErrorObject[], data: unknown): ValidationBody => {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { detail: t.api.bodyNotObject() }
+  const byField = new Map<string, string[]>()
+  const blankFields = new Set<string>()
+  const add = (field: string, message: string) => {
+    const list = byField.get(field) ?? []
+    if (!list.includes(message)) list.push(message)
+    byField.set(field, list)
+  }
+  for (const error of errors) {
+    const params = error.params as Record<string, unknown>
+    const segments = error.instancePath.split('/').slice(1).map(decodePointer)
+    let field = segments[0]
+    if (field === undefined) {
+      if (error.keyword === 'required') field = String(params.missingProperty)
+      else if (error.keyword === 'additionalProperties') field = String(params.additionalProperty)
+      else {
+        add('detail', t.api.bodyNotObject())
+        continue
+      }
+    }
+    if (blankFields.has(field)) continue
+    const value = valueAt(data, error.instancePath)
+    // an empty text is a missing value, whatever else is wrong with it
+    if (segments.length === 1 && isBlank(value) && error.keyword !== 'type') {
+      byField.set(field, [requiredMessage(t, field)])
+      blankFields.add(field)
+      continue
+    }
+    add(field, messageFor(t, field, error, value, segments.length > 1))
+  }
+  const detail = byField.get('detail')
+  byField.delete('detail')
+  const body: ValidationBody = Object.fromEntries(byField)
+  if (detail) body.detail = detail.join(' ')
+  return body
+}

@@ -1,0 +1,33 @@
+import { Ajv, type Options, type ValidateFunction } from 'ajv'
+import addFormats from 'ajv-formats'
+import type { FastifySchemaCompiler } from 'fastify'
+
+/**
+ * Request validation, with two Ajv instances:
+ * - bodies are taken as sent: no type coercion, no removal of unknown fields (an unknown field is an error);
+ * - path and query values arrive as text, so they are coerced ("42" → 42).
+ * All errors are collected so that every wrong field gets its message at once.
+ */
+
+const common: Options = {
+  allErrors: true,
+  removeAdditional: false,
+  useDefaults: false,
+  allowUnionTypes: true,
+  strict: true,
+  // OpenAPI's own keywords that may sit next to a schema
+  keywords: ['example', 'discriminator', 'xml', 'externalDocs'],
+}
+
+const withFormats = (ajv: Ajv): Ajv => {
+  addFormats(ajv, ['email', 'date-time', 'date', 'uri'])
+  return ajv
+}
+
+const bodyAjv = withFormats(new Ajv({ ...common, coerceTypes: false }))
+const textAjv = withFormats(new Ajv({ ...common, coerceTypes: true }))
+
+export const compileBodyValidator = (schema: object): ValidateFunction => bodyAjv.compile(schema)
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  httpPart === 'body' ? bodyAjv.compile(schema) : textAjv.compile(schema)

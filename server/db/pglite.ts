@@ -1,0 +1,28 @@
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import * as schema from './schema.js'
+import { migrationsFolder, type Database, type Store } from './store.js'
+
+/** Embedded PostgreSQL (PGlite): in `dataDir`/pglite, or in memory when no folder is given. */
+export const openPgliteStore = async (dataDir?: string): Promise<Store> => {
+  let directory: string | undefined
+  if (dataDir) {
+    directory = path.resolve(dataDir, 'pglite')
+    await mkdir(directory, { recursive: true })
+  }
+  const client = directory ? new PGlite(directory) : new PGlite()
+  await client.waitReady
+  const db = drizzle({ client, schema })
+  await migrate(db, { migrationsFolder })
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    location: directory ?? 'memory',
+    close: async () => {
+      if (!client.closed) await client.close()
+    },
+  }
+}

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+/**
+ * The store, one PostgreSQL schema. Migrations in ./migrations are generated from this file
+ * by drizzle-kit (`npm run db:generate`) and applied at start on PGlite and PostgreSQL alike.
+ */
+
+const createdAt = (name = 'created_at') => timestamp(name, { withTimezone: true }).notNull().defaultNow()
+
+export const roleEnum = pgEnum('role', ['student', 'teacher', 'admin'])
+export const organizationTypeEnum = pgEnum('organization_type', ['school', 'company'])
+export const organizationStatusEnum = pgEnum('organization_status', ['active', 'inactive'])
+export const invitationStatusEnum = pgEnum('invitation_status', ['pending', 'accepted', 'revoked'])
+export const tokenPurposeEnum = pgEnum('token_purpose', ['confirm', 'reset', 'social-ticket', 'oidc-state'])
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    unconfirmedEmail: text('unconfirmed_email'),
+    username: text('username'),
+    phoneCode: text('phone_code'),
+    phoneNumber: text('phone_number'),
+    photoUrl: text('photo_url'),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    countryAdminLevel: text('country_admin_level'),
+    language: text('language').notNull().default('en'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    disabled: boolean('disabled').notNull().default(false),
+    dateJoined: createdAt('date_joined'),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+)
+
+/** A way to log in: a password (argon2id hash) or an OpenID Connect identity (issuer + subject). */
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash'),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credentials_password_user_key').on(t.userId).where(sql`${t.passwordHash} is not null`),
+    uniqueIndex('credentials_oidc_key').on(t.oidcIssuer, t.oidcSubject).where(sql`${t.oidcSubject} is not null`),
+    check(
+      'credentials_one_kind',
+      sql`(${t.passwordHash} is not null) <> (${t.oidcSubject} is not null and ${t.oidcIssuer} is not null)`,
+    ),
+  ],
+)
+
+/** Bearer sessions; the token itself is never stored, only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/** Single-use secrets mailed or handed out: confirmation, password reset, social ticket, OIDC state. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    purpose: tokenPurposeEnum('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull().default({}),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
+)
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  type: organizationTypeEnum('type').notNull(),
+  /** The join code (letters and digits), stored upper-case. */
+  invitationCode: text('invitation_code').notNull().unique(),
+  status: organizationStatusEnum('status').notNull().default('active'),
+  isVerified: boolean('is_verified').notNull().default(false),
+  createdAt: createdAt(),
+})
+
+/** One row per (user, organization, role); a user may hold several roles in one organization. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: roleEnum('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('memberships_user_organization_role_key').on(t.userId, t.organizationId, t.role),
+    index('memberships_organization_idx').on(t.organizationId, t.role),
+  ],
+)
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lower-case. */
+    email: text('email').notNull(),
+    role: roleEnum('role').notNull(),
+    groupId: integer('group_id'),
+    autoJoin: boolean('auto_join').notNull().default(false),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: invitationStatusEnum('status').notNull().default('pending'),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt('created'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // one pending invitation per address and role in an organization: inviting again refreshes it
+    // (addresses are stored lower-case)
+    uniqueIndex('invitations_pending_key').on(t.organizationId, t.email, t.role).where(sql`${t.status} = 'pending'`),
+  ],
+)
+
+/** Every mail the server writes; the local default delivery, and the record of SMTP deliveries. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  language: text('language').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+})
+
+export type UserRow = typeof users.$inferSelect
+export type OrganizationRow = typeof organizations.$inferSelect
+export type InvitationRow = typeof invitations.$inferSelect
+export type Role = (typeof roleEnum.enumValues)[number]
+export type OrganizationType = (typeof organizationTypeEnum.enumValues)[number]
+export type TokenPurpose = (typeof tokenPurposeEnum.enumValues)[number]

@@ -1,0 +1,40 @@
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { fileURLToPath } from 'node:url'
+import type * as schema from './schema.js'
+
+export type Schema = typeof schema
+
+/** The Drizzle database, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** What a query runs on: the database or an open transaction. */
+export type Executor = Database | Transaction
+
+export interface Store {
+  readonly db: Database
+  readonly driver: 'pglite' | 'postgres'
+  /** Where the data lives, for the start-up log (no password). */
+  readonly location: string
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export type StoreOptions =
+  /** A PostgreSQL server. */
+  | { databaseUrl: string }
+  /** Embedded PGlite in a folder (created when missing). */
+  | { dataDir: string }
+  /** Embedded PGlite in memory: tests. */
+  | { memory: true }
+
+/** Opens the store and brings its schema up to date with the migrations. */
+export const openStore = async (options: StoreOptions): Promise<Store> => {
+  if ('databaseUrl' in options) {
+    const { openPostgresStore } = await import('./postgres.js')
+    return openPostgresStore(options.databaseUrl)
+  }
+  const { openPgliteStore } = await import('./pglite.js')
+  return openPgliteStore('dataDir' in options ? options.dataDir : undefined)
+}

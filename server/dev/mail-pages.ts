@@ -1,0 +1,93 @@
+import { desc, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { mailOutbox } from '../db/schema.js'
+import type { Database } from '../db/store.js'
+
+/**
+ * Development only (not in production, not with SMTP): the outbox as pages, so that the links of
+ * confirmation, reset and invitation mails can be opened without a mail server.
+ * - GET /dev/mail: the mails, newest first, with their links
+ * - GET /dev/mail/:id: one mail, its text with clickable links and its HTML
+ * - GET /dev/mail.json (?to=address): the same as JSON, for scripts and end-to-end tests
+ */
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+
+const LINK = /https?:\/\/[^\s<>"']+/g
+
+export const linksOf = (text: string): string[] => [...new Set(text.match(LINK) ?? [])]
+
+const linkify = (text: string) =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`)
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1f2328; }
+table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid #d0d7de; vertical-align: top; }
+pre { white-space: pre-wrap; background: #f6f8fa; padding: 1rem; border-radius: 6px; }
+iframe { width: 100%; height: 28rem; border: 1px solid #d0d7de; border-radius: 6px; }
+small { color: #57606a; }
+</style></head>
+<body>${body}</body></html>
+`
+
+export const registerDevMailPages = (app: FastifyInstance, db: Database): void => {
+  app.get('/dev/mail.json', async (request) => {
+    const { to } = request.query as { to?: string }
+    const rows = await db
+      .select()
+      .from(mailOutbox)
+      .where(to ? sql`lower(${mailOutbox.to}) = lower(${to})` : undefined)
+      .orderBy(desc(mailOutbox.id))
+      .limit(200)
+    return rows.map((row) => ({
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      language: row.language,
+      text: row.text,
+      html: row.html,
+      links: linksOf(row.text),
+      created_at: row.createdAt.toISOString(),
+      sent_at: row.sentAt?.toISOString() ?? null,
+      error: row.error,
+    }))
+  })
+
+  app.get('/dev/mail', async (_request, reply) => {
+    const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(200)
+    const items = rows
+      .map(
+        (row) => `<tr>
+<td><a href="/dev/mail/${row.id}">${escapeHtml(row.subject)}</a><br><small>${escapeHtml(row.createdAt.toISOString())} · ${escapeHtml(row.language)}</small></td>
+<td>${escapeHtml(row.to)}</td>
+<td>${linksOf(row.text)
+          .map((link) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)
+          .join('<br>')}</td></tr>`,
+      )
+      .join('\n')
+    const body = rows.length
+      ? `<table><thead><tr><th>Subject</th><th>To</th><th>Links</th></tr></thead><tbody>${items}</tbody></table>`
+      : '<p>No mail yet. Sign up, ask for a password reset or invite someone, and the mail shows up here.</p>'
+    return reply.type('text/html; charset=utf-8').send(page('Outbox', `<h1>Outbox</h1>\n<p><small>Mails the server wrote (no SMTP_URL is set, so none was sent).</small></p>\n${body}`))
+  })
+
+  app.get('/dev/mail/:id', async (request, reply) => {
+    const id = Number((request.params as { id: string }).id)
+    const [row] = Number.isInteger(id) && id > 0 ? await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)) : []
+    if (!row) return reply.code(404).type('text/html; charset=utf-8').send(page('Not found', '<p>No such mail. <a href="/dev/mail">Back to the outbox</a></p>'))
+    return reply.type('text/html; charset=utf-8').send(
+      page(
+        row.subject,
+        `<p><a href="/dev/mail">← Outbox</a></p>
+<h1>${escapeHtml(row.subject)}</h1>
+<p>To ${escapeHtml(row.to)} · ${escapeHtml(row.language)} · ${escapeHtml(row.createdAt.toISOString())}</p>
+<pre>${linkify(row.text)}</pre>
+<h2>HTML</h2>
+<iframe sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(row.html)}" title="HTML version"></iframe>`,
+      ),
+    )
+  })
+}

@@ -1,0 +1,56 @@
+import type { ErrorObject } from 'ajv'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import { translatorFor } from '../../locales/server.js'
+import { validationMessages } from '../contract/validation-messages.js'
+import { ApiError } from './errors.js'
+
+/**
+ * Every error leaves as one of the contract's two shapes, in the requester's language.
+ * Bad input of any kind (validation, malformed JSON, a body of the wrong type) is a 400 that changed
+ * nothing; only a fault of the server is a 500, and its details stay in the log.
+ */
+
+const translatorOf = (request: FastifyRequest) => request.t ?? translatorFor(request.headers['accept-language'])
+
+const dataOf = (request: FastifyRequest, context: string | undefined): unknown => {
+  switch (context) {
+    case 'params':
+      return request.params
+    case 'querystring':
+      return request.query
+    case 'headers':
+      return request.headers
+    default:
+      return request.body
+  }
+}
+
+export const installErrorHandler = (app: FastifyInstance): void => {
+  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
+    const t = translatorOf(request)
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body)
+    }
+    const fastifyError = error as FastifyError & { validationContext?: string }
+    if (fastifyError.validation) {
+      const body = validationMessages(t, fastifyError.validation as ErrorObject[], dataOf(request, fastifyError.validationContext))
+      return reply.code(400).send(body)
+    }
+    switch (fastifyError.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return reply.code(400).send({ detail: t.api.malformedJson() })
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send({ detail: t.api.bodyNotObject() })
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.code(400).send({ detail: t.api.unsupportedMediaType() })
+    }
+    if (error instanceof SyntaxError) return reply.code(400).send({ detail: t.api.malformedJson() })
+    const status = fastifyError.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: status === 404 ? t.api.notFound() : t.api.badRequest() })
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(500).send({ detail: t.api.generic() })
+  })
+}

@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm'
+import { requireAuth } from '../auth/authenticate.js'
+import type { Handler } from '../contract/handler.js'
+import { invitations } from '../db/schema.js'
+import { badRequest, notFound } from '../http/errors.js'
+import { findInvitationByToken, isPending } from '../organizations/invitations.js'
+import { addMembership, membershipIn } from '../organizations/memberships.js'
+
+/**
+ * POST /v1/accounts/invite/accept — the logged-in user joins the organization with the invited role.
+ * The e-mail sent must be the invitation's and the user's. Accepting an invitation one has already
+ * accepted answers the same again.
+ */
+export const acceptInvite: Handler<'acceptInvite'> = async (call) => {
+  const { body, app, t } = call
+  const { user } = requireAuth(call)
+  const now = app.clock()
+  const found = await findInvitationByToken(app.db, body.token)
+  const invitation = found?.invitation
+  const acceptedByMe = invitation?.status === 'accepted' && invitation.acceptedBy === user.id
+  if (!found || !invitation || !(isPending(invitation, now) || acceptedByMe)) throw notFound(t.api.inviteInvalid())
+
+  const email = body.email.toLowerCase()
+  if (email !== invitation.email.toLowerCase() || email !== user.email.toLowerCase()) {
+    throw badRequest(t.api.inviteNotAccepted(), 'email_mismatch')
+  }
+
+  await app.db.transaction(async (tx) => {
+    await addMembership(tx, user.id, invitation.organizationId, invitation.role)
+    await tx
+      .update(invitations)
+      .set({ status: 'accepted', acceptedAt: now, acceptedBy: user.id })
+      .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
+  })
+  const organization = await membershipIn(app.db, user.id, invitation.organizationId)
+  if (!organization) throw notFound(t.api.inviteInvalid())
+  return { organization }
+}

@@ -1,0 +1,4 @@
+/** The handlers of the invitations area, by operationId. */
+export { acceptInvite } from './accept-invite.js'
+export { inviteUsers } from './invite-users.js'
+export { validateInvitation } from './validate-invitation.js'

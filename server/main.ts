@@ -1,0 +1,54 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildApp, ensurePlatformAdmin } from './app.js'
+import { loadConfig } from './config.js'
+import { webAppIsBuilt } from './http/web-app.js'
+
+/**
+ * Starts the server: `tsx server/main.ts` (npm start). Serves the API under /v1, the built browser
+ * app from dist/, and, outside production without SMTP, the outbox at /dev/mail.
+ * SIGINT/SIGTERM: stop taking requests, let those in flight finish, then close the store.
+ */
+
+const webRoot = path.resolve(fileURLToPath(new URL('../dist', import.meta.url)))
+
+const start = async () => {
+  const config = loadConfig()
+  const app = await buildApp({
+    config,
+    webRoot,
+    logger: {
+      level: process.env.LOG_LEVEL ?? 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+  })
+  const { store } = app.portal
+  await ensurePlatformAdmin(store.db, config, new Date())
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    app.log.info(`${signal}: finishing the requests in flight, then stopping`)
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(`store: ${store.driver} (${store.location})`)
+  if (!webAppIsBuilt(webRoot)) app.log.warn(`the web app is not built (no ${webRoot}/index.html): run npm run build`)
+  if (!config.production && !config.smtpUrl) app.log.info(`mails stay in the outbox: ${config.publicUrl}/dev/mail`)
+  app.log.info(`open ${config.publicUrl}`)
+}
+
+start().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

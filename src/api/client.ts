@@ -1,0 +1,70 @@
+import createClient, { type Middleware } from 'openapi-fetch'
+import type { paths } from '../../openapi/schema'
+import { apiError, isSessionExpired, toApiError, type ApiError } from './errors'
+
+/**
+ * The one API client of the app: openapi-fetch typed by the contract, same origin.
+ * Its middleware adds the session's bearer token and the active language to every request and
+ * reports a 401 `{detail: "Session expired"}` to the session (which ends it and goes to Login).
+ * Only the actors in src/api call it.
+ */
+
+export type ClientBridge = {
+  /** The token of the current session, or null when logged out. */
+  readonly token: () => string | null
+  /** The active locale, sent as Accept-Language. */
+  readonly locale: () => string
+  /** Called once per response that says the session has ended. */
+  readonly onSessionExpired: () => void
+}
+
+/** The middleware, built on the bridge that root.ts connects (tests give their own). */
+export const createSessionMiddleware = (bridge: () => ClientBridge): Middleware => ({
+  onRequest({ request }) {
+    const { token, locale } = bridge()
+    const current = token()
+    if (current && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${current}`)
+    request.headers.set('Accept-Language', locale())
+    return request
+  },
+  async onResponse({ request, response }) {
+    if (response.status !== 401 || !request.headers.has('Authorization')) return undefined
+    let body: unknown = null
+    try {
+      body = await response.clone().json()
+    } catch {
+      body = null
+    }
+    if (isSessionExpired(response.status, body)) bridge().onSessionExpired()
+    return undefined
+  },
+})
+
+let bridge: ClientBridge = { token: () => null, locale: () => 'en', onSessionExpired: () => undefined }
+
+/** Connects the client to the session and the language (src/app/root.ts does it once). */
+export const connectClient = (next: Partial<ClientBridge>): void => {
+  bridge = { ...bridge, ...next }
+}
+
+export const api = createClient<paths>({ baseUrl: '' })
+api.use(createSessionMiddleware(() => bridge))
+
+type Result<T> = { data?: T; error?: unknown; response: Response }
+
+/**
+ * Awaits a client call: its data on success, else throws `{status, body}` (status 0 when there was
+ * no response). An abort is rethrown as the AbortError it is, so a stopped actor stays quiet.
+ */
+export const unwrap = async <T>(call: Promise<Result<T>>): Promise<T> => {
+  let result: Result<T>
+  try {
+    result = await call
+  } catch (thrown) {
+    if (thrown instanceof DOMException && thrown.name === 'AbortError') throw thrown
+    if (thrown instanceof Error && thrown.name === 'AbortError') throw thrown
+    throw toApiError(thrown)
+  }
+  if (result.response.ok) return result.data as T
+  throw apiError(result.response.status, result.error ?? null) satisfies ApiError
+}

@@ -1,0 +1,113 @@
+import { useSelector } from '@xstate/react'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { Link as RouterLink, useLocation } from 'wouter'
+import { useI18nContext } from '../../locales/i18n-react'
+import { css } from '../../styled-system/css'
+import { Box, Container, Flex, HStack } from '../../styled-system/jsx'
+import { ColorModeToggle, Link } from '../ui'
+import { LanguageSelect } from './LanguagePicker'
+import { paths } from './paths'
+import { selectAuthenticated, useSession } from './root-context'
+import { TopNav } from './TopNav'
+
+const skipLink = css({
+  position: 'absolute',
+  insetStart: '2',
+  top: '2',
+  zIndex: 'skipLink',
+  px: '4',
+  py: '2',
+  bg: 'bg.default',
+  color: 'fg.default',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  transform: 'translateY(-200%)',
+  _focusVisible: { transform: 'none', outline: '2px solid', outlineColor: 'colorPalette.default' },
+})
+
+/**
+ * The page frame: a skip-to-content link, a header (the top navigation when logged in; the
+ * product name, language and color mode when not), the main region, a footer with the legal links.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const { LL } = useI18nContext()
+  const authenticated = useSelector(useSession(), selectAuthenticated)
+  const mainRef = useRef<HTMLDivElement>(null)
+  const [location] = useLocation()
+  const first = useRef(true)
+
+  // After an in-app navigation, focus goes to the new page (a screen reader starts reading it).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    mainRef.current?.focus({ preventScroll: false })
+  }, [location])
+
+  return (
+    <Flex direction="column" minH="100dvh" bg="bg.canvas">
+      <a
+        href="#main"
+        className={skipLink}
+        onClick={(event) => {
+          event.preventDefault()
+          mainRef.current?.focus()
+        }}
+      >
+        {LL.common.skipToContent()}
+      </a>
+      <Box as="header" borderBottomWidth="1px" borderColor="border.subtle" bg="bg.default">
+        <Container maxW="7xl" py="2" px={{ base: '3', md: '6' }}>
+          {authenticated ? <TopNav /> : <PublicHeader />}
+        </Container>
+      </Box>
+      <Box
+        as="main"
+        id="main"
+        ref={mainRef}
+        tabIndex={-1}
+        flex="1"
+        outline="none"
+        w="full"
+        maxW="7xl"
+        mx="auto"
+        px={{ base: '3', md: '6' }}
+        py={{ base: '4', md: '8' }}
+      >
+        {children}
+      </Box>
+      <Box as="footer" borderTopWidth="1px" borderColor="border.subtle" py="4">
+        <HStack justify="center" gap="4" flexWrap="wrap" fontSize="sm">
+          <Link asChild>
+            <RouterLink href={paths.terms()}>{LL.common.termsOfUse()}</RouterLink>
+          </Link>
+          <Link asChild>
+            <RouterLink href={paths.privacy()}>{LL.common.privacyPolicy()}</RouterLink>
+          </Link>
+        </HStack>
+      </Box>
+    </Flex>
+  )
+}
+
+function PublicHeader() {
+  const { LL } = useI18nContext()
+  return (
+    <Flex align="center" justify="space-between" gap="3" wrap="wrap">
+      <RouterLink
+        href={paths.login()}
+        className={css({ fontWeight: 'bold', fontSize: 'lg', color: 'fg.default', textDecoration: 'none', borderRadius: 'l2', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' } })}
+      >
+        {LL.common.appName()}
+      </RouterLink>
+      <HStack gap="2" alignItems="end">
+        <Box w={{ base: '40', sm: '48' }}>
+          <LanguageSelect />
+        </Box>
+        <ColorModeToggle label={LL.common.colorMode()} />
+      </HStack>
+    </Flex>
+  )
+}

@@ -1,0 +1,111 @@
+/**
+ * The route table of the spec (§2 Routes): each route's name and its wouter path pattern, and the
+ * helpers that build links. Pure: the guard matches names here, routes.tsx gives each a screen.
+ * Order matters: the first matching pattern wins (dashboard before the organization page's tab).
+ */
+export const ROUTES = [
+  { name: 'Login', path: '/login', access: 'public' },
+  { name: 'Signup', path: '/signup', access: 'public' },
+  { name: 'ConfirmAccount', path: '/confirm-account', access: 'open' },
+  { name: 'ResetPassword', path: '/reset-password', access: 'open' },
+  { name: 'Terms', path: '/terms', access: 'open' },
+  { name: 'Privacy', path: '/privacy', access: 'open' },
+  { name: 'DevUi', path: '/dev/ui', access: 'open' },
+  { name: 'Dashboard', path: '/', access: 'private' },
+  { name: 'Profile', path: '/profile', access: 'private' },
+  { name: 'AdminOrganizations', path: '/admin', access: 'private' },
+  { name: 'AdminOrganization', path: '/admin/organization/:organizationId', access: 'private' },
+  { name: 'Onboarding', path: '/onboarding', access: 'private' },
+  { name: 'OrganizationDashboard', path: '/organization/:organizationId/dashboard', access: 'private' },
+  { name: 'OrganizationUserProfile', path: '/organization/:organizationId/users/:userId', access: 'private' },
+  { name: 'Students', path: '/organization/:organizationId/students', access: 'private' },
+  { name: 'StudentsInvite', path: '/organization/:organizationId/students/new', access: 'private' },
+  { name: 'StudentsImport', path: '/organization/:organizationId/students/import', access: 'private' },
+  { name: 'ElsaUsersImport', path: '/organization/:organizationId/elsa-users/import', access: 'private' },
+  { name: 'student-details', path: '/organization/:organizationId/students/:studentId', access: 'private' },
+  { name: 'Teachers', path: '/organization/:organizationId/teachers', access: 'private' },
+  { name: 'TeachersInvite', path: '/organization/:organizationId/teachers/new', access: 'private' },
+  { name: 'teacher-details', path: '/organization/:organizationId/teachers/:teacherId', access: 'private' },
+  { name: 'Classes', path: '/organization/:organizationId/classes', access: 'private' },
+  { name: 'Organization', path: '/organization/:organizationId/:tab?', access: 'private' },
+] as const
+
+export type RouteName = (typeof ROUTES)[number]['name'] | 'NotFound'
+/**
+ * public: only for people who are logged out (a restored session is sent on);
+ * open: for everybody; private: needs a session.
+ */
+export type RouteAccess = (typeof ROUTES)[number]['access']
+
+export type ResolvedRoute = {
+  readonly name: RouteName
+  readonly access: RouteAccess
+  readonly params: Readonly<Record<string, string>>
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A pattern as wouter reads it (regexparam): `:name` one segment, `:name?` an optional one; a trailing slash is optional. */
+export const compilePattern = (pattern: string): { pattern: RegExp; keys: string[] } => {
+  const keys: string[] = []
+  let source = ''
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    const param = /^:([A-Za-z_][A-Za-z0-9_]*)(\?)?$/.exec(segment)
+    if (!param) {
+      source += `/${escape(segment)}`
+      continue
+    }
+    keys.push(param[1] ?? '')
+    source += param[2] ? '(?:/([^/]+?))?' : '/([^/]+?)'
+  }
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), keys }
+}
+
+const compiled = ROUTES.map((route) => ({ ...route, ...compilePattern(route.path) }))
+
+/** The route a path leads to (the path without its query), or NotFound (which needs a session). */
+export const resolveRoute = (pathname: string): ResolvedRoute => {
+  const path = pathname.split(/[?#]/)[0] || '/'
+  for (const route of compiled) {
+    const match = route.pattern.exec(path)
+    if (!match) continue
+    const params: Record<string, string> = {}
+    route.keys.forEach((key, index) => {
+      const value = match[index + 1]
+      if (value !== undefined) params[key] = decodeURIComponent(value)
+    })
+    return { name: route.name, access: route.access, params }
+  }
+  return { name: 'NotFound', access: 'open', params: {} }
+}
+
+const id = (value: number | string): string => encodeURIComponent(String(value))
+
+/** Link builders, so no screen writes a path by hand. */
+export const paths = {
+  login: (query?: { invite?: string }) => (query?.invite ? `/login?invite=${encodeURIComponent(query.invite)}` : '/login'),
+  signup: (query?: { invite?: string }) => (query?.invite ? `/signup?invite=${encodeURIComponent(query.invite)}` : '/signup'),
+  terms: () => '/terms',
+  privacy: () => '/privacy',
+  home: () => '/',
+  profile: () => '/profile',
+  admin: () => '/admin',
+  adminOrganization: (organizationId: number | string) => `/admin/organization/${id(organizationId)}`,
+  onboarding: () => '/onboarding',
+  dashboard: (organizationId: number | string) => `/organization/${id(organizationId)}/dashboard`,
+  organization: (organizationId: number | string, tab?: string) =>
+    `/organization/${id(organizationId)}/${tab ? id(tab) : ''}`,
+  organizationUser: (organizationId: number | string, userId: number | string) =>
+    `/organization/${id(organizationId)}/users/${id(userId)}`,
+  students: (organizationId: number | string) => `/organization/${id(organizationId)}/students`,
+  studentsInvite: (organizationId: number | string) => `/organization/${id(organizationId)}/students/new`,
+  studentsImport: (organizationId: number | string) => `/organization/${id(organizationId)}/students/import`,
+  elsaUsersImport: (organizationId: number | string) => `/organization/${id(organizationId)}/elsa-users/import`,
+  student: (organizationId: number | string, studentId: number | string) =>
+    `/organization/${id(organizationId)}/students/${id(studentId)}`,
+  teachers: (organizationId: number | string) => `/organization/${id(organizationId)}/teachers`,
+  teachersInvite: (organizationId: number | string) => `/organization/${id(organizationId)}/teachers/new`,
+  teacher: (organizationId: number | string, teacherId: number | string) =>
+    `/organization/${id(organizationId)}/teachers/${id(teacherId)}`,
+  classes: (organizationId: number | string) => `/organization/${id(organizationId)}/classes`,
+} as const

@@ -1,0 +1,53 @@
+import { type ActorRefFrom, createActor } from 'xstate'
+import { i18nObject } from '../../locales/i18n-util'
+import { sessionMachine } from '../../machines/session'
+import { connectClient } from '../api/client'
+import { sessionActors } from '../api/session'
+import { storage } from '../api/storage'
+import { toaster } from '../ui'
+import { actorOptions } from './inspect'
+import { activeLocale } from './language'
+
+/**
+ * The root actor: the session, created once for the app's lifetime under systemId 'session'.
+ * It gets the real actors (src/api) and the side effects of its named actions (storage, toasts),
+ * and the API client is connected to it (token, language, 401 → `session.expired`).
+ */
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>
+
+/** Data areas register a reset here; logout and session expiry empty them all. */
+const dataAreaResets = new Set<() => void>()
+export const onResetDataAreas = (reset: () => void): (() => void) => {
+  dataAreaResets.add(reset)
+  return () => dataAreaResets.delete(reset)
+}
+
+export const createRoot = (): SessionActor => {
+  const session = createActor(
+    sessionMachine.provide({
+      actors: sessionActors,
+      actions: {
+        persistSession: (_, params) => storage.saveLogin({ token: params.session.token, userId: params.session.user_id }),
+        persistOrganization: (_, params) => storage.saveOrganization(params.organizationId),
+        clearStorage: () => storage.clearLogin(),
+        resetDataAreas: () => {
+          for (const reset of dataAreaResets) reset()
+        },
+        warnSessionExpired: ({ self }) => {
+          toaster.warning({ title: i18nObject(activeLocale()).auth.sessionExpired(), duration: 8000 })
+          // The warning is raised once; the flag is cleared as soon as it is shown.
+          queueMicrotask(() => self.send({ type: 'session.warningSeen' }))
+        },
+      },
+    }),
+    { systemId: 'session', ...actorOptions() },
+  )
+  connectClient({
+    token: () => session.getSnapshot().context.token,
+    locale: activeLocale,
+    onSessionExpired: () => session.send({ type: 'session.expired' }),
+  })
+  session.start()
+  return session
+}

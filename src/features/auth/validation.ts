@@ -1,0 +1,94 @@
+import type { TranslationFunctions } from '../../../locales/i18n-types'
+
+/**
+ * The auth forms' rules (spec §5), as pure functions: values in, one message per invalid field out,
+ * in the active language. A form is valid when the result has no key; submit stays disabled until then.
+ */
+
+export const PASSWORD_MIN_LENGTH = 6
+
+/** The usual e-mail pattern: something@domain.tld, no spaces, one @. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/
+
+export const normalizeEmail = (email: string): string => email.trim()
+export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(normalizeEmail(email))
+
+export type Errors<F extends string> = Partial<Record<F, string>>
+
+export const isValid = (errors: Errors<string>): boolean => Object.keys(errors).length === 0
+
+const emailError = (LL: TranslationFunctions, email: string): string | undefined => {
+  const value = normalizeEmail(email)
+  if (value === '') return LL.validation.emailRequired()
+  if (!isValidEmail(value)) return LL.validation.emailInvalid()
+  return undefined
+}
+
+const compact = <F extends string>(entries: Record<F, string | undefined>): Errors<F> => {
+  const result: Errors<F> = {}
+  for (const key of Object.keys(entries) as F[]) {
+    const message = entries[key]
+    if (message !== undefined) result[key] = message
+  }
+  return result
+}
+
+export type LoginValues = { email: string; password: string }
+/** Login: e-mail non-empty and valid (shown on blur and on change), password non-empty. */
+export const validateLogin = (LL: TranslationFunctions, values: LoginValues): Errors<keyof LoginValues> =>
+  compact({
+    email: emailError(LL, values.email),
+    password: values.password === '' ? LL.validation.passwordRequired() : undefined,
+  })
+
+export type SignUpValues = { firstName: string; lastName: string; email: string; password: string; invitationCode: string }
+/** Sign-up: names required, e-mail required and valid, password required and at least 6 characters; the code is optional. */
+export const validateSignUp = (LL: TranslationFunctions, values: SignUpValues): Errors<keyof SignUpValues> =>
+  compact({
+    firstName: values.firstName.trim() === '' ? LL.validation.firstNameRequired() : undefined,
+    lastName: values.lastName.trim() === '' ? LL.validation.lastNameRequired() : undefined,
+    email: emailError(LL, values.email),
+    password:
+      values.password === ''
+        ? LL.validation.passwordRequired()
+        : values.password.length < PASSWORD_MIN_LENGTH
+          ? LL.validation.passwordTooShort({ min: PASSWORD_MIN_LENGTH })
+          : undefined,
+    invitationCode: undefined,
+  })
+
+export type EmailValues = { email: string }
+/** Recover password and resend confirmation: e-mail required and valid. */
+export const validateEmailOnly = (LL: TranslationFunctions, values: EmailValues): Errors<keyof EmailValues> =>
+  compact({ email: emailError(LL, values.email) })
+
+export type ResetPasswordValues = { password: string; confirmPassword: string }
+/** Reset password: a new password of at least 6 characters, typed twice. */
+export const validateResetPassword = (
+  LL: TranslationFunctions,
+  values: ResetPasswordValues,
+): Errors<keyof ResetPasswordValues> =>
+  compact({
+    password:
+      values.password === ''
+        ? LL.validation.newPasswordRequired()
+        : values.password.length < PASSWORD_MIN_LENGTH
+          ? LL.validation.passwordTooShort({ min: PASSWORD_MIN_LENGTH })
+          : undefined,
+    confirmPassword:
+      values.confirmPassword !== values.password ? LL.validation.passwordsDontMatch() : undefined,
+  })
+
+/**
+ * Which messages a form shows: a field's message once it has been touched (blurred or changed),
+ * every message after a submit attempt. Submit itself is disabled while any message exists.
+ */
+export const visibleErrors = <F extends string>(
+  errors: Errors<F>,
+  touched: Partial<Record<F, boolean>>,
+  submitted = false,
+): Errors<F> => {
+  const result: Errors<F> = {}
+  for (const key of Object.keys(errors) as F[]) if (submitted || touched[key]) result[key] = errors[key]
+  return result
+}

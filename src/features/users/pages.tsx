@@ -1,0 +1,48 @@
+import { useParams } from 'wouter'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { useOrganizationTerms } from '../shared/current'
+import { AreaPlaceholder } from '../shared/page'
+
+type OrganizationParams = { organizationId?: string }
+
+/** /organization/:organizationId/users/:userId (OrganizationUserProfile). */
+export function OrganizationUserProfilePage() {
+  const { LL } = useI18nContext()
+  return <AreaPlaceholder area={LL.nav.titles.organizationUserProfile()} />
+}
+
+export type StudentsMode = 'list' | 'email-invite' | 'import-users' | 'import-user-ids'
+
+/** /organization/:id/students, /students/new, /students/import and /elsa-users/import: one screen, four modes. */
+export function StudentsPage({ mode }: { mode: StudentsMode }) {
+  const { LL } = useI18nContext()
+  const terms = useOrganizationTerms(useParams<OrganizationParams>().organizationId)
+  const area =
+    mode === 'email-invite'
+      ? `${terms.students()} · ${LL.nav.titles.inviteStudents()}`
+      : mode === 'import-users'
+        ? `${terms.students()} · ${LL.nav.titles.importStudents()}`
+        : mode === 'import-user-ids'
+          ? `${terms.students()} · ${LL.nav.titles.importExistingUsers()}`
+          : terms.students()
+  return <AreaPlaceholder area={area} />
+}
+
+/** /organization/:organizationId/students/:studentId (student-details). */
+export function StudentDetailsPage() {
+  const { LL } = useI18nContext()
+  return <AreaPlaceholder area={LL.nav.titles.studentDetails()} />
+}
+
+/** /organization/:id/teachers and /teachers/new (the e-mail invite panel open). */
+export function TeachersPage({ mode }: { mode: 'list' | 'email-invite' }) {
+  const { LL } = useI18nContext()
+  const terms = useOrganizationTerms(useParams<OrganizationParams>().organizationId)
+  return <AreaPlaceholder area={mode === 'email-invite' ? `${terms.teachers()} · ${LL.nav.titles.inviteTeachers()}` : terms.teachers()} />
+}
+
+/** /organization/:organizationId/teachers/:teacherId (teacher-details). */
+export function TeacherDetailsPage() {
+  const { LL } = useI18nContext()
+  return <AreaPlaceholder area={LL.nav.titles.teacherDetails()} />
+}

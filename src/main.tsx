@@ -1,0 +1,29 @@
+import { StrictMode } from 'react'
+import { createRoot as createReactRoot } from 'react-dom/client'
+import { App } from './app/App'
+import { setInspect } from './app/inspect'
+import { activateLocale, initialLocale } from './app/language'
+import { redact } from './app/redact'
+import { createRoot } from './app/root'
+import { initColorMode } from './ui'
+import './index.css'
+
+initColorMode()
+const locale = initialLocale()
+await activateLocale(locale)
+
+// Development with VITE_INSPECT=1: every actor shows up in the Stately inspector, secrets masked.
+if (import.meta.env.DEV && import.meta.env.VITE_INSPECT === '1') {
+  const { createBrowserInspector } = await import('@statelyai/inspect')
+  const inspector = createBrowserInspector({ sanitizeContext: redact, sanitizeEvent: redact })
+  setInspect(inspector.inspect)
+}
+
+const session = createRoot()
+const container = document.getElementById('root')
+if (!container) throw new Error('#root is missing from index.html')
+createReactRoot(container).render(
+  <StrictMode>
+    <App session={session} locale={locale} />
+  </StrictMode>,
+)

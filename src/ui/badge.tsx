@@ -1,0 +1,8 @@
+import { ark } from '@ark-ui/react/factory'
+import type { ComponentProps } from 'react'
+import { styled } from '../../styled-system/jsx'
+import { badge } from '../../styled-system/recipes'
+
+/** A small label (status, count). variant: subtle (default) | solid | outline; size: sm | md | lg. */
+export const Badge = styled(ark.span, badge)
+export type BadgeProps = ComponentProps<typeof Badge>

@@ -1,0 +1,74 @@
+import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast'
+import { createStyleContext } from '../../styled-system/jsx'
+import { toast } from '../../styled-system/recipes'
+import { Button } from './button'
+import { IconButton } from './icon-button'
+import { XIcon } from './icons'
+
+const { withProvider, withContext } = createStyleContext(toast)
+
+const Root = withProvider(Toast.Root, 'root')
+const Title = withContext(Toast.Title, 'title')
+const Description = withContext(Toast.Description, 'description')
+const ActionTrigger = withContext(Toast.ActionTrigger, 'actionTrigger')
+const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
+
+/** Distance of the toasts from the top of the window (the spec's "toast offset 105"). */
+export const TOAST_TOP_OFFSET = '105px'
+
+/**
+ * The app's one toaster. Call `toaster.success({ title, description })`, `toaster.error(...)`,
+ * `toaster.warning(...)`, `toaster.info(...)` or `toaster.create({ type, title, ... })`;
+ * texts must come from the translations. Mount `<Toaster/>` once near the root.
+ */
+export const toaster = createToaster({
+  placement: 'top-end',
+  overlap: true,
+  gap: 16,
+  max: 5,
+  offsets: { top: TOAST_TOP_OFFSET, right: '1rem', bottom: '1rem', left: '1rem' },
+})
+
+export interface ToasterProps {
+  /** Name of the notifications region, e.g. "Notifications". */
+  label: string
+  /** Name of each toast's close button, e.g. "Close". */
+  closeLabel: string
+}
+
+export function Toaster({ label, closeLabel }: ToasterProps) {
+  return (
+    <ArkToaster toaster={toaster} aria-label={label}>
+      {(t) => (
+        <Root
+          key={t.id}
+          borderStartWidth="4px"
+          borderStartColor="border.default"
+          css={{
+            '&[data-type=success]': { borderStartColor: 'teal.9' },
+            '&[data-type=warning]': { borderStartColor: 'amber.9' },
+            '&[data-type=info]': { borderStartColor: 'colorPalette.default' },
+            '&[data-type=error]': { borderStartColor: 'red.9' },
+          }}
+        >
+          <Title pe="8">{t.title}</Title>
+          {t.description ? <Description>{t.description}</Description> : null}
+          {t.action ? (
+            <ActionTrigger asChild>
+              <Button variant="link" size="sm">
+                {t.action.label}
+              </Button>
+            </ActionTrigger>
+          ) : null}
+          {t.closable !== false ? (
+            <CloseTrigger asChild>
+              <IconButton aria-label={closeLabel} variant="ghost" size="sm">
+                <XIcon />
+              </IconButton>
+            </CloseTrigger>
+          ) : null}
+        </Root>
+      )}
+    </ArkToaster>
+  )
+}

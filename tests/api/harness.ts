@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { expect } from 'vitest'
+import { buildApp, createOrganization, hashPassword, loadConfig, openStore, type BuildAppOptions } from '../../server/app.js'
+import { users, mailOutbox, memberships, type Role } from '../../server/db/schema.js'
+import type { Database, Store } from '../../server/db/store.js'
+import { setPasswordHash } from '../../server/accounts/queries.js'
+
+/**
+ * One server per test file, on a fresh store: memory PGlite, or, when DATABASE_URL is set, a database
+ * of its own created on that PostgreSQL server and dropped at the end.
+ *
+ * Every answer the suite receives goes through `api()`, which fails the test on the spot when a body
+ * holds a password hash or a field named like a password or a hash; `close()` also checks that no
+ * stored token hash ever appeared in an answer.
+ */
+
+export type Env = Record<string, string>
+
+export interface Reply<T = any> {
+  status: number
+  body: T
+  text: string
+  headers: Record<string, string | string[] | undefined>
+}
+
+export interface CallOptions {
+  body?: unknown
+  /** Sent as it is, with its own content type. */
+  raw?: { payload: string; contentType?: string }
+  token?: string
+  headers?: Record<string, string>
+  /** The client address (rate limits). */
+  ip?: string
+  language?: string
+}
+
+export interface Mail {
+  id: number
+  to: string
+  subject: string
+  text: string
+  html: string
+  language: string
+  links: string[]
+}
+
+export interface TestServer {
+  app: FastifyInstance
+  store: Store
+  db: Database
+  /** Moves the server's time forward. */
+  advance(seconds: number): void
+  api<T = any>(method: string, url: string, options?: CallOptions): Promise<Reply<T>>
+  /** Mails of the outbox, newest first, for one address when given. */
+  mails(to?: string): Promise<Mail[]>
+  /** The first link of the newest mail to `to` (a confirmation, reset or invitation link). */
+  linkFor(to: string, pathStart?: string): Promise<URL>
+  close(): Promise<void>
+}
+
+const FORBIDDEN_KEY = /password|hash|secret/i
+const ALLOWED_KEYS = new Set(['has_password'])
+
+/** Fails when a body shows a credential: a hash, or a key named like one. */
+export const assertNoSecrets = (text: string, where: string): void => {
+  if (text.includes('$argon2')) throw new Error(`${where}: the answer contains a password hash`)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return
+  }
+  const walk = (value: unknown, path: string) => {
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${path}[${index}]`))
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (FORBIDDEN_KEY.test(key) && !ALLOWED_KEYS.has(key) && !/^(current_|new_|confirm_new_)?password$/.test(key)) {
+          throw new Error(`${where}: the answer has a field named ${path}.${key}`)
+        }
+        // a field error may be keyed by the request's password field; its value is a message list
+        if (/password$/.test(key) && key !== 'has_password' && !(Array.isArray(inner) && inner.every((m) => typeof m === 'string'))) {
+          throw new Error(`${where}: the answer has a password value at ${path}.${key}`)
+        }
+        walk(inner, `${path}.${key}`)
+      }
+    }
+  }
+  walk(parsed, '$')
+}
+
+const adminUrlOf = () => process.env.DATABASE_URL
+
+/** A database of its own on the PostgreSQL server of DATABASE_URL. */
+const createDatabase = async (adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+export const testConfig = (env: Env = {}) =>
+  loadConfig({
+    PUBLIC_URL: 'http://portal.test',
+    RATE_LIMIT_PER_ADDRESS: '10000',
+    RATE_LIMIT_PER_EMAIL: '10000',
+    ADMIN_EMAIL: 'root@example.com',
+    ...env,
+  })
+
+export const startServer = async (
+  options: { env?: Env } & Omit<BuildAppOptions, 'config' | 'store' | 'clock'> = {},
+): Promise<TestServer> => {
+  const { env, ...rest } = options
+  const adminUrl = adminUrlOf()
+  const database = adminUrl ? await createDatabase(adminUrl) : undefined
+  const store = await openStore(database ? { databaseUrl: database.url } : { memory: true })
+  let offset = 0
+  const clock = () => new Date(Date.now() + offset)
+  const app = await buildApp({ config: testConfig(env), store, clock, ...rest })
+  await app.ready()
+  const answers: string[] = []
+
+  const api = async <T>(method: string, url: string, call: CallOptions = {}): Promise<Reply<T>> => {
+    const headers: Record<string, string> = { ...call.headers }
+    if (call.token) headers.authorization = `Bearer ${call.token}`
+    if (call.language) headers['accept-language'] = call.language
+    let payload: string | undefined
+    if (call.raw) {
+      payload = call.raw.payload
+      if (call.raw.contentType) headers['content-type'] = call.raw.contentType
+    } else if (call.body !== undefined) {
+      payload = JSON.stringify(call.body)
+      headers['content-type'] = 'application/json'
+    }
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      remoteAddress: call.ip ?? '127.0.0.1',
+    })
+    const text = response.body
+    answers.push(text, String(response.headers.location ?? ''))
+    assertNoSecrets(text, `${method} ${url}`)
+    if (response.statusCode >= 500) throw new Error(`${method} ${url} answered ${response.statusCode}: ${text}`)
+    let body: unknown = text
+    try {
+      body = text ? JSON.parse(text) : undefined
+    } catch {
+      // not JSON (HTML pages, redirects)
+    }
+    return { status: response.statusCode, body: body as T, text, headers: response.headers }
+  }
+
+  const mails = async (to?: string): Promise<Mail[]> => {
+    const rows = await store.db
+      .select()
+      .from(mailOutbox)
+      .where(to ? sql`lower(${mailOutbox.to}) = lower(${to})` : undefined)
+      .orderBy(sql`${mailOutbox.id} desc`)
+    return rows.map((row) => ({
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      language: row.language,
+      links: [...new Set(row.text.match(/https?:\/\/[^\s<>"']+/g) ?? [])],
+    }))
+  }
+
+  return {
+    app,
+    store,
+    db: store.db,
+    advance: (seconds) => {
+      offset += seconds * 1000
+    },
+    api,
+    mails,
+    linkFor: async (to, pathStart = '/') => {
+      const [mail] = await mails(to)
+      const link = mail?.links.find((candidate) => new URL(candidate).pathname.startsWith(pathStart))
+      if (!link) throw new Error(`no mail to ${to} with a link to ${pathStart}`)
+      return new URL(link)
+    },
+    close: async () => {
+      try {
+        // no stored secret (token hash, password hash) ever appeared in an answer
+        const stored = await store.db.execute<{ value: string }>(sql`
+          select token_hash as value from sessions
+          union all select token_hash from one_time_tokens
+          union all select token_hash from invitations
+          union all select password_hash from credentials where password_hash is not null`)
+        const rows = (stored as unknown as { rows: { value: string }[] }).rows
+        const all = answers.join('\n')
+        for (const { value } of rows) expect(all.includes(value), 'a stored hash appeared in an answer').toBe(false)
+      } finally {
+        await app.close()
+        await store.close()
+        await database?.drop()
+      }
+    },
+  }
+}
+
+// ---- data the tests start from, written straight to the store ----
+
+export interface UserSeed {
+  email: string
+  password?: string | null
+  firstName?: string
+  lastName?: string
+  superuser?: boolean
+  confirmed?: boolean
+  language?: string
+}
+
+export const createUser = async (server: TestServer, seed: UserSeed) => {
+  const [user] = await server.db
+    .insert(users)
+    .values({
+      firstName: seed.firstName ?? 'Test',
+      lastName: seed.lastName ?? 'User',
+      email: seed.email,
+      isSuperuser: seed.superuser ?? false,
+      confirmedAt: seed.confirmed === false ? null : new Date(),
+      language: seed.language ?? 'en',
+    })
+    .returning()
+  if (!user) throw new Error('user not created')
+  const password = seed.password === undefined ? 'a fine passphrase' : seed.password
+  if (password !== null) await setPasswordHash(server.db, user.id, await hashPassword(password))
+  return user
+}
+
+export const login = async (server: TestServer, email: string, password = 'a fine passphrase'): Promise<string> => {
+  const reply = await server.api('POST', '/v1/accounts/login-legacy/', { body: { email, password } })
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+  return reply.body.token as string
+}
+
+/** An organization with an admin (and optionally a teacher and a student), each logged in. */
+export const createOrganizationWithPeople = async (
+  server: TestServer,
+  options: { name?: string; type?: 'school' | 'company'; prefix?: string } = {},
+) => {
+  const prefix = options.prefix ?? randomBytes(3).toString('hex')
+  const admin = await createUser(server, { email: `admin-${prefix}@example.com`, firstName: 'Alice' })
+  const organization = await createOrganization(server.db, {
+    name: options.name ?? `School ${prefix}`,
+    type: options.type ?? 'school',
+    adminUserId: admin.id,
+  })
+  const member = async (role: Role, name: string) => {
+    const user = await createUser(server, { email: `${role}-${prefix}@example.com`, firstName: name })
+    await server.db.insert(memberships).values({ userId: user.id, organizationId: organization.id, role })
+    return { user, token: await login(server, user.email) }
+  }
+  return {
+    organization,
+    admin: { user: admin, token: await login(server, admin.email) },
+    teacher: await member('teacher', 'Terry'),
+    student: await member('student', 'Sam'),
+  }
+}
+
+export const countRows = async (server: TestServer, table: string): Promise<number> => {
+  const result = await server.db.execute(sql.raw(`select count(*)::int as count from ${table}`))
+  return (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0
+}
+
+/** The row counts of every table: "nothing changed" is the same snapshot before and after. */
+export const snapshot = async (server: TestServer) => {
+  const tables = ['users', 'credentials', 'sessions', 'one_time_tokens', 'organizations', 'memberships', 'invitations', 'mail_outbox']
+  const counts: Record<string, number> = {}
+  for (const table of tables) counts[table] = await countRows(server, table)
+  return counts
+}

@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { invitations, memberships } from '../../server/db/schema.js'
+import { createOrganizationWithPeople, createUser, login, snapshot, startServer, type TestServer } from './harness.js'
+
+/** Inviting by e-mail: who may, the mailed link, validating and accepting. */
+
+let server: TestServer
+let people: Awaited<ReturnType<typeof createOrganizationWithPeople>>
+let superToken: string
+
+beforeAll(async () => {
+  server = await startServer()
+  people = await createOrganizationWithPeople(server, { name: 'Springfield High', prefix: 'spr' })
+  await createUser(server, { email: 'staff@example.com', superuser: true })
+  superToken = await login(server, 'staff@example.com')
+})
+afterAll(() => server.close())
+
+const invite = (token: string, body: Record<string, unknown>) => server.api('POST', '/v1/accounts/invite/', { token, body })
+
+const payloadOf = async (email: string) => {
+  const link = await server.linkFor(email, '/login')
+  return JSON.parse(Buffer.from(link.searchParams.get('invite') ?? '', 'base64url').toString('utf8'))
+}
+
+describe('who may invite', () => {
+  it('refuses students, teachers and outsiders of the organization', async () => {
+    const outsider = await createUser(server, { email: 'outsider@example.com' })
+    const outsiderToken = await login(server, outsider.email)
+    const before = await snapshot(server)
+    for (const token of [people.student.token, people.teacher.token, outsiderToken]) {
+      const reply = await invite(token, { organization: people.organization.id, role: 'student', emails: ['kid@example.com'] })
+      expect(reply.status).toBe(403)
+      expect(reply.body).toEqual({ detail: 'You do not have permission to do this.' })
+    }
+    // an organization that does not exist looks the same to them
+    expect((await invite(people.admin.token, { organization: 999999, role: 'student', emails: ['kid@example.com'] })).status).toBe(403)
+    expect(await snapshot(server)).toEqual(before)
+  })
+
+  it('lets the organization admin and a platform admin invite', async () => {
+    const byAdmin = await invite(people.admin.token, { organization: people.organization.id, role: 'student', emails: ['pupil1@example.com'] })
+    expect(byAdmin.status).toBe(201)
+    expect(byAdmin.body).toEqual({
+      invitations: [
+        { id: expect.any(Number), email: 'pupil1@example.com', role: 'student', organization: people.organization.id, status: 'pending', created: expect.any(String) },
+      ],
+    })
+    const bySuperuser = await invite(superToken, { organization: people.organization.id, role: 'admin', emails: ['boss@example.com'] })
+    expect(bySuperuser.status).toBe(201)
+    expect((await invite(superToken, { organization: 999999, role: 'student', emails: ['x@example.com'] })).status).toBe(404)
+  })
+
+  it('needs a session', async () => {
+    const reply = await server.api('POST', '/v1/accounts/invite/', { body: { organization: people.organization.id, role: 'student', emails: ['a@example.com'] } })
+    expect(reply.status).toBe(401)
+  })
+})
+
+describe('the invitation mail', () => {
+  it('carries a link whose invite value decodes to the payload', async () => {
+    await invite(people.admin.token, { organization: people.organization.id, role: 'teacher', emails: ['Teach.Er@Example.com'], group: 4, auto_join: 1 })
+    const [mail] = await server.mails('teach.er@example.com')
+    expect(mail?.subject).toBe('You are invited to join Springfield High')
+    expect(mail?.text).toContain('Your role: Teacher.')
+    const payload = await payloadOf('teach.er@example.com')
+    expect(payload).toEqual({ token: expect.any(String), organization_name: 'Springfield High', email: 'teach.er@example.com', new_user: true })
+    const [row] = await server.db.select().from(invitations).where(eq(invitations.email, 'teach.er@example.com'))
+    expect(row).toMatchObject({ groupId: 4, autoJoin: true, invitedBy: people.admin.user.id })
+  })
+
+  it('uses company wording and the invitee language when the invitee has an account', async () => {
+    const company = await createOrganizationWithPeople(server, { name: 'Acme Corp', type: 'company', prefix: 'acme' })
+    await createUser(server, { email: 'yuki@example.jp', language: 'ja', firstName: 'Yuki' })
+    await invite(company.admin.token, { organization: company.organization.id, role: 'student', emails: ['yuki@example.jp', 'new@example.com'] })
+    const [japanese] = await server.mails('yuki@example.jp')
+    expect(japanese?.language).toBe('ja')
+    expect(japanese?.subject).toContain('Acme Corp')
+    expect(japanese?.subject).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/)
+    expect((await payloadOf('yuki@example.jp')).new_user).toBe(false)
+    const [english] = await server.mails('new@example.com')
+    expect(english?.language).toBe('en')
+    expect(english?.text).toContain('Your role: Employee.')
+  })
+
+  it('refreshes a pending invitation instead of adding a second one', async () => {
+    const body = { organization: people.organization.id, role: 'student', emails: ['again@example.com', 'AGAIN@example.com'] }
+    const first = await invite(people.admin.token, body)
+    expect(first.body.invitations).toHaveLength(1)
+    const firstToken = (await payloadOf('again@example.com')).token
+    const second = await invite(people.admin.token, body)
+    expect(second.body.invitations[0].id).toBe(first.body.invitations[0].id)
+    const rows = await server.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.email, 'again@example.com'), eq(invitations.organizationId, people.organization.id)))
+    expect(rows).toHaveLength(1)
+    expect(await server.mails('again@example.com')).toHaveLength(2)
+    const secondToken = (await payloadOf('again@example.com')).token
+    expect(secondToken).not.toBe(firstToken)
+    expect((await server.api('GET', `/v1/invitations/validate/${firstToken}/`)).status).toBe(404)
+    expect((await server.api('GET', `/v1/invitations/validate/${secondToken}/`)).status).toBe(200)
+  })
+})
+
+describe('validating and accepting', () => {
+  it('validates a pending invitation without a session', async () => {
+    await invite(people.admin.token, { organization: people.organization.id, role: 'student', emails: ['check@example.com'] })
+    const { token } = await payloadOf('check@example.com')
+    const reply = await server.api('GET', `/v1/invitations/validate/${token}/`)
+    expect(reply.status).toBe(200)
+    expect(reply.body).toEqual({ token, organization_name: 'Springfield High', email: 'check@example.com', new_user: true, role: 'student' })
+    const bad = await server.api('GET', '/v1/invitations/validate/not-a-token/')
+    expect(bad.status).toBe(404)
+    expect(bad.body).toEqual({ detail: 'Invitation is expired or not valid' })
+  })
+
+  it('accepts for the invited user only, and accepting twice is harmless', async () => {
+    const invitee = await createUser(server, { email: 'joiner@example.com' })
+    const stranger = await createUser(server, { email: 'stranger@example.com' })
+    await invite(people.admin.token, { organization: people.organization.id, role: 'teacher', emails: ['joiner@example.com'] })
+    const { token } = await payloadOf('joiner@example.com')
+    const inviteeToken = await login(server, invitee.email)
+    const strangerToken = await login(server, stranger.email)
+
+    const before = await snapshot(server)
+    const wrongUser = await server.api('POST', '/v1/accounts/invite/accept', { token: strangerToken, body: { token, email: 'joiner@example.com' } })
+    expect(wrongUser.status).toBe(400)
+    expect(wrongUser.body).toEqual({ detail: 'Invite could not be accepted', code: 'email_mismatch' })
+    const wrongEmail = await server.api('POST', '/v1/accounts/invite/accept', { token: strangerToken, body: { token, email: 'stranger@example.com' } })
+    expect(wrongEmail.status).toBe(400)
+    expect(await snapshot(server)).toEqual(before)
+    expect((await server.api('POST', '/v1/accounts/invite/accept', { body: { token, email: 'joiner@example.com' } })).status).toBe(401)
+
+    const accepted = await server.api('POST', '/v1/accounts/invite/accept', { token: inviteeToken, body: { token, email: 'Joiner@example.com' } })
+    expect(accepted.status).toBe(200)
+    expect(accepted.body).toEqual({ organization: { id: people.organization.id, name: 'Springfield High', type: 'school', roles: ['teacher'] } })
+    const again = await server.api('POST', '/v1/accounts/invite/accept', { token: inviteeToken, body: { token, email: 'joiner@example.com' } })
+    expect(again.status).toBe(200)
+    const rows = await server.db.select().from(memberships).where(eq(memberships.userId, invitee.id))
+    expect(rows).toHaveLength(1)
+    const account = await server.api('GET', `/v1/accounts/${invitee.id}`, { token: inviteeToken })
+    expect(account.body.organizations).toEqual([{ id: people.organization.id, name: 'Springfield High', type: 'school', roles: ['teacher'] }])
+    // once accepted the link is no longer valid for anyone else
+    expect((await server.api('GET', `/v1/invitations/validate/${token}/`)).status).toBe(404)
+    const [row] = await server.db.select().from(invitations).where(eq(invitations.email, 'joiner@example.com'))
+    expect(row).toMatchObject({ status: 'accepted', acceptedBy: invitee.id })
+  })
+
+  it('adds a second role to a member', async () => {
+    await invite(people.admin.token, { organization: people.organization.id, role: 'admin', emails: [people.teacher.user.email] })
+    const { token, new_user } = await payloadOf(people.teacher.user.email)
+    expect(new_user).toBe(false)
+    const reply = await server.api('POST', '/v1/accounts/invite/accept', { token: people.teacher.token, body: { token, email: people.teacher.user.email } })
+    expect(reply.body.organization.roles).toEqual(['admin', 'teacher'])
+  })
+
+  it('refuses an expired invitation', async () => {
+    const late = await createUser(server, { email: 'late@example.com' })
+    await invite(people.admin.token, { organization: people.organization.id, role: 'student', emails: ['late@example.com'] })
+    const { token } = await payloadOf('late@example.com')
+    server.advance(15 * 24 * 3600)
+    const lateToken = await login(server, late.email)
+    const reply = await server.api('POST', '/v1/accounts/invite/accept', { token: lateToken, body: { token, email: 'late@example.com' } })
+    expect(reply.status).toBe(404)
+    expect(reply.body).toEqual({ detail: 'Invitation is expired or not valid' })
+    expect((await server.api('GET', `/v1/invitations/validate/${token}/`)).status).toBe(404)
+  })
+})

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../server/db/schema.js'
+import { countRows, createUser, login, startServer, type TestServer } from './harness.js'
+
+/** Password recovery by the mailed link. */
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(() => server.close())
+
+const ask = (email: string) => server.api('POST', '/v1/accounts/reset_password/', { body: { email } })
+const confirm = (token: string | null, password: string) =>
+  server.api('POST', '/v1/accounts/reset_password/confirm/', { body: { token, password } })
+const loginWith = (email: string, password: string) =>
+  server.api('POST', '/v1/accounts/login-legacy/', { body: { email, password } })
+
+describe('password reset', () => {
+  it('resets with the mailed link and ends every session', async () => {
+    const user = await createUser(server, { email: 'forgetful@example.com', firstName: 'Fran' })
+    const token = await login(server, 'forgetful@example.com')
+    const reply = await ask('Forgetful@example.com')
+    expect(reply.status).toBe(200)
+    expect(reply.body).toEqual({ detail: 'If an account exists for this email, we sent it a link to reset the password.' })
+
+    const [mail] = await server.mails('forgetful@example.com')
+    expect(mail?.subject).toBe('Reset your password')
+    expect(mail?.text).toContain('Hi Fran,')
+    const link = await server.linkFor('forgetful@example.com', '/reset-password')
+    const done = await confirm(link.searchParams.get('token'), 'remembered now')
+    expect(done.status).toBe(200)
+    expect(done.body).toEqual({ detail: 'Your password has been changed. You can log in with it now.' })
+
+    expect((await server.api('GET', `/v1/accounts/${user.id}`, { token })).body).toEqual({ detail: 'Session expired' })
+    expect((await loginWith('forgetful@example.com', 'a fine passphrase')).status).toBe(400)
+    expect((await loginWith('forgetful@example.com', 'remembered now')).status).toBe(200)
+    // a link works once
+    const again = await confirm(link.searchParams.get('token'), 'third time lucky')
+    expect(again.status).toBe(400)
+    expect(again.body).toEqual({ token: ['This password reset link is invalid or has expired.'] })
+  })
+
+  it('answers the same for an unknown address, and mails nothing', async () => {
+    const before = await countRows(server, 'mail_outbox')
+    const unknown = await ask('nobody-here@example.com')
+    expect(unknown.status).toBe(200)
+    expect(unknown.body).toEqual({ detail: 'If an account exists for this email, we sent it a link to reset the password.' })
+    expect(await countRows(server, 'mail_outbox')).toBe(before)
+  })
+
+  it('keeps the link when the new password is refused', async () => {
+    await createUser(server, { email: 'picky@example.com' })
+    await ask('picky@example.com')
+    const token = (await server.linkFor('picky@example.com', '/reset-password')).searchParams.get('token')
+    const common = await confirm(token, 'password1')
+    expect(common.status).toBe(400)
+    expect(common.body).toEqual({ password: ['This password is too common. Choose another one.'] })
+    const short = await confirm(token, 'abc')
+    expect(short.body).toEqual({ password: ['Password should have at least 6 characters'] })
+    expect((await confirm(token, 'a much better one')).status).toBe(200)
+  })
+
+  it('retires the older link when a new one is asked for', async () => {
+    await createUser(server, { email: 'twice@example.com' })
+    await ask('twice@example.com')
+    const first = (await server.linkFor('twice@example.com', '/reset-password')).searchParams.get('token')
+    await ask('twice@example.com')
+    const second = (await server.linkFor('twice@example.com', '/reset-password')).searchParams.get('token')
+    expect(second).not.toBe(first)
+    expect((await confirm(first, 'first try here')).status).toBe(400)
+    expect((await confirm(second, 'second try here')).status).toBe(200)
+  })
+
+  it('expires the link after an hour', async () => {
+    await createUser(server, { email: 'slow@example.com' })
+    await ask('slow@example.com')
+    const token = (await server.linkFor('slow@example.com', '/reset-password')).searchParams.get('token')
+    server.advance(3601)
+    expect((await confirm(token, 'too slow again')).status).toBe(400)
+  })
+
+  it('confirms the e-mail of an account that never opened its confirmation link', async () => {
+    const user = await createUser(server, { email: 'unconfirmed@example.com', confirmed: false })
+    await ask('unconfirmed@example.com')
+    const token = (await server.linkFor('unconfirmed@example.com', '/reset-password')).searchParams.get('token')
+    expect((await confirm(token, 'proved by the link')).status).toBe(200)
+    const [row] = await server.db.select().from(users).where(eq(users.id, user.id))
+    expect(row?.confirmedAt).not.toBeNull()
+    expect((await loginWith('unconfirmed@example.com', 'proved by the link')).status).toBe(200)
+  })
+
+  it('refuses a made-up token', async () => {
+    const reply = await confirm('made-up-token', 'whatever it is')
+    expect(reply.status).toBe(400)
+    expect(reply.body).toEqual({ token: ['This password reset link is invalid or has expired.'] })
+  })
+})

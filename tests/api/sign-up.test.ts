@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOrganization } from '../../server/app.js'
+import { credentials, memberships, users } from '../../server/db/schema.js'
+import { countRows, createOrganizationWithPeople, createUser, snapshot, startServer, type TestServer } from './harness.js'
+
+/** Sign-up, confirmation by the mailed link, and login. */
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(() => server.close())
+
+const signUp = (body: Record<string, unknown>, language?: string) =>
+  server.api('POST', '/v1/accounts/sign_in', { body, ...(language ? { language } : {}) })
+
+const loginWith = (email: string, password: string) =>
+  server.api('POST', '/v1/accounts/login-legacy/', { body: { email, password } })
+
+describe('sign-up with a password', () => {
+  it('creates an unconfirmed account, mails a confirmation link, and login waits for it', async () => {
+    const reply = await signUp({ first_name: ' Ada ', last_name: 'Lovelace', email: 'Ada@Example.com', password: 'analytical engine' })
+    expect(reply.status).toBe(201)
+    expect(reply.body).toEqual({ user_id: expect.any(Number), email: 'Ada@Example.com', confirmed: false })
+
+    const [stored] = await server.db.select().from(users).where(eq(users.id, reply.body.user_id))
+    expect(stored?.firstName).toBe('Ada')
+    expect(stored?.confirmedAt).toBeNull()
+    const [credential] = await server.db.select().from(credentials).where(eq(credentials.userId, reply.body.user_id))
+    expect(credential?.passwordHash).toMatch(/^\$argon2id\$/)
+
+    const before = await loginWith('ada@example.com', 'analytical engine')
+    expect(before.status).toBe(403)
+    expect(before.body).toEqual({
+      detail: 'Confirm your email address before logging in. Check your inbox for the link.',
+      code: 'unconfirmed',
+    })
+
+    const [mail] = await server.mails('ada@example.com')
+    expect(mail?.subject).toBe('Confirm your email address')
+    expect(mail?.html).toContain('<a href="http://portal.test/confirm-account?token=')
+    const link = await server.linkFor('ada@example.com', '/confirm-account')
+    expect(link.origin).toBe('http://portal.test')
+    const token = link.searchParams.get('token')
+    const confirmed = await server.api('POST', '/v1/accounts/confirm/', { body: { token } })
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.body).toEqual({ email: 'Ada@Example.com' })
+
+    const again = await server.api('POST', '/v1/accounts/confirm/', { body: { token } })
+    expect(again.status).toBe(400)
+    expect(again.body).toEqual({ token: ['This confirmation link is invalid or has expired.'] })
+
+    const after = await loginWith('ADA@example.COM', 'analytical engine')
+    expect(after.status).toBe(200)
+    expect(after.body).toEqual({ token: expect.any(String), user_id: reply.body.user_id, expires_at: expect.any(String) })
+    expect(after.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('keeps e-mails unique without regard to case', async () => {
+    const before = await snapshot(server)
+    const reply = await signUp({ first_name: 'Eve', last_name: 'Copy', email: 'ADA@EXAMPLE.COM', password: 'another engine' })
+    expect(reply.status).toBe(400)
+    expect(reply.body).toEqual({ email: ['An account with this email already exists.'] })
+    expect(await snapshot(server)).toEqual(before)
+  })
+
+  it('reports every problem at once', async () => {
+    const reply = await signUp({ first_name: 'Eve', last_name: 'X', email: 'ada@example.com', password: 'password', invitation_code: 'ZZZZZZ' })
+    expect(reply.status).toBe(400)
+    expect(reply.body).toEqual({
+      email: ['An account with this email already exists.'],
+      password: ['This password is too common. Choose another one.'],
+      invitation_code: ['This invitation code is not valid.'],
+    })
+  })
+
+  it('refuses wrong credentials with one message that does not tell which part is wrong', async () => {
+    const wrongPassword = await loginWith('ada@example.com', 'not it at all')
+    const unknown = await loginWith('nobody@example.com', 'not it at all')
+    expect(wrongPassword.status).toBe(400)
+    expect(unknown.status).toBe(400)
+    expect(wrongPassword.body).toEqual(unknown.body)
+    expect(wrongPassword.body).toEqual({ detail: 'The email or password is not correct.', code: 'invalid_credentials' })
+  })
+
+  it('refuses a disabled account', async () => {
+    const user = await createUser(server, { email: 'gone@example.com' })
+    await server.db.update(users).set({ disabled: true }).where(eq(users.id, user.id))
+    const reply = await loginWith('gone@example.com', 'a fine passphrase')
+    expect(reply.status).toBe(403)
+    expect(reply.body.code).toBe('disabled')
+  })
+
+  it('writes the confirmation mail in the language chosen at sign-up', async () => {
+    const reply = await signUp({ first_name: '花子', last_name: '山田', email: 'hanako@example.jp', password: 'sakura blossom', language: 'ja' })
+    expect(reply.status).toBe(201)
+    const [mail] = await server.mails('hanako@example.jp')
+    expect(mail?.language).toBe('ja')
+    expect(mail?.subject).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/)
+    expect(mail?.subject).not.toBe('Confirm your email address')
+    expect(mail?.text).toContain('花子')
+  })
+
+  it('takes the language of Accept-Language when none is chosen', async () => {
+    const reply = await signUp({ first_name: 'Luz', last_name: 'Ramos', email: 'luz@example.mx', password: 'mariposa azul' }, 'es-MX,es;q=0.9')
+    expect(reply.status).toBe(201)
+    const [mail] = await server.mails('luz@example.mx')
+    expect(mail?.language).toBe('es-MX')
+    const [stored] = await server.db.select().from(users).where(eq(users.id, reply.body.user_id))
+    expect(stored?.language).toBe('es-MX')
+  })
+})
+
+describe('resend confirmation', () => {
+  it('mails a new link to an unconfirmed account, and answers the same for any address', async () => {
+    await signUp({ first_name: 'Rae', last_name: 'Sent', email: 'rae@example.com', password: 'resend me please' })
+    const mailsBefore = await countRows(server, 'mail_outbox')
+    const known = await server.api('POST', '/v1/accounts/send_confirmation/', { body: { email: 'RAE@example.com' } })
+    const unknown = await server.api('POST', '/v1/accounts/send_confirmation/', { body: { email: 'nobody@example.com' } })
+    const confirmed = await server.api('POST', '/v1/accounts/send_confirmation/', { body: { email: 'ada@example.com' } })
+    expect(known.status).toBe(200)
+    expect(unknown.body).toEqual(known.body)
+    expect(confirmed.body).toEqual(known.body)
+    expect(await countRows(server, 'mail_outbox')).toBe(mailsBefore + 1)
+    // both the first and the new link work; one is enough
+    const link = await server.linkFor('rae@example.com', '/confirm-account')
+    const reply = await server.api('POST', '/v1/accounts/confirm/', { body: { token: link.searchParams.get('token') } })
+    expect(reply.status).toBe(200)
+  })
+
+  it('expires confirmation links after three days', async () => {
+    await signUp({ first_name: 'Old', last_name: 'Link', email: 'late@example.com', password: 'too late now' })
+    const link = await server.linkFor('late@example.com', '/confirm-account')
+    server.advance(3 * 24 * 3600 + 60)
+    const reply = await server.api('POST', '/v1/accounts/confirm/', { body: { token: link.searchParams.get('token') } })
+    expect(reply.status).toBe(400)
+    expect(reply.body).toEqual({ token: ['This confirmation link is invalid or has expired.'] })
+  })
+})
+
+describe('sign-up that joins an organization', () => {
+  it('joins by invitation code, case-insensitively, as a student', async () => {
+    const organization = await createOrganization(server.db, { name: 'Code School', type: 'school' })
+    const reply = await signUp({
+      first_name: 'Cody',
+      last_name: 'Student',
+      email: 'cody@example.com',
+      password: 'secret code word',
+      invitation_code: organization.invitationCode.toLowerCase(),
+    })
+    expect(reply.status).toBe(201)
+    const rows = await server.db.select().from(memberships).where(eq(memberships.userId, reply.body.user_id))
+    expect(rows.map((row) => [row.organizationId, row.role])).toEqual([[organization.id, 'student']])
+  })
+
+  it('creates a confirmed account for the address of an invitation', async () => {
+    const { organization, admin } = await createOrganizationWithPeople(server)
+    const invited = await server.api('POST', '/v1/accounts/invite/', {
+      token: admin.token,
+      body: { organization: organization.id, role: 'teacher', emails: ['newbie@example.com'] },
+    })
+    expect(invited.status).toBe(201)
+    const link = await server.linkFor('newbie@example.com', '/login')
+    const payload = JSON.parse(Buffer.from(link.searchParams.get('invite') ?? '', 'base64url').toString('utf8'))
+    expect(payload.new_user).toBe(true)
+
+    const reply = await signUp({
+      first_name: 'New',
+      last_name: 'Bie',
+      email: 'newbie@example.com',
+      password: 'invited at last',
+      invite_token: payload.token,
+    })
+    expect(reply.status).toBe(201)
+    expect(reply.body.confirmed).toBe(true)
+    expect((await loginWith('newbie@example.com', 'invited at last')).status).toBe(200)
+  })
+
+  it('refuses an invite token that is not valid', async () => {
+    const reply = await signUp({ first_name: 'No', last_name: 'Invite', email: 'noinvite@example.com', password: 'no invite here', invite_token: 'made-up' })
+    expect(reply.status).toBe(400)
+    expect(reply.body).toEqual({ invite_token: ['Invitation is expired or not valid'] })
+  })
+})

@@ -1,0 +1,70 @@
+/** People and payloads the model tests use. */
+import type { InvitePayload, OrganizationMembership, Session, SocialClaims, User } from '../../machines/types'
+
+const person = (overrides: Partial<User> & Pick<User, 'id' | 'email'>): User => ({
+  first_name: 'Ana',
+  last_name: 'Lima',
+  unconfirmed_email: null,
+  username: null,
+  phone_code: null,
+  phone_number: null,
+  photo_url: null,
+  is_superuser: false,
+  country_admin_level: null,
+  language: 'en',
+  has_password: true,
+  date_joined: '2025-01-15T10:00:00Z',
+  organizations: [],
+  ...overrides,
+})
+
+export const school: OrganizationMembership = { id: 11, name: 'Colegio Azul', type: 'school', roles: ['teacher'] }
+export const company: OrganizationMembership = { id: 22, name: 'Acme Corp', type: 'company', roles: ['admin', 'student'] }
+
+/** A teacher at a school and admin of a company. */
+export const teacher = person({ id: 1, email: 'ana@example.com', organizations: [school, company] })
+/** The same teacher after withdrawing from the school. */
+export const teacherWithdrawn: User = { ...teacher, organizations: [company] }
+/** A platform admin. */
+export const superuser = person({ id: 2, email: 'root@example.com', first_name: 'Root', is_superuser: true })
+/** A new account with no organization (onboarding due). */
+export const newcomer = person({ id: 3, email: 'new@example.com', first_name: 'Nia' })
+
+export const sessionOf = (user: User, token = `token-${user.id}`): Session => ({
+  token,
+  user_id: user.id,
+  expires_at: '2030-01-01T00:00:00Z',
+})
+
+/** An invitation to the school for ana@example.com (written in another case: e-mails compare case-insensitively). */
+export const inviteForTeacher: InvitePayload = {
+  token: 'inv-1',
+  organization_name: 'Colegio Azul',
+  email: 'Ana@Example.com',
+  new_user: false,
+}
+
+/** An invitation for somebody else. */
+export const inviteForOther: InvitePayload = {
+  token: 'inv-2',
+  organization_name: 'Colegio Azul',
+  email: 'other@example.com',
+  new_user: false,
+}
+
+/** An invitation for a person without an account. */
+export const inviteForNewcomer: InvitePayload = {
+  token: 'inv-3',
+  organization_name: 'Escola Sol',
+  email: 'new@example.com',
+  new_user: true,
+}
+
+export const claims: SocialClaims = { first_name: 'Nia', last_name: 'Sato', email: 'new@example.com' }
+
+/** base64url of a JSON text (UTF-8), as the invite links carry it. */
+export const base64url = (value: unknown): string =>
+  Buffer.from(JSON.stringify(value), 'utf8').toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+
+/** Plain base64 with padding. */
+export const base64 = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64')

@@ -1,0 +1,253 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { sessionMachine } from '../../machines/session'
+import { defaultOrganizationId, membershipOf } from '../../machines/roles'
+import type { LoadAccountInput, RestoredSession, Session, SessionTokenInput, User } from '../../machines/types'
+import { sessionOf, superuser, teacher, teacherWithdrawn } from './fixtures'
+import { apiFailure, buildModel, done, failed, modelTests } from './harness'
+import type { ModelEvent, StepView } from './harness'
+
+type M = typeof sessionMachine
+type View = StepView<M>
+
+const restoredTeacher: RestoredSession = { token: 'saved-token', user: teacher, organizationId: 22 }
+const expired = apiFailure(401, { detail: 'Session expired' })
+const serverDown = apiFailure(500, { detail: 'Internal error' })
+
+const events: ModelEvent<M>[] = [
+  done('restoreSession', null),
+  done('restoreSession', restoredTeacher),
+  failed('restoreSession', expired),
+  failed('restoreSession', new TypeError('Failed to fetch')),
+  { type: 'session.login', session: sessionOf(teacher), user: teacher },
+  { type: 'session.login', session: sessionOf(superuser), user: superuser },
+  { type: 'session.logout' },
+  { type: 'session.expired' },
+  { type: 'session.warningSeen' },
+  { type: 'session.userUpdated', user: teacherWithdrawn },
+  { type: 'session.refresh' },
+  { type: 'session.switchOrganization', organizationId: 11 },
+  { type: 'session.switchOrganization', organizationId: 99 },
+  done('loadAccount', teacherWithdrawn),
+  failed('loadAccount', expired),
+  failed('loadAccount', serverDown),
+  done('revokeSession', undefined),
+  failed('revokeSession', serverDown),
+]
+
+const simpleEvents = events.filter(
+  (e) =>
+    !(e.type === 'session.login' && e.user === superuser) &&
+    e.type !== 'session.switchOrganization' &&
+    e.type !== 'session.userUpdated',
+)
+
+const loggedOutContext = { token: null, user: null, currentOrganizationId: null }
+
+function expectLoggedIn(view: View) {
+  const { snapshot } = view
+  expect(snapshot.hasTag('authenticated')).toBe(true)
+  expect(snapshot.context.token).toEqual(expect.any(String))
+  const user = snapshot.context.user as User
+  expect(user).not.toBeNull()
+  // the current organization is one of the user's, or none; a platform admin may open any
+  const current = snapshot.context.currentOrganizationId
+  if (!user.is_superuser) {
+    expect(current === null ? user.organizations.length === 0 : membershipOf(user, current) !== undefined).toBe(true)
+  }
+  expectLoggedInEffect(view)
+}
+
+/** What each way into (or within) loggedIn does to the session and which side effects it asks for. */
+function expectLoggedInEffect({ snapshot, event, previous, actions, ignored }: View) {
+  if (ignored) return
+  switch (event.type) {
+    case 'session.login':
+      // the token and user id are stored; the first organization is current, none for a platform admin
+      expect(snapshot.context.token).toBe(event.session.token)
+      expect(snapshot.context.user).toBe(event.user)
+      expect(snapshot.context.currentOrganizationId).toBe(defaultOrganizationId(event.user))
+      expect(actions).toEqual(['persistSession', 'persistOrganization'])
+      break
+    case 'xstate.done.actor.restoreSession': {
+      const restored = event.output as RestoredSession
+      expect(snapshot.context.token).toBe(restored.token)
+      expect(snapshot.context.user).toBe(restored.user)
+      // the stored organization is kept while the user still belongs to it
+      expect(snapshot.context.currentOrganizationId).toBe(restored.organizationId)
+      expect(actions).toEqual(['persistOrganization'])
+      break
+    }
+    case 'session.userUpdated':
+    case 'xstate.done.actor.loadAccount': {
+      const user = event.type === 'session.userUpdated' ? event.user : (event.output as User)
+      expect(snapshot.context.user).toBe(user)
+      expect(snapshot.context.token).toBe(previous?.context.token)
+      // the current organization stays while the user belongs to it, else the first one is current
+      const before = previous?.context.currentOrganizationId ?? null
+      const stays = user.is_superuser || membershipOf(user, before) !== undefined
+      expect(snapshot.context.currentOrganizationId).toBe(stays ? before : defaultOrganizationId(user))
+      expect(actions).toEqual(['persistOrganization'])
+      break
+    }
+    case 'session.switchOrganization': {
+      const user = previous?.context.user as User
+      const allowed = user.is_superuser || membershipOf(user, event.organizationId) !== undefined
+      expect(snapshot.context.currentOrganizationId).toBe(allowed ? event.organizationId : previous?.context.currentOrganizationId)
+      expect(actions).toEqual(allowed ? ['persistOrganization'] : [])
+      break
+    }
+    case 'session.refresh':
+    case 'xstate.error.actor.loadAccount':
+      // reloading keeps showing the last account; a failed reload keeps it
+      expect(snapshot.context).toEqual(previous?.context)
+      expect(actions).toEqual([])
+      break
+    default:
+      throw new Error(`unexpected way into ${JSON.stringify(snapshot.value)}: ${event.type}`)
+  }
+}
+
+function expectLoggedOut({ snapshot }: View) {
+  expect(snapshot.hasTag('authenticated')).toBe(false)
+  expect(snapshot.context).toEqual(loggedOutContext)
+}
+
+const model = buildModel({
+  name: 'sessionMachine',
+  machine: sessionMachine,
+  events: () => events,
+  simplePaths: {
+    // With every event the graph has 30 vertices and simple paths run into the millions (each
+    // user, token and organization combination is a vertex, and login/logout cycles join them).
+    events: () => simpleEvents,
+    bound: 'one user logs in and does not switch organization; the shortest paths take every event',
+  },
+  states: {
+    restoring: ({ snapshot, actions }) => {
+      // nothing but the restore's answer or an expiry moves on from here
+      expect(snapshot.hasTag('busy')).toBe(true)
+      expect(snapshot.hasTag('authenticated')).toBe(false)
+      expect(snapshot.context).toEqual(loggedOutContext)
+      expect(actions).toEqual([])
+    },
+    'loggedIn.ready': (view) => {
+      expectLoggedIn(view)
+      expect(view.snapshot.hasTag('busy')).toBe(false)
+    },
+    'loggedIn.refreshing': (view) => {
+      expectLoggedIn(view)
+      expect(view.snapshot.hasTag('busy')).toBe(true)
+    },
+    loggingOut: ({ snapshot, previous, actions }) => {
+      // an expiry while logging out changes nothing: the logout goes on
+      expect(snapshot.hasTag('busy')).toBe(true)
+      expect(snapshot.hasTag('authenticated')).toBe(false)
+      // the token is still there to revoke it
+      expect(snapshot.context).toEqual(previous?.context)
+      expect(actions).toEqual([])
+    },
+    'loggedOut.idle': (view) => {
+      expectLoggedOut(view)
+      const { event, actions, ignored } = view
+      if (ignored) return
+      switch (event.type) {
+        case 'xstate.done.actor.revokeSession':
+        case 'xstate.error.actor.revokeSession':
+          expect(actions).toEqual(['clearStorage', 'resetDataAreas'])
+          break
+        case 'xstate.error.actor.restoreSession':
+          expect(actions).toEqual(['clearStorage'])
+          break
+        case 'xstate.done.actor.restoreSession':
+        case 'session.warningSeen':
+          expect(actions).toEqual([])
+          break
+        default:
+          throw new Error(`unexpected way into loggedOut.idle: ${event.type}`)
+      }
+    },
+    'loggedOut.expired': (view) => {
+      expectLoggedOut(view)
+      // the warning is raised once, on the way in; a second expiry is ignored
+      if (view.ignored) return
+      expect(view.actions).toEqual(['clearStorage', 'resetDataAreas', 'warnSessionExpired'])
+    },
+  },
+})
+
+modelTests(model)
+
+describe('sessionMachine with actors', () => {
+  it('restores a saved login, reloads the account, switches organization and logs out', async () => {
+    const persisted: (number | null)[] = []
+    const cleared = vi.fn()
+    const reset = vi.fn()
+    const revoked: string[] = []
+    const machine = sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise<RestoredSession | null>(async () => restoredTeacher),
+        loadAccount: fromPromise<User, LoadAccountInput>(async ({ input }) => {
+          expect(input).toEqual({ sessionToken: 'saved-token', userId: teacher.id })
+          return teacherWithdrawn
+        }),
+        revokeSession: fromPromise<void, SessionTokenInput>(async ({ input }) => {
+          revoked.push(input.sessionToken)
+        }),
+      },
+      actions: {
+        persistOrganization: (_, params) => void persisted.push(params.organizationId),
+        clearStorage: cleared,
+        resetDataAreas: reset,
+      },
+    })
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+    expect(actor.getSnapshot().context.currentOrganizationId).toBe(22)
+
+    actor.send({ type: 'session.switchOrganization', organizationId: 11 })
+    expect(actor.getSnapshot().context.currentOrganizationId).toBe(11)
+
+    actor.send({ type: 'session.refresh' })
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+    // withdrawn from the school: the company becomes current
+    expect(actor.getSnapshot().context.user).toBe(teacherWithdrawn)
+    expect(actor.getSnapshot().context.currentOrganizationId).toBe(22)
+    expect(persisted).toEqual([22, 11, 22])
+
+    actor.send({ type: 'session.logout' })
+    await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }))
+    expect(revoked).toEqual(['saved-token'])
+    expect(cleared).toHaveBeenCalledOnce()
+    expect(reset).toHaveBeenCalledOnce()
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(false)
+    actor.stop()
+  })
+
+  it('logs in, then a 401 anywhere ends the session with one warning', async () => {
+    const stored: Session[] = []
+    const warned = vi.fn()
+    const machine = sessionMachine.provide({
+      actors: { restoreSession: fromPromise<RestoredSession | null>(async () => null) },
+      actions: {
+        persistSession: (_, params) => void stored.push(params.session),
+        warnSessionExpired: warned,
+      },
+    })
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }))
+    actor.send({ type: 'session.login', session: sessionOf(superuser), user: superuser })
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true)
+    expect(actor.getSnapshot().context.currentOrganizationId).toBeNull()
+    expect(stored).toEqual([sessionOf(superuser)])
+
+    actor.send({ type: 'session.expired' })
+    actor.send({ type: 'session.expired' })
+    expect(actor.getSnapshot().matches({ loggedOut: 'expired' })).toBe(true)
+    expect(warned).toHaveBeenCalledOnce()
+    actor.send({ type: 'session.warningSeen' })
+    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true)
+    actor.stop()
+  })
+})

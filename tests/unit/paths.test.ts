@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { compilePattern, paths, resolveRoute } from '../../src/app/paths'
+
+describe('resolveRoute', () => {
+  it.each([
+    ['/', 'Dashboard', {}],
+    ['/login', 'Login', {}],
+    ['/login/', 'Login', {}],
+    ['/signup', 'Signup', {}],
+    ['/confirm-account', 'ConfirmAccount', {}],
+    ['/reset-password', 'ResetPassword', {}],
+    ['/profile', 'Profile', {}],
+    ['/admin', 'AdminOrganizations', {}],
+    ['/admin/', 'AdminOrganizations', {}],
+    ['/admin/organization/12', 'AdminOrganization', { organizationId: '12' }],
+    ['/onboarding', 'Onboarding', {}],
+    ['/organization/3/dashboard', 'OrganizationDashboard', { organizationId: '3' }],
+    ['/organization/3/', 'Organization', { organizationId: '3' }],
+    ['/organization/3', 'Organization', { organizationId: '3' }],
+    ['/organization/3/users', 'Organization', { organizationId: '3', tab: 'users' }],
+    ['/organization/3/users/9', 'OrganizationUserProfile', { organizationId: '3', userId: '9' }],
+    ['/organization/3/students', 'Students', { organizationId: '3' }],
+    ['/organization/3/students/new', 'StudentsInvite', { organizationId: '3' }],
+    ['/organization/3/students/import', 'StudentsImport', { organizationId: '3' }],
+    ['/organization/3/elsa-users/import', 'ElsaUsersImport', { organizationId: '3' }],
+    ['/organization/3/students/44', 'student-details', { organizationId: '3', studentId: '44' }],
+    ['/organization/3/teachers', 'Teachers', { organizationId: '3' }],
+    ['/organization/3/teachers/new', 'TeachersInvite', { organizationId: '3' }],
+    ['/organization/3/teachers/5', 'teacher-details', { organizationId: '3', teacherId: '5' }],
+  ])('%s is %s', (path, name, params) => {
+    const route = resolveRoute(path)
+    expect(route.name).toBe(name)
+    expect(route.params).toEqual(params)
+  })
+
+  it('ignores the query and the hash', () => {
+    expect(resolveRoute('/login?invite=abc#x').name).toBe('Login')
+  })
+
+  it('sends unknown paths to NotFound', () => {
+    expect(resolveRoute('/nope').name).toBe('NotFound')
+    expect(resolveRoute('/organization/3/students/4/extra').name).toBe('NotFound')
+  })
+
+  it('marks which routes need a session', () => {
+    expect(resolveRoute('/login').access).toBe('public')
+    expect(resolveRoute('/reset-password').access).toBe('open')
+    expect(resolveRoute('/profile').access).toBe('private')
+  })
+})
+
+describe('compilePattern', () => {
+  it('reads optional parameters and escapes literal text', () => {
+    const { pattern, keys } = compilePattern('/a.b/:x/:y?')
+    expect(keys).toEqual(['x', 'y'])
+    expect(pattern.test('/a.b/1')).toBe(true)
+    expect(pattern.test('/a.b/1/2/')).toBe(true)
+    expect(pattern.test('/axb/1')).toBe(false)
+  })
+})
+
+describe('paths', () => {
+  it('builds the spec paths, encoding values', () => {
+    expect(paths.organization(3)).toBe('/organization/3/')
+    expect(paths.organization(3, 'users')).toBe('/organization/3/users')
+    expect(paths.student(3, 4)).toBe('/organization/3/students/4')
+    expect(paths.login({ invite: 'a+b' })).toBe('/login?invite=a%2Bb')
+    expect(resolveRoute(paths.teachersInvite(7)).name).toBe('TeachersInvite')
+  })
+})

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { decodeInvite, encodeInvite } from '../../src/api/invite'
+import { createStorage, type KeyValueStore } from '../../src/api/storage'
+
+const mapStore = (): KeyValueStore & { map: Map<string, string> } => {
+  const map = new Map<string, string>()
+  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) }
+}
+
+describe('storage', () => {
+  it('saves, reads and clears a login with its organization', () => {
+    const store = mapStore()
+    const storage = createStorage(store)
+    expect(storage.readLogin()).toBeNull()
+    storage.saveLogin({ token: 't0k', userId: 12 })
+    storage.saveOrganization(3)
+    expect(storage.readLogin()).toEqual({ token: 't0k', userId: 12 })
+    expect(storage.readOrganization()).toBe(3)
+    storage.clearLogin()
+    expect(storage.readLogin()).toBeNull()
+    expect(storage.readOrganization()).toBeNull()
+  })
+  it('ignores a half or malformed login', () => {
+    const store = mapStore()
+    store.setItem('portal.token', 'x')
+    store.setItem('portal.userId', 'abc')
+    expect(createStorage(store).readLogin()).toBeNull()
+  })
+  it('keeps the language apart from the login and refuses unknown locales', () => {
+    const store = mapStore()
+    const storage = createStorage(store)
+    storage.saveLanguage('ja')
+    storage.clearLogin()
+    expect(storage.readLanguage()).toBe('ja')
+    store.setItem('portal.language', 'klingon')
+    expect(storage.readLanguage()).toBeNull()
+  })
+  it('survives a storage that throws', () => {
+    const broken: KeyValueStore = {
+      getItem: () => {
+        throw new Error('blocked')
+      },
+      setItem: () => {
+        throw new Error('blocked')
+      },
+      removeItem: () => {
+        throw new Error('blocked')
+      },
+    }
+    const storage = createStorage(broken)
+    expect(() => storage.saveLogin({ token: 'a', userId: 1 })).not.toThrow()
+    expect(storage.readLogin()).toBeNull()
+  })
+})
+
+describe('invite payload', () => {
+  it('round-trips, also with non-ASCII names', () => {
+    const payload = { token: 'abc', organization_name: 'Escuela Niño 日本', email: 'a@b.co', new_user: true }
+    expect(decodeInvite(encodeInvite(payload))).toEqual(payload)
+  })
+  it('reads standard base64 with padding', () => {
+    const text = btoa(JSON.stringify({ token: 't', organization_name: 'O', email: 'e@x.io', new_user: false }))
+    expect(decodeInvite(text)).toEqual({ token: 't', organization_name: 'O', email: 'e@x.io', new_user: false })
+  })
+  it('gives null for garbage', () => {
+    expect(decodeInvite('%%%')).toBeNull()
+    expect(decodeInvite(btoa('not json'))).toBeNull()
+    expect(decodeInvite(btoa('{"email":"x"}'))).toBeNull()
+    expect(decodeInvite('')).toBeNull()
+  })
+})

@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// The API server (server/main.ts) listens on API_PORT in development; Vite proxies the API and the dev mail pages to it.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { tsconfigPaths: true },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: { '/v1': apiTarget, '/dev/mail': apiTarget },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+})
