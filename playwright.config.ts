@@ -2,11 +2,43 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { SHORT_SESSION_TTL } from './tests/e2e/support/seed-data'
 
 // End-to-end tests run the built app (dist/) on its own server with a fresh store, in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 4173)
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
+// A second server whose sessions last a few seconds, for the session-expiry journey.
+const shortSessionPort = port + 1
 export const baseURL = `http://127.0.0.1:${port}`
+const shortSessionURL = `http://127.0.0.1:${shortSessionPort}`
+
+// The config is also loaded by the test workers: only the runner (which starts the servers) makes stores.
+const isWorker = process.env.TEST_WORKER_INDEX !== undefined
+const freshDataDir = () => (isWorker ? '' : mkdtempSync(join(tmpdir(), 'portal-e2e-')))
+
+/**
+ * The server, after tests/e2e/support/seed.ts has written the organization the invitation journeys
+ * need (no API creates one yet) and the platform admin into the fresh store.
+ */
+const server = (serverPort: number, url: string, sessionTtl: string) => ({
+  command: 'node --import tsx tests/e2e/support/seed.ts && exec node --import tsx server/main.ts',
+  url: `${url}/v1/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: freshDataDir(),
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'admin-e2e-secret',
+    SESSION_TTL: sessionTtl,
+    // every request comes from 127.0.0.1: the per-address limit would be the whole suite's; the
+    // per-e-mail limit stays the real one (5), and the machine paths reach it on purpose
+    RATE_LIMIT_PER_ADDRESS: '100000',
+  },
+})
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,20 +58,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `${baseURL}/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'admin-e2e-secret',
-      SESSION_TTL: process.env.E2E_SESSION_TTL ?? '1209600',
-    },
-  },
+  projects: [
+    { name: 'chromium', testIgnore: /session-ttl\.spec\.ts/ },
+    { name: 'short-session', testMatch: /session-ttl\.spec\.ts/, use: { baseURL: shortSessionURL } },
+  ],
+  webServer: [
+    server(port, baseURL, process.env.E2E_SESSION_TTL ?? '1209600'),
+    server(shortSessionPort, shortSessionURL, String(SHORT_SESSION_TTL)),
+  ],
 })

@@ -19,6 +19,7 @@
  * | RATE_LIMIT_PER_ADDRESS | 30 | attempts per client address and window, for each limited call |
  * | RATE_LIMIT_PER_EMAIL | 5 | attempts per e-mail and window, for each limited call |
  * | TRUST_PROXY | (unset) | `true`, a hop count or addresses: read the client address from X-Forwarded-For |
+ * | LOG_LEVEL | info | fatal, error, warn, info, debug, trace or silent |
  */
 
 export interface RateLimitConfig {
@@ -51,6 +52,7 @@ export interface Config {
   production: boolean
   rateLimit: RateLimitConfig
   trustProxy: boolean | number | string
+  logLevel: string
 }
 
 type Env = Record<string, string | undefined>
@@ -101,6 +103,14 @@ const trustProxyFrom = (env: Env): boolean | number | string => {
   return /^\d+$/.test(value) ? Number(value) : value
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+const logLevelFrom = (env: Env): string => {
+  const value = text(env, 'LOG_LEVEL') ?? 'info'
+  if (!LOG_LEVELS.includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${value}"`)
+  return value
+}
+
 /** Reads the configuration; throws with a plain message when a value is wrong. */
 export const loadConfig = (env: Env = process.env): Config => {
   const port = integer(env, 'PORT', 3000)
@@ -124,5 +134,6 @@ export const loadConfig = (env: Env = process.env): Config => {
       perEmail: integer(env, 'RATE_LIMIT_PER_EMAIL', 5, 1),
     },
     trustProxy: trustProxyFrom(env),
+    logLevel: logLevelFrom(env),
   }
 }

@@ -18,7 +18,7 @@ const start = async () => {
     config,
     webRoot,
     logger: {
-      level: process.env.LOG_LEVEL ?? 'info',
+      level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
   })

@@ -1,4 +1,5 @@
-import type { Locales } from '../../locales/i18n-types'
+import type { Locales, TranslationFunctions } from '../../locales/i18n-types'
+import { i18nObject } from '../../locales/i18n-util'
 import { loadLocaleAsync } from '../../locales/i18n-util.async'
 import { pickLocale } from '../../locales/languages'
 import { storage } from '../api/storage'
@@ -23,3 +24,6 @@ export const activateLocale = async (locale: Locales): Promise<void> => {
   storage.saveLanguage(locale)
   if (typeof document !== 'undefined') document.documentElement.lang = locale
 }
+
+/** The translation functions of the active language, for code outside React (actions of flows, toasts). */
+export const currentLL = (): TranslationFunctions => i18nObject(active)

@@ -1,12 +1,11 @@
 import { type ActorRefFrom, createActor } from 'xstate'
-import { i18nObject } from '../../locales/i18n-util'
 import { sessionMachine } from '../../machines/session'
 import { connectClient } from '../api/client'
 import { sessionActors } from '../api/session'
 import { storage } from '../api/storage'
 import { toaster } from '../ui'
 import { actorOptions } from './inspect'
-import { activeLocale } from './language'
+import { activeLocale, currentLL } from './language'
 
 /**
  * The root actor: the session, created once for the app's lifetime under systemId 'session'.
@@ -35,7 +34,7 @@ export const createRoot = (): SessionActor => {
           for (const reset of dataAreaResets) reset()
         },
         warnSessionExpired: ({ self }) => {
-          toaster.warning({ title: i18nObject(activeLocale()).auth.sessionExpired(), duration: 8000 })
+          toaster.warning({ title: currentLL().auth.sessionExpired(), duration: 8000 })
           // The warning is raised once; the flag is cleared as soon as it is shown.
           queueMicrotask(() => self.send({ type: 'session.warningSeen' }))
         },

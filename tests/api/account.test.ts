@@ -53,7 +53,8 @@ describe('sessions', () => {
 
   it('answers 401 "Session expired" without a token, with an unknown one, or a malformed header', async () => {
     const user = await createUser(server, { email: 'nosession@example.com' })
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, { authorization: 'Bearer' }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, { authorization: 'Bearer' }]
+    for (const headers of variants) {
       const reply = await server.api('GET', `/v1/accounts/${user.id}`, { headers })
       expect(reply.status).toBe(401)
       expect(reply.body).toEqual(EXPIRED)

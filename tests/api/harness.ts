@@ -164,7 +164,7 @@ export const startServer = async (
     } catch {
       // not JSON (HTML pages, redirects)
     }
-    return { status: response.statusCode, body: body as T, text, headers: response.headers }
+    return { status: response.statusCode, body: body as T, text, headers: response.headers as Reply['headers'] }
   }
 
   const mails = async (to?: string): Promise<Mail[]> => {

@@ -63,13 +63,18 @@ export interface ReplayedStep {
   snapshot: AnyMachineSnapshot
   /** Named actions that ran in this step (entry, exit and transition actions), in order. */
   actions: string[]
+  /** The same actions with their resolved params. */
+  effects: { type: string; params: unknown }[]
   /** Transitions taken in this step, eventless ones included. */
   transitions: AnyTransitionDefinition[]
   /** State nodes active at any microstep of this step, or left by a taken transition. */
   nodes: Set<AnyStateNode>
 }
 
-function recordingScope(onMicrostep: (snapshot: AnyMachineSnapshot, transitions: AnyTransitionDefinition[]) => void, onAction: (type: string) => void): AnyActorScope {
+function recordingScope(
+  onMicrostep: (snapshot: AnyMachineSnapshot, transitions: AnyTransitionDefinition[]) => void,
+  onAction: (type: string, params: unknown) => void,
+): AnyActorScope {
   const self = createEmptyActor()
   self.system.inspect({
     next: (event: InspectionEvent) => {
@@ -88,7 +93,7 @@ function recordingScope(onMicrostep: (snapshot: AnyMachineSnapshot, transitions:
     system: self.system,
     stopChild: () => {},
     actionExecutor: (action) => {
-      if (!action.type.startsWith('xstate.')) onAction(action.type)
+      if (!action.type.startsWith('xstate.')) onAction(action.type, action.params)
     },
   }
 }
@@ -98,14 +103,25 @@ function recordingScope(onMicrostep: (snapshot: AnyMachineSnapshot, transitions:
  * `events` excludes the init event: pass the events of a path after its first step.
  */
 export function replay(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[]): ReplayedStep[] {
-  let current: ReplayedStep = { event: { type: 'xstate.init' }, snapshot: undefined as never, actions: [], transitions: [], nodes: new Set() }
+  const start = (event: AnyEventObject): ReplayedStep => ({
+    event,
+    snapshot: undefined as never,
+    actions: [],
+    effects: [],
+    transitions: [],
+    nodes: new Set(),
+  })
+  let current = start({ type: 'xstate.init' })
   const scope = recordingScope(
     (snapshot, transitions) => {
       current.transitions.push(...transitions)
       for (const node of snapshot._nodes) current.nodes.add(node)
       for (const t of transitions) current.nodes.add(t.source)
     },
-    (type) => current.actions.push(type),
+    (type, params) => {
+      current.actions.push(type)
+      current.effects.push({ type, params })
+    },
   )
   const steps: ReplayedStep[] = []
   current.snapshot = machine.getInitialSnapshot(scope, input)
@@ -113,7 +129,7 @@ export function replay(machine: AnyStateMachine, input: unknown, events: readonl
   steps.push(current)
   for (const event of events) {
     const previous = current.snapshot
-    current = { event, snapshot: undefined as never, actions: [], transitions: [], nodes: new Set() }
+    current = start(event)
     current.snapshot = machine.transition(previous, event, scope)
     for (const node of current.snapshot._nodes) current.nodes.add(node)
     steps.push(current)

@@ -54,6 +54,8 @@ export interface StepView<M extends AnyStateMachine> {
   previous: SnapshotFrom<M> | undefined
   /** Named actions that ran in this step (the app's side effects: toasts, storage, navigation). */
   actions: string[]
+  /** The params of those actions, by action name (the last one when an action ran twice). */
+  params: Record<string, unknown>
   /**
    * No transition was taken: the event is ignored in this state. The harness has already checked
    * that nothing changed (same state, same context, no side effect).
@@ -65,7 +67,8 @@ export interface ModelSpec<M extends AnyStateMachine> {
   /** The machine's export name, printed with the coverage. */
   name: string
   machine: M
-  input?: InputFrom<M>
+  /** The inputs to start from (named); paths are taken from each, coverage is their union. */
+  inputs?: Record<string, InputFrom<M>>
   /** The events to try in a state, with their payloads; variants of one type give separate edges. */
   events: (snapshot: SnapshotFrom<M>) => readonly ModelEvent<M>[]
   /**
@@ -79,6 +82,7 @@ export interface ModelSpec<M extends AnyStateMachine> {
 
 export interface ModelPath {
   title: string
+  input: unknown
   events: AnyEventObject[]
   steps: ReplayedStep[]
   /** The snapshots the graph computed for the same steps. */
@@ -120,9 +124,22 @@ const describeEvent = (event: AnyEventObject): string => {
 }
 
 export function buildModel<M extends AnyStateMachine>(spec: ModelSpec<M>): Model<M> {
+  const inputs: [string, unknown][] = spec.inputs ? Object.entries(spec.inputs) : [['', undefined]]
+  const paths = inputs.flatMap(([name, input]) => pathsFrom(spec, name, input))
+  paths.sort((a, b) => a.title.localeCompare(b.title))
+  const seen = new Map<string, number>()
+  for (const path of paths) {
+    const count = (seen.get(path.title) ?? 0) + 1
+    seen.set(path.title, count)
+    if (count > 1) path.title += ` #${count}`
+  }
+  return { spec, paths, coverage: coverageOf(spec.machine, paths.map((p) => p.steps)) }
+}
+
+function pathsFrom<M extends AnyStateMachine>(spec: ModelSpec<M>, inputName: string, input: unknown): ModelPath[] {
   const { machine } = spec
   // The graph types events as the machine's own; done/error events of actors are ours to add.
-  const options = { events: spec.events, input: spec.input } as unknown as Parameters<typeof getShortestPaths<M>>[1]
+  const options = { events: spec.events, input } as unknown as Parameters<typeof getShortestPaths<M>>[1]
   const simple = spec.simplePaths
   const simpleOptions =
     simple === true ? options : 'events' in simple ? ({ ...options, events: simple.events } as typeof options) : undefined
@@ -165,22 +182,15 @@ export function buildModel<M extends AnyStateMachine>(spec: ModelSpec<M>): Model
     }
   }
 
-  const paths = kept.map(
+  return kept.map(
     ([, path]): ModelPath => ({
-      title: `${stateKey(path.last.value)} <- ${path.events.map(describeEvent).join(' > ') || '(start)'}`,
+      title: `${inputName ? `[${inputName}] ` : ''}${stateKey(path.last.value)} <- ${path.events.map(describeEvent).join(' > ') || '(start)'}`,
+      input,
       events: path.events,
-      steps: replay(machine, spec.input, path.events),
+      steps: replay(machine, input, path.events),
       expected: path.expected,
     }),
   )
-  paths.sort((a, b) => a.title.localeCompare(b.title))
-  const seen = new Map<string, number>()
-  for (const path of paths) {
-    const count = (seen.get(path.title) ?? 0) + 1
-    seen.set(path.title, count)
-    if (count > 1) path.title += ` #${count}`
-  }
-  return { spec, paths, coverage: coverageOf(machine, paths.map((p) => p.steps)) }
 }
 
 /** Checks every step of one path against the spec's state checks. */
@@ -204,6 +214,7 @@ export function checkPath<M extends AnyStateMachine>(model: Model<M>, path: Mode
       event: step.event as StepView<M>['event'],
       previous: previous as SnapshotFrom<M> | undefined,
       actions: step.actions,
+      params: Object.fromEntries(step.effects.map((effect) => [effect.type, effect.params])),
       ignored,
     })
   })
@@ -233,3 +244,12 @@ export function modelTests<M extends AnyStateMachine>(model: Model<M>): void {
     })
   })
 }
+
+/** What the error panel gets for a thrown value: the API failure itself, or status 0 for anything else. */
+export function expectedFailure(thrown: unknown): ApiFailure {
+  if (typeof thrown === 'object' && thrown !== null && 'status' in thrown && 'body' in thrown) return thrown as ApiFailure
+  return { status: 0, body: thrown instanceof Error ? { detail: thrown.message } : {} }
+}
+
+/** The error carried by an `xstate.error.actor.*` event. */
+export const errorOf = (event: { type: string }): unknown => (event as { error?: unknown }).error

@@ -1,0 +1,134 @@
+import { createServer, type Server, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assertNoSecrets, startServer, type TestServer } from './harness.js'
+
+/**
+ * Delivery through SMTP_URL, against a minimal SMTP server written here: the mail goes out, and the
+ * outbox records it as sent; a refused mail is recorded with its error and the request still succeeds.
+ */
+
+interface Received {
+  from: string
+  to: string[]
+  data: string
+}
+
+const startSmtp = async (options: { refuse?: boolean } = {}) => {
+  const received: Received[] = []
+  const server: Server = createServer((socket: Socket) => {
+    let buffer = ''
+    let inData = false
+    let current: Received = { from: '', to: [], data: '' }
+    socket.write('220 test ESMTP\r\n')
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8')
+      let index: number
+      while ((index = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, index)
+        buffer = buffer.slice(index + 2)
+        if (inData) {
+          if (line === '.') {
+            inData = false
+            received.push(current)
+            current = { from: '', to: [], data: '' }
+            socket.write('250 queued\r\n')
+          } else current.data += `${line.startsWith('..') ? line.slice(1) : line}\n`
+          continue
+        }
+        const command = line.slice(0, 4).toUpperCase()
+        if (command === 'EHLO' || command === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n')
+        else if (command === 'MAIL') {
+          current.from = line
+          socket.write(options.refuse ? '550 sender refused\r\n' : '250 ok\r\n')
+        } else if (command === 'RCPT') {
+          current.to.push(line)
+          socket.write('250 ok\r\n')
+        } else if (command === 'DATA') {
+          inData = true
+          socket.write('354 go ahead\r\n')
+        } else if (command === 'QUIT') {
+          socket.end('221 bye\r\n')
+        } else socket.write('250 ok\r\n')
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, received, url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}` }
+}
+
+const waitFor = async (check: () => Promise<boolean>) => {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('timed out')
+}
+
+describe('SMTP delivery', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>
+  let server: TestServer
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    server = await startServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Portal <portal@example.com>' } })
+  })
+  afterAll(async () => {
+    await server.close()
+    smtp.server.close()
+  })
+
+  it('sends the mail and records it as sent', async () => {
+    const reply = await server.api('POST', '/v1/accounts/sign_in', {
+      body: { first_name: 'Sam', last_name: 'Smtp', email: 'sam@example.com', password: 'through the wire' },
+    })
+    expect(reply.status).toBe(201)
+    await waitFor(async () => smtp.received.length === 1)
+    const [mail] = smtp.received
+    expect(mail?.from).toContain('portal@example.com')
+    expect(mail?.to.join()).toContain('sam@example.com')
+    expect(mail?.data).toContain('Subject: Confirm your email address')
+    expect(mail?.data).toMatch(/confirm-account\?token=/)
+    await waitFor(async () => {
+      const rows = await server.db.query.mailOutbox.findMany()
+      return rows.length === 1 && rows[0]?.sentAt !== null
+    })
+  })
+
+  it('has no development outbox pages', async () => {
+    expect((await server.api('GET', '/dev/mail')).status).toBe(404)
+  })
+})
+
+describe('a refused mail', () => {
+  it('is recorded with its error, and the request still succeeds', async () => {
+    const smtp = await startSmtp({ refuse: true })
+    const server = await startServer({ env: { SMTP_URL: smtp.url } })
+    try {
+      const reply = await server.api('POST', '/v1/accounts/reset_password/', { body: { email: 'nobody@example.com' } })
+      expect(reply.status).toBe(200)
+      await server.api('POST', '/v1/accounts/sign_in', {
+        body: { first_name: 'Rita', last_name: 'Refused', email: 'rita@example.com', password: 'bounced mail' },
+      })
+      await waitFor(async () => {
+        const rows = await server.db.query.mailOutbox.findMany()
+        return rows.length === 1 && rows[0]?.error !== null
+      })
+      const [row] = await server.db.query.mailOutbox.findMany()
+      expect(row?.sentAt).toBeNull()
+      expect(row?.error).toMatch(/550|refused/)
+    } finally {
+      await server.close()
+      smtp.server.close()
+    }
+  })
+})
+
+describe('the secret scan of the harness', () => {
+  it('catches a password hash, a hash field and a password value', () => {
+    expect(() => assertNoSecrets('{"x":"$argon2id$v=19$m=19456"}', 'test')).toThrow(/password hash/)
+    expect(() => assertNoSecrets('{"user":{"password_hash":"abc"}}', 'test')).toThrow(/password_hash/)
+    expect(() => assertNoSecrets('{"token_hash":"abc"}', 'test')).toThrow(/token_hash/)
+    expect(() => assertNoSecrets('{"password":"hunter2"}', 'test')).toThrow(/password value/)
+    expect(() => assertNoSecrets('{"password":["Please input password"],"has_password":true}', 'test')).not.toThrow()
+  })
+})

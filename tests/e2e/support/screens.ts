@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * What is done on every screen a journey reaches: a full-page screenshot kept with the test
+ * results, and an accessibility check (axe, WCAG 2 A and AA) that fails on any violation.
+ */
+
+export const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots')
+
+/** Saves a full-page screenshot to test-results/screenshots/<name>.png and attaches it to the test. */
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`)
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' })
+  await test.info().attach(name, { path: file, contentType: 'image/png' })
+  return file
+}
+
+/** Runs axe with the WCAG 2 A and AA rules on what is on screen; fails with a readable list. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  const report = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').join(' ') ?? ''}`)
+        .join('\n'),
+  )
+  expect(report, `axe (wcag2a, wcag2aa) on ${name}`).toEqual([])
+}
+
+/** A screen reached: screenshot and accessibility check. Wait for what the person sees before calling it. */
+export async function screen(page: Page, name: string): Promise<void> {
+  await settle(page)
+  await shot(page, name)
+  await expectAccessible(page, name)
+}
+
+/** Nothing horizontal to scroll: the page fits the viewport's width. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1)
+      .filter((element) => getComputedStyle(element).position !== 'fixed')
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 3).join('.')} right=${Math.round(element.getBoundingClientRect().right)}`)
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide }
+  })
+  expect(overflow.scrollWidth, `horizontal scroll at ${overflow.clientWidth}px; too wide: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(
+    overflow.clientWidth,
+  )
+}
+
+export const NARROW = { width: 360, height: 740 }
+export const WIDE = { width: 1440, height: 900 }
+
+/**
+ * The screen at 360 px (no horizontal scroll) and at 1440 px wide: screenshot and axe at both.
+ * `ready` waits for what the person sees (it runs again after each resize).
+ */
+export async function screenAtWidths(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  const original = page.viewportSize()
+  for (const [label, size] of [
+    ['360', NARROW],
+    ['1440', WIDE],
+  ] as const) {
+    await page.setViewportSize(size)
+    await ready()
+    if (label === '360') await expectNoHorizontalScroll(page)
+    await screen(page, `${name}-${label}`)
+  }
+  if (original) await page.setViewportSize(original)
+}
+
+/** Fonts loaded and no animation running, so the screenshot shows the settled screen. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)))
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
+  })
+}
