@@ -798,6 +798,56 @@ type RootTranslation = {
 		 * F​i​l​e​ ​t​y​p​e​ ​i​s​ ​n​o​t​ ​a​l​l​o​w​e​d
 		 */
 		fileTypeNotAllowed: string
+		organization: {
+			/**
+			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e
+			 */
+			nameRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​y​p​e
+			 */
+			typeRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​n​ ​i​n​d​u​s​t​r​y
+			 */
+			industryRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​a​d​d​r​e​s​s
+			 */
+			addressRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​p​h​o​n​e
+			 */
+			phoneRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​c​o​u​n​t​r​y
+			 */
+			countryRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​s​t​a​t​e
+			 */
+			stateRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​c​i​t​y
+			 */
+			cityRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​p​o​s​t​c​o​d​e
+			 */
+			postcodeRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​t​i​m​e​ ​z​o​n​e
+			 */
+			timezoneRequired: string
+			/**
+			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​n​ ​a​c​c​o​u​n​t​ ​o​w​n​e​r
+			 */
+			ownerRequired: string
+			/**
+			 * I​n​v​a​l​i​d​ ​o​w​n​e​r​ ​e​m​a​i​l
+			 */
+			ownerInvalid: string
+		}
 	}
 	api: {
 		/**
@@ -1952,6 +2002,56 @@ export type TranslationFunctions = {
 		 * File type is not allowed
 		 */
 		fileTypeNotAllowed: () => LocalizedString
+		organization: {
+			/**
+			 * Please input organization name
+			 */
+			nameRequired: () => LocalizedString
+			/**
+			 * Please pick a organization type
+			 */
+			typeRequired: () => LocalizedString
+			/**
+			 * Please pick an industry
+			 */
+			industryRequired: () => LocalizedString
+			/**
+			 * Please input a address
+			 */
+			addressRequired: () => LocalizedString
+			/**
+			 * Please input a phone
+			 */
+			phoneRequired: () => LocalizedString
+			/**
+			 * Please pick a country
+			 */
+			countryRequired: () => LocalizedString
+			/**
+			 * Please input a state
+			 */
+			stateRequired: () => LocalizedString
+			/**
+			 * Please input a city
+			 */
+			cityRequired: () => LocalizedString
+			/**
+			 * Please pick a postcode
+			 */
+			postcodeRequired: () => LocalizedString
+			/**
+			 * Please pick a time zone
+			 */
+			timezoneRequired: () => LocalizedString
+			/**
+			 * Please input an account owner
+			 */
+			ownerRequired: () => LocalizedString
+			/**
+			 * Invalid owner email
+			 */
+			ownerInvalid: () => LocalizedString
+		}
 	}
 	api: {
 		/**

@@ -258,6 +258,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organizations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization (platform admins only)
+         * @description Creates the organization with a fresh 6-character join code and, in the same transaction, an
+         *     invitation with role `admin` for `owner_user`. The owner is mailed the invitation exactly as by
+         *     POST /v1/accounts/invite/: a link `<PUBLIC_URL>/login?invite=<base64url JSON InvitePayload>`.
+         *     A platform admin limited to a country (`country_admin_level`) creates organizations of that country only.
+         *     Field errors use the organization form's messages (specification §5), for example
+         *     `{"name": ["Please input organization name"], "owner_user": ["Invalid owner email"]}`.
+         */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/types/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization types */
+        get: operations["listOrganizationTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An organization (for its members and platform admins)
+         * @description Anyone else gets 404, as for an organization that does not exist.
+         */
+        get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/social/": {
         parameters: {
             query?: never;
@@ -512,6 +576,80 @@ export interface components {
         AcceptInviteResult: {
             organization: components["schemas"]["OrganizationMembership"];
         };
+        /** @enum {string} */
+        Industry: "aerospace" | "transportation" | "computer_software_internet" | "telecommunication" | "food_and_agriculture" | "construction" | "education" | "healthcare" | "travel_and_hospitality" | "entertainment_news_media_music" | "energy" | "manufacturing" | "fashion_and_clothing" | "mining" | "consulting_services" | "other";
+        /**
+         * @description inactive is shown as disabled
+         * @enum {string}
+         */
+        OrganizationStatus: "active" | "inactive";
+        /**
+         * Format: iso-country
+         * @description ISO 3166-1 alpha-2, upper-case
+         */
+        CountryCode: string;
+        /**
+         * Format: time-zone
+         * @description An IANA time zone name, for example Asia/Tokyo
+         */
+        TimeZone: string;
+        OrganizationText: string;
+        CreateOrganizationRequest: {
+            name: components["schemas"]["OrganizationText"];
+            type: components["schemas"]["OrganizationType"];
+            industry: components["schemas"]["Industry"];
+            address_1: components["schemas"]["OrganizationText"];
+            address_2?: string | null;
+            city: string;
+            state: string;
+            postal_code: string;
+            country: components["schemas"]["CountryCode"];
+            /**
+             * @description The dial code and the number joined by one space
+             * @example +1 5415550100
+             */
+            phone: string;
+            timezone: components["schemas"]["TimeZone"];
+            /** @description Default false */
+            is_verified?: boolean;
+            /**
+             * Format: email
+             * @description The e-mail of the account owner, invited with role admin
+             */
+            owner_user: string;
+        };
+        /**
+         * @description An organization. The profile fields are null for an organization that was made without a profile
+         *     (for example with name and type only).
+         */
+        Organization: {
+            id: number;
+            name: string;
+            username: string | null;
+            type: components["schemas"]["OrganizationType"];
+            industry: components["schemas"]["Industry"] | null;
+            address_1: string | null;
+            address_2: string | null;
+            city: string | null;
+            state: string | null;
+            postal_code: string | null;
+            /** @description ISO 3166-1 alpha-2 */
+            country: string | null;
+            /** @description Dial code and number joined by a space */
+            phone: string | null;
+            /** @description IANA time zone name */
+            timezone: string | null;
+            is_verified: boolean;
+            status: components["schemas"]["OrganizationStatus"];
+            /** @description The join code: 6 upper-case letters and digits without look-alikes (no 0, O, 1, I) */
+            invitation_code: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        OrganizationTypeOption: {
+            id: number;
+            name: components["schemas"]["OrganizationType"];
+        };
         SocialProvider: {
             /** @constant */
             id: "oidc";
@@ -581,6 +719,7 @@ export interface components {
     };
     parameters: {
         AccountId: number;
+        OrganizationId: number;
     };
     requestBodies: never;
     headers: never;
@@ -994,6 +1133,79 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrganizationRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization created; the owner's invitation is mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listOrganizationTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The types, with their ids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationTypeOption"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

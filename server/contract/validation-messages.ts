@@ -4,7 +4,9 @@ import type { Translator } from '../../locales/server.js'
 /**
  * Turns Ajv's errors into the contract's field errors: `{"email": ["Please input correct email address"]}`,
  * one list of messages a person can act on per top-level field, in the requester's language.
- * Where the specification words a message for a field (section 5), that wording is used.
+ * Where the specification words a message for a field (section 5), that wording is used: by field
+ * name everywhere (email, password, ...), or by operation where a form has its own wording
+ * (the organization form's name, type, owner_user, ...).
  */
 
 const decodePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~')
@@ -22,8 +24,43 @@ const valueAt = (data: unknown, pointer: string): unknown => {
 
 const PASSWORD_FIELDS = new Set(['password', 'new_password'])
 
-/** The message for a field that is missing or empty. */
-export const requiredMessage = (t: Translator, field: string): string => {
+type Message = (t: Translator) => string
+
+/** A form's own messages for a field: when it is missing or empty, and when its value is not valid. */
+interface FieldMessages {
+  required?: Message
+  invalid?: Message
+}
+
+const organizationForm: Record<string, FieldMessages> = {
+  name: { required: (t) => t.validation.organization.nameRequired() },
+  type: { required: (t) => t.validation.organization.typeRequired() },
+  industry: { required: (t) => t.validation.organization.industryRequired() },
+  address_1: { required: (t) => t.validation.organization.addressRequired() },
+  city: { required: (t) => t.validation.organization.cityRequired() },
+  state: { required: (t) => t.validation.organization.stateRequired() },
+  postal_code: { required: (t) => t.validation.organization.postcodeRequired() },
+  country: { required: (t) => t.validation.organization.countryRequired() },
+  phone: { required: (t) => t.validation.organization.phoneRequired(), invalid: (t) => t.validation.phoneNotNumber() },
+  timezone: { required: (t) => t.validation.organization.timezoneRequired() },
+  owner_user: {
+    required: (t) => t.validation.organization.ownerRequired(),
+    invalid: (t) => t.validation.organization.ownerInvalid(),
+  },
+}
+
+/** Messages by operation (operationId), then by field, that differ from the field-name defaults. */
+const OPERATION_MESSAGES: Record<string, Record<string, FieldMessages>> = {
+  createOrganization: organizationForm,
+}
+
+const ownMessages = (operationId: string | undefined, field: string): FieldMessages | undefined =>
+  operationId === undefined ? undefined : OPERATION_MESSAGES[operationId]?.[field]
+
+/** The message for a field that is missing or empty (in the wording of the operation's form, if it has one). */
+export const requiredMessage = (t: Translator, field: string, operationId?: string): string => {
+  const own = ownMessages(operationId, field)?.required
+  if (own) return own(t)
   switch (field) {
     case 'email':
       return t.validation.emailRequired()
@@ -57,28 +94,42 @@ const patternMessage = (t: Translator, field: string): string => {
   }
 }
 
-const messageFor = (t: Translator, field: string, error: ErrorObject, value: unknown, inList: boolean): string => {
+const messageFor = (
+  t: Translator,
+  field: string,
+  error: ErrorObject,
+  value: unknown,
+  inList: boolean,
+  operationId: string | undefined,
+): string => {
   const params = error.params as Record<string, unknown>
+  const invalid = ownMessages(operationId, field)?.invalid
   switch (error.keyword) {
     case 'required':
-      return requiredMessage(t, field)
+      return requiredMessage(t, field, operationId)
     case 'additionalProperties':
       return t.api.unknownField()
     case 'type':
       return t.api.wrongType()
     case 'format':
+      if (invalid) return invalid(t)
       if (params.format === 'email') {
         return inList ? t.api.invalidEmailIn({ email: String(value) }) : t.validation.emailInvalid()
       }
+      // a value that is not one of the codes or names of the list (countries, time zones)
+      if (params.format === 'iso-country' || params.format === 'time-zone') return t.api.invalidChoice()
       return t.api.invalidFormat()
     case 'minLength': {
       const min = Number(params.limit)
-      if (min <= 1) return requiredMessage(t, field)
+      if (min <= 1) return requiredMessage(t, field, operationId)
       return PASSWORD_FIELDS.has(field) ? t.validation.passwordTooShort({ min }) : t.api.tooShort({ min })
     }
     case 'maxLength':
       return t.api.tooLong({ max: Number(params.limit) })
     case 'pattern':
+      // '\S': not blank, so a value of spaces only is a missing value
+      if (params.pattern === '\\S') return requiredMessage(t, field, operationId)
+      if (invalid) return invalid(t)
       return patternMessage(t, field)
     case 'minItems':
       return t.api.required()
@@ -97,10 +148,15 @@ const messageFor = (t: Translator, field: string, error: ErrorObject, value: unk
 export type ValidationBody = { detail?: string; [field: string]: string[] | string | undefined }
 
 /**
- * `errors` from validating `data` (a body, the path parameters or the query).
- * A body that is not a JSON object at all gets one `detail`.
+ * `errors` from validating `data` (a body, the path parameters or the query) of the operation
+ * `operationId`. A body that is not a JSON object at all gets one `detail`.
  */
-export const validationMessages = (t: Translator, errors: readonly ErrorObject[], data: unknown): ValidationBody => {
+export const validationMessages = (
+  t: Translator,
+  errors: readonly ErrorObject[],
+  data: unknown,
+  operationId?: string,
+): ValidationBody => {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { detail: t.api.bodyNotObject() }
   const byField = new Map<string, string[]>()
   const blankFields = new Set<string>()
@@ -125,11 +181,11 @@ export const validationMessages = (t: Translator, errors: readonly ErrorObject[]
     const value = valueAt(data, error.instancePath)
     // an empty text is a missing value, whatever else is wrong with it
     if (segments.length === 1 && isBlank(value) && error.keyword !== 'type') {
-      byField.set(field, [requiredMessage(t, field)])
+      byField.set(field, [requiredMessage(t, field, operationId)])
       blankFields.add(field)
       continue
     }
-    add(field, messageFor(t, field, error, value, segments.length > 1))
+    add(field, messageFor(t, field, error, value, segments.length > 1, operationId))
   }
   const detail = byField.get('detail')
   byField.delete('detail')

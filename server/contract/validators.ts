@@ -1,12 +1,14 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
+import { isCountryCode, isTimeZone } from './formats.js'
 
 /**
  * Request validation, with two Ajv instances:
  * - bodies are taken as sent: no type coercion, no removal of unknown fields (an unknown field is an error);
  * - path and query values arrive as text, so they are coerced ("42" → 42).
  * All errors are collected so that every wrong field gets its message at once.
+ * Besides the standard formats, the contract's own: `iso-country` and `time-zone` (formats.ts).
  */
 
 const common: Options = {
@@ -21,6 +23,8 @@ const common: Options = {
 
 const withFormats = (ajv: Ajv): Ajv => {
   addFormats(ajv, ['email', 'date-time', 'date', 'uri'])
+  ajv.addFormat('iso-country', { type: 'string', validate: isCountryCode })
+  ajv.addFormat('time-zone', { type: 'string', validate: isTimeZone })
   return ajv
 }
 

@@ -24,6 +24,25 @@ const createdAt = (name = 'created_at') => timestamp(name, { withTimezone: true 
 export const roleEnum = pgEnum('role', ['student', 'teacher', 'admin'])
 export const organizationTypeEnum = pgEnum('organization_type', ['school', 'company'])
 export const organizationStatusEnum = pgEnum('organization_status', ['active', 'inactive'])
+/** Specification §3, industry options. */
+export const industryEnum = pgEnum('industry', [
+  'aerospace',
+  'transportation',
+  'computer_software_internet',
+  'telecommunication',
+  'food_and_agriculture',
+  'construction',
+  'education',
+  'healthcare',
+  'travel_and_hospitality',
+  'entertainment_news_media_music',
+  'energy',
+  'manufacturing',
+  'fashion_and_clothing',
+  'mining',
+  'consulting_services',
+  'other',
+])
 export const invitationStatusEnum = pgEnum('invitation_status', ['pending', 'accepted', 'revoked'])
 export const tokenPurposeEnum = pgEnum('token_purpose', ['confirm', 'reset', 'social-ticket', 'oidc-state'])
 
@@ -104,10 +123,27 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
 )
 
+/**
+ * The profile fields (industry, address, phone, timezone, ...) are null for an organization made
+ * without a profile (made before they existed, or by a path that asks only name and type).
+ */
 export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  username: text('username'),
   type: organizationTypeEnum('type').notNull(),
+  industry: industryEnum('industry'),
+  address1: text('address_1'),
+  address2: text('address_2'),
+  city: text('city'),
+  state: text('state'),
+  postalCode: text('postal_code'),
+  /** ISO 3166-1 alpha-2, upper-case. */
+  country: text('country'),
+  /** Dial code and number joined by a space: "+1 5551234567". */
+  phone: text('phone'),
+  /** An IANA time zone name. */
+  timezone: text('timezone'),
   /** The join code (letters and digits), stored upper-case. */
   invitationCode: text('invitation_code').notNull().unique(),
   status: organizationStatusEnum('status').notNull().default('active'),
@@ -180,4 +216,5 @@ export type OrganizationRow = typeof organizations.$inferSelect
 export type InvitationRow = typeof invitations.$inferSelect
 export type Role = (typeof roleEnum.enumValues)[number]
 export type OrganizationType = (typeof organizationTypeEnum.enumValues)[number]
+export type Industry = (typeof industryEnum.enumValues)[number]
 export type TokenPurpose = (typeof tokenPurposeEnum.enumValues)[number]

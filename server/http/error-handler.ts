@@ -33,7 +33,13 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     }
     const fastifyError = error as FastifyError & { validationContext?: string }
     if (fastifyError.validation) {
-      const body = validationMessages(t, fastifyError.validation as ErrorObject[], dataOf(request, fastifyError.validationContext))
+      const { operationId } = (request.routeOptions.config ?? {}) as { operationId?: string }
+      const body = validationMessages(
+        t,
+        fastifyError.validation as ErrorObject[],
+        dataOf(request, fastifyError.validationContext),
+        operationId,
+      )
       return reply.code(400).send(body)
     }
     switch (fastifyError.code) {

@@ -63,20 +63,21 @@ export const INVITATION_CODE_LENGTH = 6
 export const newInvitationCode = (): string =>
   Array.from({ length: INVITATION_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
 
+/** What an organization is made of: name and type, and optionally its profile (industry, address, ...). */
+export type OrganizationValues = Omit<typeof organizations.$inferInsert, 'id' | 'invitationCode'>
+
 /** Creates an organization with a fresh join code, and its admin when given. */
-export const createOrganization = async (
-  db: Executor,
-  values: { name: string; type: OrganizationType; adminUserId?: number; isVerified?: boolean },
-) => {
+export const createOrganization = async (db: Executor, values: OrganizationValues & { adminUserId?: number }) => {
+  const { adminUserId, ...fields } = values
   for (let attempt = 0; ; attempt++) {
     const code = newInvitationCode()
     const [created] = await db
       .insert(organizations)
-      .values({ name: values.name, type: values.type, invitationCode: code, isVerified: values.isVerified ?? false })
+      .values({ ...fields, isVerified: fields.isVerified ?? false, invitationCode: code })
       .onConflictDoNothing({ target: organizations.invitationCode })
       .returning()
     if (created) {
-      if (values.adminUserId !== undefined) await addMembership(db, values.adminUserId, created.id, 'admin')
+      if (adminUserId !== undefined) await addMembership(db, adminUserId, created.id, 'admin')
       return created
     }
     if (attempt > 20) throw new Error('Could not find a free invitation code')

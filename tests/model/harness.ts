@@ -108,7 +108,8 @@ const describeEvent = (event: AnyEventObject): string => {
   const short = type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? 'done:' : 'error:'))
   if (type.startsWith('xstate.error.actor.')) {
     const error = payload.error as { status?: unknown; body?: { code?: unknown } } | undefined
-    return `${short}(${String(error?.status ?? '?')}${error?.body?.code ? ` ${String(error.body.code)}` : ''})`
+    const status = error?.status ?? (payload.error instanceof Error ? payload.error.name : '?')
+    return `${short}(${String(status)}${error?.body?.code ? ` ${String(error.body.code)}` : ''})`
   }
   const details = Object.entries(payload)
     .filter(([key]) => key !== 'actorId')
@@ -138,11 +139,25 @@ export function buildModel<M extends AnyStateMachine>(spec: ModelSpec<M>): Model
 
 function pathsFrom<M extends AnyStateMachine>(spec: ModelSpec<M>, inputName: string, input: unknown): ModelPath[] {
   const { machine } = spec
+  // A finished machine takes no events, and an actor's done/error event only comes from an actor
+  // that runs (one invoked by an active state).
+  const events = (snapshot: SnapshotFrom<M>) => {
+    const machineSnapshot = snapshot as AnyMachineSnapshot
+    if (machineSnapshot.status !== 'active') return []
+    return spec.events(snapshot).filter((event) => {
+      const actor = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec((event as AnyEventObject).type)?.[1]
+      return actor === undefined || actor in machineSnapshot.children
+    })
+  }
   // The graph types events as the machine's own; done/error events of actors are ours to add.
-  const options = { events: spec.events, input } as unknown as Parameters<typeof getShortestPaths<M>>[1]
+  const options = { events, input } as unknown as Parameters<typeof getShortestPaths<M>>[1]
   const simple = spec.simplePaths
   const simpleOptions =
-    simple === true ? options : 'events' in simple ? ({ ...options, events: simple.events } as typeof options) : undefined
+    simple === true
+      ? options
+      : 'events' in simple
+        ? ({ ...options, events: (snapshot: SnapshotFrom<M>) => events(snapshot).filter((e) => simple.events(snapshot).includes(e)) } as unknown as typeof options)
+        : undefined
   type GraphPath = { events: AnyEventObject[]; expected: string[]; last: AnyMachineSnapshot }
   const fromGraph = (path: ReturnType<typeof getShortestPaths<M>>[number]): GraphPath => ({
     events: path.steps.slice(1).map((step) => step.event as AnyEventObject),

@@ -1,0 +1,52 @@
+import { requireAuth } from '../auth/authenticate.js'
+import { isSuperuser } from '../auth/roles.js'
+import type { Handler } from '../contract/handler.js'
+import { forbidden } from '../http/errors.js'
+import { mailInvitations, storeInvitations } from '../invitations/issue.js'
+import { createOrganization as storeOrganization } from './memberships.js'
+import { inCountryOf, organizationView } from './view.js'
+
+/**
+ * POST /v1/organizations/ — a platform admin creates an organization (specification §6: "Creating an
+ * organization as platform admin with an owner sends the owner an invitation with role admin").
+ * One transaction stores the organization, with a fresh join code, and the owner's admin invitation;
+ * the invitation mail leaves after it has committed, as from POST /v1/accounts/invite/.
+ */
+export const createOrganization: Handler<'createOrganization'> = async (call) => {
+  const { body, app, t } = call
+  const { user: me } = requireAuth(call)
+  if (!isSuperuser(me) || !inCountryOf(me, body.country)) throw forbidden(t.api.forbidden())
+
+  const optional = (value: string | null | undefined) => {
+    const trimmed = value?.trim()
+    return trimmed ? trimmed : null
+  }
+  const now = app.clock()
+  const { organization, issued } = await app.db.transaction(async (tx) => {
+    const organization = await storeOrganization(tx, {
+      name: body.name.trim(),
+      type: body.type,
+      industry: body.industry,
+      address1: body.address_1.trim(),
+      address2: optional(body.address_2),
+      city: body.city.trim(),
+      state: body.state.trim(),
+      postalCode: body.postal_code.trim(),
+      country: body.country,
+      phone: body.phone,
+      timezone: body.timezone,
+      isVerified: body.is_verified ?? false,
+      createdAt: now,
+    })
+    const issued = await storeInvitations(tx, {
+      organizationId: organization.id,
+      role: 'admin',
+      emails: [body.owner_user],
+      invitedBy: me.id,
+      now,
+    })
+    return { organization, issued }
+  })
+  await mailInvitations(app, organization, issued, me, call.locale)
+  return organizationView(organization)
+}

@@ -1,0 +1,3 @@
+export function ConfirmAccountPage() {
+  return <p>confirm</p>
+}
