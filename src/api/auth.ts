@@ -2,12 +2,21 @@ import { fromPromise } from 'xstate'
 import type {
   AcceptInviteInput,
   AcceptInviteResult,
+  ConfirmAccountResult,
+  DetailResult,
+  EmailInput,
   LoadAccountInput,
+  ResetPasswordInput,
   Session,
   SignInInput,
+  SignUpInput,
+  SignUpResult,
+  SocialSignInInput,
+  TokenInput,
   User,
+  ValidatedInvitation,
 } from '../../machines/types'
-import { api, unwrap } from './client'
+import { api, requestLocale, unwrap } from './client'
 import { bearer, fetchAccount } from './session'
 
 /**
@@ -46,3 +55,62 @@ export const listSocialProviders = fromPromise<SocialProvider[]>(async ({ signal
   const answer = await unwrap(api.GET('/v1/auth/social/', { signal }))
   return answer.providers
 })
+
+/** POST /v1/accounts/sign_in (sign-up), in the active language (the confirmation mail is written in it). */
+export const signUp = fromPromise<SignUpResult, SignUpInput>(({ input, signal }) =>
+  unwrap(
+    api.POST('/v1/accounts/sign_in', {
+      body: {
+        first_name: input.first_name.trim(),
+        last_name: input.last_name.trim(),
+        email: input.email.trim(),
+        ...(input.password !== undefined ? { password: input.password } : {}),
+        ...(input.invitation_code ? { invitation_code: input.invitation_code.trim() } : {}),
+        ...(input.invite_token ? { invite_token: input.invite_token } : {}),
+        ...(input.social_token ? { social_token: input.social_token } : {}),
+        language: requestLocale(),
+      },
+      signal,
+    }),
+  ),
+)
+
+/** POST /v1/accounts/send_confirmation/ {email} */
+export const sendConfirmation = fromPromise<DetailResult, EmailInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/accounts/send_confirmation/', { body: { email: input.email.trim() }, signal })),
+)
+
+export const signUpActors = { signUp, signIn, acceptInvite, loadAccount, sendConfirmation }
+
+/** GET /v1/invitations/validate/{token}/ -> the invitation as the server knows it (404 when expired or unknown). */
+export const validateInvitation = fromPromise<ValidatedInvitation, TokenInput>(({ input, signal }) =>
+  unwrap(api.GET('/v1/invitations/validate/{token}/', { params: { path: { token: input.token } }, signal })),
+)
+
+/** PATCH /v1/accounts/sign_in {social_token} -> Session, or 404 account_required with the provider's claims. */
+export const socialSignIn = fromPromise<Session, SocialSignInInput>(({ input, signal }) =>
+  unwrap(api.PATCH('/v1/accounts/sign_in', { body: { social_token: input.social_token }, signal })),
+)
+
+/** POST /v1/accounts/confirm/ {token} -> {email} */
+export const confirmAccount = fromPromise<ConfirmAccountResult, TokenInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/accounts/confirm/', { body: { token: input.token }, signal })),
+)
+
+/** POST /v1/accounts/reset_password/ {email} -> {detail} (the same answer whether or not the account exists) */
+export const requestPasswordReset = fromPromise<DetailResult, EmailInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/accounts/reset_password/', { body: { email: input.email.trim() }, signal })),
+)
+
+/** POST /v1/accounts/reset_password/confirm/ {token, password} -> {detail} */
+export const resetPassword = fromPromise<DetailResult, ResetPasswordInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/accounts/reset_password/confirm/', { body: { token: input.token, password: input.password }, signal })),
+)
+
+export const navigationGuardActors = { acceptInvite }
+export const inviteTokenActors = { validateInvitation }
+export const socialSignInActors = { socialSignIn, signUp, acceptInvite, loadAccount }
+export const confirmAccountActors = { confirmAccount, sendConfirmation }
+export const recoverPasswordActors = { requestPasswordReset }
+export const resendConfirmationActors = { sendConfirmation }
+export const resetPasswordActors = { resetPassword }

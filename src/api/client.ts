@@ -1,4 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch'
+import type { Locales } from '../../locales/i18n-types'
+import { isLocale } from '../../locales/languages'
 import type { paths } from '../../openapi/schema'
 import { apiError, isSessionExpired, toApiError, type ApiError } from './errors'
 
@@ -45,6 +47,12 @@ let bridge: ClientBridge = { token: () => null, locale: () => 'en', onSessionExp
 /** Connects the client to the session and the language (src/app/root.ts does it once). */
 export const connectClient = (next: Partial<ClientBridge>): void => {
   bridge = { ...bridge, ...next }
+}
+
+/** The locale the client sends (Accept-Language), for bodies that carry a `language`. */
+export const requestLocale = (): Locales => {
+  const locale = bridge.locale()
+  return isLocale(locale) ? locale : 'en'
 }
 
 export const api = createClient<paths>({ baseUrl: '' })

@@ -1,27 +1,79 @@
-import { useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
-import { Redirect, useLocation } from 'wouter'
+import { Redirect, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../locales/i18n-react'
+import { decodeInvite } from '../../machines/invite-token'
+import { navigationGuardMachine } from '../../machines/navigation-guard'
+import type { NavigationGuardInput } from '../../machines/types'
 import { Center } from '../../styled-system/jsx'
-import { Spinner } from '../ui'
+import { navigationGuardActors } from '../api/auth'
+import { Spinner, toaster } from '../ui'
+import { actorOptions } from './inspect'
+import { currentLL } from './language'
 import { resolveRoute } from './paths'
-import { selectAuthenticated, selectRestoring, useSession } from './root-context'
+import { selectRestoring, useSession } from './root-context'
+import type { SessionActor } from './root'
 
-// TEMPORARY until machines/navigation-guard.ts exists.
-export function Guard({ children }: { children: ReactNode }) {
+function Busy() {
   const { LL } = useI18nContext()
+  return (
+    <Center py="16">
+      <Spinner size="lg" label={LL.common.loading()} />
+    </Center>
+  )
+}
+
+type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>
+/** What the guard needs of the session; a change of any of it decides again. */
+const selectGuardKey = (s: SessionSnapshot) =>
+  `${s.hasTag('authenticated') ? 'in' : 'out'}:${s.context.user?.id ?? ''}:${s.context.currentOrganizationId ?? ''}:${s.context.user?.organizations.length ?? 0}`
+
+/**
+ * The navigation guard (spec §2): once the session has restored any saved login (a spinner
+ * meanwhile), the navigation-guard flow decides each navigation — and again whenever the
+ * session changes (login, logout, expiry) — and the screen is shown or the person redirected.
+ */
+export function Guard({ children }: { children: ReactNode }) {
   const session = useSession()
   const restoring = useSelector(session, selectRestoring)
-  const authenticated = useSelector(session, selectAuthenticated)
+  const sessionKey = useSelector(session, selectGuardKey)
   const [location] = useLocation()
-  if (restoring)
-    return (
-      <Center py="16">
-        <Spinner size="lg" label={LL.common.loading()} />
-      </Center>
-    )
-  const route = resolveRoute(location)
-  if (!authenticated && route.access === 'private') return <Redirect to="/login" replace />
-  if (authenticated && route.access === 'public') return <Redirect to="/" replace />
+  const search = useSearch()
+  if (restoring) return <Busy />
+  return (
+    <GuardRun key={`${location}?${search}|${sessionKey}`} location={location} search={search}>
+      {children}
+    </GuardRun>
+  )
+}
+
+function GuardRun({ location, search, children }: { location: string; search: string; children: ReactNode }) {
+  const session = useSession()
+  const input = (): NavigationGuardInput => {
+    const { context } = session.getSnapshot()
+    const route = resolveRoute(location)
+    return {
+      destination: { name: route.name, path: search ? `${location}?${search}` : location, access: route.access },
+      user: context.user,
+      sessionToken: context.token,
+      currentOrganizationId: context.currentOrganizationId,
+      invite: decodeInvite(new URLSearchParams(search).get('invite') ?? ''),
+    }
+  }
+  const flow = useActorRef(
+    navigationGuardMachine.provide({
+      actors: navigationGuardActors,
+      actions: {
+        notifyInviteAccepted: (_, { organizationName }) =>
+          toaster.success({ title: currentLL().auth.invite.acceptedToast({ organization: organizationName }) }),
+        notifyInviteFailed: () => toaster.warning({ title: currentLL().auth.invite.notAccepted() }),
+        refreshSession: () => session.send({ type: 'session.refresh' }),
+      },
+    }),
+    { input: input(), ...actorOptions() },
+  )
+  const output = useSelector(flow, (s) => (s.status === 'done' ? s.output : null))
+  if (!output) return <Busy />
+  if (output.decision !== 'allowed') return <Redirect to={output.path} replace />
   return <>{children}</>
 }

@@ -1,11 +1,18 @@
 /**
  * Model-based tests from machine paths (DESIGN.md "Tests").
  *
- * A model takes paths with `getShortestPaths` and, where the graph is finite and small enough,
- * `getSimplePaths` from `xstate/graph`, with events carrying their payloads (including the
- * `xstate.done.actor.<id>` and `xstate.error.actor.<id>` events of invoked actors). Each path is
- * replayed step by step (see coverage.ts) and every reached state is checked by the test file's
- * `states` checks, keyed by the state's path ('editing.failed'); a state without a check fails.
+ * For each named input, a model takes paths with `getShortestPaths` and `getSimplePaths` from
+ * `xstate/graph` (simple paths over a smaller event set, or none, where the graph is too large:
+ * the spec says so and the suite prints it), with events carrying their payloads, including the
+ * `xstate.done.actor.<id>` and `xstate.error.actor.<id>` events of invoked actors (offered only
+ * while that actor runs). A transition back into a state already on a path (a retry, a failed
+ * reload, an ignored event) ends no shortest or simple path, so each shortest path is also
+ * extended by every event its last state answers (one step of the graph's adjacency map).
+ *
+ * Each path is replayed step by step (see coverage.ts): the replay must reach the snapshots the
+ * graph computed, an event that takes no transition must change nothing, and every reached state
+ * is checked by the test file's `states` checks, keyed by the state's path ('editing.failed');
+ * a state without a check fails. Coverage is the union over all paths of all inputs.
  */
 import { describe, expect, it } from 'vitest'
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot } from 'xstate/graph'

@@ -1,22 +1,111 @@
 import { useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
+import { useI18nContext } from '../../../locales/i18n-react'
+import type { InvitePayload, SignUpOutput } from '../../../machines/types'
+import { Stack } from '../../../styled-system/jsx'
 import { paths } from '../../app/paths'
+import { ErrorPanel } from '../../ui'
+import { usePageTitle } from '../shared/page'
+import { InviteGate } from './InviteGate'
 import { LoginForm } from './LoginForm'
+import { RecoverPasswordDialog } from './RecoverPasswordDialog'
+import { ResendConfirmationDialog } from './ResendConfirmationDialog'
+import { SignUpForm } from './SignUpForm'
+import { SocialSignIn } from './SocialSignIn'
 
+type Dialog = { kind: 'none' } | { kind: 'recover' } | { kind: 'resend'; email: string }
+
+/**
+ * /login and /signup. The query decides what runs first:
+ * ?social=<ticket> the social sign-in; ?invite=<payload> the invite-token check (then sign-up or
+ * login); ?social_error=<reason> an error above the login form.
+ */
 export function LoginPage({ mode }: { mode: 'login' | 'signup' }) {
-  const [, navigate] = useLocation()
   const search = new URLSearchParams(useSearch())
   const inviteParam = search.get('invite')
-  const [key, setKey] = useState(0)
-  if (mode === 'signup') return <p>signup</p>
+  const ticket = search.get('social')
+  const socialError = search.get('social_error')
+  const code = search.get('code')
+
+  if (ticket) return <SocialSignIn ticket={ticket} inviteParam={inviteParam} />
+  if (inviteParam)
+    return (
+      <InviteGate key={inviteParam} inviteParam={inviteParam} mode={mode}>
+        {(invite, email) => (
+          <AuthScreens mode={mode} invite={invite} inviteParam={inviteParam} initialEmail={email} code={code} socialError={socialError} />
+        )}
+      </InviteGate>
+    )
+  return <AuthScreens mode={mode} invite={null} inviteParam={null} code={code} socialError={socialError} />
+}
+
+function AuthScreens({
+  mode,
+  invite,
+  inviteParam,
+  initialEmail,
+  code,
+  socialError,
+}: {
+  mode: 'login' | 'signup'
+  invite: InvitePayload | null
+  inviteParam: string | null
+  initialEmail?: string
+  code: string | null
+  socialError: string | null
+}) {
+  const { LL } = useI18nContext()
+  const [, navigate] = useLocation()
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' })
+  // A finished login flow (it ends when a dialog opens) is replaced by a fresh one.
+  const [attempt, setAttempt] = useState(0)
+  usePageTitle(mode === 'signup' ? LL.nav.titles.signUp() : LL.nav.titles.login())
+
+  const socialMessage =
+    socialError === null
+      ? null
+      : socialError === 'unavailable'
+        ? LL.api.socialNotConfigured()
+        : socialError === 'access_denied'
+          ? LL.auth.socialError.cancelled()
+          : LL.auth.socialError.failed()
+
+  if (mode === 'signup')
+    return (
+      <SignUpForm
+        invite={invite}
+        inviteParam={inviteParam}
+        invitationCode={code}
+        onDone={(output: SignUpOutput) => {
+          if (output.outcome === 'signedIn') navigate(output.destination, { replace: true })
+          else navigate(paths.login(inviteParam ? { invite: inviteParam } : undefined))
+        }}
+      />
+    )
+
   return (
-    <LoginForm
-      key={key}
-      invite={null}
-      inviteParam={inviteParam}
-      onForgotPassword={() => setKey((k) => k + 1)}
-      onCreateAccount={() => navigate(paths.signup())}
-      onResendConfirmation={() => undefined}
-    />
+    <Stack gap="4" align="center">
+      {socialMessage ? (
+        <Stack w="full" maxW="md">
+          <ErrorPanel messages={[socialMessage]} />
+        </Stack>
+      ) : null}
+      <LoginForm
+        key={attempt}
+        invite={invite}
+        inviteParam={inviteParam}
+        initialEmail={initialEmail}
+        onForgotPassword={() => {
+          setAttempt((n) => n + 1)
+          setDialog({ kind: 'recover' })
+        }}
+        onCreateAccount={() => navigate(paths.signup(inviteParam ? { invite: inviteParam } : undefined))}
+        onResendConfirmation={(email) => setDialog({ kind: 'resend', email })}
+      />
+      {dialog.kind === 'recover' ? <RecoverPasswordDialog onClose={() => setDialog({ kind: 'none' })} /> : null}
+      {dialog.kind === 'resend' ? (
+        <ResendConfirmationDialog email={dialog.email} onClose={() => setDialog({ kind: 'none' })} />
+      ) : null}
+    </Stack>
   )
 }

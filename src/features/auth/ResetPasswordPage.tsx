@@ -1,3 +1,107 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useId, useState } from 'react'
+import { Link as RouterLink, useSearch } from 'wouter'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { resetPasswordMachine, type ResetPasswordOutput } from '../../../machines/reset-password'
+import { Stack } from '../../../styled-system/jsx'
+import { resetPasswordActors } from '../../api/auth'
+import { errorMessages, fieldErrorsOf } from '../../api/errors'
+import { actorOptions } from '../../app/inspect'
+import { paths } from '../../app/paths'
+import { Button, ErrorPanel, Heading, PasswordField, Text } from '../../ui'
+import { usePageTitle } from '../shared/page'
+import { AuthCard } from './parts'
+import { RecoverPasswordDialog } from './RecoverPasswordDialog'
+import { useForm } from './use-form'
+import { PASSWORD_MIN_LENGTH, validateResetPassword } from './validation'
+
+/** /reset-password?token=: choose a new password with the mailed link, then log in. */
 export function ResetPasswordPage() {
-  return <p>reset</p>
+  const token = new URLSearchParams(useSearch()).get('token')
+  const { LL } = useI18nContext()
+  const headingId = useId()
+  usePageTitle(LL.auth.resetPassword.title())
+  return (
+    <AuthCard labelledBy={headingId}>
+      <Heading as="h1" size="2xl" id={headingId}>
+        {LL.auth.resetPassword.title()}
+      </Heading>
+      {token ? <ResetForm key={token} token={token} /> : <InvalidLink messages={[]} />}
+    </AuthCard>
+  )
+}
+
+function ResetForm({ token }: { token: string }) {
+  const { LL } = useI18nContext()
+  const flow = useActorRef(resetPasswordMachine.provide({ actors: resetPasswordActors }), { input: { token }, ...actorOptions() })
+  const output = useSelector(flow, (s) => (s.status === 'done' ? (s.output as ResetPasswordOutput) : null))
+  const busy = useSelector(flow, (s) => s.hasTag('busy'))
+  const error = useSelector(flow, (s) => (s.matches({ editing: 'failed' }) ? s.context.error : null))
+  const form = useForm({ password: '', confirmPassword: '' }, (values) => validateResetPassword(LL, values))
+  const serverFields = error ? fieldErrorsOf(error.body) : {}
+
+  if (output?.outcome === 'done')
+    return (
+      <Stack gap="4">
+        <Text role="status">{LL.auth.resetPassword.done()}</Text>
+        <Button asChild>
+          <RouterLink href={paths.login()}>{LL.auth.login.submit()}</RouterLink>
+        </Button>
+      </Stack>
+    )
+  if (output?.outcome === 'invalid') return <InvalidLink messages={errorMessages(output.error, LL.api.generic())} />
+
+  const password = form.field('password')
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (form.attempt() && !busy) flow.send({ type: 'reset.submit', password: form.values.password })
+      }}
+    >
+      <Stack gap="4">
+        <ErrorPanel messages={error && !serverFields.password ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []} />
+        <PasswordField
+          label={LL.auth.resetPassword.newPassword()}
+          autoComplete="new-password"
+          showLabel={LL.common.showPassword()}
+          hideLabel={LL.common.hidePassword()}
+          helperText={LL.auth.signUp.passwordHelp({ min: PASSWORD_MIN_LENGTH })}
+          required
+          {...password}
+          errorText={password.errorText ?? serverFields.password}
+        />
+        <PasswordField
+          label={LL.auth.resetPassword.confirmPassword()}
+          autoComplete="new-password"
+          showLabel={LL.common.showPassword()}
+          hideLabel={LL.common.hidePassword()}
+          required
+          {...form.field('confirmPassword')}
+        />
+        <Button type="submit" disabled={!form.valid} loading={busy}>
+          {LL.auth.resetPassword.submit()}
+        </Button>
+      </Stack>
+    </form>
+  )
+}
+
+function InvalidLink({ messages }: { messages: string[] }) {
+  const { LL } = useI18nContext()
+  const [recover, setRecover] = useState(false)
+  return (
+    <Stack gap="4">
+      <Text>{LL.auth.resetPassword.invalidLink()}</Text>
+      <ErrorPanel messages={messages} />
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Button onClick={() => setRecover(true)}>{LL.auth.resetPassword.askNewLink()}</Button>
+        <Button variant="outline" asChild>
+          <RouterLink href={paths.login()}>{LL.auth.recoverPassword.backToLogin()}</RouterLink>
+        </Button>
+      </Stack>
+      {recover ? <RecoverPasswordDialog onClose={() => setRecover(false)} /> : null}
+    </Stack>
+  )
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { decodeInvite, encodeInvite } from '../../src/api/invite'
 import { createStorage, type KeyValueStore } from '../../src/api/storage'
 
 const mapStore = (): KeyValueStore & { map: Map<string, string> } => {
@@ -50,22 +49,5 @@ describe('storage', () => {
     const storage = createStorage(broken)
     expect(() => storage.saveLogin({ token: 'a', userId: 1 })).not.toThrow()
     expect(storage.readLogin()).toBeNull()
-  })
-})
-
-describe('invite payload', () => {
-  it('round-trips, also with non-ASCII names', () => {
-    const payload = { token: 'abc', organization_name: 'Escuela Niño 日本', email: 'a@b.co', new_user: true }
-    expect(decodeInvite(encodeInvite(payload))).toEqual(payload)
-  })
-  it('reads standard base64 with padding', () => {
-    const text = btoa(JSON.stringify({ token: 't', organization_name: 'O', email: 'e@x.io', new_user: false }))
-    expect(decodeInvite(text)).toEqual({ token: 't', organization_name: 'O', email: 'e@x.io', new_user: false })
-  })
-  it('gives null for garbage', () => {
-    expect(decodeInvite('%%%')).toBeNull()
-    expect(decodeInvite(btoa('not json'))).toBeNull()
-    expect(decodeInvite(btoa('{"email":"x"}'))).toBeNull()
-    expect(decodeInvite('')).toBeNull()
   })
 })

@@ -1,0 +1,152 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { ApiError, ApiFailure, InvitePayload, InviteTokenOutput, TokenInput, ValidatedInvitation } from './types'
+
+/**
+ * The invite-token check on the login page (spec §2 Login and account dialogs): the ?invite= of
+ * /login is decoded, then checked with the server. A valid invitation for a new user opens the
+ * sign-up; one for an existing user pre-fills the login's e-mail; an invalid one shows
+ * 'Invitation is expired or not valid' and goes to the plain login page. The server's answer,
+ * not the link's text, says whether the person is new and which e-mail the invitation is for.
+ */
+
+export interface InviteTokenInput {
+  /** The ?invite= value: base64 or base64url JSON of {token, organization_name, email, new_user}. */
+  raw: string
+}
+
+export interface InviteTokenContext {
+  raw: string
+  /** What the link says, once decoded. */
+  decoded: InvitePayload | null
+  /** What the server says about the invitation (the truth for new_user and email). */
+  invitation: ValidatedInvitation | null
+  /** Why the server refused the invitation, if it did. */
+  error: ApiFailure | null
+}
+
+/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
+function toApiFailure(error: unknown): ApiFailure {
+  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
+    const body: unknown = 'body' in error ? error.body : undefined
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
+    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
+  }
+  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
+}
+
+/** The invite link's payload, or null when the text is not base64(url) UTF-8 JSON of the right shape. */
+export function decodeInvite(raw: string): InvitePayload | null {
+  const normalized = raw.trim().replace(/-/g, '+').replace(/_/g, '/')
+  if (normalized === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(normalized)) return null
+  try {
+    const binary = atob(normalized + '='.repeat((4 - (normalized.length % 4)) % 4))
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+    const data: unknown = JSON.parse(text)
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return null
+    const { token, organization_name, email, new_user } = data as Record<string, unknown>
+    if (typeof token !== 'string' || token === '' || typeof email !== 'string') return null
+    return {
+      token,
+      organization_name: typeof organization_name === 'string' ? organization_name : '',
+      email,
+      new_user: new_user === true,
+    }
+  } catch {
+    return null
+  }
+}
+
+export const inviteTokenMachine = setup({
+  types: {
+    context: {} as InviteTokenContext,
+    input: {} as InviteTokenInput,
+    output: {} as InviteTokenOutput,
+    tags: {} as 'busy' | 'error',
+  },
+  actors: {
+    /** GET /v1/invitations/validate/{token}/ -> InvitePayload (+ role) | 404 'Invitation is expired or not valid' */
+    validateInvitation: fromPromise<ValidatedInvitation, TokenInput>(async () => {
+      throw new Error('not provided: validateInvitation')
+    }),
+  },
+  guards: {
+    isDecodable: ({ context }) => decodeInvite(context.raw) !== null,
+    isNewUser: (_, params: { invitation: ValidatedInvitation }) => params.invitation.new_user,
+  },
+  actions: {
+    assignDecoded: assign(({ context }) => ({ decoded: decodeInvite(context.raw) })),
+    assignInvitation: assign((_, params: { invitation: ValidatedInvitation }) => ({ invitation: params.invitation })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toApiFailure(params.error) })),
+    /** Toast 'Invitation is expired or not valid' (login.invalid_token). */
+    notifyInvalidInvite: () => {},
+    /** The app replaces the address with /login, without the ?invite= value. */
+    redirectToLogin: () => {},
+  },
+}).createMachine({
+  id: 'inviteToken',
+  description: 'The check of the invite link on the login page: sign-up for a new user, pre-filled login for an existing one.',
+  context: ({ input }) => ({ raw: input.raw, decoded: null, invitation: null, error: null }),
+  initial: 'decoding',
+  output: ({ event }) => event.output as InviteTokenOutput,
+  states: {
+    decoding: {
+      description: 'The invite value of the link is read.',
+      always: [
+        {
+          description: 'The link holds an invitation token.',
+          guard: 'isDecodable',
+          target: 'validating',
+          actions: 'assignDecoded',
+        },
+        { description: 'The link is damaged or not an invitation.', target: 'invalid' },
+      ],
+    },
+    validating: {
+      description: 'The server checks that the invitation exists and is still pending.',
+      tags: ['busy'],
+      invoke: {
+        id: 'validateInvitation',
+        src: 'validateInvitation',
+        input: ({ context }) => ({ token: context.decoded?.token ?? '' }),
+        onDone: [
+          {
+            description: 'The invited person has no account yet: open the sign-up.',
+            guard: { type: 'isNewUser', params: ({ event }) => ({ invitation: event.output }) },
+            target: 'signUp',
+            actions: { type: 'assignInvitation', params: ({ event }) => ({ invitation: event.output }) },
+          },
+          {
+            description: 'The invited person has an account: the login form is pre-filled with its e-mail.',
+            target: 'existingUser',
+            actions: { type: 'assignInvitation', params: ({ event }) => ({ invitation: event.output }) },
+          },
+        ],
+        onError: {
+          description: 'Expired, revoked, accepted or unknown invitation (or no answer).',
+          target: 'invalid',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    signUp: {
+      description: 'The sign-up dialog opens with the inviting organization in its heading.',
+      type: 'final',
+      output: ({ context }) => ({ outcome: 'signUp', invite: context.invitation as InvitePayload }),
+    },
+    existingUser: {
+      description: "The login dialog shows the inviting organization, with the invitation's e-mail filled in.",
+      type: 'final',
+      output: ({ context }) => {
+        const invite = context.invitation as InvitePayload
+        return { outcome: 'existingUser', invite, email: invite.email }
+      },
+    },
+    invalid: {
+      description: "'Invitation is expired or not valid' is shown and the plain login page opens.",
+      type: 'final',
+      tags: ['error'],
+      entry: ['notifyInvalidInvite', 'redirectToLogin'],
+      output: { outcome: 'invalid' },
+    },
+  },
+})

@@ -1,0 +1,89 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useLocation } from 'wouter'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { decodeInvite } from '../../../machines/invite-token'
+import { socialSignInMachine } from '../../../machines/social-sign-in'
+import type { SocialSignInOutput } from '../../../machines/types'
+import { Center, Stack } from '../../../styled-system/jsx'
+import { socialSignInActors } from '../../api/auth'
+import { errorMessage, errorMessages } from '../../api/errors'
+import { actorOptions } from '../../app/inspect'
+import { currentLL } from '../../app/language'
+import { paths } from '../../app/paths'
+import { useSession } from '../../app/root-context'
+import { Button, ErrorPanel, Spinner, Text, TextField, toaster } from '../../ui'
+import { usePageTitle } from '../shared/page'
+import { AuthDialog } from './parts'
+import { useSocialProvider } from './social'
+
+/**
+ * /login?social=<ticket>: the social sign-in flow. When no account exists yet the
+ * verify-social-info dialog shows the provider's name and e-mail, disabled, to confirm.
+ */
+export function SocialSignIn({ ticket, inviteParam }: { ticket: string; inviteParam: string | null }) {
+  const { LL } = useI18nContext()
+  const session = useSession()
+  const [, navigate] = useLocation()
+  const provider = useSocialProvider()
+  usePageTitle(LL.nav.titles.login())
+  const backToLogin = () => navigate(paths.login(inviteParam ? { invite: inviteParam } : undefined), { replace: true })
+
+  const flow = useActorRef(
+    socialSignInMachine.provide({
+      actors: socialSignInActors,
+      actions: {
+        startSession: (_, { session: started, user }) => session.send({ type: 'session.login', session: started, user }),
+        notifyInviteAccepted: (_, { organizationName }) =>
+          toaster.success({ title: currentLL().auth.invite.acceptedToast({ organization: organizationName }) }),
+        notifyInviteFailed: () => toaster.warning({ title: currentLL().auth.invite.notAccepted() }),
+        notifySocialFailed: (_, { error }) =>
+          toaster.error({ title: errorMessage(error, currentLL().api.generic(), currentLL().errors.network()) }),
+      },
+    }),
+    { input: { ticket, invite: decodeInvite(inviteParam ?? '') }, ...actorOptions() },
+    (snapshot) => {
+      if (snapshot.status !== 'done') return
+      const output = snapshot.output as SocialSignInOutput
+      if (output.outcome === 'signedIn') navigate(output.destination, { replace: true })
+      else backToLogin()
+    },
+  )
+  const verifying = useSelector(flow, (s) => s.matches('verifyingInfo') || s.matches('creatingAccount'))
+  const creating = useSelector(flow, (s) => s.matches('creatingAccount'))
+  const claims = useSelector(flow, (s) => s.context.claims)
+  const error = useSelector(flow, (s) => (s.matches({ verifyingInfo: 'failed' }) ? s.context.error : null))
+
+  return (
+    <>
+      <Center py="16">
+        <Stack align="center" gap="3">
+          <Spinner size="lg" />
+          <Text role="status">{LL.auth.social.signingIn()}</Text>
+        </Stack>
+      </Center>
+      <AuthDialog
+        open={verifying}
+        onClose={() => flow.send({ type: 'social.cancel' })}
+        title={LL.auth.verifySocial.title()}
+        description={LL.auth.verifySocial.explanation({ provider: provider?.name ?? LL.auth.social.provider() })}
+      >
+        <Stack gap="4">
+          <ErrorPanel messages={error ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []} />
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+            <TextField label={LL.auth.signUp.firstName()} value={claims?.first_name ?? ''} disabled readOnly />
+            <TextField label={LL.auth.signUp.lastName()} value={claims?.last_name ?? ''} disabled readOnly />
+          </Stack>
+          <TextField label={LL.auth.signUp.email()} type="email" value={claims?.email ?? ''} disabled readOnly />
+          <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
+            <Button variant="outline" onClick={() => flow.send({ type: 'social.cancel' })} disabled={creating}>
+              {LL.common.cancel()}
+            </Button>
+            <Button loading={creating} onClick={() => flow.send({ type: 'social.confirm' })}>
+              {LL.auth.verifySocial.confirm()}
+            </Button>
+          </Stack>
+        </Stack>
+      </AuthDialog>
+    </>
+  )
+}

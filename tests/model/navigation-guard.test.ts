@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, toPromise } from 'xstate'
+import { navigationGuardMachine } from '../../machines/navigation-guard'
+import { canSeeDashboard, needsOnboarding } from '../../machines/roles'
+import type {
+  AcceptInviteInput,
+  AcceptInviteResult,
+  GuardDestination,
+  NavigationDecision,
+  NavigationGuardInput,
+} from '../../machines/types'
+import { inviteForOther, inviteForTeacher, newcomer, school, superuser, teacher } from './fixtures'
+import { apiFailure, buildModel, done, failed, modelTests } from './harness'
+import type { ModelEvent, StepView } from './harness'
+
+type M = typeof navigationGuardMachine
+type View = StepView<M>
+
+const route = {
+  login: { name: 'Login', path: '/login', access: 'public' },
+  signup: { name: 'Signup', path: '/signup', access: 'public' },
+  confirm: { name: 'ConfirmAccount', path: '/confirm-account', access: 'open' },
+  dashboard: { name: 'Dashboard', path: '/', access: 'private' },
+  orgDashboard: { name: 'OrganizationDashboard', path: '/organization/22/dashboard', access: 'private' },
+  profile: { name: 'Profile', path: '/profile', access: 'private' },
+  admin: { name: 'AdminOrganizations', path: '/admin', access: 'private' },
+  adminOrg: { name: 'AdminOrganization', path: '/admin/organization/22', access: 'private' },
+} satisfies Record<string, GuardDestination>
+
+const loggedOut = { user: null, sessionToken: null, currentOrganizationId: null, invite: null }
+const asTeacher = { user: teacher, sessionToken: 'token-1', currentOrganizationId: 11, invite: null }
+const asNewcomer = { user: newcomer, sessionToken: 'token-3', currentOrganizationId: null, invite: null }
+const asSuperuser = { user: superuser, sessionToken: 'token-2', currentOrganizationId: null, invite: null }
+
+/** The spec's cases: where each navigation ends ('accept' = the invitation is accepted first). */
+const cases: Record<string, [NavigationGuardInput, NavigationDecision | 'accept']> = {
+  'logged out to the dashboard': [{ ...loggedOut, destination: route.dashboard }, 'toLogin'],
+  'logged out to the admin list': [{ ...loggedOut, destination: route.admin }, 'toLogin'],
+  'logged out to login': [{ ...loggedOut, destination: route.login }, 'allowed'],
+  'logged out to login with an invite': [{ ...loggedOut, destination: route.login, invite: inviteForTeacher }, 'allowed'],
+  'logged out to confirm account': [{ ...loggedOut, destination: route.confirm }, 'allowed'],
+  'teacher to login': [{ ...asTeacher, destination: route.login }, 'toDashboard'],
+  'teacher to login with her invite': [{ ...asTeacher, destination: route.login, invite: inviteForTeacher }, 'accept'],
+  'teacher to signup with her invite': [{ ...asTeacher, destination: route.signup, invite: inviteForTeacher }, 'accept'],
+  "teacher to signup with somebody else's invite": [
+    { ...asTeacher, destination: route.signup, invite: inviteForOther },
+    'toDashboard',
+  ],
+  'teacher to the dashboard': [{ ...asTeacher, destination: route.dashboard }, 'allowed'],
+  'teacher to the admin list': [{ ...asTeacher, destination: route.admin }, 'toDashboard'],
+  'teacher to an admin organization page': [{ ...asTeacher, destination: route.adminOrg }, 'toDashboard'],
+  'teacher to confirm account': [{ ...asTeacher, destination: route.confirm }, 'allowed'],
+  'newcomer to the dashboard': [{ ...asNewcomer, destination: route.dashboard }, 'toOnboarding'],
+  'newcomer to an organization dashboard': [{ ...asNewcomer, destination: route.orgDashboard }, 'toOnboarding'],
+  'newcomer to the profile': [{ ...asNewcomer, destination: route.profile }, 'allowed'],
+  'platform admin to the dashboard, no organization selected': [{ ...asSuperuser, destination: route.dashboard }, 'toAdmin'],
+  'platform admin to the dashboard, an organization selected': [
+    { ...asSuperuser, destination: route.dashboard, currentOrganizationId: 22 },
+    'allowed',
+  ],
+  'platform admin to an organization dashboard': [{ ...asSuperuser, destination: route.orgDashboard }, 'allowed'],
+  'platform admin to the admin list': [{ ...asSuperuser, destination: route.admin }, 'allowed'],
+  'platform admin to login': [{ ...asSuperuser, destination: route.login }, 'toDashboard'],
+}
+
+const events: ModelEvent<M>[] = [
+  done('acceptInvite', { organization: school }),
+  failed('acceptInvite', apiFailure(404, { detail: 'Invitation is expired or not valid' })),
+]
+
+const paths: Record<NavigationDecision, (input: NavigationGuardInput) => string> = {
+  allowed: (input) => input.destination.path,
+  toLogin: () => '/login',
+  toDashboard: () => '/',
+  toOnboarding: () => '/onboarding',
+  toAdmin: () => '/admin',
+}
+
+const expectedOf = (input: NavigationGuardInput): NavigationDecision | 'accept' => {
+  const found = Object.values(cases).find(([candidate]) => JSON.stringify(candidate) === JSON.stringify(input))
+  if (!found) throw new Error('unknown case')
+  return found[1]
+}
+
+function decided(decision: NavigationDecision) {
+  return ({ snapshot, event, actions, params, ignored }: View) => {
+    const input = snapshot.context
+    expect(snapshot.status).toBe('done')
+    expect(snapshot.output).toEqual({ decision, path: paths[decision](input) })
+    if (ignored) return
+    const expected = expectedOf(input)
+    if (expected !== 'accept') {
+      expect(decision).toBe(expected)
+      // somebody else's invitation is reported as not accepted
+      expect(actions).toEqual(input.user && input.destination.access === 'public' && input.invite ? ['notifyInviteFailed'] : [])
+    } else {
+      expect(decision).toBe('toDashboard')
+      if (event.type === 'xstate.done.actor.acceptInvite') {
+        expect(actions).toEqual(['notifyInviteAccepted', 'refreshSession'])
+        expect(params.notifyInviteAccepted).toEqual({ organizationName: school.name })
+      } else {
+        expect(event.type).toBe('xstate.error.actor.acceptInvite')
+        expect(actions).toEqual(['notifyInviteFailed'])
+      }
+    }
+    // the guard agrees with the role rules the app shows entries by
+    if (decision === 'toOnboarding') expect(needsOnboarding(input.user)).toBe(true)
+    if (decision === 'toAdmin') expect(canSeeDashboard(input.user, input.currentOrganizationId)).toBe(false)
+    if (decision === 'allowed' && input.destination.name === 'Dashboard') {
+      expect(canSeeDashboard(input.user, input.currentOrganizationId)).toBe(true)
+      expect(needsOnboarding(input.user)).toBe(false)
+    }
+  }
+}
+
+const model = buildModel({
+  name: 'navigationGuardMachine',
+  machine: navigationGuardMachine,
+  inputs: Object.fromEntries(Object.entries(cases).map(([name, [input]]) => [name, input])),
+  events: () => events,
+  simplePaths: true,
+  states: {
+    acceptingInvite: ({ snapshot, actions }) => {
+      expect(snapshot.status).toBe('active')
+      expect(snapshot.hasTag('busy')).toBe(true)
+      expect(expectedOf(snapshot.context)).toBe('accept')
+      expect(actions).toEqual([])
+    },
+    allowed: decided('allowed'),
+    toLogin: decided('toLogin'),
+    toDashboard: decided('toDashboard'),
+    toOnboarding: decided('toOnboarding'),
+    toAdmin: decided('toAdmin'),
+  },
+})
+
+modelTests(model)
+
+describe('navigationGuardMachine with actors', () => {
+  it("accepts the logged-in user's invitation on the login page, then goes home", async () => {
+    const accepted: AcceptInviteInput[] = []
+    let refreshed = 0
+    const machine = navigationGuardMachine.provide({
+      actors: {
+        acceptInvite: fromPromise<AcceptInviteResult, AcceptInviteInput>(async ({ input }) => {
+          accepted.push(input)
+          return { organization: school }
+        }),
+      },
+      actions: { refreshSession: () => void (refreshed += 1) },
+    })
+    const actor = createActor(machine, {
+      input: { ...asTeacher, destination: route.login, invite: inviteForTeacher },
+    }).start()
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    await expect(toPromise(actor)).resolves.toEqual({ decision: 'toDashboard', path: '/' })
+    expect(accepted).toEqual([{ sessionToken: 'token-1', token: 'inv-1', email: 'ana@example.com' }])
+    expect(refreshed).toBe(1)
+  })
+})

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, toPromise, waitFor } from 'xstate'
+import { resetPasswordMachine } from '../../machines/reset-password'
+import type { DetailResult, ResetPasswordInput } from '../../machines/types'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import type { ModelEvent, StepView } from './harness'
+
+type M = typeof resetPasswordMachine
+type View = StepView<M>
+
+const token = 'reset-token-1'
+const password = 'n3w-Secret'
+const linkExpired = apiFailure(400, { token: ['This link has expired or was already used.'] })
+const tooCommon = apiFailure(400, { password: ['This password is too common.'] })
+
+const events: ModelEvent<M>[] = [
+  { type: 'reset.submit', password },
+  done('resetPassword', { detail: 'Your password was changed.' }),
+  failed('resetPassword', linkExpired),
+  failed('resetPassword', tooCommon),
+  failed('resetPassword', apiFailure(429, { detail: 'Too many attempts. Try again in 30 seconds.' })),
+  failed('resetPassword', new TypeError('Failed to fetch')),
+]
+
+/** The new password travels in the event only: it is never kept in the flow's data. */
+const passwordNotKept = ({ snapshot }: View) => {
+  expect(snapshot.context.token).toBe(token)
+  expect(JSON.stringify(snapshot.context)).not.toContain(password)
+}
+
+const model = buildModel({
+  name: 'resetPasswordMachine',
+  machine: resetPasswordMachine,
+  inputs: { 'link token': { token } },
+  events: () => events,
+  simplePaths: true,
+  states: {
+    'editing.ready': (view) => {
+      const { snapshot, event, ignored } = view
+      passwordNotKept(view)
+      expect(snapshot.hasTag('busy')).toBe(false)
+      expect(snapshot.hasTag('error')).toBe(false)
+      expect(snapshot.context.error).toBeNull()
+      if (ignored) return
+      expect(event.type).toBe('xstate.init')
+    },
+    'editing.failed': (view) => {
+      const { snapshot, event, actions, ignored } = view
+      passwordNotKept(view)
+      expect(snapshot.hasTag('busy')).toBe(false)
+      expect(snapshot.hasTag('error')).toBe(true)
+      // a refused password is shown in the form; a refused link never lands here
+      expect(snapshot.context.error).not.toBeNull()
+      expect(snapshot.context.error?.body).not.toHaveProperty('token')
+      if (ignored) return
+      expect(event.type).toBe('xstate.error.actor.resetPassword')
+      expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
+      expect(actions).toEqual([])
+    },
+    submitting: (view) => {
+      const { snapshot, event, actions, ignored } = view
+      passwordNotKept(view)
+      expect(snapshot.hasTag('busy')).toBe(true)
+      expect(snapshot.hasTag('error')).toBe(false)
+      if (ignored) return
+      expect(event).toEqual({ type: 'reset.submit', password })
+      // the error panel of a previous attempt is cleared
+      expect(snapshot.context.error).toBeNull()
+      expect(actions).toEqual([])
+    },
+    done: (view) => {
+      const { snapshot, event } = view
+      passwordNotKept(view)
+      expect(snapshot.status).toBe('done')
+      expect(snapshot.hasTag('error')).toBe(false)
+      // the page offers the login
+      expect(snapshot.output).toEqual({ outcome: 'done' })
+      expect(event.type).toBe('xstate.done.actor.resetPassword')
+    },
+    invalid: (view) => {
+      const { snapshot, event } = view
+      passwordNotKept(view)
+      expect(snapshot.status).toBe('done')
+      expect(snapshot.hasTag('error')).toBe(true)
+      // only a 400 naming the token means the link is spent; the page offers a new link with the reason
+      expect(event).toMatchObject({ type: 'xstate.error.actor.resetPassword', error: linkExpired })
+      expect(snapshot.output).toEqual({ outcome: 'invalid', error: linkExpired })
+    },
+  },
+})
+
+modelTests(model)
+
+describe('resetPasswordMachine with actors', () => {
+  it('saves the new password with the token of the link, after a refused one', async () => {
+    const calls: ResetPasswordInput[] = []
+    const machine = resetPasswordMachine.provide({
+      actors: {
+        resetPassword: fromPromise<DetailResult, ResetPasswordInput>(async ({ input }) => {
+          calls.push(input)
+          if (input.password === 'password') throw tooCommon
+          return { detail: 'Your password was changed.' }
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { token } }).start()
+    actor.send({ type: 'reset.submit', password: 'password' })
+    const refused = await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(refused.matches({ editing: 'failed' })).toBe(true)
+    expect(refused.context.error).toEqual(tooCommon)
+    actor.send({ type: 'reset.submit', password })
+    await expect(toPromise(actor)).resolves.toEqual({ outcome: 'done' })
+    expect(calls).toEqual([
+      { token, password: 'password' },
+      { token, password },
+    ])
+  })
+})
