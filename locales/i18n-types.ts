@@ -474,6 +474,26 @@ type RootTranslation = {
 		}
 	}
 	auth: {
+		social: {
+			/**
+			 * S​i​g​n​i​n​g​ ​y​o​u​ ​i​n​…
+			 */
+			signingIn: string
+			/**
+			 * s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r
+			 */
+			provider: string
+		}
+		socialError: {
+			/**
+			 * T​h​e​ ​s​i​g​n​-​i​n​ ​w​i​t​h​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d​.
+			 */
+			cancelled: string
+			/**
+			 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			failed: string
+		}
 		login: {
 			/**
 			 * L​o​g​ ​i​n
@@ -595,6 +615,14 @@ type RootTranslation = {
 		}
 		confirmAccount: {
 			/**
+			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​a​c​c​o​u​n​t
+			 */
+			title: string
+			/**
+			 * W​e​ ​s​e​n​t​ ​a​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​t​o​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​a​c​t​i​v​a​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+			 */
+			checkInboxGeneric: string
+			/**
 			 * C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x
 			 */
 			checkInboxTitle: string
@@ -644,6 +672,10 @@ type RootTranslation = {
 		}
 		recoverPassword: {
 			/**
+			 * U​s​e​ ​a​n​o​t​h​e​r​ ​e​m​a​i​l
+			 */
+			again: string
+			/**
 			 * F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?
 			 */
 			title: string
@@ -670,6 +702,10 @@ type RootTranslation = {
 			backToLogin: string
 		}
 		resetPassword: {
+			/**
+			 * A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k
+			 */
+			askNewLink: string
 			/**
 			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
 			 */
@@ -1688,6 +1724,26 @@ export type TranslationFunctions = {
 		}
 	}
 	auth: {
+		social: {
+			/**
+			 * Signing you in…
+			 */
+			signingIn: () => LocalizedString
+			/**
+			 * sign-in provider
+			 */
+			provider: () => LocalizedString
+		}
+		socialError: {
+			/**
+			 * The sign-in with the provider was cancelled.
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * Signing in with the provider did not work. Please try again.
+			 */
+			failed: () => LocalizedString
+		}
 		login: {
 			/**
 			 * Log in
@@ -1804,6 +1860,14 @@ export type TranslationFunctions = {
 		}
 		confirmAccount: {
 			/**
+			 * Confirm your account
+			 */
+			title: () => LocalizedString
+			/**
+			 * We sent a confirmation link to your email address. Open it to activate your account.
+			 */
+			checkInboxGeneric: () => LocalizedString
+			/**
 			 * Check your inbox
 			 */
 			checkInboxTitle: () => LocalizedString
@@ -1852,6 +1916,10 @@ export type TranslationFunctions = {
 		}
 		recoverPassword: {
 			/**
+			 * Use another email
+			 */
+			again: () => LocalizedString
+			/**
 			 * Forgot your password?
 			 */
 			title: () => LocalizedString
@@ -1877,6 +1945,10 @@ export type TranslationFunctions = {
 			backToLogin: () => LocalizedString
 		}
 		resetPassword: {
+			/**
+			 * Ask for a new link
+			 */
+			askNewLink: () => LocalizedString
 			/**
 			 * Choose a new password
 			 */

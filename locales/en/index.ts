@@ -132,6 +132,14 @@ const en = {
 		},
 	},
 	auth: {
+		social: {
+			signingIn: 'Signing you in…',
+			provider: 'sign-in provider',
+		},
+		socialError: {
+			cancelled: 'The sign-in with the provider was cancelled.',
+			failed: 'Signing in with the provider did not work. Please try again.',
+		},
 		login: {
 			title: 'Log in',
 			welcome: 'Welcome back! Log in to follow your learners and their progress.',
@@ -167,6 +175,8 @@ const en = {
 			confirm: 'Create my account',
 		},
 		confirmAccount: {
+			title: 'Confirm your account',
+			checkInboxGeneric: 'We sent a confirmation link to your email address. Open it to activate your account.',
 			checkInboxTitle: 'Check your inbox',
 			checkInboxText: 'We sent a confirmation link to {email:string}. Open it to activate your account.',
 			notReceived: "Didn't get the email?",
@@ -182,6 +192,7 @@ const en = {
 			sent: 'If an unconfirmed account exists for this email, a new confirmation link is on its way.',
 		},
 		recoverPassword: {
+			again: 'Use another email',
 			title: 'Forgot your password?',
 			text: 'Enter the email of your account and we will send you a link to choose a new password.',
 			submit: 'Send reset link',
@@ -190,6 +201,7 @@ const en = {
 			backToLogin: 'Back to login',
 		},
 		resetPassword: {
+			askNewLink: 'Ask for a new link',
 			title: 'Choose a new password',
 			newPassword: 'New password',
 			confirmPassword: 'Confirm new password',

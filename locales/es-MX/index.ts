@@ -123,6 +123,14 @@ const es_MX = {
 		},
 	},
 	auth: {
+		social: {
+			signingIn: 'Iniciando sesión…',
+			provider: 'proveedor de inicio de sesión',
+		},
+		socialError: {
+			cancelled: 'Se canceló el inicio de sesión con el proveedor.',
+			failed: 'No se pudo iniciar sesión con el proveedor. Inténtalo de nuevo.',
+		},
 		login: {
 			title: 'Iniciar sesión',
 			welcome: '¡Qué bueno verte de nuevo! Inicia sesión para seguir a tus alumnos y su progreso.',
@@ -159,6 +167,8 @@ const es_MX = {
 			confirm: 'Crear mi cuenta',
 		},
 		confirmAccount: {
+			title: 'Confirma tu cuenta',
+			checkInboxGeneric: 'Te enviamos un enlace de confirmación a tu correo electrónico. Ábrelo para activar tu cuenta.',
 			checkInboxTitle: 'Revisa tu bandeja de entrada',
 			checkInboxText: 'Enviamos un enlace de confirmación a {email}. Ábrelo para activar tu cuenta.',
 			notReceived: '¿No te llegó el correo?',
@@ -174,6 +184,7 @@ const es_MX = {
 			sent: 'Si existe una cuenta sin confirmar con este correo, ya va en camino un nuevo enlace de confirmación.',
 		},
 		recoverPassword: {
+			again: 'Usar otro correo electrónico',
 			title: '¿Olvidaste tu contraseña?',
 			text: 'Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
 			submit: 'Enviar enlace',
@@ -182,6 +193,7 @@ const es_MX = {
 			backToLogin: 'Volver a iniciar sesión',
 		},
 		resetPassword: {
+			askNewLink: 'Pedir un enlace nuevo',
 			title: 'Elige una contraseña nueva',
 			newPassword: 'Contraseña nueva',
 			confirmPassword: 'Confirma la contraseña nueva',

@@ -123,6 +123,14 @@ const ja = {
 		},
 	},
 	auth: {
+		social: {
+			signingIn: 'サインインしています…',
+			provider: 'サインインプロバイダー',
+		},
+		socialError: {
+			cancelled: 'プロバイダーでのサインインがキャンセルされました。',
+			failed: 'プロバイダーでサインインできませんでした。もう一度お試しください。',
+		},
 		login: {
 			title: 'ログイン',
 			welcome: 'おかえりなさい。ログインして、学習者と学習の進み具合を確認しましょう。',
@@ -157,6 +165,8 @@ const ja = {
 			confirm: 'アカウントを作成',
 		},
 		confirmAccount: {
+			title: 'アカウントの確認',
+			checkInboxGeneric: 'メールアドレスに確認リンクを送信しました。リンクを開いてアカウントを有効にしてください。',
 			checkInboxTitle: 'メールをご確認ください',
 			checkInboxText: '{email} に確認用のリンクをお送りしました。リンクを開いてアカウントを有効にしてください。',
 			notReceived: 'メールが届きませんか？',
@@ -172,6 +182,7 @@ const ja = {
 			sent: 'このメールアドレスで未確認のアカウントがある場合は、新しい確認リンクをお送りしました。',
 		},
 		recoverPassword: {
+			again: '別のメールアドレスを使う',
 			title: 'パスワードをお忘れですか？',
 			text: 'アカウントのメールアドレスを入力してください。新しいパスワードを設定するためのリンクをお送りします。',
 			submit: 'リセット用リンクを送信',
@@ -180,6 +191,7 @@ const ja = {
 			backToLogin: 'ログインに戻る',
 		},
 		resetPassword: {
+			askNewLink: '新しいリンクを申請する',
 			title: '新しいパスワードの設定',
 			newPassword: '新しいパスワード',
 			confirmPassword: '新しいパスワード（確認）',

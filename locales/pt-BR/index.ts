@@ -123,6 +123,14 @@ const pt_BR = {
 		},
 	},
 	auth: {
+		social: {
+			signingIn: 'Entrando…',
+			provider: 'provedor de login',
+		},
+		socialError: {
+			cancelled: 'O login com o provedor foi cancelado.',
+			failed: 'Não foi possível entrar com o provedor. Tente novamente.',
+		},
 		login: {
 			title: 'Entrar',
 			welcome: 'Que bom ver você de novo! Entre para acompanhar seus alunos e o progresso deles.',
@@ -157,6 +165,8 @@ const pt_BR = {
 			confirm: 'Criar minha conta',
 		},
 		confirmAccount: {
+			title: 'Confirme sua conta',
+			checkInboxGeneric: 'Enviamos um link de confirmação para o seu e-mail. Abra-o para ativar sua conta.',
 			checkInboxTitle: 'Confira sua caixa de entrada',
 			checkInboxText: 'Enviamos um link de confirmação para {email}. Abra-o para ativar sua conta.',
 			notReceived: 'Não recebeu o e-mail?',
@@ -172,6 +182,7 @@ const pt_BR = {
 			sent: 'Se houver uma conta não confirmada com este e-mail, um novo link de confirmação está a caminho.',
 		},
 		recoverPassword: {
+			again: 'Usar outro e-mail',
 			title: 'Esqueceu a senha?',
 			text: 'Digite o e-mail da sua conta e enviaremos um link para você criar uma nova senha.',
 			submit: 'Enviar link de redefinição',
@@ -180,6 +191,7 @@ const pt_BR = {
 			backToLogin: 'Voltar para o login',
 		},
 		resetPassword: {
+			askNewLink: 'Pedir um novo link',
 			title: 'Crie uma nova senha',
 			newPassword: 'Nova senha',
 			confirmPassword: 'Confirme a nova senha',

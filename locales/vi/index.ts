@@ -123,6 +123,14 @@ const vi = {
 		},
 	},
 	auth: {
+		social: {
+			signingIn: 'Đang đăng nhập…',
+			provider: 'nhà cung cấp đăng nhập',
+		},
+		socialError: {
+			cancelled: 'Việc đăng nhập bằng nhà cung cấp đã bị hủy.',
+			failed: 'Không thể đăng nhập bằng nhà cung cấp. Vui lòng thử lại.',
+		},
 		login: {
 			title: 'Đăng nhập',
 			welcome: 'Chào mừng bạn quay lại! Đăng nhập để theo dõi học viên và tiến độ của họ.',
@@ -157,6 +165,8 @@ const vi = {
 			confirm: 'Tạo tài khoản của tôi',
 		},
 		confirmAccount: {
+			title: 'Xác nhận tài khoản của bạn',
+			checkInboxGeneric: 'Chúng tôi đã gửi liên kết xác nhận đến email của bạn. Hãy mở liên kết để kích hoạt tài khoản.',
 			checkInboxTitle: 'Hãy kiểm tra hộp thư của bạn',
 			checkInboxText: 'Chúng tôi đã gửi đường liên kết xác nhận đến {email}. Hãy mở để kích hoạt tài khoản của bạn.',
 			notReceived: 'Không nhận được email?',
@@ -172,6 +182,7 @@ const vi = {
 			sent: 'Nếu có tài khoản chưa xác nhận dùng email này, đường liên kết xác nhận mới đang được gửi đến.',
 		},
 		recoverPassword: {
+			again: 'Dùng email khác',
 			title: 'Quên mật khẩu?',
 			text: 'Nhập email của tài khoản, chúng tôi sẽ gửi cho bạn đường liên kết để đặt mật khẩu mới.',
 			submit: 'Gửi đường liên kết đặt lại',
@@ -180,6 +191,7 @@ const vi = {
 			backToLogin: 'Quay lại đăng nhập',
 		},
 		resetPassword: {
+			askNewLink: 'Yêu cầu liên kết mới',
 			title: 'Đặt mật khẩu mới',
 			newPassword: 'Mật khẩu mới',
 			confirmPassword: 'Xác nhận mật khẩu mới',

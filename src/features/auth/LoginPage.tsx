@@ -18,7 +18,8 @@ type Dialog = { kind: 'none' } | { kind: 'recover' } | { kind: 'resend'; email: 
 /**
  * /login and /signup. The query decides what runs first:
  * ?social=<ticket> the social sign-in; ?invite=<payload> the invite-token check (then sign-up or
- * login); ?social_error=<reason> an error above the login form.
+ * login); ?social_error=<reason> an error above the login form; ?email= pre-fills the login (after a
+ * confirmation); ?code= pre-fills the sign-up's invitation code.
  */
 export function LoginPage({ mode }: { mode: 'login' | 'signup' }) {
   const search = new URLSearchParams(useSearch())
@@ -26,6 +27,7 @@ export function LoginPage({ mode }: { mode: 'login' | 'signup' }) {
   const ticket = search.get('social')
   const socialError = search.get('social_error')
   const code = search.get('code')
+  const email = search.get('email') ?? undefined
 
   if (ticket) return <SocialSignIn ticket={ticket} inviteParam={inviteParam} />
   if (inviteParam)
@@ -36,7 +38,7 @@ export function LoginPage({ mode }: { mode: 'login' | 'signup' }) {
         )}
       </InviteGate>
     )
-  return <AuthScreens mode={mode} invite={null} inviteParam={null} code={code} socialError={socialError} />
+  return <AuthScreens mode={mode} invite={null} inviteParam={null} initialEmail={email} code={code} socialError={socialError} />
 }
 
 function AuthScreens({
