@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { SHORT_SESSION_TTL } from './tests/e2e/support/seed-data'
+import { PLATFORM_ADMIN, SHORT_SESSION_TTL } from './tests/e2e/support/env'
 
 // End-to-end tests run the built app (dist/) on its own server with a fresh store, in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 4173)
@@ -15,12 +15,9 @@ const shortSessionURL = `http://127.0.0.1:${shortSessionPort}`
 const isWorker = process.env.TEST_WORKER_INDEX !== undefined
 const freshDataDir = () => (isWorker ? '' : mkdtempSync(join(tmpdir(), 'portal-e2e-')))
 
-/**
- * The server, after tests/e2e/support/seed.ts has written the organization the invitation journeys
- * need (no API creates one yet) and the platform admin into the fresh store.
- */
+/** The server on a fresh store; the platform admin is created at start, everything else through the API. */
 const server = (serverPort: number, url: string, sessionTtl: string) => ({
-  command: 'node --import tsx tests/e2e/support/seed.ts && exec node --import tsx server/main.ts',
+  command: 'node --import tsx server/main.ts',
   url: `${url}/v1/health`,
   reuseExistingServer: false,
   timeout: 60_000,
@@ -31,8 +28,8 @@ const server = (serverPort: number, url: string, sessionTtl: string) => ({
     DATA_DIR: freshDataDir(),
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'admin-e2e-secret',
+    ADMIN_EMAIL: PLATFORM_ADMIN.email,
+    ADMIN_PASSWORD: PLATFORM_ADMIN.password,
     SESSION_TTL: sessionTtl,
     // every request comes from 127.0.0.1: the per-address limit would be the whole suite's; the
     // per-e-mail limit stays the real one (5), and the machine paths reach it on purpose

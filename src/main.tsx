@@ -1,4 +1,3 @@
-import { StrictMode } from 'react'
 import { createRoot as createReactRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { setInspect } from './app/inspect'
@@ -22,8 +21,6 @@ if (import.meta.env.DEV && import.meta.env.VITE_INSPECT === '1') {
 const session = createRoot()
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')
-createReactRoot(container).render(
-  <StrictMode>
-    <App session={session} locale={locale} />
-  </StrictMode>,
-)
+// No StrictMode: its development-only unmount/remount stops and restarts every screen's flow,
+// which would send one-time calls (confirm a link, accept an invitation) twice.
+createReactRoot(container).render(<App session={session} locale={locale} />)

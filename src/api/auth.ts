@@ -50,10 +50,14 @@ export const loginActors = { signIn, acceptInvite, loadAccount }
 
 export type SocialProvider = { id: 'oidc'; name: string }
 
-/** GET /v1/auth/social/ — the social login providers (none when the server has no OIDC settings). */
+/** GET /v1/auth/social/ — the social login providers (none when the server has no OIDC settings, or on any failure). */
 export const listSocialProviders = fromPromise<SocialProvider[]>(async ({ signal }) => {
-  const answer = await unwrap(api.GET('/v1/auth/social/', { signal }))
-  return answer.providers
+  try {
+    const answer = await unwrap(api.GET('/v1/auth/social/', { signal }))
+    return answer.providers
+  } catch {
+    return []
+  }
 })
 
 /** POST /v1/accounts/sign_in (sign-up), in the active language (the confirmation mail is written in it). */

@@ -60,17 +60,20 @@ api.use(createSessionMiddleware(() => bridge))
 
 type Result<T> = { data?: T; error?: unknown; response: Response }
 
+const isAbort = (thrown: unknown): boolean =>
+  (thrown instanceof DOMException || thrown instanceof Error) && thrown.name === 'AbortError'
+
 /**
  * Awaits a client call: its data on success, else throws `{status, body}` (status 0 when there was
- * no response). An abort is rethrown as the AbortError it is, so a stopped actor stays quiet.
+ * no response). A call aborted because its actor stopped never settles: nobody waits for it, and a
+ * late rejection must not reach an actor that was started again (React's development remounts).
  */
 export const unwrap = async <T>(call: Promise<Result<T>>): Promise<T> => {
   let result: Result<T>
   try {
     result = await call
   } catch (thrown) {
-    if (thrown instanceof DOMException && thrown.name === 'AbortError') throw thrown
-    if (thrown instanceof Error && thrown.name === 'AbortError') throw thrown
+    if (isAbort(thrown)) return new Promise<T>(() => undefined)
     throw toApiError(thrown)
   }
   if (result.response.ok) return result.data as T

@@ -65,8 +65,8 @@ export function TopNav() {
   )
 
   return (
-    <Flex wrap="wrap" align="center" gap="2" w="full">
-      <RouterLink href={paths.home()} className={css({ fontWeight: 'bold', fontSize: 'lg', color: 'fg.default', textDecoration: 'none', me: '2', borderRadius: 'l2', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' } })}>
+    <Flex wrap="wrap" align="center" gap={{ base: '1', md: '2' }} w="full">
+      <RouterLink href={paths.home()} className={css({ fontWeight: 'bold', fontSize: { base: 'md', md: 'lg' }, color: 'fg.default', textDecoration: 'none', me: '2', whiteSpace: 'nowrap', borderRadius: 'l2', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' } })}>
         {LL.common.appName()}
       </RouterLink>
       <nav aria-label={LL.nav.mainNavigation()} className={css({ display: 'contents' })}>
@@ -86,7 +86,7 @@ export function TopNav() {
           {links(true)}
         </Box>
       </nav>
-      <HStack gap="2" ms={{ base: '0', md: 'auto' }} order="4">
+      <HStack gap={{ base: '1', md: '2' }} ms={{ base: '0', md: 'auto' }} order="4">
         <OrganizationSwitcher />
         <UserMenu onNavigate={(href) => navigate(href)} />
       </HStack>
@@ -170,7 +170,9 @@ function UserMenu({ onNavigate }: { onNavigate: (href: string) => void }) {
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" aria-label={`${LL.nav.userMenu()}: ${name}`} px="1">
           <Avatar name={name} src={user.photo_url} decorative size="sm" />
-          <ChevronDownIcon />
+          <Box as="span" display={{ base: 'none', sm: 'inline-flex' }}>
+            <ChevronDownIcon />
+          </Box>
         </Button>
       </Menu.Trigger>
       <Menu.Positioner>

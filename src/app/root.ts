@@ -22,19 +22,25 @@ export const onResetDataAreas = (reset: () => void): (() => void) => {
   return () => dataAreaResets.delete(reset)
 }
 
+const EXPIRED_TOAST_ID = 'session-expired'
+
 export const createRoot = (): SessionActor => {
   const session = createActor(
     sessionMachine.provide({
       actors: sessionActors,
       actions: {
-        persistSession: (_, params) => storage.saveLogin({ token: params.session.token, userId: params.session.user_id }),
+        persistSession: (_, params) => {
+          storage.saveLogin({ token: params.session.token, userId: params.session.user_id })
+          // The session-expired warning goes away once somebody logs in again.
+          toaster.dismiss(EXPIRED_TOAST_ID)
+        },
         persistOrganization: (_, params) => storage.saveOrganization(params.organizationId),
         clearStorage: () => storage.clearLogin(),
         resetDataAreas: () => {
           for (const reset of dataAreaResets) reset()
         },
         warnSessionExpired: ({ self }) => {
-          toaster.warning({ title: currentLL().auth.sessionExpired(), duration: 8000 })
+          toaster.warning({ id: EXPIRED_TOAST_ID, title: currentLL().auth.sessionExpired(), duration: 8000 })
           // The warning is raised once; the flag is cleared as soon as it is shown.
           queueMicrotask(() => self.send({ type: 'session.warningSeen' }))
         },

@@ -6,8 +6,8 @@ const none: SocialProvider[] = []
 
 /** The social login provider, when GET /v1/auth/social/ lists one (the button is hidden otherwise). */
 export function useSocialProvider(): SocialProvider | null {
-  // A failure only hides the button.
-  const actor = useActorRef(listSocialProviders, actorOptions(), { error: () => undefined })
+  // The actor never fails: any failure is an empty list, and the button stays hidden.
+  const actor = useActorRef(listSocialProviders, actorOptions())
   const providers = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : none)) ?? none
   return providers[0] ?? null
 }

@@ -1,10 +1,12 @@
-import { expect, type APIRequestContext } from '@playwright/test'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
+import { PLATFORM_ADMIN } from './env'
 import { newestMailLink } from './mail'
-import { SEED } from './seed-data'
 
 /**
- * Arranging a journey through the real API (openapi/openapi.yaml): accounts, invitations,
- * sessions. Everything a test checks is then done through the UI.
+ * Arranging a journey through the real API (openapi/openapi.yaml): accounts, organizations,
+ * invitations, sessions. What a test checks is then done through the UI.
  */
 
 export interface Person {
@@ -37,55 +39,74 @@ export interface Account {
   organizations: Membership[]
 }
 
+export interface Organization {
+  id: number
+  name: string
+  type: 'school' | 'company'
+}
+
+const runId = Date.now().toString(36)
 let counter = 0
-/** A fresh address for one test: nothing of another test (or run) shares it. */
+/** A fresh address for one test: nothing of another test shares it. */
 export function uniqueEmail(prefix: string): string {
   counter += 1
-  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`
+  return `${prefix}.${runId}${counter}@example.com`
 }
 
 export function newPerson(prefix: string, firstName = 'Grace', lastName = 'Hopper'): Person {
   return { firstName, lastName, email: uniqueEmail(prefix), password: `pw-${prefix}-${Math.random().toString(36).slice(2, 8)}` }
 }
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` })
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
-/**
- * Login is limited to a few attempts per e-mail and window (server/services/rate-limit.ts), so a
- * session of the seeded accounts is made once per worker and reused.
- */
-const sessions = new Map<string, Session>()
+async function expectStatus(response: APIResponse, status: number, what: string): Promise<void> {
+  expect(response.status(), `${what}: ${await response.text()}`).toBe(status)
+}
 
 export async function login(request: APIRequestContext, email: string, password: string): Promise<Session> {
-  const key = `${email}\n${password}`
-  const cached = sessions.get(key)
-  if (cached) return cached
   const response = await request.post('/v1/accounts/login-legacy/', { data: { email, password } })
-  expect(response.status(), `login of ${email}: ${await response.text()}`).toBe(200)
-  const session = (await response.json()) as Session
-  sessions.set(key, session)
+  await expectStatus(response, 200, `login of ${email}`)
+  return (await response.json()) as Session
+}
+
+/**
+ * The platform admin's session. Logins are limited to 5 per e-mail and window
+ * (server/services/rate-limit.ts) and a worker restarts after a failed test, so the session is
+ * kept in a file per server and made again only when the server no longer knows it.
+ */
+export async function platformAdmin(request: APIRequestContext): Promise<Session> {
+  const file = path.resolve('test-results', 'e2e-sessions.json')
+  const key = test.info().project.use.baseURL ?? ''
+  const saved: Record<string, Session> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Session>) : {}
+  const known = saved[key]
+  if (known) {
+    const check = await request.get(`/v1/accounts/${known.user_id}`, { headers: bearer(known.token) })
+    if (check.status() === 200) return known
+  }
+  const session = await login(request, PLATFORM_ADMIN.email, PLATFORM_ADMIN.password)
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, JSON.stringify({ ...saved, [key]: session }))
   return session
 }
 
 export async function getAccount(request: APIRequestContext, session: Session): Promise<Account> {
-  const response = await request.get(`/v1/accounts/${session.user_id}`, { headers: auth(session.token) })
-  expect(response.status(), await response.text()).toBe(200)
+  const response = await request.get(`/v1/accounts/${session.user_id}`, { headers: bearer(session.token) })
+  await expectStatus(response, 200, 'account')
   return (await response.json()) as Account
 }
 
-/** Ends a session on the server (POST /v1/accounts/logout/ with its token), as another tab's logout would. */
+/** Ends a session on the server (POST /v1/accounts/logout/ with its token), as a logout elsewhere would. */
 export async function revoke(request: APIRequestContext, token: string): Promise<void> {
-  const response = await request.post('/v1/accounts/logout/', { headers: auth(token) })
-  expect(response.status(), await response.text()).toBe(204)
-  for (const [key, session] of sessions) if (session.token === token) sessions.delete(key)
+  const response = await request.post('/v1/accounts/logout/', { headers: bearer(token) })
+  await expectStatus(response, 204, 'logout')
 }
 
-/** Signs up with a password (an unconfirmed account; the confirmation mail goes to the outbox). */
+/** Signs up with a password: an unconfirmed account, its confirmation mail in the outbox. */
 export async function signUp(request: APIRequestContext, person: Person): Promise<number> {
   const response = await request.post('/v1/accounts/sign_in', {
     data: { first_name: person.firstName, last_name: person.lastName, email: person.email, password: person.password, language: 'en' },
   })
-  expect(response.status(), await response.text()).toBe(201)
+  await expectStatus(response, 201, `sign-up of ${person.email}`)
   return ((await response.json()) as { user_id: number }).user_id
 }
 
@@ -93,41 +114,68 @@ export async function signUp(request: APIRequestContext, person: Person): Promis
 export async function confirmFromMail(request: APIRequestContext, email: string): Promise<void> {
   const { link } = await newestMailLink(request, email, '/confirm-account')
   const response = await request.post('/v1/accounts/confirm/', { data: { token: link.searchParams.get('token') } })
-  expect(response.status(), await response.text()).toBe(200)
+  await expectStatus(response, 200, `confirmation of ${email}`)
 }
 
 /** A confirmed account that can log in. */
-export async function createAccount(request: APIRequestContext, person: Person): Promise<void> {
+export async function createAccount(request: APIRequestContext, person: Person): Promise<Person> {
   await signUp(request, person)
   await confirmFromMail(request, person.email)
+  return person
 }
 
-/** The seeded organization (tests/e2e/support/seed.ts), as its admin sees it. */
-export async function seededOrganization(request: APIRequestContext): Promise<{ id: number; name: string; admin: Session }> {
-  const admin = await login(request, SEED.owner.email, SEED.owner.password)
-  const account = await getAccount(request, admin)
-  const organization = account.organizations.find((org) => org.name === SEED.organization.name)
-  if (!organization) throw new Error(`the seed did not create ${SEED.organization.name}`)
-  return { id: organization.id, name: organization.name, admin }
+/** A new school created by the platform admin (POST /v1/organizations/); its owner is invited as admin. */
+export async function createOrganization(
+  request: APIRequestContext,
+  name: string,
+  options: { type?: 'school' | 'company'; owner?: string } = {},
+): Promise<Organization> {
+  const admin = await platformAdmin(request)
+  const response = await request.post('/v1/organizations/', {
+    headers: bearer(admin.token),
+    data: {
+      name,
+      type: options.type ?? 'school',
+      industry: 'education',
+      address_1: '19 Plympton St',
+      city: 'Springfield',
+      state: 'OR',
+      postal_code: '97477',
+      country: 'US',
+      phone: '+1 5415550100',
+      timezone: 'America/Los_Angeles',
+      is_verified: true,
+      owner_user: options.owner ?? uniqueEmail('owner'),
+    },
+  })
+  await expectStatus(response, 201, `creation of ${name}`)
+  return (await response.json()) as Organization
 }
 
 /**
- * Invites `email` to the seeded organization (as the platform admin, POST /v1/accounts/invite/)
- * and answers the invitation link of the mail it was sent.
+ * Invites `email` to the organization (the platform admin, POST /v1/accounts/invite/) and answers
+ * the invitation link of the newest mail the invitee got.
  */
-export async function inviteToSeededOrganization(
+export async function invite(
   request: APIRequestContext,
+  organization: Organization,
   email: string,
   role: 'student' | 'teacher' | 'admin' = 'student',
-): Promise<{ organization: { id: number; name: string }; link: URL }> {
-  const organization = await seededOrganization(request)
-  const platformAdmin = await login(request, SEED.platformAdmin.email, SEED.platformAdmin.password)
+): Promise<URL> {
+  const admin = await platformAdmin(request)
+  const before = (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`).then((r) => r.json())) as unknown[]
   const response = await request.post('/v1/accounts/invite/', {
-    headers: auth(platformAdmin.token),
+    headers: bearer(admin.token),
     data: { organization: organization.id, role, emails: [email] },
   })
-  expect(response.status(), await response.text()).toBe(201)
-  const { link } = await newestMailLink(request, email, '/login')
+  await expectStatus(response, 201, `invitation of ${email}`)
+  const { link } = await newestMailLink(request, email, '/login', before.length + 1)
   expect(link.searchParams.get('invite')).toBeTruthy()
-  return { organization, link }
+  return link
+}
+
+/** An organization name nobody else in the run uses. */
+export function organizationName(base: string): string {
+  counter += 1
+  return `${base} ${runId.slice(-4)}${counter}`
 }

@@ -60,12 +60,16 @@ export async function newestMailLink(
   request: APIRequestContext,
   to: string,
   linkPath: string,
+  /** Wait until the address has at least this many mails (to skip an older one with the same link). */
+  atLeast = 1,
 ): Promise<{ mail: OutboxMail; link: URL }> {
   let found: { mail: OutboxMail; link: URL } | undefined
   await expect
     .poll(
       async () => {
-        for (const mail of await mailsTo(request, to)) {
+        const mails = await mailsTo(request, to)
+        if (mails.length < atLeast) return false
+        for (const mail of mails) {
           const link = mail.links.map((l) => new URL(l)).find((url) => url.pathname === linkPath)
           if (link) {
             found = { mail, link }
