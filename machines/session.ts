@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { LoadAccountInput, RestoredSession, Session, SessionTokenInput, User } from './types'
+import type { LoadAccountInput, RestoredSession, SaveLanguageInput, Session, SessionTokenInput, User } from './types'
 
 /**
  * The session: logged in or out, with the session-expired warning (spec §4 Session).
@@ -24,6 +24,8 @@ export type SessionEvent =
   | { type: 'session.userUpdated'; user: User }
   | { type: 'session.refresh' }
   | { type: 'session.switchOrganization'; organizationId: number | null }
+  /** The person picked another interface language (a locale, e.g. 'es-MX'); the browser already shows it. */
+  | { type: 'session.changeLanguage'; language: string }
 
 /** The status of whatever an actor threw (an API failure carries one; anything else is 0). */
 function statusOf(error: unknown): number {
@@ -60,10 +62,15 @@ export const sessionMachine = setup({
     loadAccount: fromPromise<User, LoadAccountInput>(async () => {
       throw new Error('not provided: loadAccount')
     }),
+    saveLanguage: fromPromise<User, SaveLanguageInput>(async () => {
+      throw new Error('not provided: saveLanguage')
+    }),
   },
   guards: {
     isRestored: (_, params: { restored: RestoredSession | null }) => params.restored !== null,
     isSessionExpiredError: (_, params: { error: unknown }) => statusOf(params.error) === 401,
+    isOtherLanguage: ({ context }, params: { language: string }) =>
+      context.user !== null && context.user.language !== params.language,
     canSelectOrganization: ({ context }, params: { organizationId: number | null }) =>
       context.user !== null &&
       (context.user.is_superuser ||
@@ -176,6 +183,12 @@ export const sessionMachine = setup({
             { type: 'persistOrganization', params: ({ event }) => ({ organizationId: event.organizationId }) },
           ],
         },
+        'session.changeLanguage': {
+          description:
+            'The person picked another interface language: it is saved on their account. Picking the language the account already has saves nothing.',
+          guard: { type: 'isOtherLanguage', params: ({ event }) => ({ language: event.language }) },
+          target: '.savingLanguage',
+        },
         'session.logout': { description: 'Logout in the user menu.', target: 'loggingOut' },
         'session.expired': {
           description: 'A call answered 401 "Session expired": everything is cleared and the login page warns once.',
@@ -185,6 +198,7 @@ export const sessionMachine = setup({
       },
       states: {
         ready: {
+          description: 'Nothing is being loaded or saved for the account.',
           on: { 'session.refresh': { description: 'Reload the account and its organizations.', target: 'refreshing' } },
         },
         refreshing: {
@@ -209,6 +223,41 @@ export const sessionMachine = setup({
               },
               { description: 'Other failures are ignored: the last account stays.', target: 'ready' },
             ],
+          },
+        },
+        savingLanguage: {
+          description:
+            'The interface language the person picked is saved on their account, so that e-mails and text messages reach them in it. The screens already show the new language meanwhile. A reload of the account that was under way gives way to this save, whose answer is the whole account.',
+          tags: ['busy'],
+          invoke: {
+            id: 'saveLanguage',
+            src: 'saveLanguage',
+            input: ({ context, event }) => ({
+              sessionToken: context.token ?? '',
+              userId: context.user?.id ?? 0,
+              language: event.type === 'session.changeLanguage' ? event.language : (context.user?.language ?? ''),
+            }),
+            onDone: {
+              description: 'Saved: the account now has the new language.',
+              target: 'ready',
+              actions: [
+                { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'persistOrganization', params: ({ context }) => ({ organizationId: context.currentOrganizationId }) },
+              ],
+            },
+            onError: {
+              description:
+                'Not saved: the new language stays in this browser only and the account keeps the old one, so messages from the server still come in it. An expired session has already been ended (the server said so to the whole session).',
+              target: 'ready',
+            },
+          },
+          on: {
+            'session.changeLanguage': {
+              description:
+                "Another language picked before the save finished: the save starts again with the latest choice, even when it is the account's own language, so the earlier choice cannot win.",
+              target: 'savingLanguage',
+              reenter: true,
+            },
           },
         },
       },

@@ -87,6 +87,13 @@ export interface LoadAccountInput {
   userId: number
 }
 
+/** saveLanguage: PATCH /v1/accounts/{userId} {language} -> User (a locale of locales/, e.g. 'es-MX') */
+export interface SaveLanguageInput {
+  sessionToken: string
+  userId: number
+  language: string
+}
+
 /** signIn: POST /v1/accounts/login-legacy/ -> Session */
 export interface SignInInput {
   email: string

@@ -8,7 +8,7 @@ const newest = (dir) =>
     const p = join(dir, e.name)
     return Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs)
   }, 0)
-const sources = ['src', 'locales', 'machines', 'openapi'].map(newest).concat(['index.html', 'panda.config.ts'].map((f) => statSync(f).mtimeMs))
+const sources = ['src', 'locales', 'machines', 'openapi', 'public'].map(newest).concat(['index.html', 'panda.config.ts'].map((f) => statSync(f).mtimeMs))
 const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0
 if (built < Math.max(...sources)) {
   console.log('start: building the web app…')

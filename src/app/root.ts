@@ -1,5 +1,6 @@
 import { type ActorRefFrom, createActor } from 'xstate'
 import { sessionMachine } from '../../machines/session'
+import { saveLanguage } from '../api/account'
 import { connectClient } from '../api/client'
 import { sessionActors } from '../api/session'
 import { storage } from '../api/storage'
@@ -27,7 +28,7 @@ const EXPIRED_TOAST_ID = 'session-expired'
 export const createRoot = (): SessionActor => {
   const session = createActor(
     sessionMachine.provide({
-      actors: sessionActors,
+      actors: { ...sessionActors, saveLanguage },
       actions: {
         persistSession: (_, params) => {
           storage.saveLogin({ token: params.session.token, userId: params.session.user_id })

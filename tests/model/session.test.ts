@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { sessionMachine } from '../../machines/session'
 import { defaultOrganizationId, membershipOf } from '../../machines/roles'
-import type { LoadAccountInput, RestoredSession, Session, SessionTokenInput, User } from '../../machines/types'
+import type { LoadAccountInput, RestoredSession, SaveLanguageInput, Session, SessionTokenInput, User } from '../../machines/types'
 import { sessionOf, superuser, teacher, teacherWithdrawn } from './fixtures'
 import { apiFailure, buildModel, done, failed, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
@@ -13,6 +13,8 @@ type View = StepView<M>
 const restoredTeacher: RestoredSession = { token: 'saved-token', user: teacher, organizationId: 22 }
 const expired = apiFailure(401, { detail: 'Session expired' })
 const serverDown = apiFailure(500, { detail: 'Internal error' })
+/** The teacher's account once Spanish (Mexico) is saved on it. */
+const teacherInSpanish: User = { ...teacher, language: 'es-MX' }
 
 const events: ModelEvent<M>[] = [
   done('restoreSession', null),
@@ -28,9 +30,14 @@ const events: ModelEvent<M>[] = [
   { type: 'session.refresh' },
   { type: 'session.switchOrganization', organizationId: 11 },
   { type: 'session.switchOrganization', organizationId: 99 },
+  { type: 'session.changeLanguage', language: 'es-MX' },
+  { type: 'session.changeLanguage', language: 'en' },
   done('loadAccount', teacherWithdrawn),
   failed('loadAccount', expired),
   failed('loadAccount', serverDown),
+  done('saveLanguage', teacherInSpanish),
+  failed('saveLanguage', expired),
+  failed('saveLanguage', serverDown),
   done('revokeSession', undefined),
   failed('revokeSession', serverDown),
 ]
@@ -39,7 +46,8 @@ const simpleEvents = events.filter(
   (e) =>
     !(e.type === 'session.login' && e.user === superuser) &&
     e.type !== 'session.switchOrganization' &&
-    e.type !== 'session.userUpdated',
+    e.type !== 'session.userUpdated' &&
+    e.type !== 'session.changeLanguage',
 )
 
 const loggedOutContext = { token: null, user: null, currentOrganizationId: null }
@@ -79,7 +87,9 @@ function expectLoggedInEffect({ snapshot, event, previous, actions, ignored }: V
       break
     }
     case 'session.userUpdated':
-    case 'xstate.done.actor.loadAccount': {
+    case 'xstate.done.actor.loadAccount':
+    case 'xstate.done.actor.saveLanguage': {
+      // a reload and a saved language both answer with the whole account
       const user = event.type === 'session.userUpdated' ? event.user : (event.output as User)
       expect(snapshot.context.user).toBe(user)
       expect(snapshot.context.token).toBe(previous?.context.token)
@@ -103,6 +113,16 @@ function expectLoggedInEffect({ snapshot, event, previous, actions, ignored }: V
       expect(snapshot.context).toEqual(previous?.context)
       expect(actions).toEqual([])
       break
+    case 'session.changeLanguage':
+      // the account keeps its language until the server has saved the new one
+      expect(snapshot.context).toEqual(previous?.context)
+      expect(actions).toEqual([])
+      break
+    case 'xstate.error.actor.saveLanguage':
+      // not saved (a 401 has already ended the session as session.expired): the account keeps its old language
+      expect(snapshot.context).toEqual(previous?.context)
+      expect(actions).toEqual([])
+      break
     default:
       throw new Error(`unexpected way into ${JSON.stringify(snapshot.value)}: ${event.type}`)
   }
@@ -113,6 +133,10 @@ function expectLoggedOut({ snapshot }: View) {
   expect(snapshot.context).toEqual(loggedOutContext)
 }
 
+/** The input the invoked saveLanguage actor was created with (created, never run, by the replay). */
+const saveLanguageInput = (snapshot: View['snapshot']): SaveLanguageInput | undefined =>
+  (snapshot.children.saveLanguage as unknown as { options: { input: SaveLanguageInput } } | undefined)?.options.input
+
 const model = buildModel({
   name: 'sessionMachine',
   machine: sessionMachine,
@@ -121,7 +145,7 @@ const model = buildModel({
     // With every event the graph has 30 vertices and simple paths run into the millions (each
     // user, token and organization combination is a vertex, and login/logout cycles join them).
     events: () => simpleEvents,
-    bound: 'one user logs in and does not switch organization; the shortest paths take every event',
+    bound: 'one user logs in and neither switches organization nor changes language; the shortest paths take every event',
   },
   states: {
     restoring: ({ snapshot, actions }) => {
@@ -138,6 +162,20 @@ const model = buildModel({
     'loggedIn.refreshing': (view) => {
       expectLoggedIn(view)
       expect(view.snapshot.hasTag('busy')).toBe(true)
+    },
+    'loggedIn.savingLanguage': (view) => {
+      expectLoggedIn(view)
+      const { snapshot, event, previous } = view
+      expect(snapshot.hasTag('busy')).toBe(true)
+      if (event.type !== 'session.changeLanguage') return
+      // the picked language is saved for this user with this session's token
+      expect(saveLanguageInput(snapshot)).toEqual({
+        sessionToken: snapshot.context.token,
+        userId: snapshot.context.user?.id,
+        language: event.language,
+      })
+      // the account's own language is saved only over another pick that is still being saved
+      if (event.language === previous?.context.user?.language) expect(previous?.matches({ loggedIn: 'savingLanguage' })).toBe(true)
     },
     loggingOut: ({ snapshot, previous, actions }) => {
       // an expiry while logging out changes nothing: the logout goes on
@@ -222,6 +260,47 @@ describe('sessionMachine with actors', () => {
     expect(cleared).toHaveBeenCalledOnce()
     expect(reset).toHaveBeenCalledOnce()
     expect(actor.getSnapshot().hasTag('authenticated')).toBe(false)
+    actor.stop()
+  })
+
+  it('saves a changed interface language on the account, the latest pick winning', async () => {
+    const saves: SaveLanguageInput[] = []
+    const answers: { resolve: (user: User) => void; reject: (error: unknown) => void }[] = []
+    const machine = sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise<RestoredSession | null>(async () => restoredTeacher),
+        saveLanguage: fromPromise<User, SaveLanguageInput>(({ input }) => {
+          saves.push(input)
+          return new Promise<User>((resolve, reject) => answers.push({ resolve, reject }))
+        }),
+      },
+    })
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+
+    // the account's own language: nothing to save
+    actor.send({ type: 'session.changeLanguage', language: 'en' })
+    expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true)
+
+    // Japanese, then Spanish before the first save answers: only the second one counts
+    actor.send({ type: 'session.changeLanguage', language: 'ja' })
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    actor.send({ type: 'session.changeLanguage', language: 'es-MX' })
+    expect(saves).toEqual([
+      { sessionToken: 'saved-token', userId: teacher.id, language: 'ja' },
+      { sessionToken: 'saved-token', userId: teacher.id, language: 'es-MX' },
+    ])
+    answers[0]?.resolve({ ...teacher, language: 'ja' })
+    answers[1]?.resolve(teacherInSpanish)
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+    expect(actor.getSnapshot().context.user).toBe(teacherInSpanish)
+
+    // a failed save leaves the account as it was
+    actor.send({ type: 'session.changeLanguage', language: 'th' })
+    answers[2]?.reject(serverDown)
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+    expect(actor.getSnapshot().context.user).toBe(teacherInSpanish)
+    expect(saves).toHaveLength(3)
     actor.stop()
   })
 
