@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
@@ -13,7 +13,17 @@ const shortSessionURL = `http://127.0.0.1:${shortSessionPort}`
 
 // The config is also loaded by the test workers: only the runner (which starts the servers) makes stores.
 const isWorker = process.env.TEST_WORKER_INDEX !== undefined
-const freshDataDir = () => (isWorker ? '' : mkdtempSync(join(tmpdir(), 'portal-e2e-')))
+const dataDirs: string[] = []
+const freshDataDir = () => {
+  if (isWorker) return ''
+  const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
+  dataDirs.push(dir)
+  return dir
+}
+// the servers are stopped before the runner exits: their stores go with them
+if (!isWorker) process.once('exit', () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+// each run's screenshots (tests/e2e/support/screens.ts) replace the last run's
+if (!isWorker) rmSync('test-results/screenshots', { recursive: true, force: true })
 
 /** The server on a fresh store; the platform admin is created at start, everything else through the API. */
 const server = (serverPort: number, url: string, sessionTtl: string) => ({
@@ -48,6 +58,8 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL,
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

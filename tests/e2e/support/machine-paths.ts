@@ -15,7 +15,7 @@
  * - after the person's action and the actors it starts, the state reached is checked by what the
  *   person sees (`states`, keyed 'editing.failed'); a state without a check fails the path.
  */
-import { expect, type Page, type Request, type Response } from '@playwright/test'
+import { expect, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test'
 import type { AnyEventObject, AnyMachineSnapshot, EventFromLogic, InputFrom, StateMachine, StateValue } from 'xstate'
 import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph'
 
@@ -77,7 +77,7 @@ export interface MachineUi<M extends AnyMachine, W> {
   /** Keeps only the paths worth walking in the browser for an input (default: all). */
   keep?: (inputName: string, events: readonly AnyEventObject[]) => boolean
   /** Opens the screen for a path: sets up the world (accounts, invitations) and navigates. */
-  start: (page: Page, inputName: string, input: InputFrom<M>) => Promise<W>
+  start: (page: Page, setup: { inputName: string; input: InputFrom<M>; request: APIRequestContext }) => Promise<W>
   executors: Executors<M, W>
   arrangements: Arrangements<M, W>
   /** What the person sees in each state reached at the end of an action (key 'editing.failed'). */
@@ -220,7 +220,12 @@ interface Observed {
 }
 
 /** Walks one path in the browser; see the file's comment. */
-export async function walkPath<M extends AnyMachine, W>(page: Page, spec: MachineUi<M, W>, path: UiPath): Promise<string[]> {
+export async function walkPath<M extends AnyMachine, W>(
+  page: Page,
+  request: APIRequestContext,
+  spec: MachineUi<M, W>,
+  path: UiPath,
+): Promise<string[]> {
   const actors = invokedActors(spec.machine)
   const input = spec.inputs[path.inputName] as InputFrom<M>
   const observed: Observed[] = []
@@ -233,7 +238,7 @@ export async function walkPath<M extends AnyMachine, W>(page: Page, spec: Machin
   page.on('requestfailed', onFailed)
   const checked: string[] = []
   try {
-    const world = await spec.start(page, path.inputName, input)
+    const world = await spec.start(page, { inputName: path.inputName, input, request })
     await checkState(page, spec, world, path.initial, checked)
 
     // one group: a person's action (or none, at the start) and the actor outcomes that follow it
@@ -302,4 +307,33 @@ async function checkState<M extends AnyMachine, W>(page: Page, spec: MachineUi<M
   if (!check) throw new Error(`${spec.name}: no check for the state '${key}'`)
   await check(page, world, snapshot)
   checked.push(key)
+}
+
+/** The leaf states of a machine ('editing.failed', 'done', ...). */
+export function leafStates(machine: AnyMachine): string[] {
+  const leaves: string[] = []
+  const walk = (node: AnyMachine['root'], prefix: string) => {
+    const children = Object.entries(node.states) as [string, AnyMachine['root']][]
+    if (children.length === 0 && prefix) leaves.push(prefix)
+    for (const [key, child] of children) walk(child, prefix ? `${prefix}.${key}` : key)
+  }
+  walk(machine.root, '')
+  return leaves.sort()
+}
+
+/** The states the paths pass through, and the transitions they take ('signingIn --done:signIn--> loadingAccount'). */
+export function coverageOf(paths: readonly UiPath[]): { states: string[]; transitions: string[] } {
+  const states = new Set<string>()
+  const transitions = new Set<string>()
+  for (const path of paths) {
+    let previous = path.initial
+    states.add(stateKey(previous.value))
+    path.events.forEach((event, index) => {
+      const next = path.snapshots[index] as AnyMachineSnapshot
+      states.add(stateKey(next.value))
+      transitions.add(`${stateKey(previous.value)} --${event.type}--> ${stateKey(next.value)}`)
+      previous = next
+    })
+  }
+  return { states: [...states].sort(), transitions: [...transitions].sort() }
 }

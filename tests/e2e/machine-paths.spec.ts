@@ -1,0 +1,335 @@
+/**
+ * The login and recover-password machines' paths, walked through the real UI
+ * (tests/e2e/support/machine-paths.ts). What each actor outcome stands for is arranged for real:
+ * - signIn: done = the right password of a confirmed account; 400 = a wrong password; 403 = an
+ *   account that has not confirmed its e-mail; 429 = an address that already used its 5 attempts;
+ * - acceptInvite: done = the link of the invitation; 404 = the admin sent the invitation again
+ *   meanwhile (a new token), so the link in hand no longer holds;
+ * - loadAccount: done = the account; 0 = the connection drops (the request is aborted);
+ * - requestPasswordReset: done = an address with attempts left; 429 = an address that already
+ *   asked 5 times; 0 = the connection drops.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { loginMachine } from '../../machines/login'
+import { recoverPasswordMachine } from '../../machines/recover-password'
+import type { Session, User } from '../../machines/types'
+import { createAccount, createOrganization, invite, newPerson, organizationName, signUp, type Organization, type Person } from './support/api'
+import { newestMailLink } from './support/mail'
+import { apiFailure, coverageOf, done, failed, leafStates, statusOf, uiPaths, walkPath, type MachineUi } from './support/machine-paths'
+import { shot } from './support/screens'
+import { emailBox, errorPanel, loginHeading, passwordBox, toast, userMenu } from './support/ui'
+
+const TOO_MANY = /^Too many attempts\. Try again in \d+ seconds?\.$/
+const NETWORK = 'Cannot reach the server. Check your connection and try again.'
+
+/** Spends the 5 attempts per address and window of a rate-limited call (server/services/rate-limit.ts). */
+async function useUpAttempts(request: APIRequestContext, path: string, data: Record<string, string>): Promise<void> {
+  let status = 0
+  for (let attempt = 0; attempt < 10 && status !== 429; attempt++) status = (await request.post(path, { data })).status()
+  expect(status, `${path} limited`).toBe(429)
+}
+
+/** The connection drops for the next matching call. */
+async function dropNext(page: Page, method: string, path: RegExp): Promise<void> {
+  await page.route(
+    (url) => path.test(url.pathname),
+    async (route) => (route.request().method() === method ? route.abort('internetdisconnected') : route.fallback()),
+    { times: 1 },
+  )
+}
+
+// --- login ---------------------------------------------------------------------------------------
+
+interface LoginWorld {
+  request: APIRequestContext
+  /** The accounts behind the e-mails of the events ('invitee', 'other'). */
+  accounts: Record<'invitee' | 'other', Person>
+  organization: Organization | null
+  /** Who types what at the next submit (arranged by the actor outcomes). */
+  next: { person?: Person; wrongPassword?: boolean }
+  /** Who is typed in the form now. */
+  typed: Person | null
+  expectedError: string | RegExp | null
+  expectedToast: string | null
+}
+
+const invitePlaceholder = { token: 'from-the-mail', organization_name: 'the organization', email: 'invitee', new_user: false }
+const someUser = { id: 1, is_superuser: false, organizations: [] } as unknown as User
+const someSession: Session = { token: 'token', user_id: 1, expires_at: '2030-01-01T00:00:00Z' }
+
+const login: MachineUi<typeof loginMachine, LoginWorld> = {
+  name: 'loginMachine',
+  machine: loginMachine,
+  inputs: { plain: { invite: null }, invited: { invite: invitePlaceholder } },
+  events: [
+    { type: 'login.submit', email: 'invitee', password: 'right' },
+    { type: 'login.submit', email: 'other', password: 'right' },
+    { type: 'login.forgotPassword' },
+    { type: 'login.createAccount' },
+    done('signIn', someSession),
+    failed('signIn', apiFailure(400, { detail: 'The email or password is not correct.' })),
+    failed('signIn', apiFailure(403, { code: 'unconfirmed' })),
+    failed('signIn', apiFailure(429, { code: 'rate_limited' })),
+    done('acceptInvite', { organization: { id: 1, name: 'the organization', type: 'school', roles: ['student'] } }),
+    failed('acceptInvite', apiFailure(404)),
+    done('loadAccount', someUser),
+    failed('loadAccount', apiFailure(0)),
+  ],
+  // Without an invitation both e-mails behave alike. With one, the paths that log in are the ones it
+  // changes; "create account" is left out there: for an invited existing account the sign-up page
+  // sends the person straight back to this login page (src/features/auth/InviteGate.tsx).
+  keep: (input, events) =>
+    input === 'plain'
+      ? !events.some((event) => event.type === 'login.submit' && event.email === 'other')
+      : events.some((event) => event.type === 'xstate.done.actor.signIn') && events.at(-1)?.type !== 'login.createAccount',
+  async start(page, { inputName, request }) {
+    const world: LoginWorld = {
+      request,
+      accounts: {} as LoginWorld['accounts'],
+      organization: null,
+      next: {},
+      typed: null,
+      expectedError: null,
+      expectedToast: null,
+    }
+    world.accounts.invitee = await createAccount(world.request, newPerson('path-invitee', 'Ines', 'Vitee'))
+    world.accounts.other = await createAccount(world.request, newPerson('path-other', 'Otto', 'Ther'))
+    if (inputName === 'invited') {
+      world.organization = await createOrganization(world.request, organizationName('Paths Academy'))
+      const link = await invite(world.request, world.organization, world.accounts.invitee.email)
+      await page.goto(link.pathname + link.search)
+      world.typed = world.accounts.invitee
+    } else {
+      await page.goto('/login')
+    }
+    return world
+  },
+  executors: {
+    'login.submit': async (page, event, world) => {
+      const person = world.next.person ?? world.accounts[event.email as 'invitee' | 'other']
+      const password = world.next.wrongPassword ? `${person.password}-wrong` : person.password
+      if (world.organization && !world.next.person && event.email === 'other') world.expectedToast = 'Invite could not be accepted'
+      await emailBox(page).fill(person.email)
+      await passwordBox(page).fill(password)
+      world.typed = person
+      world.next = {}
+      await page.getByRole('button', { name: world.organization ? 'Log in and accept invitation' : 'Log in', exact: true }).click()
+    },
+    'login.forgotPassword': async (page) => {
+      await page.getByRole('button', { name: 'Forgot password?' }).click()
+    },
+    'login.createAccount': async (page) => {
+      await page.getByRole('button', { name: 'Create account' }).click()
+    },
+  },
+  arrangements: {
+    signIn: {
+      call: { method: 'POST', path: /^\/v1\/accounts\/login-legacy\/$/ },
+      done: async (_page, _event, world) => {
+        world.expectedError = null
+      },
+      error: async (_page, event, world) => {
+        const status = statusOf(event.error)
+        if (status === 400) {
+          world.next = { wrongPassword: true }
+          world.expectedError = 'The email or password is not correct.'
+        } else if (status === 403) {
+          const person = newPerson('path-unconfirmed', 'Una', 'Confirmed')
+          await signUp(world.request, person)
+          world.next = { person }
+          world.expectedError = 'Confirm your email address before logging in. Check your inbox for the link.'
+        } else if (status === 429) {
+          const person = await createAccount(world.request, newPerson('path-limited', 'Lim', 'Ited'))
+          await useUpAttempts(world.request, '/v1/accounts/login-legacy/', { email: person.email, password: 'not-it' })
+          world.next = { person }
+          world.expectedError = TOO_MANY
+        } else throw new Error(`no arrangement for signIn failing with ${status}`)
+      },
+    },
+    acceptInvite: {
+      call: { method: 'POST', path: /^\/v1\/accounts\/invite\/accept$/ },
+      done: async (_page, _event, world) => {
+        world.expectedToast = `You joined ${world.organization?.name}.`
+      },
+      error: async (_page, _event, world) => {
+        // the admin invites the same address again: a new token, the link in hand is no longer valid
+        await invite(world.request, world.organization as Organization, world.accounts.invitee.email)
+        world.expectedToast = 'Invite could not be accepted'
+      },
+    },
+    loadAccount: {
+      call: { method: 'GET', path: /^\/v1\/accounts\/\d+$/ },
+      done: async () => {},
+      error: async (page, event, world) => {
+        expect(statusOf(event.error)).toBe(0)
+        await dropNext(page, 'GET', /^\/v1\/accounts\/\d+$/)
+        world.expectedError = NETWORK
+      },
+    },
+  },
+  states: {
+    'editing.ready': async (page, world) => {
+      await expect(loginHeading(page)).toBeVisible()
+      await expect(errorPanel(page)).toBeHidden()
+      if (world.organization) {
+        await expect(page.getByText(`You have been invited to join ${world.organization.name}.`)).toBeVisible()
+        await expect(emailBox(page)).toHaveValue(world.accounts.invitee.email)
+        await expect(page.getByRole('button', { name: 'Log in and accept invitation' })).toBeDisabled()
+      } else {
+        await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeDisabled()
+      }
+    },
+    'editing.failed': async (page, world) => {
+      await expect(loginHeading(page)).toBeVisible()
+      await expect(errorPanel(page)).toHaveText(world.expectedError ?? 'no error expected')
+      // the person is not logged in and can correct the form
+      await expect(page.getByRole('button', { name: /^User menu/ })).toBeHidden()
+      await expect(emailBox(page)).toHaveValue(world.typed?.email ?? '')
+      if (world.expectedError === 'Confirm your email address before logging in. Check your inbox for the link.') {
+        await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toBeVisible()
+      }
+    },
+    done: async (page, world) => {
+      const person = world.typed as Person
+      await expect(userMenu(page, person)).toBeVisible()
+      await expect(page).toHaveURL(world.expectedToast?.startsWith('You joined') ? /\/$/ : /\/(onboarding)?$/)
+      if (world.expectedToast) await expect(toast(page, world.expectedToast)).toBeVisible()
+      if (world.expectedToast?.startsWith('You joined')) await expect(page.getByText(world.organization?.name ?? '', { exact: true }).first()).toBeVisible()
+      else await expect(page).toHaveURL(/\/onboarding$/)
+    },
+    forgotPassword: async (page) => {
+      await expect(page.getByRole('dialog', { name: 'Forgot your password?' })).toBeVisible()
+    },
+    createAccount: async (page) => {
+      await expect(page).toHaveURL(/\/signup$/)
+      await expect(page.getByRole('heading', { name: 'Create your account', level: 1 })).toBeVisible()
+    },
+  },
+}
+
+test.describe('loginMachine paths through the UI', () => {
+  const paths = uiPaths(login)
+  test('the paths pass through every state of the machine', () => {
+    const { states, transitions } = coverageOf(paths)
+    console.log(`loginMachine in the UI: ${paths.length} paths, ${states.length} states, ${transitions.length} transitions`)
+    expect(states).toEqual(leafStates(loginMachine))
+  })
+  paths.forEach((path, index) => {
+    test(path.title, async ({ page, request }) => {
+      const checked = await walkPath(page, request, login, path)
+      expect(checked.at(-1)).toBe(path.title.replace(/^\[\w+\] /, '').split(' <- ')[0])
+      await shot(page, `path-login-${String(index + 1).padStart(2, '0')}-${checked.at(-1)}`)
+    })
+  })
+})
+
+// --- recover password ----------------------------------------------------------------------------
+
+interface RecoverWorld {
+  request: APIRequestContext
+  /** The address typed at the next submit. */
+  email: string
+  /** Addresses that used up their attempts. */
+  limited: Set<string>
+  expectedError: string | RegExp | null
+  /** The address the last link was asked for. */
+  sentTo: string | null
+}
+
+const recoverDialog = (page: Page) => page.getByRole('dialog', { name: 'Forgot your password?' })
+
+const recover: MachineUi<typeof recoverPasswordMachine, RecoverWorld> = {
+  name: 'recoverPasswordMachine',
+  machine: recoverPasswordMachine,
+  inputs: { plain: undefined },
+  events: [
+    { type: 'recover.submit', email: 'the account' },
+    { type: 'recover.again' },
+    done('requestPasswordReset', { detail: 'sent' }),
+    failed('requestPasswordReset', apiFailure(429, { code: 'rate_limited' })),
+    failed('requestPasswordReset', apiFailure(0)),
+  ],
+  async start(page, { request }) {
+    const world: RecoverWorld = { request, email: '', limited: new Set(), expectedError: null, sentTo: null }
+    world.email = (await createAccount(request, newPerson('path-recover', 'Rita', 'Cover'))).email
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Forgot password?' }).click()
+    return world
+  },
+  executors: {
+    'recover.submit': async (page, _event, world) => {
+      await emailBox(recoverDialog(page)).fill(world.email)
+      await recoverDialog(page).getByRole('button', { name: 'Send reset link' }).click()
+    },
+    'recover.again': async (page) => {
+      await page.getByRole('dialog', { name: 'Check your inbox' }).getByRole('button', { name: 'Use another email' }).click()
+    },
+  },
+  arrangements: {
+    requestPasswordReset: {
+      call: { method: 'POST', path: /^\/v1\/accounts\/reset_password\/$/ },
+      done: async (_page, _event, world) => {
+        // an address that used up its attempts would be refused: the person types another one
+        if (world.limited.has(world.email)) world.email = (await createAccount(world.request, newPerson('path-recover2', 'Rita', 'Cover'))).email
+        world.expectedError = null
+      },
+      error: async (page, event, world) => {
+        const status = statusOf(event.error)
+        if (status === 429) {
+          await useUpAttempts(world.request, '/v1/accounts/reset_password/', { email: world.email })
+          world.limited.add(world.email)
+          world.expectedError = TOO_MANY
+        } else if (status === 0) {
+          await dropNext(page, 'POST', /^\/v1\/accounts\/reset_password\/$/)
+          world.expectedError = NETWORK
+        } else throw new Error(`no arrangement for requestPasswordReset failing with ${status}`)
+      },
+    },
+  },
+  states: {
+    'asking.ready': async (page, world) => {
+      const dialog = recoverDialog(page)
+      await expect(dialog).toBeVisible()
+      await expect(errorPanel(dialog)).toBeHidden()
+      // after "use another email" the address it was sent to is filled in again
+      await expect(emailBox(dialog)).toHaveValue(world.sentTo ?? '')
+    },
+    'asking.failed': async (page, world) => {
+      const dialog = recoverDialog(page)
+      await expect(errorPanel(dialog)).toHaveText(world.expectedError ?? 'no error expected')
+      await expect(emailBox(dialog)).toHaveValue(world.email)
+      await expect(dialog.getByRole('button', { name: 'Send reset link' })).toBeEnabled()
+    },
+    sent: async (page, world) => {
+      const dialog = page.getByRole('dialog', { name: 'Check your inbox' })
+      await expect(dialog).toContainText(`If an account exists for ${world.email}, we sent it a link to reset the password.`)
+      world.sentTo = world.email
+      // and the link is in that inbox
+      const { mail } = await newestMailLink(world.request, world.email, '/reset-password')
+      expect(mail.subject).toBe('Reset your password')
+    },
+  },
+}
+
+test.describe('recoverPasswordMachine paths through the UI', () => {
+  const paths = uiPaths(recover)
+  test('the paths pass through every state and take every transition of the machine', () => {
+    const { states, transitions } = coverageOf(paths)
+    console.log(`recoverPasswordMachine in the UI: ${paths.length} paths, ${states.length} states, ${transitions.length} transitions`)
+    expect(states).toEqual(leafStates(recoverPasswordMachine))
+    expect(transitions).toEqual([
+      'asking.failed --recover.submit--> sending',
+      'asking.ready --recover.submit--> sending',
+      'sending --xstate.done.actor.requestPasswordReset--> sent',
+      'sending --xstate.error.actor.requestPasswordReset--> asking.failed',
+      'sent --recover.again--> asking.ready',
+    ])
+  })
+  paths.forEach((path, index) => {
+    test(path.title, async ({ page, request }) => {
+      const checked = await walkPath(page, request, recover, path)
+      expect(checked.at(-1)).toBe(path.title.replace(/^\[\w+\] /, '').split(' <- ')[0])
+      await shot(page, `path-recover-${String(index + 1).padStart(2, '0')}-${checked.at(-1)}`)
+    })
+  })
+})

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test'
+import { getAccount, login, newPerson, type Session } from './support/api'
+import { followMailLink } from './support/mail'
+import { screen } from './support/screens'
+
+test('sign up, confirm the e-mail from the mail, log in, switch to Japanese (kept after reload), log out', async ({ page, request }) => {
+  const person = newPerson('signup', 'Ada', 'Lovelace')
+  let apiSession: Session | undefined
+  const session = async () => (apiSession ??= await login(request, person.email, person.password))
+
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible()
+  await screen(page, 'login')
+
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/signup$/)
+  await expect(page.getByRole('heading', { name: 'Create your account', level: 1 })).toBeVisible()
+  await screen(page, 'signup')
+
+  await page.getByRole('textbox', { name: 'First name', exact: true }).fill(person.firstName)
+  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(person.lastName)
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+
+  const checkInbox = page.getByRole('dialog', { name: 'Check your inbox' })
+  await expect(checkInbox).toBeVisible()
+  await expect(checkInbox).toContainText(`We sent a confirmation link to ${person.email}.`)
+  await screen(page, 'signup-check-inbox')
+
+  // the mail, opened from the development outbox like from an inbox
+  const subject = await followMailLink(page, person.email, '/confirm-account')
+  expect(subject).toBe('Confirm your email address')
+  await expect(page.getByRole('heading', { name: 'Confirm your account', level: 1 })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is confirmed. You can log in now.' })).toBeVisible()
+  await screen(page, 'confirm-account-done')
+
+  await page.getByRole('link', { name: 'Log in' }).click()
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible()
+  // the confirmed address is filled in
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(person.email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+
+  const userMenu = page.getByRole('button', { name: `User menu: ${person.firstName} ${person.lastName}` })
+  await expect(userMenu).toBeVisible()
+  // a new user without an organization starts with the onboarding
+  await expect(page).toHaveURL(/\/onboarding$/)
+  await screen(page, 'onboarding')
+
+  // language: user menu > Language > 日本語
+  await userMenu.click()
+  await page.getByRole('menuitem', { name: 'Language' }).click()
+  await page.getByRole('menuitem', { name: '日本語' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+  await expect(page.getByRole('button', { name: `ユーザーメニュー: ${person.firstName} ${person.lastName}` })).toBeVisible()
+  await screen(page, 'onboarding-ja')
+
+  // the choice is saved on the account too (the server writes mails in it)
+  await expect
+    .poll(async () => (await getAccount(request, await session())).language)
+    .toBe('ja')
+
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+  const userMenuJa = page.getByRole('button', { name: `ユーザーメニュー: ${person.firstName} ${person.lastName}` })
+  await expect(userMenuJa).toBeVisible()
+
+  await userMenuJa.click()
+  await page.getByRole('menuitem', { name: 'ログアウト' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('heading', { name: 'ログイン', level: 1 })).toBeVisible()
+  await screen(page, 'login-ja')
+})
+
+test('the language picker of the login page switches the texts, and the choice is kept after a reload', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByRole('combobox', { name: 'Language' }).click()
+  await page.getByRole('option', { name: 'Português (Brasil)' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR')
+  await expect(page.getByRole('heading', { name: 'Entrar', level: 1 })).toBeVisible()
+  await screen(page, 'login-pt-BR')
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR')
+  await expect(page.getByRole('heading', { name: 'Entrar', level: 1 })).toBeVisible()
+})
