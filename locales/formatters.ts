@@ -13,8 +13,10 @@ import { intlLocale } from './languages.js'
  *
  * - `date`: the calendar day, numeric (en: 03/05/2025, the spec's MM/dd/yyyy; ja: 2025/03/05).
  * - `dateTime`: the day and the hour and minute. A PlainDate has no time, so only its day is shown.
- * - A ZonedDateTime is shown in its own time zone; an Instant in the time zone of the runtime
- *   (the browser's, or the server's: give the server a ZonedDateTime in the recipient's zone).
+ * - A ZonedDateTime is shown in its own time zone, and `dateTime` names that zone (`… 23:30 JST`,
+ *   `… 11:30 PM UTC`) so that a reader elsewhere knows which clock it is; an Instant is shown in the
+ *   time zone of the runtime (the browser's), unnamed. The server does not know a reader's zone: it
+ *   gives a ZonedDateTime (in UTC when nothing better is known, as the mails do).
  * - An ISO string is read as the Temporal type its shape says: `2025-03-05` PlainDate,
  *   `2025-03-05T14:30` PlainDateTime, `…Z` or `…+09:00` Instant, `…[Asia/Tokyo]` ZonedDateTime.
  *   A string that is not ISO 8601 is returned unchanged rather than breaking the page.
@@ -22,6 +24,7 @@ import { intlLocale } from './languages.js'
 
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' }
 const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = { ...DATE_OPTIONS, hour: '2-digit', minute: '2-digit' }
+const ZONED_DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = { ...DATE_TIME_OPTIONS, timeZoneName: 'short' }
 
 type TemporalValue = Temporal.PlainDate | Temporal.PlainDateTime | Temporal.ZonedDateTime | Temporal.Instant
 
@@ -52,8 +55,8 @@ const makeFormatter = (tag: string, withTime: boolean): Formatter => {
 		const parsed = parseDateLike(value)
 		if (parsed === undefined) return String(value)
 		if (parsed instanceof Temporal.ZonedDateTime) {
-			// Intl.DateTimeFormat refuses ZonedDateTime by design; format it in its own zone.
-			return parsed.toLocaleString(tag, withTime ? DATE_TIME_OPTIONS : DATE_OPTIONS)
+			// Intl.DateTimeFormat refuses ZonedDateTime by design; format it in its own zone, named.
+			return parsed.toLocaleString(tag, withTime ? ZONED_DATE_TIME_OPTIONS : DATE_OPTIONS)
 		}
 		if (parsed instanceof Temporal.PlainDate) return dateFormat.format(parsed)
 		return dateTimeFormat.format(parsed)

@@ -759,6 +759,11 @@ type RootTranslation = {
 			 */
 			invalidToken: string
 			/**
+			 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​i​s​ ​f​o​r​ ​y​o​u​r​ ​e​x​i​s​t​i​n​g​ ​a​c​c​o​u​n​t​ ​{​e​m​a​i​l​}​.​ ​L​o​g​ ​i​n​ ​t​o​ ​a​c​c​e​p​t​ ​i​t​.
+			 * @param {string} email
+			 */
+			existingAccount: RequiredParams<'email'>
+			/**
 			 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​L​o​g​ ​i​n​ ​w​i​t​h​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​t​o​ ​a​c​c​e​p​t​ ​i​t​.
 			 */
 			emailMismatch: string
@@ -1066,6 +1071,11 @@ type RootTranslation = {
 		 * I​f​ ​t​h​e​ ​b​u​t​t​o​n​ ​d​o​e​s​n​'​t​ ​w​o​r​k​,​ ​c​o​p​y​ ​t​h​i​s​ ​l​i​n​k​ ​i​n​t​o​ ​y​o​u​r​ ​b​r​o​w​s​e​r​:
 		 */
 		linkFallback: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​w​o​r​k​s​ ​u​n​t​i​l​ ​{​e​x​p​i​r​e​s​|​d​a​t​e​T​i​m​e​}​.
+		 * @param {DateLike} expires
+		 */
+		linkExpires: RequiredParams<'expires|dateTime'>
 		confirmAccount: {
 			/**
 			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
@@ -2000,6 +2010,10 @@ export type TranslationFunctions = {
 			 */
 			invalidToken: () => LocalizedString
 			/**
+			 * This invitation is for your existing account {email}. Log in to accept it.
+			 */
+			existingAccount: (arg: { email: string }) => LocalizedString
+			/**
 			 * This invitation was sent to another email address. Log in with that address to accept it.
 			 */
 			emailMismatch: () => LocalizedString
@@ -2300,6 +2314,10 @@ export type TranslationFunctions = {
 		 * If the button doesn't work, copy this link into your browser:
 		 */
 		linkFallback: () => LocalizedString
+		/**
+		 * This link works until {expires|dateTime}.
+		 */
+		linkExpires: (arg: { expires: DateLike }) => LocalizedString
 		confirmAccount: {
 			/**
 			 * Confirm your email address

@@ -216,6 +216,7 @@ const en = {
 			notAccepted: 'Invite could not be accepted',
 			expired: 'Invitation is expired or not valid',
 			invalidToken: 'This invitation link is not valid.',
+			existingAccount: 'This invitation is for your existing account {email:string}. Log in to accept it.',
 			emailMismatch: 'This invitation was sent to another email address. Log in with that address to accept it.',
 		},
 		sessionExpired: 'Your session has expired, please login',
@@ -299,6 +300,7 @@ const en = {
 	mail: {
 		signature: 'The Pronunciation Portal team',
 		linkFallback: "If the button doesn't work, copy this link into your browser:",
+		linkExpires: 'This link works until {expires:DateLike|dateTime}.',
 		confirmAccount: {
 			subject: 'Confirm your email address',
 			greeting: 'Hi {name:string},',

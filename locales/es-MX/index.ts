@@ -208,6 +208,7 @@ const es_MX = {
 			notAccepted: 'No se pudo aceptar la invitación',
 			expired: 'La invitación venció o no es válida',
 			invalidToken: 'Este enlace de invitación no es válido.',
+			existingAccount: 'Esta invitación es para tu cuenta existente {email}. Inicia sesión para aceptarla.',
 			emailMismatch:
 				'Esta invitación se envió a otro correo electrónico. Inicia sesión con ese correo para aceptarla.',
 		},
@@ -292,6 +293,7 @@ const es_MX = {
 	mail: {
 		signature: 'El equipo de Pronunciation Portal',
 		linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+		linkExpires: 'Este enlace funciona hasta el {expires|dateTime}.',
 		confirmAccount: {
 			subject: 'Confirma tu correo electrónico',
 			greeting: 'Hola, {name}:',

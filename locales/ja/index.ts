@@ -206,6 +206,7 @@ const ja = {
 			notAccepted: '招待を承諾できませんでした',
 			expired: '招待の有効期限が切れているか、無効です',
 			invalidToken: 'この招待リンクは無効です。',
+			existingAccount: 'この招待は既存のアカウント {email} 宛てです。ログインして承諾してください。',
 			emailMismatch: 'この招待は別のメールアドレス宛てに送信されています。そのアドレスでログインして承諾してください。',
 		},
 		sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください',
@@ -288,6 +289,7 @@ const ja = {
 	mail: {
 		signature: 'Pronunciation Portal チーム',
 		linkFallback: 'ボタンが機能しない場合は、次のリンクをブラウザにコピーしてください:',
+		linkExpires: 'このリンクの有効期限は {expires|dateTime} です。',
 		confirmAccount: {
 			subject: 'メールアドレスの確認',
 			greeting: '{name} 様',

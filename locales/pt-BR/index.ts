@@ -206,6 +206,7 @@ const pt_BR = {
 			notAccepted: 'Não foi possível aceitar o convite',
 			expired: 'O convite expirou ou não é válido',
 			invalidToken: 'Este link de convite não é válido.',
+			existingAccount: 'Este convite é para a sua conta existente {email}. Entre para aceitá-lo.',
 			emailMismatch: 'Este convite foi enviado para outro endereço de e-mail. Entre com esse endereço para aceitá-lo.',
 		},
 		sessionExpired: 'Sua sessão expirou, entre novamente',
@@ -288,6 +289,7 @@ const pt_BR = {
 	mail: {
 		signature: 'Equipe Pronunciation Portal',
 		linkFallback: 'Se o botão não funcionar, copie este link no seu navegador:',
+		linkExpires: 'Este link funciona até {expires|dateTime}.',
 		confirmAccount: {
 			subject: 'Confirme seu endereço de e-mail',
 			greeting: 'Olá, {name}!',

@@ -206,6 +206,7 @@ const vi = {
 			notAccepted: 'Không thể chấp nhận lời mời',
 			expired: 'Lời mời đã hết hạn hoặc không hợp lệ',
 			invalidToken: 'Đường liên kết mời này không hợp lệ.',
+			existingAccount: 'Lời mời này dành cho tài khoản hiện có của bạn {email}. Hãy đăng nhập để chấp nhận lời mời.',
 			emailMismatch: 'Lời mời này được gửi đến một địa chỉ email khác. Hãy đăng nhập bằng địa chỉ đó để chấp nhận lời mời.',
 		},
 		sessionExpired: 'Phiên đăng nhập của bạn đã hết hạn, vui lòng đăng nhập lại',
@@ -288,6 +289,7 @@ const vi = {
 	mail: {
 		signature: 'Đội ngũ Pronunciation Portal',
 		linkFallback: 'Nếu nút không hoạt động, hãy sao chép đường liên kết này vào trình duyệt của bạn:',
+		linkExpires: 'Đường liên kết này có hiệu lực đến {expires|dateTime}.',
 		confirmAccount: {
 			subject: 'Xác nhận địa chỉ email của bạn',
 			greeting: 'Chào {name},',

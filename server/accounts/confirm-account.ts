@@ -17,13 +17,13 @@ export const sendConfirmation: Handler<'sendConfirmation'> = async ({ body, app,
   const now = app.clock()
   const account = await findUserByEmail(app.db, body.email)
   if (account && !account.confirmedAt && !account.disabled) {
-    const { token } = await issueConfirmation(app.db, account, account.email, now)
-    await sendConfirmAccountMail(app, account, token)
+    const issued = await issueConfirmation(app.db, account, account.email, now)
+    await sendConfirmAccountMail(app, account, issued)
   } else {
     const changing = await findUserByUnconfirmedEmail(app.db, body.email)
     if (changing?.unconfirmedEmail && !changing.disabled) {
-      const { token } = await issueConfirmation(app.db, changing, changing.unconfirmedEmail, now)
-      await sendConfirmNewEmailMail(app, changing, changing.unconfirmedEmail, token)
+      const issued = await issueConfirmation(app.db, changing, changing.unconfirmedEmail, now)
+      await sendConfirmNewEmailMail(app, changing, changing.unconfirmedEmail, issued)
     }
   }
   return { detail: t.api.confirmationSent() }

@@ -1,11 +1,16 @@
 import type { Locales } from '../../locales/i18n-types.js'
 import { isLocale } from '../../locales/languages.js'
 import { translatorFor } from '../../locales/server.js'
+import { inUtc } from '../auth/clock.js'
+import type { IssuedToken } from '../auth/one-time-tokens.js'
 import type { AppContext } from '../context.js'
 import type { UserRow } from '../db/schema.js'
 import { composeMail } from '../services/mail-layout.js'
 
-/** The mails of the accounts area, each in the recipient's stored language. */
+/**
+ * The mails of the accounts area, each in the recipient's stored language. A mail with a one-time link
+ * takes the issued token and says until when its link works.
+ */
 
 const languageOf = (user: UserRow): Locales => (isLocale(user.language) ? user.language : 'en')
 
@@ -15,7 +20,7 @@ const link = (app: AppContext, path: string, token: string) =>
 export const confirmAccountLink = (app: AppContext, token: string) => link(app, '/confirm-account', token)
 export const resetPasswordLink = (app: AppContext, token: string) => link(app, '/reset-password', token)
 
-export const sendConfirmAccountMail = async (app: AppContext, user: UserRow, token: string) => {
+export const sendConfirmAccountMail = async (app: AppContext, user: UserRow, { token, expiresAt }: IssuedToken) => {
   const language = languageOf(user)
   const t = translatorFor(language)
   const m = t.mail.confirmAccount
@@ -29,13 +34,19 @@ export const sendConfirmAccountMail = async (app: AppContext, user: UserRow, tok
       body: m.body(),
       action: m.action(),
       link: confirmAccountLink(app, token),
+      expires: inUtc(expiresAt),
       footer: m.footer(),
     }),
   )
 }
 
 /** To the new address of an e-mail change. */
-export const sendConfirmNewEmailMail = async (app: AppContext, user: UserRow, newEmail: string, token: string) => {
+export const sendConfirmNewEmailMail = async (
+  app: AppContext,
+  user: UserRow,
+  newEmail: string,
+  { token, expiresAt }: IssuedToken,
+) => {
   const language = languageOf(user)
   const t = translatorFor(language)
   const m = t.mail.confirmNewEmail
@@ -49,6 +60,7 @@ export const sendConfirmNewEmailMail = async (app: AppContext, user: UserRow, ne
       body: m.body({ email: newEmail }),
       action: m.action(),
       link: confirmAccountLink(app, token),
+      expires: inUtc(expiresAt),
       footer: m.footer(),
     }),
   )
@@ -74,7 +86,7 @@ export const sendEmailChangedMail = async (app: AppContext, user: UserRow, oldEm
   )
 }
 
-export const sendResetPasswordMail = async (app: AppContext, user: UserRow, token: string) => {
+export const sendResetPasswordMail = async (app: AppContext, user: UserRow, { token, expiresAt }: IssuedToken) => {
   const language = languageOf(user)
   const t = translatorFor(language)
   const m = t.mail.resetPassword
@@ -88,6 +100,7 @@ export const sendResetPasswordMail = async (app: AppContext, user: UserRow, toke
       body: m.body(),
       action: m.action(),
       link: resetPasswordLink(app, token),
+      expires: inUtc(expiresAt),
       footer: m.footer(),
     }),
   )

@@ -20,11 +20,11 @@ export const resetPassword: Handler<'resetPassword'> = async ({ body, app, t, ip
   const user = await findUserByEmail(app.db, body.email)
   if (user && !user.disabled) {
     const now = app.clock()
-    const { token } = await app.db.transaction(async (tx) => {
+    const issued = await app.db.transaction(async (tx) => {
       await retireUserTokens(tx, user.id, 'reset', now)
       return issueToken(tx, 'reset', { userId: user.id, ttlSeconds: RESET_TTL_SECONDS, now })
     })
-    await sendResetPasswordMail(app, user, token)
+    await sendResetPasswordMail(app, user, issued)
   }
   return { detail: t.api.resetSent() }
 }

@@ -98,6 +98,6 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
     throw error
   }
 
-  if (created.confirmation) await sendConfirmAccountMail(app, created.user, created.confirmation.token)
+  if (created.confirmation) await sendConfirmAccountMail(app, created.user, created.confirmation)
   return { user_id: created.user.id, email: created.user.email, confirmed }
 }

@@ -55,6 +55,6 @@ export const updateAccount: Handler<'updateAccount'> = async (call) => {
     if (isUniqueViolation(error)) throw fieldErrors({ email: t.api.emailTaken() })
     throw error
   }
-  if (newEmail && result.confirmation) await sendConfirmNewEmailMail(app, result.updated, newEmail, result.confirmation.token)
+  if (newEmail && result.confirmation) await sendConfirmNewEmailMail(app, result.updated, newEmail, result.confirmation)
   return userView(app.db, result.updated)
 }

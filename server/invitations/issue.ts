@@ -103,6 +103,7 @@ export const mailInvitations = async (
         email: row.email,
         new_user: account === undefined,
       }),
+      expiresAt: row.expiresAt,
     })
   }
 }

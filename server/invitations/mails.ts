@@ -1,10 +1,11 @@
 import type { Locales } from '../../locales/i18n-types.js'
 import { translatorFor } from '../../locales/server.js'
+import { inUtc } from '../auth/clock.js'
 import type { AppContext } from '../context.js'
 import type { OrganizationType, Role } from '../db/schema.js'
 import { composeMail } from '../services/mail-layout.js'
 
-/** The invitation mail, in the invitee's language. */
+/** The invitation mail, in the invitee's language, saying until when its link works. */
 export const sendInvitationMail = async (
   app: AppContext,
   invitation: {
@@ -15,6 +16,7 @@ export const sendInvitationMail = async (
     organizationType: OrganizationType
     role: Role
     link: string
+    expiresAt: Date
   },
 ) => {
   const t = translatorFor(invitation.language)
@@ -31,6 +33,7 @@ export const sendInvitationMail = async (
       body: m.body({ organization: invitation.organizationName, role }),
       action: m.action(),
       link: invitation.link,
+      expires: inUtc(invitation.expiresAt),
       footer: m.footer(),
     }),
   )

@@ -1,10 +1,12 @@
+import type { Temporal } from 'temporal-polyfill'
 import type { Locales } from '../../locales/i18n-types.js'
 import type { Translator } from '../../locales/server.js'
 import type { OutgoingMail } from './mail.js'
 
 /**
  * The one layout of every mail: a greeting, a paragraph, a button with the link, the link written out,
- * a footer and the signature. Text and simple HTML, both in the recipient's language.
+ * until when the link works (for a link that expires), a footer and the signature. Text and simple HTML,
+ * both in the recipient's language.
  */
 
 export interface MailContent {
@@ -16,6 +18,8 @@ export interface MailContent {
   body: string
   action: string
   link: string
+  /** When the link stops working; the mail says until when, in the recipient's language. */
+  expires?: Temporal.ZonedDateTime
   footer: string
 }
 
@@ -24,12 +28,14 @@ const escapeHtml = (value: string) =>
 
 export const composeMail = (content: MailContent): OutgoingMail => {
   const { t } = content
+  const expires = content.expires ? t.mail.linkExpires({ expires: content.expires }) : undefined
   const text = [
     content.greeting,
     '',
     content.body,
     '',
     `${content.action}: ${content.link}`,
+    ...(expires ? [expires] : []),
     '',
     content.footer,
     '',
@@ -38,6 +44,7 @@ export const composeMail = (content: MailContent): OutgoingMail => {
     '',
   ].join('\n')
   const link = escapeHtml(content.link)
+  const expiresHtml = expires ? `<p style="font-size: 13px; color: #57606a;">${escapeHtml(expires)}</p>\n` : ''
   const html = `<!doctype html>
 <html lang="${escapeHtml(content.language)}">
 <head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
@@ -46,7 +53,7 @@ export const composeMail = (content: MailContent): OutgoingMail => {
 <p>${escapeHtml(content.body)}</p>
 <p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #2563eb; color: #ffffff; border-radius: 6px; text-decoration: none;">${escapeHtml(content.action)}</a></p>
 <p style="font-size: 13px; color: #57606a;">${escapeHtml(t.mail.linkFallback())}<br><a href="${link}">${link}</a></p>
-<p style="font-size: 13px; color: #57606a;">${escapeHtml(content.footer)}</p>
+${expiresHtml}<p style="font-size: 13px; color: #57606a;">${escapeHtml(content.footer)}</p>
 <p>${escapeHtml(t.mail.signature())}</p>
 </body>
 </html>

@@ -123,14 +123,23 @@ export const testConfig = (env: Env = {}) =>
   })
 
 export const startServer = async (
-  options: { env?: Env } & Omit<BuildAppOptions, 'config' | 'store' | 'clock'> = {},
+  options: {
+    env?: Env
+    /**
+     * Holds the server's clock at this instant (ISO 8601), moved only by `advance()`, so that a test can
+     * write out the dates it expects. Without it the clock is the real time (plus `advance()`).
+     */
+    now?: string
+  } & Omit<BuildAppOptions, 'config' | 'store' | 'clock'> = {},
 ): Promise<TestServer> => {
-  const { env, ...rest } = options
+  const { env, now, ...rest } = options
   const adminUrl = adminUrlOf()
   const database = adminUrl ? await createDatabase(adminUrl) : undefined
   const store = await openStore(database ? { databaseUrl: database.url } : { memory: true })
   let offset = 0
-  const clock = () => new Date(Date.now() + offset)
+  const fixed = now === undefined ? undefined : new Date(now).getTime()
+  if (fixed !== undefined && Number.isNaN(fixed)) throw new Error(`not an instant: ${now}`)
+  const clock = () => new Date((fixed ?? Date.now()) + offset)
   const app = await buildApp({ config: testConfig(env), store, clock, ...rest })
   await app.ready()
   const answers: string[] = []

@@ -168,3 +168,45 @@ describe('validating and accepting', () => {
     expect((await server.api('GET', `/v1/invitations/validate/${token}/`)).status).toBe(404)
   })
 })
+
+describe('the invitation mail says until when its link works', () => {
+  // the server's clock held at 2025-03-05 23:30 UTC: an invitation of 14 days works until 2025-03-19 23:30 UTC
+  let fixed: TestServer
+  let school: Awaited<ReturnType<typeof createOrganizationWithPeople>>
+  beforeAll(async () => {
+    fixed = await startServer({ now: '2025-03-05T23:30:00Z' })
+    school = await createOrganizationWithPeople(fixed, { name: 'Chiang Mai School', prefix: 'cm' })
+  })
+  afterAll(() => fixed.close())
+
+  // ICU writes U+0020 or U+202F before AM/PM depending on its version; a reader sees a space either way
+  const spaced = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/gu, ' ')
+
+  it('in each invitee language, and the link stops working then', async () => {
+    await createUser(fixed, { email: 'somchai@example.th', language: 'th', firstName: 'Somchai' })
+    await createUser(fixed, { email: 'lan@example.vn', language: 'vi', firstName: 'Lan' })
+    const reply = await fixed.api('POST', '/v1/accounts/invite/', {
+      token: school.admin.token,
+      body: { organization: school.organization.id, role: 'student', emails: ['somchai@example.th', 'lan@example.vn', 'fresh@example.com'] },
+    })
+    expect(reply.status).toBe(201)
+
+    const [thai] = await fixed.mails('somchai@example.th')
+    expect(thai?.language).toBe('th')
+    // the Thai calendar counts years in the Buddhist era: 2025 is 2568
+    expect(thai?.text).toContain('ลิงก์นี้ใช้งานได้ถึง 19/03/2568 23:30 UTC')
+    const [vietnamese] = await fixed.mails('lan@example.vn')
+    expect(vietnamese?.text).toContain('Đường liên kết này có hiệu lực đến 23:30 UTC 19/03/2025.')
+    const [english] = await fixed.mails('fresh@example.com')
+    expect(english?.language).toBe('en')
+    expect(spaced(english?.text)).toContain('This link works until 03/19/2025, 11:30 PM UTC.')
+    expect(spaced(english?.html)).toContain('This link works until 03/19/2025, 11:30 PM UTC.')
+
+    const link = await fixed.linkFor('fresh@example.com', '/login')
+    const { token } = JSON.parse(Buffer.from(link.searchParams.get('invite') ?? '', 'base64url').toString('utf8'))
+    fixed.advance(14 * 24 * 3600 - 1)
+    expect((await fixed.api('GET', `/v1/invitations/validate/${token}/`)).status).toBe(200)
+    fixed.advance(1)
+    expect((await fixed.api('GET', `/v1/invitations/validate/${token}/`)).status).toBe(404)
+  })
+})

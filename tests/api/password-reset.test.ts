@@ -97,3 +97,47 @@ describe('password reset', () => {
     expect(reply.body).toEqual({ token: ['This password reset link is invalid or has expired.'] })
   })
 })
+
+describe('the reset mail says until when its link works', () => {
+  // 23:30 UTC: the hour of the link ends on the next day, in UTC, whatever the zone of the server's machine
+  let fixed: TestServer
+  beforeAll(async () => {
+    fixed = await startServer({ now: '2025-03-05T23:30:00Z' })
+  })
+  afterAll(() => fixed.close())
+
+  // ICU writes U+0020 or U+202F before AM/PM depending on its version; a reader sees a space either way
+  const spaced = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/gu, ' ')
+  const askFixed = (email: string) => fixed.api('POST', '/v1/accounts/reset_password/', { body: { email } })
+  const confirmFixed = (token: string | null, password: string) =>
+    fixed.api('POST', '/v1/accounts/reset_password/confirm/', { body: { token, password } })
+
+  it('in Japanese, written the Japanese way', async () => {
+    await createUser(fixed, { email: 'jikan@example.jp', language: 'ja', firstName: '花子' })
+    await askFixed('jikan@example.jp')
+    const [mail] = await fixed.mails('jikan@example.jp')
+    expect(mail?.language).toBe('ja')
+    expect(mail?.text).toContain('このリンクの有効期限は 2025/03/06 00:30 UTC です。')
+    expect(mail?.html).toContain('このリンクの有効期限は 2025/03/06 00:30 UTC です。')
+    expect(mail?.text).not.toContain('This link works until')
+  })
+
+  it('in English: an hour after now, in UTC, and the link stops working then', async () => {
+    await createUser(fixed, { email: 'hour@example.com' })
+    await askFixed('hour@example.com')
+    const [mail] = await fixed.mails('hour@example.com')
+    // right under the link
+    expect(spaced(mail?.text)).toMatch(
+      /\nChoose a new password: http:\/\/portal\.test\/reset-password\?token=\S+\nThis link works until 03\/06\/2025, 12:30 AM UTC\.\n/,
+    )
+    expect(spaced(mail?.html)).toContain('>This link works until 03/06/2025, 12:30 AM UTC.</p>')
+
+    const token = (await fixed.linkFor('hour@example.com', '/reset-password')).searchParams.get('token')
+    fixed.advance(3599)
+    // 00:29:59: still usable (a refused password does not spend the link)
+    expect((await confirmFixed(token, 'abc')).body).toEqual({ password: ['Password should have at least 6 characters'] })
+    fixed.advance(1)
+    // 00:30:00, the time the mail gave: no longer
+    expect((await confirmFixed(token, 'right on time')).body).toEqual({ token: ['This password reset link is invalid or has expired.'] })
+  })
+})

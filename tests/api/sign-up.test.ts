@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrganization } from '../../server/app.js'
 import { credentials, memberships, users } from '../../server/db/schema.js'
-import { countRows, createOrganizationWithPeople, createUser, snapshot, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, createUser, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /** Sign-up, confirmation by the mailed link, and login. */
 
@@ -136,6 +136,52 @@ describe('resend confirmation', () => {
     const reply = await server.api('POST', '/v1/accounts/confirm/', { body: { token: link.searchParams.get('token') } })
     expect(reply.status).toBe(400)
     expect(reply.body).toEqual({ token: ['This confirmation link is invalid or has expired.'] })
+  })
+})
+
+describe('confirmation mails say until when their link works', () => {
+  // the server's clock held at 2025-03-05 23:30 UTC: a link of three days works until 2025-03-08 23:30 UTC
+  let fixed: TestServer
+  beforeAll(async () => {
+    fixed = await startServer({ now: '2025-03-05T23:30:00Z' })
+  })
+  afterAll(() => fixed.close())
+
+  // ICU writes U+0020 or U+202F before a day period depending on its version; a reader sees a space either way
+  const spaced = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/gu, ' ')
+  const signUpFixed = (body: Record<string, unknown>, language?: string) =>
+    fixed.api('POST', '/v1/accounts/sign_in', { body, ...(language ? { language } : {}) })
+
+  it('in English, in UTC', async () => {
+    await signUpFixed({ first_name: 'Tim', last_name: 'Ely', email: 'tim@example.com', password: 'three days left' })
+    const [mail] = await fixed.mails('tim@example.com')
+    expect(spaced(mail?.text)).toContain('This link works until 03/08/2025, 11:30 PM UTC.')
+    expect(spaced(mail?.html)).toContain('This link works until 03/08/2025, 11:30 PM UTC.')
+  })
+
+  it('in the language chosen at sign-up: Brazilian Portuguese, day first and 24 hours', async () => {
+    await signUpFixed({ first_name: 'João', last_name: 'Silva', email: 'joao@example.br', password: 'tres dias ainda', language: 'pt-BR' })
+    const [mail] = await fixed.mails('joao@example.br')
+    expect(mail?.language).toBe('pt-BR')
+    expect(mail?.text).toContain('Este link funciona até 08/03/2025, 23:30 UTC.')
+  })
+
+  it('in the language of Accept-Language: Mexican Spanish', async () => {
+    await signUpFixed({ first_name: 'Luz', last_name: 'Ramos', email: 'luz@example.mx', password: 'mariposa azul' }, 'es-MX')
+    const [mail] = await fixed.mails('luz@example.mx')
+    expect(mail?.language).toBe('es-MX')
+    expect(spaced(mail?.text)).toContain('Este enlace funciona hasta el 08/03/2025, 11:30 p.m. UTC.')
+  })
+
+  it('for a new address of an e-mail change too, three days after the change (Vietnamese)', async () => {
+    const user = await createUser(fixed, { email: 'minh@example.vn', language: 'vi', firstName: 'Minh' })
+    const token = await login(fixed, user.email)
+    fixed.advance(24 * 3600)
+    const reply = await fixed.api('PATCH', `/v1/accounts/${user.id}`, { token, body: { email: 'minh.new@example.vn' } })
+    expect(reply.status).toBe(200)
+    const [mail] = await fixed.mails('minh.new@example.vn')
+    expect(mail?.language).toBe('vi')
+    expect(mail?.text).toContain('Đường liên kết này có hiệu lực đến 23:30 UTC 09/03/2025.')
   })
 })
 

@@ -245,12 +245,18 @@ describe('the date formatters', () => {
 		expect(formatDate('en', 'not a date')).toBe('not a date')
 	})
 
-	it('show the time with dateTime, in the zone of a ZonedDateTime', () => {
+	it('show the time with dateTime, in the zone of a ZonedDateTime and naming it', () => {
 		expect(formatDateTime('ja', Temporal.PlainDateTime.from('2025-03-05T14:30'))).toBe('2025/03/05 14:30')
 		expect(spaced(formatDateTime('en', Temporal.PlainDateTime.from('2025-03-05T14:30')))).toBe('03/05/2025, 02:30 PM')
 		const tokyo = Temporal.ZonedDateTime.from('2025-03-05T23:30:00+09:00[Asia/Tokyo]')
-		expect(formatDateTime('ja', tokyo)).toBe('2025/03/05 23:30')
+		expect(formatDateTime('ja', tokyo)).toBe('2025/03/05 23:30 JST')
 		expect(formatDate('ja', tokyo)).toBe('2025/03/05')
+		// the same instant in UTC (what the server gives mails): another day, and the reader sees "UTC"
+		const utc = tokyo.withTimeZone('UTC')
+		expect(formatDateTime('ja', utc)).toBe('2025/03/05 14:30 UTC')
+		expect(spaced(formatDateTime('en', utc))).toBe('03/05/2025, 02:30 PM UTC')
+		expect(spaced(translatorFor('en').common.dateTime({ value: '2025-03-05T23:30:00+00:00[UTC]' }))).toBe('03/05/2025, 11:30 PM UTC')
+		expect(formatDate('en', utc)).toBe('03/05/2025')
 		expect(formatDateTime('en', day)).toBe('03/05/2025')
 		expect(translatorFor('pt-BR').common.dateTime({ value: '2025-03-05T14:30' })).toBe('05/03/2025, 14:30')
 	})
