@@ -123,7 +123,28 @@ export default defineConfig({
         },
         menu: {
           base: {
-            content: { minW: '48', _focusVisible: focusRing },
+            // The preset makes the content 2rem wider than its positioner (`calc(100% + 2rem)`), so it
+            // sticks out past the edge the positioner was fitted to. As wide as its items, never
+            // wider than the window less the positioner's 8 px margins: longer texts wrap.
+            content: {
+              w: 'max-content',
+              minW: 'min(token(sizes.48), calc(100vw - 1rem))',
+              maxW: 'min(token(sizes.sm), calc(100vw - 1rem))',
+              _focusVisible: focusRing,
+            },
+            // a long e-mail or organization name wraps inside the menu instead of widening it
+            itemGroupLabel: { overflowWrap: 'anywhere' },
+            item: { overflowWrap: 'anywhere' },
+            triggerItem: { overflowWrap: 'anywhere' },
+          },
+          // items keep the preset's height for one line and grow for a wrapped one
+          variants: {
+            size: {
+              xs: { item: { h: 'auto', minH: '8', py: '1' }, triggerItem: { h: 'auto', minH: '8', py: '1' } },
+              sm: { item: { h: 'auto', minH: '9', py: '1.5' }, triggerItem: { h: 'auto', minH: '9', py: '1.5' } },
+              md: { item: { h: 'auto', minH: '10', py: '2' }, triggerItem: { h: 'auto', minH: '10', py: '2' } },
+              lg: { item: { h: 'auto', minH: '11', py: '2' }, triggerItem: { h: 'auto', minH: '11', py: '2' } },
+            },
           },
         },
         select: {

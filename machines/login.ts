@@ -50,6 +50,13 @@ function toApiFailure(error: unknown): ApiFailure {
 
 const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase()
 
+/**
+ * The invitation of the link is for a person who already has an account (for its e-mail): they
+ * accept it by logging in, and are not offered a sign-up. The login page's view reads it too.
+ */
+export const invitedToExistingAccount = (context: Pick<LoginContext, 'invite'>): boolean =>
+  context.invite !== null && !context.invite.new_user
+
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
@@ -72,6 +79,8 @@ export const loginMachine = setup({
   guards: {
     hasInvite: ({ context }) => context.invite !== null,
     inviteMatchesEmail: ({ context }) => context.invite !== null && sameEmail(context.invite.email, context.email),
+    /** No invitation, or one for a person without an account; an existing account accepts by logging in. */
+    mayCreateAccount: ({ context }) => !invitedToExistingAccount(context),
   },
   actions: {
     assignEmail: assign((_, params: { email: string }) => ({ email: params.email, error: null })),
@@ -108,7 +117,12 @@ export const loginMachine = setup({
           actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.email }) },
         },
         'login.forgotPassword': { description: 'Opens the recover-password dialog.', target: 'forgotPassword' },
-        'login.createAccount': { description: 'Opens the sign-up dialog.', target: 'createAccount' },
+        'login.createAccount': {
+          description:
+            'Opens the sign-up dialog. Not offered for an invitation to an existing account: that person already has an account for the e-mail and accepts by logging in.',
+          guard: 'mayCreateAccount',
+          target: 'createAccount',
+        },
       },
       states: {
         ready: {},

@@ -1,4 +1,5 @@
 import { Menu } from '@ark-ui/react/menu'
+import type { ComponentProps } from 'react'
 import { createStyleContext } from '../../styled-system/jsx'
 import { menu } from '../../styled-system/recipes'
 
@@ -14,8 +15,16 @@ import { menu } from '../../styled-system/recipes'
  */
 const { withRootProvider, withContext } = createStyleContext(menu)
 
-// Fixed positioning: the popup is not clipped inside scrolling tables or dialogs.
-export const Root = withRootProvider(Menu.Root, { defaultProps: { positioning: { strategy: 'fixed' } } })
+const StyledRoot = withRootProvider(Menu.Root)
+
+/**
+ * Fixed positioning, so the popup is not clipped inside scrolling tables or dialogs and never
+ * widens the page. A caller's `positioning` (a placement, a gutter) is added to these defaults,
+ * not put in their place.
+ */
+export function Root({ positioning, ...props }: ComponentProps<typeof StyledRoot>) {
+  return <StyledRoot positioning={{ strategy: 'fixed', ...positioning }} {...props} />
+}
 export const RootProvider = withRootProvider(Menu.RootProvider)
 export const Trigger = withContext(Menu.Trigger, 'trigger')
 export const TriggerItem = withContext(Menu.TriggerItem, 'triggerItem')

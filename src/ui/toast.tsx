@@ -29,6 +29,31 @@ export const toaster = createToaster({
   offsets: { top: TOAST_TOP_OFFSET, right: '1rem', bottom: '1rem', left: '1rem' },
 })
 
+type ToastStore = typeof toaster
+
+/**
+ * The store as the Toaster listens to it: subscribing also delivers every toast the store already
+ * holds. Ark's toast group (zag 1.x) reads `getVisibleToasts()` and only then subscribes, and in
+ * between it updates React with `flushSync`, which first runs the effects React still has pending —
+ * a screen whose flow raises a toast as it starts (an unreadable ?invite= link) creates its toast in
+ * that gap, and the group never hears of it. Replaying on subscribe closes the gap: the group
+ * merges a toast it already shows (same id) and adds one it missed, so a toast raised at any moment
+ * — before the Toaster mounts, while it mounts, or after — is shown.
+ */
+export function replayingStore(store: ToastStore): ToastStore {
+  return {
+    ...store,
+    subscribe(listener) {
+      const unsubscribe = store.subscribe(listener)
+      // the store lists the newest first and the group puts each new toast first: oldest first keeps the order
+      for (const held of store.getVisibleToasts().toReversed()) listener(held)
+      return unsubscribe
+    },
+  }
+}
+
+const toasterStore = replayingStore(toaster)
+
 export interface ToasterProps {
   /** Name of the notifications region, e.g. "Notifications". */
   label: string
@@ -38,7 +63,7 @@ export interface ToasterProps {
 
 export function Toaster({ label, closeLabel }: ToasterProps) {
   return (
-    <ArkToaster toaster={toaster} aria-label={label}>
+    <ArkToaster toaster={toasterStore} aria-label={label}>
       {(t) => (
         <Root
           key={t.id}

@@ -76,12 +76,11 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
     failed('loadAccount', apiFailure(0)),
   ],
   // Without an invitation both e-mails behave alike. With one, the paths that log in are the ones it
-  // changes; "create account" is left out there: for an invited existing account the sign-up page
-  // sends the person straight back to this login page (src/features/auth/InviteGate.tsx).
+  // changes ("create account" is not offered there: the invitation is for an existing account).
   keep: (input, events) =>
     input === 'plain'
       ? !events.some((event) => event.type === 'login.submit' && event.email === 'other')
-      : events.some((event) => event.type === 'xstate.done.actor.signIn') && events.at(-1)?.type !== 'login.createAccount',
+      : events.some((event) => event.type === 'xstate.done.actor.signIn'),
   async start(page, { inputName, request }) {
     const world: LoginWorld = {
       request,
@@ -175,8 +174,14 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
         await expect(page.getByText(`You have been invited to join ${world.organization.name}.`)).toBeVisible()
         await expect(emailBox(page)).toHaveValue(world.accounts.invitee.email)
         await expect(page.getByRole('button', { name: 'Log in and accept invitation' })).toBeDisabled()
+        // the invitation is for an existing account: it is accepted by logging in, sign-up is not offered
+        await expect(
+          page.getByText(`This invitation is for your existing account ${world.accounts.invitee.email}. Log in to accept it.`),
+        ).toBeVisible()
+        await expect(page.getByRole('button', { name: 'Create account' })).toBeHidden()
       } else {
         await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeDisabled()
+        await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible()
       }
     },
     'editing.failed': async (page, world) => {

@@ -3,7 +3,7 @@ import { createActor, fromPromise, toPromise } from 'xstate'
 import { loginMachine } from '../../machines/login'
 import { homePathOf } from '../../machines/roles'
 import type { AcceptInviteInput, AcceptInviteResult, LoadAccountInput, Session, SignInInput, User } from '../../machines/types'
-import { inviteForOther, inviteForTeacher, school, sessionOf, superuser, teacher } from './fixtures'
+import { inviteForNewcomer, inviteForOther, inviteForTeacher, school, sessionOf, superuser, teacher } from './fixtures'
 import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
@@ -29,6 +29,13 @@ const events: ModelEvent<M>[] = [
 
 const notBusy = ({ snapshot }: View) => expect(snapshot.hasTag('busy')).toBe(false)
 
+/** 'Create account' is refused only for an invitation to an existing account (it accepts by logging in). */
+const createAccountRefused = ({ snapshot, event, ignored }: View) => {
+  if (!ignored || event.type !== 'login.createAccount') return
+  expect(snapshot.context.invite).not.toBeNull()
+  expect(snapshot.context.invite?.new_user).toBe(false)
+}
+
 const model = buildModel({
   name: 'loginMachine',
   machine: loginMachine,
@@ -36,18 +43,21 @@ const model = buildModel({
     'no invite': { invite: null },
     'invite for this e-mail': { invite: inviteForTeacher },
     'invite for another e-mail': { invite: inviteForOther },
+    'invite for a newcomer': { invite: inviteForNewcomer },
   },
   events: () => events,
   simplePaths: true,
   states: {
     'editing.ready': (view) => {
       notBusy(view)
+      createAccountRefused(view)
       expect(view.snapshot.hasTag('error')).toBe(false)
       expect(view.snapshot.context.error).toBeNull()
     },
     'editing.failed': (view) => {
       const { snapshot, event, actions, ignored } = view
       notBusy(view)
+      createAccountRefused(view)
       expect(snapshot.hasTag('error')).toBe(true)
       expect(snapshot.context.session).toBeNull()
       if (ignored) return
@@ -112,6 +122,8 @@ const model = buildModel({
     createAccount: ({ snapshot }) => {
       expect(snapshot.status).toBe('done')
       expect(snapshot.output).toEqual({ outcome: 'createAccount' })
+      // sign-up is for a person without an account: no invitation, or one for a newcomer
+      expect(snapshot.context.invite === null || snapshot.context.invite.new_user).toBe(true)
     },
   },
 })

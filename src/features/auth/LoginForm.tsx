@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
-import { loginMachine } from '../../../machines/login'
+import { invitedToExistingAccount, loginMachine } from '../../../machines/login'
 import type { InvitePayload, LoginOutput } from '../../../machines/types'
 import { Divider, HStack, Stack } from '../../../styled-system/jsx'
 import { loginActors } from '../../api/auth'
@@ -60,6 +60,8 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
     },
   )
   const busy = useSelector(flow, (s) => s.hasTag('busy'))
+  // an invited existing account accepts by logging in: no sign-up offered (the flow refuses it too)
+  const existingAccount = useSelector(flow, (s) => invitedToExistingAccount(s.context))
   const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
 
   const form = useForm({ email: initialEmail ?? '', password: '' }, (values) => validateLogin(LL, values))
@@ -80,6 +82,11 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
         <Text color="fg.muted">
           {invite ? LL.auth.invite.valid({ organization: invite.organization_name }) : LL.auth.login.welcome()}
         </Text>
+        {invite && existingAccount ? (
+          <Text color="fg.muted" overflowWrap="anywhere">
+            {LL.auth.invite.existingAccount({ email: invite.email })}
+          </Text>
+        ) : null}
       </Stack>
       <ErrorPanel messages={messages} />
       {unconfirmed ? (
@@ -121,12 +128,14 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
           <SocialButton label={LL.auth.login.socialLogin({ provider: provider.name })} invite={inviteParam} />
         </>
       ) : null}
-      <HStack justify="center" gap="2" flexWrap="wrap">
-        <Text size="sm">{LL.auth.login.noAccount()}</Text>
-        <Button variant="link" size="sm" onClick={() => flow.send({ type: 'login.createAccount' })}>
-          {LL.auth.login.createAccount()}
-        </Button>
-      </HStack>
+      {existingAccount ? null : (
+        <HStack justify="center" gap="2" flexWrap="wrap">
+          <Text size="sm">{LL.auth.login.noAccount()}</Text>
+          <Button variant="link" size="sm" onClick={() => flow.send({ type: 'login.createAccount' })}>
+            {LL.auth.login.createAccount()}
+          </Button>
+        </HStack>
+      )}
       <TermsNotice />
     </AuthCard>
   )
