@@ -11,5 +11,20 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/v1': apiTarget, '/dev/mail': apiTarget },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // The component kit (src/ui, one barrel) and Panda's generated styled-system only define
+        // components and recipes at the top of their modules (`withProvider(...)`, `createRecipe(...)`),
+        // which the bundler cannot prove pure. Declared side-effect free, the parts no screen of a chunk
+        // uses stay out of it: the kit's menu, tabs, tags input, pagination... leave the first load.
+        moduleSideEffects: [
+          { test: /[\\/]src[\\/]ui[\\/][^\\/]+\.tsx?$/, sideEffects: false },
+          { test: /[\\/]styled-system[\\/].+\.mjs$/, sideEffects: false },
+        ],
+      },
+    },
+  },
 })

@@ -1,14 +1,16 @@
 import { useSelector } from '@xstate/react'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { Link as RouterLink, useLocation } from 'wouter'
 import { useI18nContext } from '../../locales/i18n-react'
 import { css } from '../../styled-system/css'
 import { Box, Container, Flex, HStack } from '../../styled-system/jsx'
-import { ColorModeToggle, Link } from '../ui'
+import { ColorModeToggle, Link, Spinner } from '../ui'
 import { LanguageSelect } from './LanguagePicker'
 import { paths } from './paths'
 import { selectAuthenticated, useSession } from './root-context'
-import { TopNav } from './TopNav'
+
+/** The logged-in navigation is not needed on the login page: it is loaded when somebody is logged in. */
+const TopNav = lazy(() => import('./TopNav').then((m) => ({ default: m.TopNav })))
 
 const skipLink = css({
   position: 'absolute',
@@ -60,7 +62,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Box as="header" borderBottomWidth="1px" borderColor="border.subtle" bg="bg.default">
         <Container maxW="7xl" py="2" px={{ base: '3', md: '6' }}>
-          {authenticated ? <TopNav /> : <PublicHeader />}
+          {authenticated ? (
+            <Suspense fallback={<HeaderLoading />}>
+              <TopNav />
+            </Suspense>
+          ) : (
+            <PublicHeader />
+          )}
         </Container>
       </Box>
       <Box
@@ -88,6 +96,16 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
         </HStack>
       </Box>
+    </Flex>
+  )
+}
+
+/** The header while the logged-in navigation is loading: the height of the navigation, a small spinner. */
+function HeaderLoading() {
+  const { LL } = useI18nContext()
+  return (
+    <Flex align="center" minH="10">
+      <Spinner size="sm" label={LL.common.loading()} />
     </Flex>
   )
 }

@@ -1,25 +1,36 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { useI18nContext } from '../../locales/i18n-react'
+import { Center } from '../../styled-system/jsx'
 import { ConfirmAccountPage } from '../features/auth/ConfirmAccountPage'
 import { PrivacyPage, TermsPage } from '../features/auth/LegalPages'
 import { LoginPage } from '../features/auth/LoginPage'
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage'
-import { ClassesPage } from '../features/classes/ClassesPage'
-import { DashboardPage } from '../features/dashboards/DashboardPage'
-import { OnboardingPage } from '../features/onboarding/OnboardingPage'
-import { AdminOrganizationPage, AdminOrganizationsPage, OrganizationPage } from '../features/organizations/pages'
-import { ProfilePage } from '../features/profile/ProfilePage'
-import {
-  OrganizationUserProfilePage,
-  StudentDetailsPage,
-  StudentsPage,
-  TeacherDetailsPage,
-  TeachersPage,
-} from '../features/users/pages'
 import { Spinner } from '../ui'
 import { NotFoundPage } from './NotFoundPage'
 import { ROUTES, type RouteName } from './paths'
+
+/*
+ * The screens a logged-out person needs (login, sign-up, confirmation, password reset, the legal
+ * pages) are imported above and come with the first load. Every other area is loaded when it is
+ * first shown (its own chunk; the screens of one module share it), the main region showing a
+ * spinner meanwhile.
+ */
+const organizations = () => import('../features/organizations/pages')
+const users = () => import('../features/users/pages')
+
+const DashboardPage = lazy(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage })))
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })))
+const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })))
+const ClassesPage = lazy(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })))
+const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
+const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))
+const OrganizationPage = lazy(() => organizations().then((m) => ({ default: m.OrganizationPage })))
+const OrganizationUserProfilePage = lazy(() => users().then((m) => ({ default: m.OrganizationUserProfilePage })))
+const StudentsPage = lazy(() => users().then((m) => ({ default: m.StudentsPage })))
+const StudentDetailsPage = lazy(() => users().then((m) => ({ default: m.StudentDetailsPage })))
+const TeachersPage = lazy(() => users().then((m) => ({ default: m.TeachersPage })))
+const TeacherDetailsPage = lazy(() => users().then((m) => ({ default: m.TeacherDetailsPage })))
 
 /** The component gallery, in development builds only (dropped from production bundles). */
 const Gallery = import.meta.env.DEV ? lazy(() => import('../ui/Gallery').then((m) => ({ default: m.Gallery }))) : null
@@ -27,18 +38,14 @@ const Gallery = import.meta.env.DEV ? lazy(() => import('../ui/Gallery').then((m
 type ScreenName = Exclude<RouteName, 'NotFound'>
 
 /** Each route's screen (paths.ts has the names and patterns, in matching order). */
-const screens = (loading: string): Record<ScreenName, ReactNode> => ({
+const screens: Record<ScreenName, ReactNode> = {
   Login: <LoginPage mode="login" />,
   Signup: <LoginPage mode="signup" />,
   ConfirmAccount: <ConfirmAccountPage />,
   ResetPassword: <ResetPasswordPage />,
   Terms: <TermsPage />,
   Privacy: <PrivacyPage />,
-  DevUi: Gallery ? (
-    <Suspense fallback={<Spinner label={loading} />}>
-      <Gallery />
-    </Suspense>
-  ) : null,
+  DevUi: Gallery ? <Gallery /> : null,
   Dashboard: <DashboardPage />,
   Profile: <ProfilePage />,
   AdminOrganizations: <AdminOrganizationsPage />,
@@ -56,22 +63,32 @@ const screens = (loading: string): Record<ScreenName, ReactNode> => ({
   'teacher-details': <TeacherDetailsPage />,
   Classes: <ClassesPage />,
   Organization: <OrganizationPage />,
-})
+}
+
+/** What the main region shows while a screen's code is loading. */
+function ScreenLoading() {
+  const { LL } = useI18nContext()
+  return (
+    <Center py="16">
+      <Spinner size="lg" label={LL.common.loading()} />
+    </Center>
+  )
+}
 
 /** The wouter routes of the route table; the guard has already allowed the location when this renders. */
 export function AppRoutes() {
-  const { LL } = useI18nContext()
-  const byName = screens(LL.common.loading())
   return (
-    <Switch>
-      {ROUTES.map((route) =>
-        byName[route.name] === null ? null : (
-          <Route key={route.name} path={route.path}>
-            {byName[route.name]}
-          </Route>
-        ),
-      )}
-      <Route component={NotFoundPage} />
-    </Switch>
+    <Suspense fallback={<ScreenLoading />}>
+      <Switch>
+        {ROUTES.map((route) =>
+          screens[route.name] === null ? null : (
+            <Route key={route.name} path={route.path}>
+              {screens[route.name]}
+            </Route>
+          ),
+        )}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
   )
 }
