@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { sessions, users, type UserRow } from '../db/schema.js'
-import type { Executor } from '../db/store.js'
+import { preparedPerDatabase, type Executor } from '../db/store.js'
 import { secondsAfter } from './clock.js'
 import { hashToken, newToken } from './tokens.js'
 
@@ -24,21 +24,29 @@ export interface ActiveSession {
   user: UserRow
 }
 
-/** The live session of a token: known, not revoked, not expired, of an account that is not disabled. */
-export const findActiveSession = async (db: Executor, token: string, now: Date): Promise<ActiveSession | undefined> => {
-  const [row] = await db
+const activeSessionQuery = preparedPerDatabase((db) =>
+  db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.disabled, false),
       ),
     )
     .limit(1)
+    .prepare('active_session'),
+)
+
+/**
+ * The live session of a token: known, not revoked, not expired, of an account that is not disabled.
+ * Every secured call runs it, so its query is built once (preparedPerDatabase).
+ */
+export const findActiveSession = async (db: Executor, token: string, now: Date): Promise<ActiveSession | undefined> => {
+  const [row] = await activeSessionQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() })
   return row
 }
 

@@ -15,14 +15,19 @@ export interface MembershipView {
 const ROLE_ORDER: readonly Role[] = ['admin', 'teacher', 'student']
 const byRoleOrder = (a: Role, b: Role) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b)
 
-/** The organizations of a user with the user's roles in each, by organization name. */
-export const membershipsOf = async (db: Executor, userId: number): Promise<MembershipView[]> => {
-  const rows = await db
-    .select({ id: organizations.id, name: organizations.name, type: organizations.type, role: memberships.role })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(organizations.name), asc(organizations.id))
+/** One role of a user in an organization, as a membership query reads it. */
+export interface MembershipRow {
+  id: number
+  name: string
+  type: OrganizationType
+  role: Role
+}
+
+/** The order in which a user's organizations are listed: by name. */
+export const membershipOrder = [asc(organizations.name), asc(organizations.id)]
+
+/** One entry per organization with the user's roles in it, in the order of the rows. */
+export const groupMemberships = (rows: readonly MembershipRow[]): MembershipView[] => {
   const byOrganization = new Map<number, MembershipView>()
   for (const row of rows) {
     const entry = byOrganization.get(row.id) ?? { id: row.id, name: row.name, type: row.type, roles: [] }
@@ -31,6 +36,17 @@ export const membershipsOf = async (db: Executor, userId: number): Promise<Membe
   }
   for (const entry of byOrganization.values()) entry.roles.sort(byRoleOrder)
   return [...byOrganization.values()]
+}
+
+/** The organizations of a user with the user's roles in each, by organization name. */
+export const membershipsOf = async (db: Executor, userId: number): Promise<MembershipView[]> => {
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name, type: organizations.type, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(...membershipOrder)
+  return groupMemberships(rows)
 }
 
 export const membershipIn = async (db: Executor, userId: number, organizationId: number) =>
