@@ -18,36 +18,12 @@ import { describe, expect, it } from 'vitest'
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot } from 'xstate/graph'
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom, StateValue } from 'xstate'
 import type { ApiError, ApiFailure } from '../../machines/types'
+import type { ModelEvent } from './actor-events'
 import { coverageOf, formatCoverage, replay } from './coverage'
 import type { Coverage, ReplayedStep } from './coverage'
 
-export interface DoneActorEvent<T = unknown> {
-  type: `xstate.done.actor.${string}`
-  output: T
-  actorId: string
-}
-
-export interface ErrorActorEvent {
-  type: `xstate.error.actor.${string}`
-  error: unknown
-  actorId: string
-}
-
-export type ModelEvent<M extends AnyStateMachine> = EventFromLogic<M> | DoneActorEvent | ErrorActorEvent
-
-/** The event an invoked actor sends when it resolves. */
-export const done = <T>(id: string, output: T): DoneActorEvent<T> => ({
-  type: `xstate.done.actor.${id}`,
-  output,
-  actorId: id,
-})
-
-/** The event an invoked actor sends when it rejects. */
-export const failed = (id: string, error: unknown): ErrorActorEvent => ({
-  type: `xstate.error.actor.${id}`,
-  error,
-  actorId: id,
-})
+export { done, failed } from './actor-events'
+export type { DoneActorEvent, ErrorActorEvent, ModelEvent } from './actor-events'
 
 /** What the API actors throw for an error response. */
 export const apiFailure = (status: number, body: ApiError): ApiFailure => ({ status, body })

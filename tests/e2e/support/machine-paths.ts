@@ -18,6 +18,7 @@
 import { expect, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test'
 import type { AnyEventObject, AnyMachineSnapshot, EventFromLogic, InputFrom, StateMachine, StateValue } from 'xstate'
 import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph'
+import { done, failed, type DoneActorEvent, type ErrorActorEvent } from '../../model/actor-events'
 
 // biome-ignore lint: the type parameters of StateMachine are matched positionally
 type AnyMachine = StateMachine<any, any, any, any, any, any, any, any, any, any, any, any, any, any, any>
@@ -29,20 +30,9 @@ export type ActorSrc<M> = M extends StateMachine<any, any, any, infer A, any, an
     : never
   : never
 
-export interface DoneActorEvent<T = unknown> {
-  type: `xstate.done.actor.${string}`
-  output: T
-  actorId: string
-}
-export interface ErrorActorEvent {
-  type: `xstate.error.actor.${string}`
-  error: unknown
-  actorId: string
-}
 export type PathEvent<M extends AnyMachine> = EventFromLogic<M> | DoneActorEvent | ErrorActorEvent
+export { done, failed }
 
-export const done = <T>(id: string, output: T): DoneActorEvent<T> => ({ type: `xstate.done.actor.${id}`, output, actorId: id })
-export const failed = (id: string, error: unknown): ErrorActorEvent => ({ type: `xstate.error.actor.${id}`, error, actorId: id })
 /** What an API actor throws for an error answer (status 0: no answer at all). */
 export const apiFailure = (status: number, body: Record<string, unknown> = {}) => ({ status, body })
 export const statusOf = (error: unknown): number =>
