@@ -1,27 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
-import { useI18nContext } from '../../locales/i18n-react'
 import { decodeInvite } from '../../machines/invite-token'
 import { navigationGuardMachine } from '../../machines/navigation-guard'
 import type { NavigationGuardInput } from '../../machines/types'
-import { Center } from '../../styled-system/jsx'
 import { navigationGuardActors } from '../api/auth'
-import { Spinner, toaster } from '../ui'
+import { toaster } from '../ui'
 import { actorOptions } from './inspect'
 import { currentLL } from './language'
 import { resolveRoute } from './paths'
 import { selectRestoring, useSession } from './root-context'
+import { ScreenLoading } from './ScreenLoading'
 import type { SessionActor } from './root'
-
-function Busy() {
-  const { LL } = useI18nContext()
-  return (
-    <Center py="16">
-      <Spinner size="lg" label={LL.common.loading()} />
-    </Center>
-  )
-}
 
 type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>
 /** What the guard needs of the session; a change of any of it decides again. */
@@ -39,7 +29,7 @@ export function Guard({ children }: { children: ReactNode }) {
   const sessionKey = useSelector(session, selectGuardKey)
   const [location] = useLocation()
   const search = useSearch()
-  if (restoring) return <Busy />
+  if (restoring) return <ScreenLoading />
   return (
     <GuardRun key={`${location}?${search}|${sessionKey}`} location={location} search={search}>
       {children}
@@ -73,7 +63,7 @@ function GuardRun({ location, search, children }: { location: string; search: st
     { input: input(), ...actorOptions() },
   )
   const output = useSelector(flow, (s) => (s.status === 'done' ? s.output : null))
-  if (!output) return <Busy />
+  if (!output) return <ScreenLoading />
   if (output.decision !== 'allowed') return <Redirect to={output.path} replace />
   return <>{children}</>
 }

@@ -1,13 +1,11 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
-import { useI18nContext } from '../../locales/i18n-react'
-import { Center } from '../../styled-system/jsx'
 import { ConfirmAccountPage } from '../features/auth/ConfirmAccountPage'
 import { PrivacyPage, TermsPage } from '../features/auth/LegalPages'
 import { LoginPage } from '../features/auth/LoginPage'
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage'
-import { Spinner } from '../ui'
 import { NotFoundPage } from './NotFoundPage'
+import { ScreenLoading } from './ScreenLoading'
 import { ROUTES, type RouteName } from './paths'
 
 /*
@@ -63,16 +61,6 @@ const screens: Record<ScreenName, ReactNode> = {
   'teacher-details': <TeacherDetailsPage />,
   Classes: <ClassesPage />,
   Organization: <OrganizationPage />,
-}
-
-/** What the main region shows while a screen's code is loading. */
-function ScreenLoading() {
-  const { LL } = useI18nContext()
-  return (
-    <Center py="16">
-      <Spinner size="lg" label={LL.common.loading()} />
-    </Center>
-  )
 }
 
 /** The wouter routes of the route table; the guard has already allowed the location when this renders. */

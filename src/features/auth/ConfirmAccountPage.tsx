@@ -3,14 +3,14 @@ import { useId } from 'react'
 import { Link as RouterLink, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { confirmAccountMachine, type ConfirmAccountOutput } from '../../../machines/confirm-account'
-import { Center, Stack } from '../../../styled-system/jsx'
+import { Stack } from '../../../styled-system/jsx'
 import { confirmAccountActors } from '../../api/auth'
 import { errorMessages } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { paths } from '../../app/paths'
-import { Button, ErrorPanel, Heading, Spinner, Text, TextField } from '../../ui'
+import { Button, ErrorPanel, Heading, Text, TextField } from '../../ui'
 import { usePageTitle } from '../shared/page'
-import { AuthCard } from './parts'
+import { AuthCard, WorkingStatus } from './parts'
 import { ResendConfirmationForm } from './ResendConfirmationDialog'
 import { useForm } from './use-form'
 import { normalizeEmail, validateEmailOnly } from './validation'
@@ -63,12 +63,7 @@ function ConfirmWithToken({ token }: { token: string }) {
         {LL.auth.confirmAccount.title()}
       </Heading>
       {confirming ? (
-        <Center py="6">
-          <Stack align="center" gap="3">
-            <Spinner size="lg" />
-            <Text role="status">{LL.auth.confirmAccount.confirming()}</Text>
-          </Stack>
-        </Center>
+        <WorkingStatus text={LL.auth.confirmAccount.confirming()} py="6" />
       ) : null}
       {output?.outcome === 'confirmed' ? (
         <Stack gap="4">

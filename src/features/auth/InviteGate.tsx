@@ -4,12 +4,12 @@ import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { inviteTokenMachine } from '../../../machines/invite-token'
 import type { InvitePayload, InviteTokenOutput } from '../../../machines/types'
-import { Center, Stack } from '../../../styled-system/jsx'
 import { inviteTokenActors } from '../../api/auth'
 import { actorOptions } from '../../app/inspect'
 import { currentLL } from '../../app/language'
 import { paths } from '../../app/paths'
-import { Spinner, Text, toaster } from '../../ui'
+import { toaster } from '../../ui'
+import { WorkingStatus } from './parts'
 
 /**
  * The invite-token check of /login?invite= and /signup?invite= (spec §2): a valid invitation for
@@ -46,14 +46,7 @@ export function InviteGate({
   )
   const output = useSelector(flow, (s) => (s.status === 'done' ? (s.output as InviteTokenOutput) : null))
   if (output === null)
-    return (
-      <Center py="16">
-        <Stack align="center" gap="3">
-          <Spinner size="lg" />
-          <Text role="status">{LL.auth.invite.checking()}</Text>
-        </Stack>
-      </Center>
-    )
+    return <WorkingStatus text={LL.auth.invite.checking()} />
   if (output.outcome === 'invalid') return null
   return <>{children(output.invite, output.outcome === 'existingUser' ? output.email : undefined)}</>
 }

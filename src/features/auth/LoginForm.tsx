@@ -10,8 +10,8 @@ import { codeOf, errorMessages } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { currentLL } from '../../app/language'
 import { useSession } from '../../app/root-context'
-import { Button, ErrorPanel, Heading, PasswordField, Text, TextField, toaster } from '../../ui'
-import { AuthCard, SocialButton, TermsNotice } from './parts'
+import { Button, ErrorPanel, Heading, Text, TextField, toaster } from '../../ui'
+import { AuthCard, PasswordInputField, SocialButton, TermsNotice } from './parts'
 import { useSocialProvider } from './social'
 import { useForm } from './use-form'
 import { normalizeEmail, validateLogin } from './validation'
@@ -104,11 +104,9 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
             required
             {...form.field('email')}
           />
-          <PasswordField
+          <PasswordInputField
             label={LL.auth.login.password()}
             autoComplete="current-password"
-            showLabel={LL.common.showPassword()}
-            hideLabel={LL.common.hidePassword()}
             required
             {...form.field('password')}
           />

@@ -8,9 +8,9 @@ import { resetPasswordActors } from '../../api/auth'
 import { errorMessages, fieldErrorsOf } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { paths } from '../../app/paths'
-import { Button, ErrorPanel, Heading, PasswordField, Text } from '../../ui'
+import { Button, ErrorPanel, Heading, Text } from '../../ui'
 import { usePageTitle } from '../shared/page'
-import { AuthCard } from './parts'
+import { AuthCard, PasswordInputField } from './parts'
 import { RecoverPasswordDialog } from './RecoverPasswordDialog'
 import { useForm } from './use-form'
 import { PASSWORD_MIN_LENGTH, validateResetPassword } from './validation'
@@ -62,21 +62,17 @@ function ResetForm({ token }: { token: string }) {
     >
       <Stack gap="4">
         <ErrorPanel messages={error && !serverFields.password ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []} />
-        <PasswordField
+        <PasswordInputField
           label={LL.auth.resetPassword.newPassword()}
           autoComplete="new-password"
-          showLabel={LL.common.showPassword()}
-          hideLabel={LL.common.hidePassword()}
           helperText={LL.auth.signUp.passwordHelp({ min: PASSWORD_MIN_LENGTH })}
           required
           {...password}
           errorText={password.errorText ?? serverFields.password}
         />
-        <PasswordField
+        <PasswordInputField
           label={LL.auth.resetPassword.confirmPassword()}
           autoComplete="new-password"
-          showLabel={LL.common.showPassword()}
-          hideLabel={LL.common.hidePassword()}
           required
           {...form.field('confirmPassword')}
         />

@@ -9,8 +9,8 @@ import { errorMessages, fieldErrorsOf } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { currentLL } from '../../app/language'
 import { useSession } from '../../app/root-context'
-import { Button, ErrorPanel, Heading, PasswordField, Text, TextField, toaster } from '../../ui'
-import { AuthCard, AuthDialog, SocialButton, TermsNotice } from './parts'
+import { Button, ErrorPanel, Heading, Text, TextField, toaster } from '../../ui'
+import { AuthCard, AuthDialog, PasswordInputField, SocialButton, TermsNotice } from './parts'
 import { useSocialProvider } from './social'
 import { useForm } from './use-form'
 import { normalizeEmail, PASSWORD_MIN_LENGTH, validateSignUp } from './validation'
@@ -104,11 +104,9 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
               required
               {...field('email', 'email')}
             />
-            <PasswordField
+            <PasswordInputField
               label={LL.auth.signUp.password()}
               autoComplete="new-password"
-              showLabel={LL.common.showPassword()}
-              hideLabel={LL.common.hidePassword()}
               helperText={LL.auth.signUp.passwordHelp({ min: PASSWORD_MIN_LENGTH })}
               required
               {...field('password', 'password')}

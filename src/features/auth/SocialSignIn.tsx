@@ -4,16 +4,16 @@ import { useI18nContext } from '../../../locales/i18n-react'
 import { decodeInvite } from '../../../machines/invite-token'
 import { socialSignInMachine } from '../../../machines/social-sign-in'
 import type { SocialSignInOutput } from '../../../machines/types'
-import { Center, Stack } from '../../../styled-system/jsx'
+import { Stack } from '../../../styled-system/jsx'
 import { socialSignInActors } from '../../api/auth'
 import { errorMessage, errorMessages } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { currentLL } from '../../app/language'
 import { paths } from '../../app/paths'
 import { useSession } from '../../app/root-context'
-import { Button, ErrorPanel, Spinner, Text, TextField, toaster } from '../../ui'
+import { Button, ErrorPanel, TextField, toaster } from '../../ui'
 import { usePageTitle } from '../shared/page'
-import { AuthDialog } from './parts'
+import { AuthDialog, WorkingStatus } from './parts'
 import { useSocialProvider } from './social'
 
 /**
@@ -55,12 +55,7 @@ export function SocialSignIn({ ticket, inviteParam }: { ticket: string; invitePa
 
   return (
     <>
-      <Center py="16">
-        <Stack align="center" gap="3">
-          <Spinner size="lg" />
-          <Text role="status">{LL.auth.social.signingIn()}</Text>
-        </Stack>
-      </Center>
+      <WorkingStatus text={LL.auth.social.signingIn()} />
       <AuthDialog
         open={verifying}
         onClose={() => flow.send({ type: 'social.cancel' })}

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
-import { Box, Stack } from '../../../styled-system/jsx'
+import { Box, Center, Stack } from '../../../styled-system/jsx'
 import { paths } from '../../app/paths'
-import { Button, Card, Dialog, IconButton, Link, Portal, Text, XIcon } from '../../ui'
+import { Button, Card, Dialog, IconButton, Link, PasswordField, type PasswordFieldProps, Portal, Spinner, Text, XIcon } from '../../ui'
 
 /** The centered card of the logged-out screens. */
 export function AuthCard({ children, labelledBy }: { children: ReactNode; labelledBy: string }) {
@@ -15,6 +15,24 @@ export function AuthCard({ children, labelledBy }: { children: ReactNode; labell
         </Card.Body>
       </Card.Root>
     </Box>
+  )
+}
+
+/** A password field with the show/hide toggle labelled in the active language. */
+export function PasswordInputField(props: Omit<PasswordFieldProps, 'showLabel' | 'hideLabel'>) {
+  const { LL } = useI18nContext()
+  return <PasswordField showLabel={LL.common.showPassword()} hideLabel={LL.common.hidePassword()} {...props} />
+}
+
+/** A flow at work: a spinner and what is happening, announced as a status. */
+export function WorkingStatus({ text, py = '16' }: { text: string; py?: '6' | '16' }) {
+  return (
+    <Center py={py}>
+      <Stack align="center" gap="3">
+        <Spinner size="lg" />
+        <Text role="status">{text}</Text>
+      </Stack>
+    </Center>
   )
 }
 
