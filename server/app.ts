@@ -72,7 +72,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     config,
     mailer,
     clock,
-    limiter: new RateLimiter(config.rateLimit, clock),
+    limiter: new RateLimiter(store.db, config.rateLimit, clock),
     social,
     log: app.log,
   }

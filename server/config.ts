@@ -16,8 +16,9 @@
  * | SESSION_TTL | 1209600 (14 days) | seconds a session lasts |
  * | NODE_ENV | development | `production` turns off the /dev pages |
  * | RATE_LIMIT_WINDOW | 900 | seconds of the rate-limit window |
- * | RATE_LIMIT_PER_ADDRESS | 30 | attempts per client address and window, for each limited call |
- * | RATE_LIMIT_PER_EMAIL | 5 | attempts per e-mail and window, for each limited call |
+ * | RATE_LIMIT_PER_ADDRESS | 30 | per client address and window: failed logins; attempts of sign-up, reset, resend (each its own) |
+ * | RATE_LIMIT_PER_EMAIL | 5 | per e-mail and window: failed logins from one client address; attempts of sign-up, reset, resend |
+ * | RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES | 50 | failed logins per e-mail and window from all addresses together |
  * | TRUST_PROXY | (unset) | `true`, a hop count or addresses: read the client address from X-Forwarded-For |
  * | LOG_LEVEL | info | fatal, error, warn, info, debug, trace or silent |
  */
@@ -25,8 +26,12 @@
 export interface RateLimitConfig {
   /** Window length in seconds. */
   windowSeconds: number
+  /** Failed logins, or attempts of a call that sends mail, per client address. */
   perAddress: number
+  /** Failed logins per e-mail from one client address, or attempts of a call that sends mail per e-mail. */
   perEmail: number
+  /** Failed logins per e-mail from every address together: slows guessing spread over many addresses. */
+  perEmailAllAddresses: number
 }
 
 export interface OidcConfig {
@@ -132,6 +137,7 @@ export const loadConfig = (env: Env = process.env): Config => {
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW', 15 * 60, 1),
       perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', 30, 1),
       perEmail: integer(env, 'RATE_LIMIT_PER_EMAIL', 5, 1),
+      perEmailAllAddresses: integer(env, 'RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES', 50, 1),
     },
     trustProxy: trustProxyFrom(env),
     logLevel: logLevelFrom(env),

@@ -13,7 +13,7 @@ import { emailTakenByOther, findUserByEmail, findUserById, findUserByUnconfirmed
  * for an e-mail change waiting for confirmation. The answer is the same in every case.
  */
 export const sendConfirmation: Handler<'sendConfirmation'> = async ({ body, app, t, ip }) => {
-  limitAttempt(app.limiter, t, 'resend', ip, body.email)
+  await limitAttempt(app.limiter, t, 'resend', ip, body.email)
   const now = app.clock()
   const account = await findUserByEmail(app.db, body.email)
   if (account && !account.confirmedAt && !account.disabled) {

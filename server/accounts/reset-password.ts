@@ -16,7 +16,7 @@ import { findUserById, findUserByEmail, setPasswordHash } from './queries.js'
  * ones). The answer is the same whether an account exists or not.
  */
 export const resetPassword: Handler<'resetPassword'> = async ({ body, app, t, ip }) => {
-  limitAttempt(app.limiter, t, 'reset', ip, body.email)
+  await limitAttempt(app.limiter, t, 'reset', ip, body.email)
   const user = await findUserByEmail(app.db, body.email)
   if (user && !user.disabled) {
     const now = app.clock()

@@ -22,7 +22,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * - With an organization's invitation code: the user joins it as a student.
  */
 export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) => {
-  limitAttempt(app.limiter, t, 'sign-up', ip, body.email)
+  await limitAttempt(app.limiter, t, 'sign-up', ip, body.email)
   const now = app.clock()
   const firstName = body.first_name.trim()
   const lastName = body.last_name.trim()

@@ -211,6 +211,17 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
 })
 
+/**
+ * Attempts counted by the rate limits (server/services/rate-limit.ts), one row per limit key and
+ * fixed window, in the store so that every server process on it shares them. The key holds a digest
+ * of the e-mail and client address, not the values. Expired rows are swept now and then.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+})
+
 export type UserRow = typeof users.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
 export type InvitationRow = typeof invitations.$inferSelect

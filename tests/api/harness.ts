@@ -118,6 +118,7 @@ export const testConfig = (env: Env = {}) =>
     PUBLIC_URL: 'http://portal.test',
     RATE_LIMIT_PER_ADDRESS: '10000',
     RATE_LIMIT_PER_EMAIL: '10000',
+    RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: '10000',
     ADMIN_EMAIL: 'root@example.com',
     ...env,
   })

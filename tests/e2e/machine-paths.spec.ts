@@ -2,7 +2,8 @@
  * The login and recover-password machines' paths, walked through the real UI
  * (tests/e2e/support/machine-paths.ts). What each actor outcome stands for is arranged for real:
  * - signIn: done = the right password of a confirmed account; 400 = a wrong password; 403 = an
- *   account that has not confirmed its e-mail; 429 = an address that already used its 5 attempts;
+ *   account that has not confirmed its e-mail; 429 = an e-mail that already failed 5 times from this
+ *   client address (the right password then waits too);
  * - acceptInvite: done = the link of the invitation; 404 = the admin sent the invitation again
  *   meanwhile (a new token), so the link in hand no longer holds;
  * - loadAccount: done = the account; 0 = the connection drops (the request is aborted);
@@ -22,7 +23,10 @@ import { emailBox, errorPanel, loginHeading, passwordBox, toast, userMenu } from
 const TOO_MANY = /^Too many attempts\. Try again in \d+ seconds?\.$/
 const NETWORK = 'Cannot reach the server. Check your connection and try again.'
 
-/** Spends the 5 attempts per address and window of a rate-limited call (server/services/rate-limit.ts). */
+/**
+ * Spends the 5 attempts per e-mail and window of a rate-limited call (server/services/rate-limit.ts):
+ * for login, 5 failures from this client address (only failures count).
+ */
 async function useUpAttempts(request: APIRequestContext, path: string, data: Record<string, string>): Promise<void> {
   let status = 0
   for (let attempt = 0; attempt < 10 && status !== 429; attempt++) status = (await request.post(path, { data })).status()

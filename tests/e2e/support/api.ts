@@ -70,9 +70,8 @@ export async function login(request: APIRequestContext, email: string, password:
 }
 
 /**
- * The platform admin's session. Logins are limited to 5 per e-mail and window
- * (server/services/rate-limit.ts) and a worker restarts after a failed test, so the session is
- * kept in a file per server and made again only when the server no longer knows it.
+ * The platform admin's session, kept in a file per server (a worker restarts after a failed test) and
+ * made again only when the server no longer knows it: one login for the whole run.
  */
 export async function platformAdmin(request: APIRequestContext): Promise<Session> {
   const file = path.resolve('test-results', 'e2e-sessions.json')
