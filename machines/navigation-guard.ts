@@ -179,11 +179,15 @@ export const navigationGuardMachine = setup({
       output: ({ context }) => ({ decision: 'allowed', path: context.destination.path }),
     },
     toLogin: {
-      description: 'Go to /login, keeping the page asked for (other than the dashboard) as ?next=.',
+      description:
+        'Go to /login, keeping the page asked for as ?next= (not the dashboard or onboarding, where a login goes anyway).',
       type: 'final',
       output: ({ context }) => ({
         decision: 'toLogin',
-        path: context.destination.path === '/' ? '/login' : '/login?next=' + encodeURIComponent(context.destination.path),
+        path:
+          context.destination.name === 'Dashboard' || context.destination.name === 'Onboarding'
+            ? '/login'
+            : '/login?next=' + encodeURIComponent(context.destination.path),
       }),
     },
     toReturnTo: {

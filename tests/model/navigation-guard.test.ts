@@ -27,6 +27,7 @@ const route = {
   otherStudents: { name: 'Students', path: '/organization/99/students', access: 'private', organizationId: 99 },
   badIdStudents: { name: 'Students', path: '/organization/abc/students', access: 'private', organizationId: 0 },
   profile: { name: 'Profile', path: '/profile', access: 'private', organizationId: null },
+  onboarding: { name: 'Onboarding', path: '/onboarding', access: 'private', organizationId: null },
   classesPage2: { name: 'Classes', path: '/organization/11/classes?page=2', access: 'private', organizationId: 11 },
   admin: { name: 'AdminOrganizations', path: '/admin', access: 'private', organizationId: null },
   adminOrg: { name: 'AdminOrganization', path: '/admin/organization/22', access: 'private', organizationId: 22 },
@@ -42,6 +43,7 @@ const cases: Record<string, [NavigationGuardInput, NavigationDecision | 'accept'
   'logged out to the dashboard': [{ ...loggedOut, destination: route.dashboard }, 'toLogin'],
   'logged out to the admin list': [{ ...loggedOut, destination: route.admin }, 'toLogin'],
   'logged out to the profile': [{ ...loggedOut, destination: route.profile }, 'toLogin'],
+  'logged out to onboarding': [{ ...loggedOut, destination: route.onboarding }, 'toLogin'],
   'logged out to a class list page': [{ ...loggedOut, destination: route.classesPage2 }, 'toLogin'],
   'logged out to login': [{ ...loggedOut, destination: route.login }, 'allowed'],
   'logged out to login, back to the profile after': [
@@ -93,10 +95,11 @@ const events: ModelEvent<M>[] = [
 
 const paths: Record<NavigationDecision, (input: NavigationGuardInput) => string> = {
   allowed: (input) => input.destination.path,
-  // the page asked for goes along to the login (the dashboard is where a login goes anyway)
+  // the page asked for goes along to the login (the dashboard and onboarding are where a login goes anyway)
   toLogin: (input) =>
     ({
       '/': '/login',
+      '/onboarding': '/login',
       '/profile': '/login?next=%2Fprofile',
       '/admin': '/login?next=%2Fadmin',
       '/organization/11/classes?page=2': '/login?next=%2Forganization%2F11%2Fclasses%3Fpage%3D2',
