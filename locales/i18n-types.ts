@@ -1243,6 +1243,20 @@ type RootTranslation = {
 			 */
 			action: string
 		}
+		notMemberPage: {
+			/**
+			 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​y​o​u​ ​h​a​v​e​ ​n​o​t​ ​j​o​i​n​e​d​ ​i​t​.​ ​A​n​ ​a​d​m​i​n​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​a​n​ ​i​n​v​i​t​e​ ​y​o​u​.
+			 */
+			text: string
+			/**
+			 * G​o​ ​t​o​ ​y​o​u​r​ ​d​a​s​h​b​o​a​r​d
+			 */
+			action: string
+		}
 	}
 	legal: {
 		terms: {
@@ -2471,6 +2485,20 @@ export type TranslationFunctions = {
 			text: () => LocalizedString
 			/**
 			 * Go to the start page
+			 */
+			action: () => LocalizedString
+		}
+		notMemberPage: {
+			/**
+			 * You are not a member of this organization
+			 */
+			title: () => LocalizedString
+			/**
+			 * This organization does not exist, or you have not joined it. An admin of the organization can invite you.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Go to your dashboard
 			 */
 			action: () => LocalizedString
 		}

@@ -19,6 +19,12 @@ import type {
  *   entering the Dashboard route (/) with no current organization goes to /admin; the
  *   organization dashboard (/organization/{id}/dashboard) names its organization and is allowed.
  * - /admin and /admin/organization/{id} are for platform admins only: anybody else goes home.
+ * - "Changing organizationId in the route sets the current organization" (§4): a route that names
+ *   an organization the user may work on makes it current (the session resets the data areas).
+ *   A member of other organizations who opens one that is not theirs (or does not exist) is told
+ *   so on a page of its own; a platform admin may open any.
+ * - A logged-out person sent to /login keeps the page they asked for as ?next=, and goes there
+ *   once logged in (the guard decides again whether they may see it).
  */
 
 export type NavigationGuardContext = NavigationGuardInput
@@ -53,6 +59,18 @@ export const navigationGuardMachine = setup({
       context.user.is_superuser &&
       context.destination.name === 'Dashboard' &&
       context.currentOrganizationId === null,
+    /** Mirrors roles.membershipOf: a platform admin may open any organization. */
+    isNotMember: ({ context }) =>
+      context.user !== null &&
+      !context.user.is_superuser &&
+      context.destination.organizationId !== null &&
+      !context.user.organizations.some((org) => org.id === context.destination.organizationId),
+    isOtherOrganization: ({ context }) =>
+      context.user !== null &&
+      context.destination.organizationId !== null &&
+      context.destination.organizationId > 0 &&
+      context.destination.organizationId !== context.currentOrganizationId,
+    hasReturnTo: ({ context }) => context.returnTo !== null,
     hasInvite: ({ context }) => context.invite !== null,
     inviteMatchesUser: ({ context }) =>
       context.invite !== null &&
@@ -66,6 +84,8 @@ export const navigationGuardMachine = setup({
     notifyInviteFailed: () => {},
     /** The app sends `session.refresh` to the session actor: the user has a new organization. */
     refreshSession: () => {},
+    /** The app sends `session.switchOrganization` to the session actor: the route's organization becomes current. */
+    selectOrganization: (_, _params: { organizationId: number }) => {},
   },
 }).createMachine({
   id: 'navigationGuard',
@@ -90,9 +110,23 @@ export const navigationGuardMachine = setup({
           target: 'toOnboarding',
         },
         {
+          description: 'An organization route of an organization that is not theirs (or does not exist).',
+          guard: 'isNotMember',
+          target: 'notMember',
+        },
+        {
           description: 'A platform admin entering the dashboard with no organization selected.',
           guard: 'isSuperuserWithoutOrganization',
           target: 'toAdmin',
+        },
+        {
+          description: 'The route names another organization than the current one: it becomes current.',
+          guard: 'isOtherOrganization',
+          target: 'allowed',
+          actions: {
+            type: 'selectOrganization',
+            params: ({ context }) => ({ organizationId: context.destination.organizationId ?? 0 }),
+          },
         },
         { target: 'allowed' },
       ],
@@ -111,6 +145,7 @@ export const navigationGuardMachine = setup({
           target: 'toDashboard',
           actions: 'notifyInviteFailed',
         },
+        { description: 'Sent to login from a page: back to it.', guard: 'hasReturnTo', target: 'toReturnTo' },
         { target: 'toDashboard' },
       ],
     },
@@ -143,7 +178,28 @@ export const navigationGuardMachine = setup({
       type: 'final',
       output: ({ context }) => ({ decision: 'allowed', path: context.destination.path }),
     },
-    toLogin: { description: 'Go to /login.', type: 'final', output: { decision: 'toLogin', path: '/login' } },
+    toLogin: {
+      description:
+        'Go to /login, keeping the page asked for as ?next= (not the dashboard or onboarding, where a login goes anyway).',
+      type: 'final',
+      output: ({ context }) => ({
+        decision: 'toLogin',
+        path:
+          context.destination.name === 'Dashboard' || context.destination.name === 'Onboarding'
+            ? '/login'
+            : '/login?next=' + encodeURIComponent(context.destination.path),
+      }),
+    },
+    toReturnTo: {
+      description: 'Go back to the page asked for before login.',
+      type: 'final',
+      output: ({ context }) => ({ decision: 'toReturnTo', path: context.returnTo ?? '/' }),
+    },
+    notMember: {
+      description: "Stay on the address and say 'You are not a member of this organization', with a link to the dashboard.",
+      type: 'final',
+      output: ({ context }) => ({ decision: 'notMember', path: context.destination.path }),
+    },
     toDashboard: { description: 'Go to the dashboard.', type: 'final', output: { decision: 'toDashboard', path: '/' } },
     toOnboarding: {
       description: 'Go to /onboarding.',

@@ -24,6 +24,10 @@ export type SessionEvent =
   | { type: 'session.userUpdated'; user: User }
   | { type: 'session.refresh' }
   | { type: 'session.switchOrganization'; organizationId: number | null }
+  /** Another tab of this browser logged out (the stored login is gone). */
+  | { type: 'session.loggedOutElsewhere' }
+  /** Another tab of this browser logged in: `token` is the login now stored. */
+  | { type: 'session.loggedInElsewhere'; token: string }
   /** The person picked another interface language (a locale, e.g. 'es-MX'); the browser already shows it. */
   | { type: 'session.changeLanguage'; language: string }
 
@@ -69,10 +73,13 @@ export const sessionMachine = setup({
   guards: {
     isRestored: (_, params: { restored: RestoredSession | null }) => params.restored !== null,
     isSessionExpiredError: (_, params: { error: unknown }) => statusOf(params.error) === 401,
+    isOtherToken: ({ context }, params: { token: string }) => context.token !== params.token,
     isOtherLanguage: ({ context }, params: { language: string }) =>
       context.user !== null && context.user.language !== params.language,
+    /** Another organization than the current one, which the user may work on. */
     canSelectOrganization: ({ context }, params: { organizationId: number | null }) =>
       context.user !== null &&
+      params.organizationId !== context.currentOrganizationId &&
       (context.user.is_superuser ||
         (params.organizationId !== null && context.user.organizations.some((org) => org.id === params.organizationId))),
   },
@@ -151,6 +158,11 @@ export const sessionMachine = setup({
           target: 'loggedOut.expired',
           actions: ['clearStorage', 'resetDataAreas'],
         },
+        'session.loggedInElsewhere': {
+          description: 'Another tab logged in meanwhile: the restore starts again from what is stored now.',
+          target: 'restoring',
+          reenter: true,
+        },
       },
     },
     loggedIn: {
@@ -176,12 +188,24 @@ export const sessionMachine = setup({
         },
         'session.switchOrganization': {
           description:
-            'The user picks another of their organizations in the user menu; a platform admin opens any organization.',
+            "The user picks another of their organizations in the user menu, or opens a route that names one; a platform admin opens any organization. The data areas of the last one are emptied.",
           guard: { type: 'canSelectOrganization', params: ({ event }) => ({ organizationId: event.organizationId }) },
           actions: [
             { type: 'assignOrganization', params: ({ event }) => ({ organizationId: event.organizationId }) },
             { type: 'persistOrganization', params: ({ event }) => ({ organizationId: event.organizationId }) },
+            'resetDataAreas',
           ],
+        },
+        'session.loggedOutElsewhere': {
+          description: 'Another tab logged out: this one follows, without the expiry warning.',
+          target: 'loggedOut.idle',
+          actions: ['resetDataAreas', 'clearSession'],
+        },
+        'session.loggedInElsewhere': {
+          description: "Another tab logged in with another login: this one follows, restoring what is stored.",
+          guard: { type: 'isOtherToken', params: ({ event }) => ({ token: event.token }) },
+          target: 'restoring',
+          actions: ['resetDataAreas', 'clearSession'],
         },
         'session.changeLanguage': {
           description:
@@ -277,6 +301,10 @@ export const sessionMachine = setup({
       description: 'Nobody is logged in: only the login, sign-up and open pages are shown.',
       initial: 'idle',
       on: {
+        'session.loggedInElsewhere': {
+          description: 'Another tab logged in: this one follows, restoring what is stored.',
+          target: 'restoring',
+        },
         'session.login': {
           description: 'A login or sign-up flow finished: the token and user id are stored.',
           target: 'loggedIn',

@@ -216,6 +216,11 @@ export interface GuardDestination {
   name: string
   path: string
   access: RouteAccess
+  /**
+   * The organization the route names (its :organizationId), null when it names none; 0 when the
+   * value there is not an organization id (no organization has it).
+   */
+  organizationId: number | null
 }
 
 export interface NavigationGuardInput {
@@ -228,9 +233,22 @@ export interface NavigationGuardInput {
   currentOrganizationId: number | null
   /** The decoded ?invite= value of the destination, or null. */
   invite: InvitePayload | null
+  /**
+   * The page asked for before login: the ?next= of a Login or Signup destination, already
+   * sanitised to a path of this app (src/app/return-to.ts), or null.
+   */
+  returnTo: string | null
 }
 
-export type NavigationDecision = 'allowed' | 'toLogin' | 'toDashboard' | 'toOnboarding' | 'toAdmin'
+export type NavigationDecision =
+  | 'allowed'
+  | 'toLogin'
+  | 'toDashboard'
+  | 'toOnboarding'
+  | 'toAdmin'
+  | 'toReturnTo'
+  /** An organization route of an organization the user is not a member of: a page says so. */
+  | 'notMember'
 
 export interface NavigationGuardOutput {
   decision: NavigationDecision

@@ -352,6 +352,11 @@ const en = {
 			text: "The page you are looking for doesn't exist or has moved.",
 			action: 'Go to the start page',
 		},
+		notMemberPage: {
+			title: 'You are not a member of this organization',
+			text: 'This organization does not exist, or you have not joined it. An admin of the organization can invite you.',
+			action: 'Go to your dashboard',
+		},
 	},
 	legal: {
 		terms: {

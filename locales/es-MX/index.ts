@@ -345,6 +345,11 @@ const es_MX = {
 			text: 'La página que buscas no existe o se movió.',
 			action: 'Ir a la página de inicio',
 		},
+		notMemberPage: {
+			title: 'No eres miembro de esta organización',
+			text: 'Esta organización no existe o no te has unido a ella. Un administrador de la organización puede invitarte.',
+			action: 'Ir a tu panel',
+		},
 	},
 	legal: {
 		terms: {

@@ -341,6 +341,11 @@ const pt_BR = {
 			text: 'A página que você procura não existe ou foi movida.',
 			action: 'Ir para a página inicial',
 		},
+		notMemberPage: {
+			title: 'Você não é membro desta organização',
+			text: 'Esta organização não existe ou você não faz parte dela. Um administrador da organização pode convidar você.',
+			action: 'Ir para o seu painel',
+		},
 	},
 	legal: {
 		terms: {

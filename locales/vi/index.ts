@@ -341,6 +341,11 @@ const vi = {
 			text: 'Trang bạn đang tìm không tồn tại hoặc đã được chuyển đi.',
 			action: 'Về trang chủ',
 		},
+		notMemberPage: {
+			title: 'Bạn không phải là thành viên của tổ chức này',
+			text: 'Tổ chức này không tồn tại hoặc bạn chưa tham gia. Quản trị viên của tổ chức có thể mời bạn.',
+			action: 'Về bảng điều khiển của bạn',
+		},
 	},
 	legal: {
 		terms: {

@@ -7,7 +7,8 @@ import { apiError, isSessionExpired, toApiError, type ApiError } from './errors'
 /**
  * The one API client of the app: openapi-fetch typed by the contract, same origin.
  * Its middleware adds the session's bearer token and the active language to every request and
- * reports a 401 `{detail: "Session expired"}` to the session (which ends it and goes to Login).
+ * reports a 401 `{detail: "Session expired"}` of a call made with the session's token to the
+ * session (which ends it and goes to Login).
  * Only the actors in src/api call it.
  */
 
@@ -30,7 +31,10 @@ export const createSessionMiddleware = (bridge: () => ClientBridge): Middleware 
     return request
   },
   async onResponse({ request, response }) {
-    if (response.status !== 401 || !request.headers.has('Authorization')) return undefined
+    // Only a call made with the session's own token can say that this session has ended: a 401
+    // for another token (a login flow's new one, a call of a session already replaced) cannot.
+    const current = bridge().token()
+    if (response.status !== 401 || !current || request.headers.get('Authorization') !== `Bearer ${current}`) return undefined
     let body: unknown = null
     try {
       body = await response.clone().json()

@@ -17,6 +17,9 @@ const KEYS = {
 /** The few Storage methods used here, so tests can give a Map-backed one. */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
+/** Where the browser announces changes another tab made to the storage (window's `storage` events). */
+export type StorageEvents = Pick<Window, 'addEventListener' | 'removeEventListener'>
+
 const memory = new Map<string, string>()
 const memoryStore: KeyValueStore = {
   getItem: (key) => memory.get(key) ?? null,
@@ -57,13 +60,15 @@ export const createStorage = (store: KeyValueStore = defaultStore()) => {
     return Number.isSafeInteger(n) && n > 0 ? n : null
   }
 
+  /** The saved login, or null when either half is missing or malformed. */
+  const readLogin = (): SavedLogin | null => {
+    const token = get(KEYS.token)
+    const userId = positiveInt(get(KEYS.userId))
+    return token && userId !== null ? { token, userId } : null
+  }
+
   return {
-    /** The saved login, or null when either half is missing or malformed. */
-    readLogin(): SavedLogin | null {
-      const token = get(KEYS.token)
-      const userId = positiveInt(get(KEYS.userId))
-      return token && userId !== null ? { token, userId } : null
-    },
+    readLogin,
     saveLogin(login: SavedLogin): void {
       set(KEYS.token, login.token)
       set(KEYS.userId, String(login.userId))
@@ -73,6 +78,20 @@ export const createStorage = (store: KeyValueStore = defaultStore()) => {
       set(KEYS.token, null)
       set(KEYS.userId, null)
       set(KEYS.organization, null)
+    },
+    /**
+     * Calls `listener` with the saved login whenever another tab of this browser changes it (a
+     * login or a logout there; the browser tells every tab but the one that wrote). Returns the
+     * unsubscribe function.
+     */
+    watchLogin(listener: (login: SavedLogin | null) => void, events: StorageEvents): () => void {
+      const onStorage = (event: Event) => {
+        const { key } = event as StorageEvent
+        // a null key: the whole storage was cleared
+        if (key === null || key === KEYS.token || key === KEYS.userId) listener(readLogin())
+      }
+      events.addEventListener('storage', onStorage)
+      return () => events.removeEventListener('storage', onStorage)
     },
     readOrganization(): number | null {
       return positiveInt(get(KEYS.organization))

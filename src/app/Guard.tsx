@@ -8,7 +8,9 @@ import { navigationGuardActors } from '../api/auth'
 import { toaster } from '../ui'
 import { actorOptions } from './inspect'
 import { currentLL } from './language'
+import { NotMemberPage } from './NotMemberPage'
 import { resolveRoute } from './paths'
+import { returnToOf } from './return-to'
 import { selectRestoring, useSession } from './root-context'
 import { ScreenLoading } from './ScreenLoading'
 import type { SessionActor } from './root'
@@ -37,17 +39,30 @@ export function Guard({ children }: { children: ReactNode }) {
   )
 }
 
+/** A route's :organizationId as the guard reads it: null when absent, 0 when it is not an id. */
+const organizationIdOf = (param: string | undefined): number | null => {
+  if (param === undefined) return null
+  const id = /^\d{1,15}$/.test(param) ? Number(param) : 0
+  return id > 0 ? id : 0
+}
+
 function GuardRun({ location, search, children }: { location: string; search: string; children: ReactNode }) {
   const session = useSession()
   const input = (): NavigationGuardInput => {
     const { context } = session.getSnapshot()
     const route = resolveRoute(location)
     return {
-      destination: { name: route.name, path: search ? `${location}?${search}` : location, access: route.access },
+      destination: {
+        name: route.name,
+        path: search ? `${location}?${search}` : location,
+        access: route.access,
+        organizationId: organizationIdOf(route.params.organizationId),
+      },
       user: context.user,
       sessionToken: context.token,
       currentOrganizationId: context.currentOrganizationId,
       invite: decodeInvite(new URLSearchParams(search).get('invite') ?? ''),
+      returnTo: route.access === 'public' ? returnToOf(search) : null,
     }
   }
   const flow = useActorRef(
@@ -58,12 +73,14 @@ function GuardRun({ location, search, children }: { location: string; search: st
           toaster.success({ title: currentLL().auth.invite.acceptedToast({ organization: organizationName }) }),
         notifyInviteFailed: () => toaster.warning({ title: currentLL().auth.invite.notAccepted() }),
         refreshSession: () => session.send({ type: 'session.refresh' }),
+        selectOrganization: (_, { organizationId }) => session.send({ type: 'session.switchOrganization', organizationId }),
       },
     }),
     { input: input(), ...actorOptions() },
   )
   const output = useSelector(flow, (s) => (s.status === 'done' ? s.output : null))
   if (!output) return <ScreenLoading />
+  if (output.decision === 'notMember') return <NotMemberPage />
   if (output.decision !== 'allowed') return <Redirect to={output.path} replace />
   return <>{children}</>
 }

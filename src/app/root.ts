@@ -11,7 +11,9 @@ import { activeLocale, currentLL } from './language'
 /**
  * The root actor: the session, created once for the app's lifetime under systemId 'session'.
  * It gets the real actors (src/api) and the side effects of its named actions (storage, toasts),
- * and the API client is connected to it (token, language, 401 → `session.expired`).
+ * and the API client is connected to it (token, language, 401 → `session.expired`). It follows the
+ * other tabs of the browser (a login or logout there is one here) and checks the session again
+ * whenever the tab is shown, so a session ended elsewhere is noticed without a click.
  */
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
@@ -55,5 +57,16 @@ export const createRoot = (): SessionActor => {
     onSessionExpired: () => session.send({ type: 'session.expired' }),
   })
   session.start()
+  storage.watchLogin(
+    (login) =>
+      session.send(login ? { type: 'session.loggedInElsewhere', token: login.token } : { type: 'session.loggedOutElsewhere' }),
+    window,
+  )
+  // a refresh loads the account: a revoked session answers 401 and ends here (ignored when logged out)
+  const recheck = () => {
+    if (document.visibilityState === 'visible') session.send({ type: 'session.refresh' })
+  }
+  document.addEventListener('visibilitychange', recheck)
+  window.addEventListener('focus', recheck)
   return session
 }

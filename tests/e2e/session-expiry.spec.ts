@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createAccount, newPerson, revoke } from './support/api'
 import { screen } from './support/screens'
-import { loginHeading, logIn, toast, userMenu } from './support/ui'
+import { loginHeading, logIn, logInWith, toast, userMenu } from './support/ui'
 
 test('a session ended on the server sends the person to Login with "Your session has expired, please login" at their next action', async ({
   page,
@@ -39,4 +39,55 @@ test('the warning is shown once: after a reload of the login page it is gone', a
   await page.reload()
   await expect(loginHeading(page)).toBeVisible()
   await expect(toast(page, 'Your session has expired, please login')).toBeHidden()
+})
+
+test('a logout in one tab logs out the other tabs, and a login there logs them in again, without a reload', async ({ page, context, request }) => {
+  const person = await createAccount(request, newPerson('tabs', 'Ada', 'Lovelace'))
+  await logIn(page, person)
+  const other = await context.newPage()
+  await other.goto('/profile')
+  await expect(userMenu(other, person)).toBeVisible()
+
+  // log out in the first tab
+  await page.bringToFront()
+  await userMenu(page, person).click()
+  await page.getByRole('menuitem', { name: 'Log out' }).click()
+  await expect(loginHeading(page)).toBeVisible()
+
+  // the other one follows: the login page, nobody's menu, no expiry warning (it was a logout)
+  await expect(loginHeading(other)).toBeVisible()
+  await expect(other).toHaveURL(/\/login(\?|$)/)
+  await expect(userMenu(other, person)).toBeHidden()
+  await expect(toast(other, 'Your session has expired, please login')).toBeHidden()
+
+  // log in again in the first tab: the other one is logged in too, back on the page it showed
+  await logInWith(page, person.email, person.password)
+  await expect(userMenu(page, person)).toBeVisible()
+  await expect(userMenu(other, person)).toBeVisible()
+  await expect(other).toHaveURL(/\/profile$/)
+  await other.close()
+})
+
+test('a session revoked on the server is noticed when the tab is shown again: Login with the warning, no click needed', async ({
+  page,
+  context,
+  request,
+}) => {
+  const person = await createAccount(request, newPerson('shown', 'Grace', 'Hopper'))
+  await logIn(page, person)
+
+  // the person switches to another tab; meanwhile the session ends on the server (a logout with the same token)
+  const other = await context.newPage()
+  await other.bringToFront()
+  await revoke(request, (await page.evaluate(() => localStorage.getItem('portal.token'))) as string)
+
+  // coming back to the tab is enough (headless Chromium keeps every page visible and focused, so
+  // the focus a person gives the tab is dispatched by hand)
+  await page.bringToFront()
+  await page.evaluate(() => window.dispatchEvent(new FocusEvent('focus')))
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(toast(page, 'Your session has expired, please login')).toBeVisible()
+  await expect(userMenu(page, person)).toBeHidden()
+  expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull()
+  await other.close()
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise } from 'xstate'
 import { navigationGuardMachine } from '../../machines/navigation-guard'
-import { canSeeDashboard, needsOnboarding } from '../../machines/roles'
+import { canSeeDashboard, membershipOf, needsOnboarding } from '../../machines/roles'
 import type {
   AcceptInviteInput,
   AcceptInviteResult,
@@ -17,29 +17,51 @@ type M = typeof navigationGuardMachine
 type View = StepView<M>
 
 const route = {
-  login: { name: 'Login', path: '/login', access: 'public' },
-  signup: { name: 'Signup', path: '/signup', access: 'public' },
-  confirm: { name: 'ConfirmAccount', path: '/confirm-account', access: 'open' },
-  dashboard: { name: 'Dashboard', path: '/', access: 'private' },
-  orgDashboard: { name: 'OrganizationDashboard', path: '/organization/22/dashboard', access: 'private' },
-  profile: { name: 'Profile', path: '/profile', access: 'private' },
-  admin: { name: 'AdminOrganizations', path: '/admin', access: 'private' },
-  adminOrg: { name: 'AdminOrganization', path: '/admin/organization/22', access: 'private' },
+  login: { name: 'Login', path: '/login', access: 'public', organizationId: null },
+  loginBackToProfile: { name: 'Login', path: '/login?next=%2Fprofile', access: 'public', organizationId: null },
+  signup: { name: 'Signup', path: '/signup', access: 'public', organizationId: null },
+  confirm: { name: 'ConfirmAccount', path: '/confirm-account', access: 'open', organizationId: null },
+  dashboard: { name: 'Dashboard', path: '/', access: 'private', organizationId: null },
+  orgDashboard: { name: 'OrganizationDashboard', path: '/organization/22/dashboard', access: 'private', organizationId: 22 },
+  schoolStudents: { name: 'Students', path: '/organization/11/students', access: 'private', organizationId: 11 },
+  otherStudents: { name: 'Students', path: '/organization/99/students', access: 'private', organizationId: 99 },
+  badIdStudents: { name: 'Students', path: '/organization/abc/students', access: 'private', organizationId: 0 },
+  profile: { name: 'Profile', path: '/profile', access: 'private', organizationId: null },
+  onboarding: { name: 'Onboarding', path: '/onboarding', access: 'private', organizationId: null },
+  classesPage2: { name: 'Classes', path: '/organization/11/classes?page=2', access: 'private', organizationId: 11 },
+  admin: { name: 'AdminOrganizations', path: '/admin', access: 'private', organizationId: null },
+  adminOrg: { name: 'AdminOrganization', path: '/admin/organization/22', access: 'private', organizationId: 22 },
 } satisfies Record<string, GuardDestination>
 
-const loggedOut = { user: null, sessionToken: null, currentOrganizationId: null, invite: null }
-const asTeacher = { user: teacher, sessionToken: 'token-1', currentOrganizationId: 11, invite: null }
-const asNewcomer = { user: newcomer, sessionToken: 'token-3', currentOrganizationId: null, invite: null }
-const asSuperuser = { user: superuser, sessionToken: 'token-2', currentOrganizationId: null, invite: null }
+const loggedOut = { user: null, sessionToken: null, currentOrganizationId: null, invite: null, returnTo: null }
+const asTeacher = { user: teacher, sessionToken: 'token-1', currentOrganizationId: 11, invite: null, returnTo: null }
+const asNewcomer = { user: newcomer, sessionToken: 'token-3', currentOrganizationId: null, invite: null, returnTo: null }
+const asSuperuser = { user: superuser, sessionToken: 'token-2', currentOrganizationId: null, invite: null, returnTo: null }
 
 /** The spec's cases: where each navigation ends ('accept' = the invitation is accepted first). */
 const cases: Record<string, [NavigationGuardInput, NavigationDecision | 'accept']> = {
   'logged out to the dashboard': [{ ...loggedOut, destination: route.dashboard }, 'toLogin'],
   'logged out to the admin list': [{ ...loggedOut, destination: route.admin }, 'toLogin'],
+  'logged out to the profile': [{ ...loggedOut, destination: route.profile }, 'toLogin'],
+  'logged out to onboarding': [{ ...loggedOut, destination: route.onboarding }, 'toLogin'],
+  'logged out to a class list page': [{ ...loggedOut, destination: route.classesPage2 }, 'toLogin'],
   'logged out to login': [{ ...loggedOut, destination: route.login }, 'allowed'],
+  'logged out to login, back to the profile after': [
+    { ...loggedOut, destination: route.loginBackToProfile, returnTo: '/profile' },
+    'allowed',
+  ],
   'logged out to login with an invite': [{ ...loggedOut, destination: route.login, invite: inviteForTeacher }, 'allowed'],
   'logged out to confirm account': [{ ...loggedOut, destination: route.confirm }, 'allowed'],
   'teacher to login': [{ ...asTeacher, destination: route.login }, 'toDashboard'],
+  'teacher to login, back to the profile after': [
+    { ...asTeacher, destination: route.loginBackToProfile, returnTo: '/profile' },
+    'toReturnTo',
+  ],
+  'teacher to the students of her current organization': [{ ...asTeacher, destination: route.schoolStudents }, 'allowed'],
+  'teacher to the dashboard of her other organization': [{ ...asTeacher, destination: route.orgDashboard }, 'allowed'],
+  'teacher to an organization that is not hers': [{ ...asTeacher, destination: route.otherStudents }, 'notMember'],
+  'teacher to an organization route without an id': [{ ...asTeacher, destination: route.badIdStudents }, 'notMember'],
+  'newcomer to the students of an organization': [{ ...asNewcomer, destination: route.otherStudents }, 'notMember'],
   'teacher to login with her invite': [{ ...asTeacher, destination: route.login, invite: inviteForTeacher }, 'accept'],
   'teacher to signup with her invite': [{ ...asTeacher, destination: route.signup, invite: inviteForTeacher }, 'accept'],
   "teacher to signup with somebody else's invite": [
@@ -59,7 +81,10 @@ const cases: Record<string, [NavigationGuardInput, NavigationDecision | 'accept'
     'allowed',
   ],
   'platform admin to an organization dashboard': [{ ...asSuperuser, destination: route.orgDashboard }, 'allowed'],
+  'platform admin to any organization': [{ ...asSuperuser, destination: route.otherStudents }, 'allowed'],
+  'platform admin to an organization route without an id': [{ ...asSuperuser, destination: route.badIdStudents }, 'allowed'],
   'platform admin to the admin list': [{ ...asSuperuser, destination: route.admin }, 'allowed'],
+  'platform admin to an admin organization page': [{ ...asSuperuser, destination: route.adminOrg }, 'allowed'],
   'platform admin to login': [{ ...asSuperuser, destination: route.login }, 'toDashboard'],
 }
 
@@ -70,10 +95,21 @@ const events: ModelEvent<M>[] = [
 
 const paths: Record<NavigationDecision, (input: NavigationGuardInput) => string> = {
   allowed: (input) => input.destination.path,
-  toLogin: () => '/login',
+  // the page asked for goes along to the login (the dashboard and onboarding are where a login goes anyway)
+  toLogin: (input) =>
+    ({
+      '/': '/login',
+      '/onboarding': '/login',
+      '/profile': '/login?next=%2Fprofile',
+      '/admin': '/login?next=%2Fadmin',
+      '/organization/11/classes?page=2': '/login?next=%2Forganization%2F11%2Fclasses%3Fpage%3D2',
+    })[input.destination.path] ?? 'unexpected',
   toDashboard: () => '/',
   toOnboarding: () => '/onboarding',
   toAdmin: () => '/admin',
+  toReturnTo: (input) => input.returnTo ?? 'none',
+  // the address stays; the page says the person is not a member
+  notMember: (input) => input.destination.path,
 }
 
 const expectedOf = (input: NavigationGuardInput): NavigationDecision | 'accept' => {
@@ -91,8 +127,16 @@ function decided(decision: NavigationDecision) {
     const expected = expectedOf(input)
     if (expected !== 'accept') {
       expect(decision).toBe(expected)
+      // the organization a route names becomes current when it is not already
+      const switches =
+        decision === 'allowed' &&
+        input.destination.organizationId !== null &&
+        input.destination.organizationId > 0 &&
+        input.destination.organizationId !== input.currentOrganizationId
       // somebody else's invitation is reported as not accepted
-      expect(actions).toEqual(input.user && input.destination.access === 'public' && input.invite ? ['notifyInviteFailed'] : [])
+      const inviteFailed = input.user !== null && input.destination.access === 'public' && input.invite !== null
+      expect(actions).toEqual([...(inviteFailed ? ['notifyInviteFailed'] : []), ...(switches ? ['selectOrganization'] : [])])
+      if (switches) expect(params.selectOrganization).toEqual({ organizationId: input.destination.organizationId })
     } else {
       expect(decision).toBe('toDashboard')
       if (event.type === 'xstate.done.actor.acceptInvite') {
@@ -106,6 +150,9 @@ function decided(decision: NavigationDecision) {
     // the guard agrees with the role rules the app shows entries by
     if (decision === 'toOnboarding') expect(needsOnboarding(input.user)).toBe(true)
     if (decision === 'toAdmin') expect(canSeeDashboard(input.user, input.currentOrganizationId)).toBe(false)
+    if (decision === 'notMember') expect(membershipOf(input.user, input.destination.organizationId)).toBeUndefined()
+    if (decision === 'allowed' && input.destination.organizationId !== null && input.user && !input.user.is_superuser)
+      expect(membershipOf(input.user, input.destination.organizationId)).toBeDefined()
     if (decision === 'allowed' && input.destination.name === 'Dashboard') {
       expect(canSeeDashboard(input.user, input.currentOrganizationId)).toBe(true)
       expect(needsOnboarding(input.user)).toBe(false)
@@ -131,6 +178,8 @@ const model = buildModel({
     toDashboard: decided('toDashboard'),
     toOnboarding: decided('toOnboarding'),
     toAdmin: decided('toAdmin'),
+    toReturnTo: decided('toReturnTo'),
+    notMember: decided('notMember'),
   },
 })
 

@@ -40,12 +40,18 @@ const events: ModelEvent<M>[] = [
   failed('saveLanguage', serverDown),
   done('revokeSession', undefined),
   failed('revokeSession', serverDown),
+  // another tab of the browser logs out, logs in anew, or stored the login this tab already has
+  { type: 'session.loggedOutElsewhere' },
+  { type: 'session.loggedInElsewhere', token: 'other-tab-token' },
+  { type: 'session.loggedInElsewhere', token: sessionOf(teacher).token },
 ]
 
 const simpleEvents = events.filter(
   (e) =>
     !(e.type === 'session.login' && e.user === superuser) &&
     e.type !== 'session.switchOrganization' &&
+    e.type !== 'session.loggedOutElsewhere' &&
+    e.type !== 'session.loggedInElsewhere' &&
     e.type !== 'session.userUpdated' &&
     e.type !== 'session.changeLanguage',
 )
@@ -101,10 +107,13 @@ function expectLoggedInEffect({ snapshot, event, previous, actions, ignored }: V
       break
     }
     case 'session.switchOrganization': {
+      // another organization of theirs becomes current and the data areas of the last one are emptied
       const user = previous?.context.user as User
-      const allowed = user.is_superuser || membershipOf(user, event.organizationId) !== undefined
+      const allowed =
+        (user.is_superuser || membershipOf(user, event.organizationId) !== undefined) &&
+        event.organizationId !== previous?.context.currentOrganizationId
       expect(snapshot.context.currentOrganizationId).toBe(allowed ? event.organizationId : previous?.context.currentOrganizationId)
-      expect(actions).toEqual(allowed ? ['persistOrganization'] : [])
+      expect(actions).toEqual(allowed ? ['persistOrganization', 'resetDataAreas'] : [])
       break
     }
     case 'session.refresh':
@@ -145,15 +154,22 @@ const model = buildModel({
     // With every event the graph has 30 vertices and simple paths run into the millions (each
     // user, token and organization combination is a vertex, and login/logout cycles join them).
     events: () => simpleEvents,
-    bound: 'one user logs in and neither switches organization nor changes language; the shortest paths take every event',
+    bound:
+      'one user logs in and neither switches organization, changes language nor follows another tab; the shortest paths take every event',
   },
   states: {
-    restoring: ({ snapshot, actions }) => {
-      // nothing but the restore's answer or an expiry moves on from here
+    restoring: ({ snapshot, event, previous, actions }) => {
+      // nothing but the restore's answer, an expiry or another tab's login moves on from here
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(snapshot.hasTag('authenticated')).toBe(false)
       expect(snapshot.context).toEqual(loggedOutContext)
-      expect(actions).toEqual([])
+      if (event.type !== 'session.loggedInElsewhere') {
+        expect(actions).toEqual([])
+        return
+      }
+      // another tab logged in: what is stored now is restored; the last user's data goes first
+      expect(event.token).not.toBe(previous?.context.token)
+      expect(actions).toEqual(previous?.hasTag('authenticated') ? ['resetDataAreas'] : [])
     },
     'loggedIn.ready': (view) => {
       expectLoggedIn(view)
@@ -196,6 +212,10 @@ const model = buildModel({
           break
         case 'xstate.error.actor.restoreSession':
           expect(actions).toEqual(['clearStorage'])
+          break
+        case 'session.loggedOutElsewhere':
+          // the other tab has emptied the storage already; no warning, it was a logout
+          expect(actions).toEqual(['resetDataAreas'])
           break
         case 'xstate.done.actor.restoreSession':
         case 'session.warningSeen':
@@ -245,6 +265,8 @@ describe('sessionMachine with actors', () => {
 
     actor.send({ type: 'session.switchOrganization', organizationId: 11 })
     expect(actor.getSnapshot().context.currentOrganizationId).toBe(11)
+    // the company's lists go with the switch
+    expect(reset).toHaveBeenCalledOnce()
 
     actor.send({ type: 'session.refresh' })
     expect(actor.getSnapshot().hasTag('busy')).toBe(true)
@@ -258,7 +280,7 @@ describe('sessionMachine with actors', () => {
     await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }))
     expect(revoked).toEqual(['saved-token'])
     expect(cleared).toHaveBeenCalledOnce()
-    expect(reset).toHaveBeenCalledOnce()
+    expect(reset).toHaveBeenCalledTimes(2)
     expect(actor.getSnapshot().hasTag('authenticated')).toBe(false)
     actor.stop()
   })
@@ -301,6 +323,34 @@ describe('sessionMachine with actors', () => {
     await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
     expect(actor.getSnapshot().context.user).toBe(teacherInSpanish)
     expect(saves).toHaveLength(3)
+    actor.stop()
+  })
+
+  it('follows a logout and a login in another tab of the browser', async () => {
+    const stored: (RestoredSession | null)[] = [restoredTeacher]
+    const warned = vi.fn()
+    const machine = sessionMachine.provide({
+      actors: { restoreSession: fromPromise<RestoredSession | null>(async () => stored.at(-1) ?? null) },
+      actions: { warnSessionExpired: warned },
+    })
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+
+    // the same login stored again changes nothing
+    actor.send({ type: 'session.loggedInElsewhere', token: 'saved-token' })
+    expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true)
+
+    // a logout there: logged out here too, without the expiry warning
+    actor.send({ type: 'session.loggedOutElsewhere' })
+    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context).toEqual(loggedOutContext)
+    expect(warned).not.toHaveBeenCalled()
+
+    // somebody logs in there: this tab restores that login
+    stored.push({ token: 'token-2', user: superuser, organizationId: null })
+    actor.send({ type: 'session.loggedInElsewhere', token: 'token-2' })
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+    expect(actor.getSnapshot().context).toEqual({ token: 'token-2', user: superuser, currentOrganizationId: null })
     actor.stop()
   })
 

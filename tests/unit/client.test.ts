@@ -40,6 +40,23 @@ describe('api client middleware', () => {
     })
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
   })
+  it('reports a 401 of a call that gave the session token itself (the session actors do)', async () => {
+    const { client, onSessionExpired } = setup('tok', json(401, { detail: 'Session expired' }))
+    await unwrap(client.POST('/v1/accounts/logout/', { headers: { Authorization: 'Bearer tok' } })).catch(() => undefined)
+    expect(onSessionExpired).toHaveBeenCalledTimes(1)
+  })
+  it("does not report a 401 for another token: a login flow's new one, or a session since replaced", async () => {
+    const { client, onSessionExpired } = setup('tok', json(401, { detail: 'Session expired' }))
+    await unwrap(client.POST('/v1/accounts/logout/', { headers: { Authorization: 'Bearer old' } })).catch(() => undefined)
+    expect(onSessionExpired).not.toHaveBeenCalled()
+  })
+  it('does not report a 401 while logged out (a restore handles its own)', async () => {
+    const { client, onSessionExpired } = setup(null, json(401, { detail: 'Session expired' }))
+    await unwrap(client.GET('/v1/accounts/{id}', { params: { path: { id: 1 } }, headers: { Authorization: 'Bearer saved' } })).catch(
+      () => undefined,
+    )
+    expect(onSessionExpired).not.toHaveBeenCalled()
+  })
   it('does not report other 401s', async () => {
     const { client, onSessionExpired } = setup('tok', json(401, { detail: 'Nope' }))
     await unwrap(client.GET('/v1/health')).catch(() => undefined)

@@ -19,6 +19,32 @@ describe('storage', () => {
     expect(storage.readLogin()).toBeNull()
     expect(storage.readOrganization()).toBeNull()
   })
+  it('tells of logins and logouts in other tabs, not of other keys', () => {
+    const store = mapStore()
+    const storage = createStorage(store)
+    const events = new EventTarget()
+    const seen: unknown[] = []
+    const stop = storage.watchLogin((login) => seen.push(login), events)
+    const changed = (key: string | null) => events.dispatchEvent(Object.assign(new Event('storage'), { key }))
+
+    // another tab logs in: the token comes first, the user id after it
+    store.setItem('portal.token', 't0k')
+    changed('portal.token')
+    store.setItem('portal.userId', '12')
+    changed('portal.userId')
+    // switching organization or language there is not a login
+    changed('portal.organization')
+    changed('portal.language')
+    // it logs out; then the whole storage is cleared
+    store.map.clear()
+    changed('portal.token')
+    changed(null)
+    expect(seen).toEqual([null, { token: 't0k', userId: 12 }, null, null])
+
+    stop()
+    changed('portal.token')
+    expect(seen).toHaveLength(4)
+  })
   it('ignores a half or malformed login', () => {
     const store = mapStore()
     store.setItem('portal.token', 'x')

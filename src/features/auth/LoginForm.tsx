@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useId } from 'react'
-import { useLocation } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { invitedToExistingAccount, loginMachine } from '../../../machines/login'
 import type { InvitePayload, LoginOutput } from '../../../machines/types'
@@ -9,6 +9,7 @@ import { loginActors } from '../../api/auth'
 import { codeOf, errorMessages } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { currentLL } from '../../app/language'
+import { afterLogin } from '../../app/return-to'
 import { useSession } from '../../app/root-context'
 import { Button, ErrorPanel, Heading, Text, TextField, toaster } from '../../ui'
 import { AuthCard, PasswordInputField, SocialButton, TermsNotice } from './parts'
@@ -36,6 +37,7 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
   const { LL } = useI18nContext()
   const session = useSession()
   const [, navigate] = useLocation()
+  const search = useSearch()
   const headingId = useId()
   const provider = useSocialProvider()
 
@@ -54,7 +56,7 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
     (snapshot) => {
       if (snapshot.status !== 'done') return
       const output = snapshot.output as LoginOutput
-      if (output.outcome === 'signedIn') navigate(output.destination, { replace: true })
+      if (output.outcome === 'signedIn') navigate(afterLogin(output.destination, search), { replace: true })
       else if (output.outcome === 'forgotPassword') onForgotPassword()
       else if (output.outcome === 'createAccount') onCreateAccount()
     },

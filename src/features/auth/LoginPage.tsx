@@ -4,6 +4,7 @@ import { useI18nContext } from '../../../locales/i18n-react'
 import type { InvitePayload, SignUpOutput } from '../../../machines/types'
 import { Stack } from '../../../styled-system/jsx'
 import { paths } from '../../app/paths'
+import { afterLogin } from '../../app/return-to'
 import { ErrorPanel } from '../../ui'
 import { usePageTitle } from '../shared/page'
 import { InviteGate } from './InviteGate'
@@ -58,6 +59,7 @@ function AuthScreens({
 }) {
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
+  const search = useSearch()
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' })
   // A finished login flow (it ends when a dialog opens) is replaced by a fresh one.
   const [attempt, setAttempt] = useState(0)
@@ -79,7 +81,7 @@ function AuthScreens({
         inviteParam={inviteParam}
         invitationCode={code}
         onDone={(output: SignUpOutput) => {
-          if (output.outcome === 'signedIn') navigate(output.destination, { replace: true })
+          if (output.outcome === 'signedIn') navigate(afterLogin(output.destination, search), { replace: true })
           else navigate(paths.login(inviteParam ? { invite: inviteParam } : undefined))
         }}
       />
