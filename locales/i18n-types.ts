@@ -261,9 +261,11 @@ type RootTranslation = {
 		 */
 		students: string
 		/**
-		 * U​s​e​r​ ​m​e​n​u
+		 * {​i​n​i​t​i​a​l​s​}​ ​—​ ​U​s​e​r​ ​m​e​n​u​:​ ​{​n​a​m​e​}
+		 * @param {string} initials
+		 * @param {string} name
 		 */
-		userMenu: string
+		userMenu: RequiredParams<'initials' | 'name'>
 		/**
 		 * M​y​ ​p​r​o​f​i​l​e
 		 */
@@ -483,6 +485,36 @@ type RootTranslation = {
 			 * s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r
 			 */
 			provider: string
+		}
+		passwordStrength: {
+			/**
+			 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​w​e​a​k
+			 */
+			weak: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​f​a​i​r
+			 */
+			fair: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​g​o​o​d
+			 */
+			good: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​s​t​r​o​n​g
+			 */
+			strong: string
+			/**
+			 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​a​m​o​n​g​ ​t​h​e​ ​m​o​s​t​ ​c​o​m​m​o​n​ ​o​n​e​s​.​ ​C​h​o​o​s​e​ ​o​n​e​ ​n​o​b​o​d​y​ ​w​o​u​l​d​ ​g​u​e​s​s​.
+			 */
+			tipCommon: string
+			/**
+			 * K​e​y​b​o​a​r​d​ ​r​o​w​s​,​ ​r​e​p​e​a​t​s​,​ ​s​e​q​u​e​n​c​e​s​ ​a​n​d​ ​d​a​t​e​s​ ​a​r​e​ ​e​a​s​y​ ​t​o​ ​g​u​e​s​s​.
+			 */
+			tipPattern: string
+			/**
+			 * L​o​n​g​e​r​ ​i​s​ ​s​t​r​o​n​g​e​r​:​ ​a​d​d​ ​a​ ​f​e​w​ ​u​n​r​e​l​a​t​e​d​ ​w​o​r​d​s​.
+			 */
+			tipGeneric: string
 		}
 		socialError: {
 			/**
@@ -799,6 +831,10 @@ type RootTranslation = {
 		 * @param {number} min
 		 */
 		passwordTooShort: RequiredParams<'min'>
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​c​a​n​n​o​t​ ​b​e​ ​o​n​l​y​ ​s​p​a​c​e​s
+		 */
+		passwordBlank: string
 		/**
 		 * P​l​e​a​s​e​ ​i​n​s​e​r​t​ ​f​i​r​s​t​ ​n​a​m​e
 		 */
@@ -1537,9 +1573,9 @@ export type TranslationFunctions = {
 		 */
 		students: () => LocalizedString
 		/**
-		 * User menu
+		 * {initials} — User menu: {name}
 		 */
-		userMenu: () => LocalizedString
+		userMenu: (arg: { initials: string, name: string }) => LocalizedString
 		/**
 		 * My profile
 		 */
@@ -1757,6 +1793,36 @@ export type TranslationFunctions = {
 			 * sign-in provider
 			 */
 			provider: () => LocalizedString
+		}
+		passwordStrength: {
+			/**
+			 * Password strength: weak
+			 */
+			weak: () => LocalizedString
+			/**
+			 * Password strength: fair
+			 */
+			fair: () => LocalizedString
+			/**
+			 * Password strength: good
+			 */
+			good: () => LocalizedString
+			/**
+			 * Password strength: strong
+			 */
+			strong: () => LocalizedString
+			/**
+			 * This password is among the most common ones. Choose one nobody would guess.
+			 */
+			tipCommon: () => LocalizedString
+			/**
+			 * Keyboard rows, repeats, sequences and dates are easy to guess.
+			 */
+			tipPattern: () => LocalizedString
+			/**
+			 * Longer is stronger: add a few unrelated words.
+			 */
+			tipGeneric: () => LocalizedString
 		}
 		socialError: {
 			/**
@@ -2062,6 +2128,10 @@ export type TranslationFunctions = {
 		 * Password should have at least {min} characters
 		 */
 		passwordTooShort: (arg: { min: number }) => LocalizedString
+		/**
+		 * The password cannot be only spaces
+		 */
+		passwordBlank: () => LocalizedString
 		/**
 		 * Please insert first name
 		 */

@@ -70,7 +70,8 @@ const en = {
 		classes: 'Classes',
 		teachers: 'Teachers',
 		students: 'Students',
-		userMenu: 'User menu',
+		// the visible initials come first: the button's name contains what it shows (WCAG 2.5.3)
+		userMenu: '{initials:string} — User menu: {name:string}',
 		myProfile: 'My profile',
 		organizationUsers: 'Organization users',
 		organizationProfile: 'Organization profile',
@@ -135,6 +136,16 @@ const en = {
 		social: {
 			signingIn: 'Signing you in…',
 			provider: 'sign-in provider',
+		},
+		passwordStrength: {
+			// the hint under a new password (zxcvbn's score in four levels) and one tip for a weak one
+			weak: 'Password strength: weak',
+			fair: 'Password strength: fair',
+			good: 'Password strength: good',
+			strong: 'Password strength: strong',
+			tipCommon: 'This password is among the most common ones. Choose one nobody would guess.',
+			tipPattern: 'Keyboard rows, repeats, sequences and dates are easy to guess.',
+			tipGeneric: 'Longer is stronger: add a few unrelated words.',
 		},
 		socialError: {
 			cancelled: 'The sign-in with the provider was cancelled.',
@@ -228,6 +239,7 @@ const en = {
 		emailInvalid: 'Please input correct email address',
 		passwordRequired: 'Please input password',
 		passwordTooShort: 'Password should have at least {min:number} characters',
+		passwordBlank: 'The password cannot be only spaces',
 		firstNameRequired: 'Please insert first name',
 		lastNameRequired: 'Please insert last name',
 		currentPasswordRequired: 'Please your password',

@@ -61,7 +61,7 @@ const es_MX = {
 		classes: 'Clases',
 		teachers: 'Profesores',
 		students: 'Alumnos',
-		userMenu: 'Menú de usuario',
+		userMenu: '{initials} — Menú de usuario: {name}',
 		myProfile: 'Mi perfil',
 		organizationUsers: 'Usuarios de la organización',
 		organizationProfile: 'Perfil de la organización',
@@ -126,6 +126,15 @@ const es_MX = {
 		social: {
 			signingIn: 'Iniciando sesión…',
 			provider: 'proveedor de inicio de sesión',
+		},
+		passwordStrength: {
+			weak: 'Seguridad de la contraseña: débil',
+			fair: 'Seguridad de la contraseña: aceptable',
+			good: 'Seguridad de la contraseña: buena',
+			strong: 'Seguridad de la contraseña: fuerte',
+			tipCommon: 'Esta contraseña es de las más comunes. Elige una que nadie pueda adivinar.',
+			tipPattern: 'Las filas del teclado, las repeticiones, las secuencias y las fechas son fáciles de adivinar.',
+			tipGeneric: 'Más larga es más segura: agrega algunas palabras sin relación entre sí.',
 		},
 		socialError: {
 			cancelled: 'Se canceló el inicio de sesión con el proveedor.',
@@ -221,6 +230,7 @@ const es_MX = {
 		emailInvalid: 'Escribe un correo electrónico válido',
 		passwordRequired: 'Escribe tu contraseña',
 		passwordTooShort: 'La contraseña debe tener al menos {min} caracteres',
+		passwordBlank: 'La contraseña no puede tener solo espacios',
 		firstNameRequired: 'Escribe tu nombre',
 		lastNameRequired: 'Escribe tu apellido',
 		currentPasswordRequired: 'Escribe tu contraseña actual',

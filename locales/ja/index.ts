@@ -61,7 +61,7 @@ const ja = {
 		classes: 'クラス',
 		teachers: '教師',
 		students: '生徒',
-		userMenu: 'ユーザーメニュー',
+		userMenu: '{initials} — ユーザーメニュー: {name}',
 		myProfile: 'マイプロフィール',
 		organizationUsers: '組織のユーザー',
 		organizationProfile: '組織のプロフィール',
@@ -126,6 +126,15 @@ const ja = {
 		social: {
 			signingIn: 'サインインしています…',
 			provider: 'サインインプロバイダー',
+		},
+		passwordStrength: {
+			weak: 'パスワードの強度: 弱い',
+			fair: 'パスワードの強度: 普通',
+			good: 'パスワードの強度: 良い',
+			strong: 'パスワードの強度: 強い',
+			tipCommon: 'このパスワードはよく使われるものの一つです。推測されにくいものを選んでください。',
+			tipPattern: 'キーボードの並び、繰り返し、連続した文字、日付は推測されやすくなります。',
+			tipGeneric: '長いほど強くなります。関係のない単語をいくつか加えてください。',
 		},
 		socialError: {
 			cancelled: 'プロバイダーでのサインインがキャンセルされました。',
@@ -218,6 +227,7 @@ const ja = {
 		emailInvalid: '正しいメールアドレスを入力してください',
 		passwordRequired: 'パスワードを入力してください',
 		passwordTooShort: 'パスワードは {min} 文字以上にしてください',
+		passwordBlank: 'パスワードを空白だけにすることはできません',
 		firstNameRequired: '名を入力してください',
 		lastNameRequired: '姓を入力してください',
 		currentPasswordRequired: '現在のパスワードを入力してください',

@@ -61,7 +61,7 @@ const pt_BR = {
 		classes: 'Turmas',
 		teachers: 'Professores',
 		students: 'Alunos',
-		userMenu: 'Menu do usuário',
+		userMenu: '{initials} — Menu do usuário: {name}',
 		myProfile: 'Meu perfil',
 		organizationUsers: 'Usuários da organização',
 		organizationProfile: 'Perfil da organização',
@@ -126,6 +126,15 @@ const pt_BR = {
 		social: {
 			signingIn: 'Entrando…',
 			provider: 'provedor de login',
+		},
+		passwordStrength: {
+			weak: 'Força da senha: fraca',
+			fair: 'Força da senha: razoável',
+			good: 'Força da senha: boa',
+			strong: 'Força da senha: forte',
+			tipCommon: 'Esta senha está entre as mais comuns. Escolha uma que ninguém adivinharia.',
+			tipPattern: 'Linhas do teclado, repetições, sequências e datas são fáceis de adivinhar.',
+			tipGeneric: 'Quanto mais longa, mais forte: acrescente algumas palavras sem relação entre si.',
 		},
 		socialError: {
 			cancelled: 'O login com o provedor foi cancelado.',
@@ -218,6 +227,7 @@ const pt_BR = {
 		emailInvalid: 'Digite um endereço de e-mail válido',
 		passwordRequired: 'Digite a senha',
 		passwordTooShort: 'A senha deve ter pelo menos {min} caracteres',
+		passwordBlank: 'A senha não pode conter apenas espaços',
 		firstNameRequired: 'Digite o nome',
 		lastNameRequired: 'Digite o sobrenome',
 		currentPasswordRequired: 'Digite sua senha atual',

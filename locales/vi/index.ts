@@ -61,7 +61,7 @@ const vi = {
 		classes: 'Lớp học',
 		teachers: 'Giáo viên',
 		students: 'Học viên',
-		userMenu: 'Menu người dùng',
+		userMenu: '{initials} — Menu người dùng: {name}',
 		myProfile: 'Hồ sơ của tôi',
 		organizationUsers: 'Người dùng của tổ chức',
 		organizationProfile: 'Hồ sơ tổ chức',
@@ -126,6 +126,15 @@ const vi = {
 		social: {
 			signingIn: 'Đang đăng nhập…',
 			provider: 'nhà cung cấp đăng nhập',
+		},
+		passwordStrength: {
+			weak: 'Độ mạnh mật khẩu: yếu',
+			fair: 'Độ mạnh mật khẩu: trung bình',
+			good: 'Độ mạnh mật khẩu: khá',
+			strong: 'Độ mạnh mật khẩu: mạnh',
+			tipCommon: 'Mật khẩu này thuộc nhóm phổ biến nhất. Hãy chọn mật khẩu không ai đoán được.',
+			tipPattern: 'Hàng phím, ký tự lặp lại, chuỗi liên tiếp và ngày tháng rất dễ đoán.',
+			tipGeneric: 'Càng dài càng mạnh: hãy thêm vài từ không liên quan đến nhau.',
 		},
 		socialError: {
 			cancelled: 'Việc đăng nhập bằng nhà cung cấp đã bị hủy.',
@@ -218,6 +227,7 @@ const vi = {
 		emailInvalid: 'Vui lòng nhập đúng địa chỉ email',
 		passwordRequired: 'Vui lòng nhập mật khẩu',
 		passwordTooShort: 'Mật khẩu phải có ít nhất {min} ký tự',
+		passwordBlank: 'Mật khẩu không được chỉ gồm khoảng trắng',
 		firstNameRequired: 'Vui lòng nhập tên',
 		lastNameRequired: 'Vui lòng nhập họ',
 		currentPasswordRequired: 'Vui lòng nhập mật khẩu hiện tại',

@@ -5,7 +5,7 @@ import { useI18nContext } from '../../locales/i18n-react'
 import { membershipOf } from '../../machines/roles'
 import { css } from '../../styled-system/css'
 import { Box, Flex, HStack } from '../../styled-system/jsx'
-import { Avatar, Button, ChevronDownIcon, IconButton, Menu, Text, useColorMode } from '../ui'
+import { Avatar, Button, ChevronDownIcon, IconButton, initials, Menu, Text, useColorMode } from '../ui'
 import { LanguageSubmenu } from './LanguageSubmenu'
 import { isCurrent, navEntries, type NavEntry, userMenuLinks } from './nav'
 import { paths } from './paths'
@@ -168,7 +168,7 @@ function UserMenu({ onNavigate }: { onNavigate: (href: string) => void }) {
   return (
     <Menu.Root onSelect={({ value }) => onSelect(value)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`${LL.nav.userMenu()}: ${name}`} px="1">
+        <Button variant="ghost" size="sm" aria-label={LL.nav.userMenu({ initials: initials(name), name })} px="1">
           <Avatar name={name} src={user.photo_url} decorative size="sm" />
           <Box as="span" display={{ base: 'none', sm: 'inline-flex' }}>
             <ChevronDownIcon />

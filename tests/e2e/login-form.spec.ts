@@ -76,6 +76,10 @@ test('recover password: the e-mail is required and must be valid before the link
   await page.getByRole('button', { name: 'Forgot password?' }).click()
   const dialog = page.getByRole('dialog', { name: 'Forgot your password?' })
   const send = dialog.getByRole('button', { name: 'Send reset link' })
+  // Enter in the empty field asks for the e-mail (the disabled button alone would do nothing)
+  await emailBox(dialog).focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByText('Please input email')).toBeVisible()
   await emailBox(dialog).fill('someone@')
   await expect(dialog.getByText('Please input correct email address')).toBeVisible()
   await emailBox(dialog).fill('')
@@ -142,4 +146,60 @@ test('keyboard only: Tab reaches the e-mail and the password, Enter logs in', as
   }
   await page.keyboard.press('Enter')
   await expect(loginHeading(page)).toBeVisible()
+})
+
+test('Enter on an empty login shows both messages; tabbing through the fields shows none (issue 5, item 15)', async ({ page }) => {
+  await page.goto('/login')
+  await expect(loginHeading(page)).toBeVisible()
+  const emailMessage = page.getByText('Please input email', { exact: true })
+  const passwordMessage = page.getByText('Please input password', { exact: true })
+
+  // tabbing past untouched fields says nothing
+  await emailBox(page).focus()
+  await page.keyboard.press('Tab')
+  await expect(passwordBox(page)).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(emailMessage).toBeHidden()
+  await expect(passwordMessage).toBeHidden()
+  await expect(emailBox(page)).not.toHaveAttribute('aria-invalid', 'true')
+
+  // Enter in the incomplete form: every message at once, the focus on the first field to correct
+  await passwordBox(page).focus()
+  await page.keyboard.press('Enter')
+  await expect(emailMessage).toBeVisible()
+  await expect(passwordMessage).toBeVisible()
+  await expect(emailBox(page)).toHaveAttribute('aria-invalid', 'true')
+  await expect(passwordBox(page)).toHaveAttribute('aria-invalid', 'true')
+  await expect(emailBox(page)).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeDisabled()
+  await screen(page, 'login-enter-empty')
+})
+
+test('Enter on a half-filled sign-up names every field still missing', async ({ page }) => {
+  await page.goto('/signup')
+  const firstName = page.getByRole('textbox', { name: 'First name', exact: true })
+  await firstName.fill('Ada')
+  await page.keyboard.press('Enter')
+  for (const message of ['Please insert last name', 'Please input email', 'Please input password']) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByText('Please insert first name', { exact: true })).toBeHidden()
+  await expect(page.getByRole('textbox', { name: 'Last name', exact: true })).toBeFocused()
+})
+
+test('a focused field shows a 2 px outline in the accent colour (issue 5, item 18)', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/login')
+  await expect(loginHeading(page)).toBeVisible()
+  for (const box of [emailBox(page), passwordBox(page)]) {
+    await box.focus()
+    const ring = await box.evaluate((element) => {
+      const style = getComputedStyle(element)
+      return { width: style.outlineWidth, style: style.outlineStyle }
+    })
+    expect(ring).toEqual({ width: '2px', style: 'solid' })
+  }
+  await emailBox(page).focus()
+  await screen(page, 'login-email-focused-1440')
 })

@@ -61,6 +61,18 @@ describe('reset password', () => {
   })
 })
 
+describe('a new password (issue 5, item 10)', () => {
+  it('may not be only spaces, at sign-up and at reset', () => {
+    const signUp = { firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com', password: '       ', invitationCode: '' }
+    expect(validateSignUp(LL, signUp)).toEqual({ password: 'The password cannot be only spaces' })
+    expect(validateResetPassword(LL, { password: ' \t    ', confirmPassword: ' \t    ' })).toEqual({
+      password: 'The password cannot be only spaces',
+    })
+    // spaces inside a password are fine
+    expect(validateResetPassword(LL, { password: ' a b c ', confirmPassword: ' a b c ' })).toEqual({})
+  })
+})
+
 describe('visibleErrors', () => {
   it('shows touched fields, and all after a submit attempt', () => {
     const errors = { email: 'e', password: 'p' }

@@ -83,6 +83,7 @@ function ConfirmWithToken({ token }: { token: string }) {
       {invalid ? (
         <form
           noValidate
+          onKeyDown={form.onKeyDown}
           onSubmit={(event) => {
             event.preventDefault()
             if (form.attempt() && !resending) flow.send({ type: 'confirm.resend', email: normalizeEmail(form.values.email) })

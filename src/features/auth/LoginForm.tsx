@@ -96,7 +96,7 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
           {LL.auth.confirmAccount.resend()}
         </Button>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onKeyDown={form.onKeyDown} noValidate>
         <Stack gap="4">
           <TextField
             label={LL.auth.login.email()}

@@ -37,6 +37,7 @@ export function RecoverPasswordDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <form
           noValidate
+          onKeyDown={form.onKeyDown}
           onSubmit={(event) => {
             event.preventDefault()
             if (form.attempt() && !busy) flow.send({ type: 'recover.submit', email: normalizeEmail(form.values.email) })

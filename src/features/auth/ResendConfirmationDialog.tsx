@@ -36,6 +36,7 @@ export function ResendConfirmationForm({ email: initialEmail, onClose }: { email
   return (
     <form
       noValidate
+      onKeyDown={form.onKeyDown}
       onSubmit={(event) => {
         event.preventDefault()
         if (form.attempt() && !busy) flow.send({ type: 'resend.submit', email: normalizeEmail(form.values.email) })

@@ -11,6 +11,7 @@ import { paths } from '../../app/paths'
 import { Button, ErrorPanel, Heading, Text } from '../../ui'
 import { usePageTitle } from '../shared/page'
 import { AuthCard, PasswordInputField } from './parts'
+import { PasswordStrength } from './PasswordStrength'
 import { RecoverPasswordDialog } from './RecoverPasswordDialog'
 import { useForm } from './use-form'
 import { PASSWORD_MIN_LENGTH, validateResetPassword } from './validation'
@@ -55,6 +56,7 @@ function ResetForm({ token }: { token: string }) {
   return (
     <form
       noValidate
+      onKeyDown={form.onKeyDown}
       onSubmit={(event) => {
         event.preventDefault()
         if (form.attempt() && !busy) flow.send({ type: 'reset.submit', password: form.values.password })
@@ -70,6 +72,7 @@ function ResetForm({ token }: { token: string }) {
           {...password}
           errorText={password.errorText ?? serverFields.password}
         />
+        <PasswordStrength password={form.values.password} />
         <PasswordInputField
           label={LL.auth.resetPassword.confirmPassword()}
           autoComplete="new-password"

@@ -12,6 +12,7 @@ import { useSession } from '../../app/root-context'
 import { Button, ErrorPanel, Heading, Text, TextField, toaster } from '../../ui'
 import { AuthCard, AuthDialog, PasswordInputField, SocialButton, TermsNotice } from './parts'
 import { useSocialProvider } from './social'
+import { PasswordStrength } from './PasswordStrength'
 import { useForm } from './use-form'
 import { normalizeEmail, PASSWORD_MIN_LENGTH, validateSignUp } from './validation'
 
@@ -90,7 +91,7 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
           </Heading>
         </Stack>
         <ErrorPanel messages={editingError ? errorMessages(editingError, LL.api.generic(), LL.errors.network()) : []} />
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} onKeyDown={form.onKeyDown} noValidate>
           <Stack gap="4">
             <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
               <TextField label={LL.auth.signUp.firstName()} autoComplete="given-name" required {...field('firstName', 'first_name')} />
@@ -110,6 +111,10 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
               helperText={LL.auth.signUp.passwordHelp({ min: PASSWORD_MIN_LENGTH })}
               required
               {...field('password', 'password')}
+            />
+            <PasswordStrength
+              password={form.values.password}
+              related={[form.values.firstName, form.values.lastName, form.values.email]}
             />
             <TextField
               label={LL.auth.signUp.invitationCode()}

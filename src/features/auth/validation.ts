@@ -33,6 +33,14 @@ const compact = <F extends string>(entries: Record<F, string | undefined>): Erro
   return result
 }
 
+/** A new password: given, not only spaces (the server refuses that too), at least 6 characters. */
+const newPasswordError = (LL: TranslationFunctions, password: string, required: () => string): string | undefined => {
+  if (password === '') return required()
+  if (password.trim() === '') return LL.validation.passwordBlank()
+  if (password.length < PASSWORD_MIN_LENGTH) return LL.validation.passwordTooShort({ min: PASSWORD_MIN_LENGTH })
+  return undefined
+}
+
 export type LoginValues = { email: string; password: string }
 /** Login: e-mail non-empty and valid (shown on blur and on change), password non-empty. */
 export const validateLogin = (LL: TranslationFunctions, values: LoginValues): Errors<keyof LoginValues> =>
@@ -42,18 +50,13 @@ export const validateLogin = (LL: TranslationFunctions, values: LoginValues): Er
   })
 
 export type SignUpValues = { firstName: string; lastName: string; email: string; password: string; invitationCode: string }
-/** Sign-up: names required, e-mail required and valid, password required and at least 6 characters; the code is optional. */
+/** Sign-up: names required, e-mail required and valid, a new password (see above); the code is optional. */
 export const validateSignUp = (LL: TranslationFunctions, values: SignUpValues): Errors<keyof SignUpValues> =>
   compact({
     firstName: values.firstName.trim() === '' ? LL.validation.firstNameRequired() : undefined,
     lastName: values.lastName.trim() === '' ? LL.validation.lastNameRequired() : undefined,
     email: emailError(LL, values.email),
-    password:
-      values.password === ''
-        ? LL.validation.passwordRequired()
-        : values.password.length < PASSWORD_MIN_LENGTH
-          ? LL.validation.passwordTooShort({ min: PASSWORD_MIN_LENGTH })
-          : undefined,
+    password: newPasswordError(LL, values.password, LL.validation.passwordRequired),
     invitationCode: undefined,
   })
 
@@ -63,25 +66,20 @@ export const validateEmailOnly = (LL: TranslationFunctions, values: EmailValues)
   compact({ email: emailError(LL, values.email) })
 
 export type ResetPasswordValues = { password: string; confirmPassword: string }
-/** Reset password: a new password of at least 6 characters, typed twice. */
+/** Reset password: a new password (see above), typed twice. */
 export const validateResetPassword = (
   LL: TranslationFunctions,
   values: ResetPasswordValues,
 ): Errors<keyof ResetPasswordValues> =>
   compact({
-    password:
-      values.password === ''
-        ? LL.validation.newPasswordRequired()
-        : values.password.length < PASSWORD_MIN_LENGTH
-          ? LL.validation.passwordTooShort({ min: PASSWORD_MIN_LENGTH })
-          : undefined,
+    password: newPasswordError(LL, values.password, LL.validation.newPasswordRequired),
     confirmPassword:
       values.confirmPassword !== values.password ? LL.validation.passwordsDontMatch() : undefined,
   })
 
 /**
- * Which messages a form shows: a field's message once it has been touched (blurred or changed),
- * every message after a submit attempt. Submit itself is disabled while any message exists.
+ * Which messages a form shows: a field's message once it has been touched (typed into, or left
+ * holding a value: see form-state.ts), every message after a submit attempt (a click or Enter).
  */
 export const visibleErrors = <F extends string>(
   errors: Errors<F>,

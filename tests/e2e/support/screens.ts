@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 /**
  * What is done on every screen a journey reaches: a full-page screenshot kept with the test
- * results, and an accessibility check (axe, WCAG 2 A and AA) that fails on any violation.
+ * results, and an accessibility check (axe, WCAG 2 A and AA, and a control's name containing its visible text) that fails on any violation.
  */
 
 export const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots')
@@ -19,9 +19,17 @@ export async function shot(page: Page, name: string): Promise<string> {
   return file
 }
 
-/** Runs axe with the WCAG 2 A and AA rules on what is on screen; fails with a readable list. */
+/**
+ * Runs axe with the WCAG 2 A and AA rules on what is on screen, plus label-content-name-mismatch
+ * (WCAG 2.1 A, 2.5.3: a control's name contains its visible text), which those tags leave out;
+ * fails with a readable list.
+ */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  const results = await new AxeBuilder({ page })
+    // options() replaces the options, so it comes before withTags(); a rule set here runs whatever the tags
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze()
   const report = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
@@ -30,7 +38,7 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
         .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').join(' ') ?? ''}`)
         .join('\n'),
   )
-  expect(report, `axe (wcag2a, wcag2aa) on ${name}`).toEqual([])
+  expect(report, `axe (wcag2a, wcag2aa, label-content-name-mismatch) on ${name}`).toEqual([])
 }
 
 /** A screen reached: screenshot and accessibility check. Wait for what the person sees before calling it. */
