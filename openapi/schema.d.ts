@@ -265,7 +265,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The organizations, paged (platform admins only)
+         * @description The platform admin's organization list: filtered by status, verification, a search of the name
+         *     and username, and countries; sorted by one column (a leading `-` sorts descending), then by id.
+         *     A platform admin limited to a country (`country_admin_level`) sees the organizations of that
+         *     country only, whatever `country` asks for. `next` and `previous` are the paths of the
+         *     neighbouring pages with the same filters, or null.
+         */
+        get: operations["listOrganizations"];
         put?: never;
         /**
          * Create an organization (platform admins only)
@@ -646,6 +654,15 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        OrganizationPage: {
+            /** @description Organizations matching the filters */
+            count: number;
+            /** @description The path of the next page */
+            next: string | null;
+            /** @description The path of the previous page */
+            previous: string | null;
+            results: components["schemas"]["Organization"][];
+        };
         OrganizationTypeOption: {
             id: number;
             name: components["schemas"]["OrganizationType"];
@@ -720,6 +737,12 @@ export interface components {
     parameters: {
         AccountId: number;
         OrganizationId: number;
+        /** @description The page, from 1 */
+        Page: number;
+        /** @description Rows per page */
+        PageSize: number;
+        /** @description Words to look for (case-insensitive) */
+        Search: string;
     };
     requestBodies: never;
     headers: never;
@@ -1134,6 +1157,41 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listOrganizations: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: components["parameters"]["PageSize"];
+                status?: components["schemas"]["OrganizationStatus"];
+                is_verified?: boolean;
+                /** @description Words to look for (case-insensitive) */
+                search?: components["parameters"]["Search"];
+                /** @description One or more countries (`country=US&country=JP`) */
+                country?: components["schemas"]["CountryCode"][];
+                ordering?: "name" | "-name" | "is_verified" | "-is_verified" | "status" | "-status" | "created_at" | "-created_at" | "country" | "-country";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organizations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createOrganization: {
