@@ -808,6 +808,10 @@ type RootTranslation = {
 		 */
 		lastNameRequired: string
 		/**
+		 * p​l​e​a​s​e​ ​s​e​l​e​c​t​ ​a​ ​r​o​l​e
+		 */
+		selectRole: string
+		/**
 		 * P​l​e​a​s​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
 		 */
 		currentPasswordRequired: string
@@ -2056,6 +2060,10 @@ export type TranslationFunctions = {
 		 * Please insert last name
 		 */
 		lastNameRequired: () => LocalizedString
+		/**
+		 * please select a role
+		 */
+		selectRole: () => LocalizedString
 		/**
 		 * Please your password
 		 */

@@ -330,6 +330,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organizations/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The members of an organization, paged (its admins and platform admins)
+         * @description Filtered by roles (a member holding any of them) and a search of username, e-mail, first and
+         *     last name; sorted by one column (a leading `-` sorts descending; members without a username
+         *     come last), then by id. Anyone who is not an admin of the organization gets 403 when they are a
+         *     member, 404 otherwise.
+         */
+        get: operations["listOrganizationUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        /** One member of an organization (its admins and platform admins) */
+        get: operations["getOrganizationUser"];
+        put?: never;
+        /**
+         * Set a member's roles in the organization
+         * @description Replaces the member's roles with the given ones (at least one). Taking the admin role from the
+         *     only admin of the organization is refused with 409 `sole_admin`.
+         */
+        post: operations["setOrganizationUserRoles"];
+        /**
+         * Remove a member from the organization (or, for a platform admin, from the system)
+         * @description Takes every role of the member in the organization. With `from_system=true` an unrestricted
+         *     platform admin deletes the account itself (not a platform admin's). Removing the only admin of an
+         *     organization is refused with 409 `sole_admin`, also when the account goes from the system.
+         */
+        delete: operations["removeOrganizationUser"];
+        options?: never;
+        head?: never;
+        /** Change a member's names */
+        patch: operations["updateOrganizationUser"];
+        trace?: never;
+    };
     "/v1/auth/social/": {
         parameters: {
             query?: never;
@@ -663,6 +720,37 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Organization"][];
         };
+        /** @description A member of an organization with the member's roles in it */
+        OrganizationUser: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            username: string | null;
+            phone_code: string | null;
+            phone_number: string | null;
+            photo_url: string | null;
+            /** @description admin, teacher, student, in that order */
+            roles: components["schemas"]["Role"][];
+            /**
+             * Format: date-time
+             * @description When the member got a first role in the organization
+             */
+            joined_at: string;
+        };
+        OrganizationUserPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["OrganizationUser"][];
+        };
+        OrganizationUserRolesRequest: {
+            roles: components["schemas"]["Role"][];
+        };
+        OrganizationUserNamesRequest: {
+            first_name?: components["schemas"]["PersonName"];
+            last_name?: components["schemas"]["PersonName"];
+        };
         OrganizationTypeOption: {
             id: number;
             name: components["schemas"]["OrganizationType"];
@@ -737,6 +825,7 @@ export interface components {
     parameters: {
         AccountId: number;
         OrganizationId: number;
+        MemberId: number;
         /** @description The page, from 1 */
         Page: number;
         /** @description Rows per page */
@@ -1264,6 +1353,160 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listOrganizationUsers: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description One or more roles (`roles=teacher&roles=admin`) */
+                roles?: components["schemas"]["Role"][];
+                /** @description Words to look for (case-insensitive) */
+                search?: components["parameters"]["Search"];
+                ordering?: "username" | "-username" | "email" | "-email" | "first_name" | "-first_name" | "last_name" | "-last_name";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUserPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setOrganizationUserRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationUserRolesRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with the new roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeOrganizationUser: {
+        parameters: {
+            query?: {
+                from_system?: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationUserNamesRequest"];
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -230,6 +230,7 @@ const en = {
 		passwordTooShort: 'Password should have at least {min:number} characters',
 		firstNameRequired: 'Please insert first name',
 		lastNameRequired: 'Please insert last name',
+		selectRole: 'please select a role',
 		currentPasswordRequired: 'Please your password',
 		passwordsDontMatch: "Two inputs don't match!",
 		newPasswordRequired: 'Insert a password',

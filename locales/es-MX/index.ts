@@ -223,6 +223,7 @@ const es_MX = {
 		passwordTooShort: 'La contraseña debe tener al menos {min} caracteres',
 		firstNameRequired: 'Escribe tu nombre',
 		lastNameRequired: 'Escribe tu apellido',
+		selectRole: 'Selecciona un rol',
 		currentPasswordRequired: 'Escribe tu contraseña actual',
 		passwordsDontMatch: '¡Las contraseñas no coinciden!',
 		newPasswordRequired: 'Escribe una contraseña',

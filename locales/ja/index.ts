@@ -220,6 +220,7 @@ const ja = {
 		passwordTooShort: 'パスワードは {min} 文字以上にしてください',
 		firstNameRequired: '名を入力してください',
 		lastNameRequired: '姓を入力してください',
+		selectRole: '役割を選択してください',
 		currentPasswordRequired: '現在のパスワードを入力してください',
 		passwordsDontMatch: '入力された 2 つのパスワードが一致しません',
 		newPasswordRequired: 'パスワードを入力してください',

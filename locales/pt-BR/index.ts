@@ -220,6 +220,7 @@ const pt_BR = {
 		passwordTooShort: 'A senha deve ter pelo menos {min} caracteres',
 		firstNameRequired: 'Digite o nome',
 		lastNameRequired: 'Digite o sobrenome',
+		selectRole: 'Selecione uma função',
 		currentPasswordRequired: 'Digite sua senha atual',
 		passwordsDontMatch: 'As duas senhas não coincidem!',
 		newPasswordRequired: 'Digite uma senha',

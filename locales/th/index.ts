@@ -220,6 +220,7 @@ const th = {
 		passwordTooShort: 'รหัสผ่านต้องมีอย่างน้อย {min} ตัวอักษร',
 		firstNameRequired: 'โปรดกรอกชื่อ',
 		lastNameRequired: 'โปรดกรอกนามสกุล',
+		selectRole: 'โปรดเลือกบทบาท',
 		currentPasswordRequired: 'โปรดกรอกรหัสผ่านปัจจุบัน',
 		passwordsDontMatch: 'รหัสผ่านทั้งสองช่องไม่ตรงกัน!',
 		newPasswordRequired: 'โปรดตั้งรหัสผ่าน',

@@ -220,6 +220,7 @@ const vi = {
 		passwordTooShort: 'Mật khẩu phải có ít nhất {min} ký tự',
 		firstNameRequired: 'Vui lòng nhập tên',
 		lastNameRequired: 'Vui lòng nhập họ',
+		selectRole: 'Vui lòng chọn một vai trò',
 		currentPasswordRequired: 'Vui lòng nhập mật khẩu hiện tại',
 		passwordsDontMatch: 'Hai mật khẩu không khớp!',
 		newPasswordRequired: 'Hãy nhập mật khẩu',
