@@ -1042,6 +1042,10 @@ type RootTranslation = {
 		 */
 		currentPasswordWrong: string
 		/**
+		 * D​e​f​i​n​e​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​f​i​r​s​t​:​ ​t​h​i​s​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		definePasswordFirst: string
+		/**
 		 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
 		 */
 		socialNotConfigured: string
@@ -2288,6 +2292,10 @@ export type TranslationFunctions = {
 		 * Your current password is not correct.
 		 */
 		currentPasswordWrong: () => LocalizedString
+		/**
+		 * Define a password on your profile first: this asks for your password.
+		 */
+		definePasswordFirst: () => LocalizedString
 		/**
 		 * Signing in with this provider is not available.
 		 */

@@ -322,8 +322,80 @@ export interface paths {
          * @description Anyone else gets 404, as for an organization that does not exist.
          */
         get: operations["getOrganization"];
-        put?: never;
+        /**
+         * Edit an organization (its admins and platform admins)
+         * @description The organization form, whole. Only a platform admin may change `is_verified` (the verified cell of
+         *     the admin list sends the organization with it flipped); a country admin keeps it in their country.
+         *     Field errors use the organization form's messages.
+         */
+        put: operations["updateOrganization"];
         post?: never;
+        /**
+         * Delete an organization (its admins and platform admins; the acting user's password)
+         * @description A soft delete: the organization disappears for everyone, its rows are kept for 30 days, during which
+         *     a platform admin can restore it, then purged. A wrong password is a field error on `password`.
+         */
+        delete: operations["deleteOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable or disable an organization (its admins and platform admins; the acting user's password)
+         * @description A disabled organization's join code stops working. A wrong password is a field error on `password`.
+         */
+        post: operations["setOrganizationStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/restore/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo the delete of an organization (platform admins, within 30 days) */
+        post: operations["restoreOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark several organizations verified or not (platform admins)
+         * @description Organizations out of the admin's reach, deleted or unknown are left alone and not counted.
+         */
+        post: operations["verifyOrganizations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -683,6 +755,39 @@ export interface components {
              */
             owner_user: string;
         };
+        /** @description The organization form. `is_verified` may be changed by a platform admin only. */
+        UpdateOrganizationRequest: {
+            name: components["schemas"]["OrganizationText"];
+            type: components["schemas"]["OrganizationType"];
+            industry: components["schemas"]["Industry"];
+            address_1: components["schemas"]["OrganizationText"];
+            address_2?: string | null;
+            city: string;
+            state: string;
+            postal_code: string;
+            country: components["schemas"]["CountryCode"];
+            /** @description The dial code and the number joined by one space */
+            phone: string;
+            timezone: components["schemas"]["TimeZone"];
+            is_verified?: boolean;
+        };
+        PasswordConfirmation: {
+            /** @description The acting user's own password */
+            password: string;
+        };
+        OrganizationStatusRequest: {
+            status: components["schemas"]["OrganizationStatus"];
+            /** @description The acting user's own password */
+            password: string;
+        };
+        VerifyOrganizationsRequest: {
+            ids: number[];
+            is_verified: boolean;
+        };
+        VerifyOrganizationsResult: {
+            /** @description How many organizations were changed */
+            updated: number;
+        };
         /**
          * @description An organization. The profile fields are null for an organization that was made without a profile
          *     (for example with name and type only).
@@ -710,6 +815,11 @@ export interface components {
             invitation_code: string;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was deleted (platform admins see deleted ones until they are purged 30 days later)
+             */
+            deleted_at: string | null;
         };
         OrganizationPage: {
             /** @description Organizations matching the filters */
@@ -1261,6 +1371,8 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 /** @description One or more countries (`country=US&country=JP`) */
                 country?: components["schemas"]["CountryCode"][];
+                /** @description true lists the deleted organizations (not yet purged) instead of the others */
+                deleted?: boolean;
                 ordering?: "name" | "-name" | "is_verified" | "-is_verified" | "status" | "-status" | "created_at" | "-created_at" | "country" | "-country";
             };
             header?: never;
@@ -1354,6 +1466,147 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganizationRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConfirmation"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setOrganizationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization with its new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    restoreOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization, restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyOrganizationsRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyOrganizationsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listOrganizationUsers: {

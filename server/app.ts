@@ -8,6 +8,7 @@ import { validatorCompiler } from './contract/validators.js'
 import { openStore, type Store } from './db/store.js'
 import { registerDevMailPages } from './dev/mail-pages.js'
 import { handlers } from './handlers.js'
+import { scheduleMaintenance } from './maintenance.js'
 import { configureBodies } from './http/body-parsing.js'
 import { installErrorHandler } from './http/error-handler.js'
 import { decorateRequests } from './http/request-context.js'
@@ -85,6 +86,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerOperations(app, loadContract(), handlers, context)
   if (!config.production && !config.smtpUrl) registerDevMailPages(app, store.db)
   await serveWebApp(app, options.webRoot)
+  scheduleMaintenance(app, context)
 
   // On close, the answers still in flight tell their keep-alive connections to close, so that the
   // server is not held open by them until their idle timeout.

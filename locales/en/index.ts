@@ -291,6 +291,7 @@ const en = {
 		resetLinkInvalid: 'This password reset link is invalid or has expired.',
 		confirmLinkInvalid: 'This confirmation link is invalid or has expired.',
 		currentPasswordWrong: 'Your current password is not correct.',
+		definePasswordFirst: 'Define a password on your profile first: this asks for your password.',
 		socialNotConfigured: 'Signing in with this provider is not available.',
 		socialTicketInvalid: 'Your sign-in with this provider has expired. Sign in with it again.',
 		socialDetailsMismatch: 'The name and email must be the ones from your social account.',

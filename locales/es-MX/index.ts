@@ -284,6 +284,7 @@ const es_MX = {
 		resetLinkInvalid: 'Este enlace para restablecer la contraseña no es válido o ya venció.',
 		confirmLinkInvalid: 'Este enlace de confirmación no es válido o ya venció.',
 		currentPasswordWrong: 'Tu contraseña actual no es correcta.',
+		definePasswordFirst: 'Primero define una contraseña en tu perfil: esta acción la pide.',
 		socialNotConfigured: 'No está disponible iniciar sesión con este proveedor.',
 		socialTicketInvalid: 'Tu inicio de sesión con este proveedor expiró. Vuelve a iniciar sesión con él.',
 		socialDetailsMismatch: 'El nombre y el correo deben ser los de tu cuenta social.',

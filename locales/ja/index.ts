@@ -280,6 +280,7 @@ const ja = {
 		resetLinkInvalid: 'このパスワードリセット用リンクは無効か、有効期限が切れています。',
 		confirmLinkInvalid: 'この確認リンクは無効か、有効期限が切れています。',
 		currentPasswordWrong: '現在のパスワードが正しくありません。',
+		definePasswordFirst: '先にプロフィールでパスワードを設定してください。この操作にはパスワードが必要です。',
 		socialNotConfigured: 'このサービスでのログインは現在ご利用いただけません。',
 		socialTicketInvalid: 'このサービスでのログインの有効期限が切れました。もう一度ログインしてください。',
 		socialDetailsMismatch: '名前とメールアドレスは、ソーシャルアカウントのものと同じである必要があります。',

@@ -280,6 +280,7 @@ const pt_BR = {
 		resetLinkInvalid: 'Este link de redefinição de senha é inválido ou expirou.',
 		confirmLinkInvalid: 'Este link de confirmação é inválido ou expirou.',
 		currentPasswordWrong: 'Sua senha atual está incorreta.',
+		definePasswordFirst: 'Defina primeiro uma senha no seu perfil: esta ação pede a sua senha.',
 		socialNotConfigured: 'Não é possível entrar com este provedor no momento.',
 		socialTicketInvalid: 'Seu login com este provedor expirou. Entre com ele novamente.',
 		socialDetailsMismatch: 'O nome e o e-mail devem ser os da sua conta social.',

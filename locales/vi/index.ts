@@ -280,6 +280,7 @@ const vi = {
 		resetLinkInvalid: 'Đường liên kết đặt lại mật khẩu này không hợp lệ hoặc đã hết hạn.',
 		confirmLinkInvalid: 'Đường liên kết xác nhận này không hợp lệ hoặc đã hết hạn.',
 		currentPasswordWrong: 'Mật khẩu hiện tại của bạn không đúng.',
+		definePasswordFirst: 'Hãy đặt mật khẩu trong hồ sơ trước: thao tác này cần mật khẩu của bạn.',
 		socialNotConfigured: 'Hiện không thể đăng nhập bằng nhà cung cấp này.',
 		socialTicketInvalid: 'Phiên đăng nhập bằng nhà cung cấp này đã hết hạn. Hãy đăng nhập lại.',
 		socialDetailsMismatch: 'Tên và email phải khớp với thông tin trong tài khoản mạng xã hội của bạn.',

@@ -52,6 +52,7 @@ const organizationForm: Record<string, FieldMessages> = {
 /** Messages by operation (operationId), then by field, that differ from the field-name defaults. */
 const OPERATION_MESSAGES: Record<string, Record<string, FieldMessages>> = {
   createOrganization: organizationForm,
+  updateOrganization: organizationForm,
   setOrganizationUserRoles: { roles: { required: (t) => t.validation.selectRole() } },
 }
 

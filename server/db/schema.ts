@@ -149,6 +149,8 @@ export const organizations = pgTable('organizations', {
   status: organizationStatusEnum('status').notNull().default('active'),
   isVerified: boolean('is_verified').notNull().default(false),
   createdAt: createdAt(),
+  /** Set by a delete: hidden everywhere, restorable by a platform admin, purged 30 days later. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 })
 
 /** One row per (user, organization, role); a user may hold several roles in one organization. */

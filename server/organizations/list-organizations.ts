@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
 import { isSuperuser } from '../auth/roles.js'
 import type { Handler, QueryOf } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
 import { forbidden } from '../http/errors.js'
 import { pageOf, pagingOf } from '../http/paging.js'
+import { containing } from './members.js'
 import { organizationView } from './view.js'
 
 type Ordering = NonNullable<QueryOf<'listOrganizations'>['ordering']>
@@ -24,8 +25,6 @@ const orderBy = (ordering: Ordering) => {
   return [descending ? desc(column) : asc(column), asc(organizations.id)]
 }
 
-/** `%`, `_` and `\` match themselves in a search. */
-const containing = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * GET /v1/organizations/ — the platform admin's list. A country admin's reach is their country,
@@ -36,14 +35,14 @@ export const listOrganizations: Handler<'listOrganizations'> = async (call) => {
   const { user: me } = requireAuth(call)
   if (!isSuperuser(me)) throw forbidden(t.api.forbidden())
 
-  const filters: SQL[] = []
+  const filters: SQL[] = [query.deleted ? isNotNull(organizations.deletedAt) : isNull(organizations.deletedAt)]
   if (me.countryAdminLevel) filters.push(eq(organizations.country, me.countryAdminLevel.toUpperCase()))
   if (query.country?.length) filters.push(inArray(organizations.country, query.country.map((c) => c.toUpperCase())))
   if (query.status) filters.push(eq(organizations.status, query.status))
   if (query.is_verified !== undefined) filters.push(eq(organizations.isVerified, query.is_verified))
   const words = query.search?.trim()
   if (words) filters.push(or(ilike(organizations.name, containing(words)), ilike(organizations.username, containing(words)))!)
-  const where = filters.length ? and(...filters) : undefined
+  const where = and(...filters)
 
   const paging = pagingOf(query)
   const [rows, [total]] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema.js'
-import type { OrganizationRow, UserRow } from '../db/schema.js'
+import type { OrganizationRow, organizations, UserRow } from '../db/schema.js'
 
 export type OrganizationView = components['schemas']['Organization']
 
@@ -22,7 +22,28 @@ export const organizationView = (row: OrganizationRow): OrganizationView => ({
   status: row.status,
   invitation_code: row.invitationCode,
   created_at: row.createdAt.toISOString(),
+  deleted_at: row.deletedAt?.toISOString() ?? null,
 })
+
+type ProfileFields = components['schemas']['UpdateOrganizationRequest']
+
+const optional = (value: string | null | undefined) => value?.trim() || null
+
+/** The organization form's fields as stored: texts trimmed, an empty second address line null. */
+export const profileValues = (body: ProfileFields) =>
+  ({
+    name: body.name.trim(),
+    type: body.type,
+    industry: body.industry,
+    address1: body.address_1.trim(),
+    address2: optional(body.address_2),
+    city: body.city.trim(),
+    state: body.state.trim(),
+    postalCode: body.postal_code.trim(),
+    country: body.country,
+    phone: body.phone,
+    timezone: body.timezone,
+  }) satisfies Partial<typeof organizations.$inferInsert>
 
 /**
  * Whether a platform admin's reach covers an organization of this country: a platform admin limited
