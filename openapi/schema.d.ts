@@ -459,6 +459,30 @@ export interface paths {
         patch: operations["updateOrganizationUser"];
         trace?: never;
     };
+    "/v1/countries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The countries of the organization form, named in the reader's language
+         * @description Every ISO 3166-1 country with its dial code from libphonenumber-js's metadata. Countries that share a
+         *     dial code have a `priority` (0 for the main country of the code: 1 is the United States before
+         *     Canada) and, where the numbering plan tells them apart, the pattern of the leading digits of their
+         *     numbers (their area codes: `268` for Antigua and Barbuda). Names come from Intl.DisplayNames in the
+         *     Accept-Language; sorted by name in that language.
+         */
+        get: operations["listCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/social/": {
         parameters: {
             query?: never;
@@ -860,6 +884,18 @@ export interface components {
         OrganizationUserNamesRequest: {
             first_name?: components["schemas"]["PersonName"];
             last_name?: components["schemas"]["PersonName"];
+        };
+        Country: {
+            /** @description ISO 3166-1 alpha-2 */
+            iso2: string;
+            /** @description In the reader's language */
+            name: string;
+            /** @description With its +, or null for a territory without telephone numbers */
+            dial_code: string | null;
+            /** @description 0 for the main country of its dial code */
+            priority: number;
+            /** @description A regular expression of the leading digits of the national numbers, where the dial code is shared */
+            area_codes: string | null;
         };
         OrganizationTypeOption: {
             id: number;
@@ -1761,6 +1797,27 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The countries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Country"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listSocialProviders: {
