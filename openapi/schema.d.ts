@@ -341,6 +341,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organizations/{id}/logo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the organization's logo (its admins and platform admins)
+         * @description The image itself as the body, a JPEG, PNG or GIF of at most 2 MB, checked by its content (its first
+         *     bytes), not only by its Content-Type; anything else is 415 'File type is not allowed'. The old logo
+         *     is deleted.
+         */
+        put: operations["uploadOrganizationLogo"];
+        post?: never;
+        /** Remove the organization's logo */
+        delete: operations["removeOrganizationLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/logo/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                version: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The logo image (public, as an <img> asks for it; the address changes with every upload)
+         * @description Served with the type its content has, `X-Content-Type-Options nosniff` and a sandboxing CSP, cached for good.
+         */
+        get: operations["getOrganizationLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organizations/{id}/status/": {
         parameters: {
             query?: never;
@@ -837,6 +885,8 @@ export interface components {
             status: components["schemas"]["OrganizationStatus"];
             /** @description The join code: 6 upper-case letters and digits without look-alikes (no 0, O, 1, I) */
             invitation_code: string;
+            /** @description The path of the logo image */
+            logo_url: string | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -949,6 +999,24 @@ export interface components {
         };
         /** @description The change would leave the data in a state that is not allowed */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than the call takes */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not of a type the call takes */
+        UnsupportedType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1559,6 +1627,93 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/gif": string;
+            };
+        };
+        responses: {
+            /** @description The organization with its new logo_url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
+        };
+    };
+    removeOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization without a logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/gif": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

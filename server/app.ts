@@ -15,6 +15,7 @@ import { decorateRequests } from './http/request-context.js'
 import { serveWebApp } from './http/web-app.js'
 import { outboxMailer, smtpMailer, type Mailer } from './services/mail.js'
 import { RateLimiter } from './services/rate-limit.js'
+import { openStorage, type Storage } from './services/storage.js'
 import { createSocialLogin, type SocialLogin } from './social/oidc-client.js'
 
 declare module 'fastify' {
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   /** Default: SMTP when SMTP_URL is set, else the outbox table. */
   mailer?: Mailer
   clock?: Clock
+  /** Default: S3 when S3_* is set, else the disk under FILES_DIR. */
+  storage?: Storage
   /** Default: the provider of OIDC_*, if any; null turns social login off. */
   social?: SocialLogin | null
   logger?: FastifyServerOptions['logger']
@@ -74,6 +77,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     mailer,
     clock,
     limiter: new RateLimiter(config.rateLimit, clock),
+    storage: options.storage ?? openStorage(config),
     social,
     log: app.log,
   }

@@ -3,6 +3,10 @@ import type { OrganizationRow, organizations, UserRow } from '../db/schema.js'
 
 export type OrganizationView = components['schemas']['Organization']
 
+/** Where the logo is served: a new upload has a new address, so each can be cached for good. */
+export const logoUrl = (row: Pick<OrganizationRow, 'id' | 'logoKey'>): string | null =>
+  row.logoKey ? `/v1/organizations/${row.id}/logo/${row.logoKey.split('/logo-')[1]}` : null
+
 /** An organization as the contract shows it. */
 export const organizationView = (row: OrganizationRow): OrganizationView => ({
   id: row.id,
@@ -21,6 +25,7 @@ export const organizationView = (row: OrganizationRow): OrganizationView => ({
   is_verified: row.isVerified,
   status: row.status,
   invitation_code: row.invitationCode,
+  logo_url: logoUrl(row),
   created_at: row.createdAt.toISOString(),
   deleted_at: row.deletedAt?.toISOString() ?? null,
 })

@@ -69,6 +69,7 @@ describe('creating an organization', () => {
       status: 'active',
       invitation_code: expect.stringMatching(CODE),
       created_at: expect.any(String),
+      logo_url: null,
       deleted_at: null,
     })
     const [stored] = await server.db.select().from(organizations).where(eq(organizations.id, reply.body.id))
@@ -245,6 +246,7 @@ describe('reading an organization', () => {
         status: 'active',
         invitation_code: organization.invitationCode,
         created_at: organization.createdAt.toISOString(),
+        logo_url: null,
         deleted_at: null,
       })
     }
