@@ -844,6 +844,10 @@ type RootTranslation = {
 		 */
 		lastNameRequired: string
 		/**
+		 * p​l​e​a​s​e​ ​s​e​l​e​c​t​ ​a​ ​r​o​l​e
+		 */
+		selectRole: string
+		/**
 		 * P​l​e​a​s​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
 		 */
 		currentPasswordRequired: string
@@ -1073,6 +1077,10 @@ type RootTranslation = {
 		 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
 		 */
 		currentPasswordWrong: string
+		/**
+		 * D​e​f​i​n​e​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​f​i​r​s​t​:​ ​t​h​i​s​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		definePasswordFirst: string
 		/**
 		 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
 		 */
@@ -2141,6 +2149,10 @@ export type TranslationFunctions = {
 		 */
 		lastNameRequired: () => LocalizedString
 		/**
+		 * please select a role
+		 */
+		selectRole: () => LocalizedString
+		/**
 		 * Please your password
 		 */
 		currentPasswordRequired: () => LocalizedString
@@ -2364,6 +2376,10 @@ export type TranslationFunctions = {
 		 * Your current password is not correct.
 		 */
 		currentPasswordWrong: () => LocalizedString
+		/**
+		 * Define a password on your profile first: this asks for your password.
+		 */
+		definePasswordFirst: () => LocalizedString
 		/**
 		 * Signing in with this provider is not available.
 		 */

@@ -265,7 +265,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The organizations, paged (platform admins only)
+         * @description The platform admin's organization list: filtered by status, verification, a search of the name
+         *     and username, and countries; sorted by one column (a leading `-` sorts descending), then by id.
+         *     A platform admin limited to a country (`country_admin_level`) sees the organizations of that
+         *     country only, whatever `country` asks for. `next` and `previous` are the paths of the
+         *     neighbouring pages with the same filters, or null.
+         */
+        get: operations["listOrganizations"];
         put?: never;
         /**
          * Create an organization (platform admins only)
@@ -314,6 +322,207 @@ export interface paths {
          * @description Anyone else gets 404, as for an organization that does not exist.
          */
         get: operations["getOrganization"];
+        /**
+         * Edit an organization (its admins and platform admins)
+         * @description The organization form, whole. Only a platform admin may change `is_verified` (the verified cell of
+         *     the admin list sends the organization with it flipped); a country admin keeps it in their country.
+         *     Field errors use the organization form's messages.
+         */
+        put: operations["updateOrganization"];
+        post?: never;
+        /**
+         * Delete an organization (its admins and platform admins; the acting user's password)
+         * @description A soft delete: the organization disappears for everyone, its rows are kept for 30 days, during which
+         *     a platform admin can restore it, then purged. A wrong password is a field error on `password`.
+         */
+        delete: operations["deleteOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/logo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the organization's logo (its admins and platform admins)
+         * @description The image itself as the body, a JPEG, PNG or GIF of at most 2 MB, checked by its content (its first
+         *     bytes), not only by its Content-Type; anything else is 415 'File type is not allowed'. The old logo
+         *     is deleted.
+         */
+        put: operations["uploadOrganizationLogo"];
+        post?: never;
+        /** Remove the organization's logo */
+        delete: operations["removeOrganizationLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/logo/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                version: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The logo image (public, as an <img> asks for it; the address changes with every upload)
+         * @description Served with the type its content has, `X-Content-Type-Options nosniff` and a sandboxing CSP, cached for good.
+         */
+        get: operations["getOrganizationLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable or disable an organization (its admins and platform admins; the acting user's password)
+         * @description A disabled organization's join code stops working. A wrong password is a field error on `password`.
+         */
+        post: operations["setOrganizationStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/restore/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo the delete of an organization (platform admins, within 30 days) */
+        post: operations["restoreOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark several organizations verified or not (platform admins)
+         * @description Organizations out of the admin's reach, deleted or unknown are left alone and not counted.
+         */
+        post: operations["verifyOrganizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The members of an organization, paged (its admins and platform admins)
+         * @description Filtered by roles (a member holding any of them) and a search of username, e-mail, first and
+         *     last name; sorted by one column (a leading `-` sorts descending; members without a username
+         *     come last), then by id. Anyone who is not an admin of the organization gets 403 when they are a
+         *     member, 404 otherwise.
+         */
+        get: operations["listOrganizationUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        /** One member of an organization (its admins and platform admins) */
+        get: operations["getOrganizationUser"];
+        put?: never;
+        /**
+         * Set a member's roles in the organization
+         * @description Replaces the member's roles with the given ones (at least one). Taking the admin role from the
+         *     only admin of the organization is refused with 409 `sole_admin`.
+         */
+        post: operations["setOrganizationUserRoles"];
+        /**
+         * Remove a member from the organization (or, for a platform admin, from the system)
+         * @description Takes every role of the member in the organization. With `from_system=true` an unrestricted
+         *     platform admin deletes the account itself (not a platform admin's). Removing the only admin of an
+         *     organization is refused with 409 `sole_admin`, also when the account goes from the system.
+         */
+        delete: operations["removeOrganizationUser"];
+        options?: never;
+        head?: never;
+        /** Change a member's names */
+        patch: operations["updateOrganizationUser"];
+        trace?: never;
+    };
+    "/v1/countries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The countries of the organization form, named in the reader's language
+         * @description Every ISO 3166-1 country with its dial code from libphonenumber-js's metadata. Countries that share a
+         *     dial code have a `priority` (0 for the main country of the code: 1 is the United States before
+         *     Canada) and, where the numbering plan tells them apart, the pattern of the leading digits of their
+         *     numbers (their area codes: `268` for Antigua and Barbuda). Names come from Intl.DisplayNames in the
+         *     Accept-Language; sorted by name in that language.
+         */
+        get: operations["listCountries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -618,6 +827,39 @@ export interface components {
              */
             owner_user: string;
         };
+        /** @description The organization form. `is_verified` may be changed by a platform admin only. */
+        UpdateOrganizationRequest: {
+            name: components["schemas"]["OrganizationText"];
+            type: components["schemas"]["OrganizationType"];
+            industry: components["schemas"]["Industry"];
+            address_1: components["schemas"]["OrganizationText"];
+            address_2?: string | null;
+            city: string;
+            state: string;
+            postal_code: string;
+            country: components["schemas"]["CountryCode"];
+            /** @description The dial code and the number joined by one space */
+            phone: string;
+            timezone: components["schemas"]["TimeZone"];
+            is_verified?: boolean;
+        };
+        PasswordConfirmation: {
+            /** @description The acting user's own password */
+            password: string;
+        };
+        OrganizationStatusRequest: {
+            status: components["schemas"]["OrganizationStatus"];
+            /** @description The acting user's own password */
+            password: string;
+        };
+        VerifyOrganizationsRequest: {
+            ids: number[];
+            is_verified: boolean;
+        };
+        VerifyOrganizationsResult: {
+            /** @description How many organizations were changed */
+            updated: number;
+        };
         /**
          * @description An organization. The profile fields are null for an organization that was made without a profile
          *     (for example with name and type only).
@@ -643,8 +885,67 @@ export interface components {
             status: components["schemas"]["OrganizationStatus"];
             /** @description The join code: 6 upper-case letters and digits without look-alikes (no 0, O, 1, I) */
             invitation_code: string;
+            /** @description The path of the logo image */
+            logo_url: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was deleted (platform admins see deleted ones until they are purged 30 days later)
+             */
+            deleted_at: string | null;
+        };
+        OrganizationPage: {
+            /** @description Organizations matching the filters */
+            count: number;
+            /** @description The path of the next page */
+            next: string | null;
+            /** @description The path of the previous page */
+            previous: string | null;
+            results: components["schemas"]["Organization"][];
+        };
+        /** @description A member of an organization with the member's roles in it */
+        OrganizationUser: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            username: string | null;
+            phone_code: string | null;
+            phone_number: string | null;
+            photo_url: string | null;
+            /** @description admin, teacher, student, in that order */
+            roles: components["schemas"]["Role"][];
+            /**
+             * Format: date-time
+             * @description When the member got a first role in the organization
+             */
+            joined_at: string;
+        };
+        OrganizationUserPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["OrganizationUser"][];
+        };
+        OrganizationUserRolesRequest: {
+            roles: components["schemas"]["Role"][];
+        };
+        OrganizationUserNamesRequest: {
+            first_name?: components["schemas"]["PersonName"];
+            last_name?: components["schemas"]["PersonName"];
+        };
+        Country: {
+            /** @description ISO 3166-1 alpha-2 */
+            iso2: string;
+            /** @description In the reader's language */
+            name: string;
+            /** @description With its +, or null for a territory without telephone numbers */
+            dial_code: string | null;
+            /** @description 0 for the main country of its dial code */
+            priority: number;
+            /** @description A regular expression of the leading digits of the national numbers, where the dial code is shared */
+            area_codes: string | null;
         };
         OrganizationTypeOption: {
             id: number;
@@ -705,6 +1006,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The body is larger than the call takes */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not of a type the call takes */
+        UnsupportedType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts; retry after the given number of seconds */
         TooManyRequests: {
             headers: {
@@ -720,6 +1039,13 @@ export interface components {
     parameters: {
         AccountId: number;
         OrganizationId: number;
+        MemberId: number;
+        /** @description The page, from 1 */
+        Page: number;
+        /** @description Rows per page */
+        PageSize: number;
+        /** @description Words to look for (case-insensitive) */
+        Search: string;
     };
     requestBodies: never;
     headers: never;
@@ -1136,6 +1462,43 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listOrganizations: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: components["parameters"]["PageSize"];
+                status?: components["schemas"]["OrganizationStatus"];
+                is_verified?: boolean;
+                /** @description Words to look for (case-insensitive) */
+                search?: components["parameters"]["Search"];
+                /** @description One or more countries (`country=US&country=JP`) */
+                country?: components["schemas"]["CountryCode"][];
+                /** @description true lists the deleted organizations (not yet purged) instead of the others */
+                deleted?: boolean;
+                ordering?: "name" | "-name" | "is_verified" | "-is_verified" | "status" | "-status" | "created_at" | "-created_at" | "country" | "-country";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organizations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     createOrganization: {
         parameters: {
             query?: never;
@@ -1207,6 +1570,409 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganizationRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConfirmation"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/gif": string;
+            };
+        };
+        responses: {
+            /** @description The organization with its new logo_url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
+        };
+    };
+    removeOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization without a logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/gif": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setOrganizationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization with its new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    restoreOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization, restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyOrganizationsRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyOrganizationsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listOrganizationUsers: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description One or more roles (`roles=teacher&roles=admin`) */
+                roles?: components["schemas"]["Role"][];
+                /** @description Words to look for (case-insensitive) */
+                search?: components["parameters"]["Search"];
+                ordering?: "username" | "-username" | "email" | "-email" | "first_name" | "-first_name" | "last_name" | "-last_name";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUserPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setOrganizationUserRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationUserRolesRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with the new roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeOrganizationUser: {
+        parameters: {
+            query?: {
+                from_system?: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationUserNamesRequest"];
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The countries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Country"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listSocialProviders: {

@@ -8,12 +8,14 @@ import { validatorCompiler } from './contract/validators.js'
 import { openStore, type Store } from './db/store.js'
 import { registerDevMailPages } from './dev/mail-pages.js'
 import { handlers } from './handlers.js'
+import { scheduleMaintenance } from './maintenance.js'
 import { configureBodies } from './http/body-parsing.js'
 import { installErrorHandler } from './http/error-handler.js'
 import { decorateRequests } from './http/request-context.js'
 import { serveWebApp } from './http/web-app.js'
 import { outboxMailer, smtpMailer, type Mailer } from './services/mail.js'
 import { RateLimiter } from './services/rate-limit.js'
+import { openStorage, type Storage } from './services/storage.js'
 import { createSocialLogin, type SocialLogin } from './social/oidc-client.js'
 
 declare module 'fastify' {
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   /** Default: SMTP when SMTP_URL is set, else the outbox table. */
   mailer?: Mailer
   clock?: Clock
+  /** Default: S3 when S3_* is set, else the disk under FILES_DIR. */
+  storage?: Storage
   /** Default: the provider of OIDC_*, if any; null turns social login off. */
   social?: SocialLogin | null
   logger?: FastifyServerOptions['logger']
@@ -73,6 +77,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     mailer,
     clock,
     limiter: new RateLimiter(store.db, config.rateLimit, clock),
+    storage: options.storage ?? openStorage(config),
     social,
     log: app.log,
   }
@@ -85,6 +90,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerOperations(app, loadContract(), handlers, context)
   if (!config.production && !config.smtpUrl) registerDevMailPages(app, store.db)
   await serveWebApp(app, options.webRoot)
+  scheduleMaintenance(app, context)
 
   // On close, the answers still in flight tell their keep-alive connections to close, so that the
   // server is not held open by them until their idle timeout.

@@ -21,6 +21,10 @@
  * | RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES | 50 | failed logins per e-mail and window from all addresses together |
  * | TRUST_PROXY | (unset) | `true`, a hop count or addresses: read the client address from X-Forwarded-For |
  * | LOG_LEVEL | info | fatal, error, warn, info, debug, trace or silent |
+ * | FILES_DIR | DATA_DIR/files | where uploaded files (logos, ...) are kept when S3 is not configured |
+ * | S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY | (unset) | keep files in this S3-compatible bucket instead; all three or none |
+ * | S3_ENDPOINT | (AWS) | the S3-compatible server's URL (MinIO, R2, ...); path-style addressing is used with it |
+ * | S3_REGION | us-east-1 | the bucket's region |
  */
 
 export interface RateLimitConfig {
@@ -41,6 +45,15 @@ export interface OidcConfig {
   name: string
 }
 
+export interface S3Config {
+  bucket: string
+  region: string
+  endpoint: string | undefined
+  forcePathStyle: boolean
+  accessKeyId: string
+  secretAccessKey: string
+}
+
 export interface Config {
   port: number
   host: string
@@ -58,6 +71,8 @@ export interface Config {
   rateLimit: RateLimitConfig
   trustProxy: boolean | number | string
   logLevel: string
+  filesDir: string
+  s3: S3Config | undefined
 }
 
 type Env = Record<string, string | undefined>
@@ -108,6 +123,18 @@ const trustProxyFrom = (env: Env): boolean | number | string => {
   return /^\d+$/.test(value) ? Number(value) : value
 }
 
+const s3From = (env: Env): S3Config | undefined => {
+  const bucket = text(env, 'S3_BUCKET')
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID')
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY')
+  if (!bucket && !accessKeyId && !secretAccessKey) return undefined
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    throw new Error('S3 storage needs all of S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or none of them)')
+  }
+  const endpoint = url(env, 'S3_ENDPOINT')
+  return { bucket, accessKeyId, secretAccessKey, endpoint, forcePathStyle: endpoint !== undefined, region: text(env, 'S3_REGION') ?? 'us-east-1' }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 const logLevelFrom = (env: Env): string => {
@@ -120,11 +147,12 @@ const logLevelFrom = (env: Env): string => {
 export const loadConfig = (env: Env = process.env): Config => {
   const port = integer(env, 'PORT', 3000)
   const publicUrl = (url(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  const dataDir = text(env, 'DATA_DIR') ?? './data'
   return {
     port,
     host: text(env, 'HOST') ?? '127.0.0.1',
     publicUrl,
-    dataDir: text(env, 'DATA_DIR') ?? './data',
+    dataDir,
     databaseUrl: url(env, 'DATABASE_URL'),
     smtpUrl: url(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Pronunciation Portal <no-reply@localhost>',
@@ -141,5 +169,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     },
     trustProxy: trustProxyFrom(env),
     logLevel: logLevelFrom(env),
+    filesDir: text(env, 'FILES_DIR') ?? `${dataDir}/files`,
+    s3: s3From(env),
   }
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.js'
 import type { Database, Store } from './db/store.js'
 import type { Mailer } from './services/mail.js'
 import type { RateLimiter } from './services/rate-limit.js'
+import type { Storage } from './services/storage.js'
 import type { SocialLogin } from './social/oidc-client.js'
 
 /** What every handler may use; built once by buildApp. */
@@ -14,6 +15,8 @@ export interface AppContext {
   readonly mailer: Mailer
   readonly clock: Clock
   readonly limiter: RateLimiter
+  /** Uploaded files: the disk under FILES_DIR, or S3. */
+  readonly storage: Storage
   /** The OpenID Connect provider, when OIDC_* is configured. */
   readonly social: SocialLogin | undefined
   readonly log: FastifyBaseLogger

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import { isLocale } from '../../locales/languages.js'
 import { credentials, memberships, organizations, users, type UserRow } from '../db/schema.js'
@@ -25,7 +25,7 @@ const passwordAndMembershipsQuery = preparedPerDatabase((db) =>
     .from(users)
     .leftJoin(credentials, and(eq(credentials.userId, users.id), isNotNull(credentials.passwordHash)))
     .leftJoin(memberships, eq(memberships.userId, users.id))
-    .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .leftJoin(organizations, and(eq(organizations.id, memberships.organizationId), isNull(organizations.deletedAt)))
     .where(eq(users.id, sql.placeholder('userId')))
     .orderBy(...membershipOrder)
     .prepare('account_password_and_memberships'),

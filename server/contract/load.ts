@@ -24,6 +24,8 @@ export interface Operation {
   secured: boolean
   /** The status of the answer when the call succeeds. */
   successStatus: number
+  /** For a body that is a file, not JSON: the content types it may have, and its size limit in bytes. */
+  file?: { contentTypes: string[]; maxBytes: number }
   schema: {
     body?: JsonSchema
     params?: JsonSchema
@@ -103,10 +105,18 @@ export const parseContract = (source: string): Operation[] => {
       if (params) schema.params = params
       const querystring = parametersSchema(parameters, 'query')
       if (querystring) schema.querystring = querystring
+      let file: Operation['file']
       if (isObject(op.requestBody)) {
         if (op.requestBody.required !== true) throw new Error(`${operationId}: a request body must be required`)
         const content = objectOf(op.requestBody.content, `${operationId}'s request content`)
-        schema.body = objectOf(objectOf(content['application/json'], `${operationId}'s JSON body`).schema, 'a body schema')
+        if (content['application/json'] !== undefined) {
+          schema.body = objectOf(objectOf(content['application/json'], `${operationId}'s JSON body`).schema, 'a body schema')
+        } else {
+          // a file: its types, and its limit in `x-max-bytes`
+          const maxBytes = op.requestBody['x-max-bytes']
+          if (typeof maxBytes !== 'number') throw new Error(`${operationId}: a file body needs x-max-bytes`)
+          file = { contentTypes: Object.keys(content), maxBytes }
+        }
       }
 
       const responses = objectOf(op.responses, `${operationId}'s responses`)
@@ -127,6 +137,7 @@ export const parseContract = (source: string): Operation[] => {
         url: path.replace(/\{([^}]+)\}/g, ':$1'),
         secured: usesBearer(op.security ?? root.security),
         successStatus,
+        ...(file ? { file } : {}),
         schema,
       })
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { authenticate } from '../auth/authenticate.js'
 import type { AppContext } from '../context.js'
+import { detailError } from '../http/errors.js'
 import type { Call, Handlers, OperationId } from './handler.js'
 import type { Operation } from './load.js'
 
@@ -24,13 +25,27 @@ export const registerOperations = (
   const extra = Object.keys(handlers).filter((id) => !known.has(id))
   if (extra.length > 0) throw new Error(`Handlers for operations the contract does not have: ${extra.join(', ')}`)
 
+  // file bodies arrive as bytes; each operation that takes one says which types (and refuses the others)
+  const fileTypes = new Set(operations.flatMap((operation) => operation.file?.contentTypes ?? []))
+  for (const type of fileTypes) app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+
   for (const operation of operations) {
     const handler = handlers[operation.operationId as OperationId] as (call: Call<OperationId>) => Promise<unknown>
     app.route({
       method: operation.method,
       url: operation.url,
       schema: operation.schema,
-      config: { operationId: operation.operationId },
+      config: { operationId: operation.operationId, takesFile: operation.file !== undefined },
+      ...(operation.file ? { bodyLimit: operation.file.maxBytes } : {}),
+      preValidation: operation.file
+        ? async (request: FastifyRequest) => {
+            const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+            if (!type || !operation.file!.contentTypes.includes(type)) {
+              throw detailError(415, request.t.validation.fileTypeNotAllowed(), 'file_type')
+            }
+            if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw detailError(400, request.t.api.required())
+          }
+        : undefined,
       onRequest: operation.secured
         ? async (request: FastifyRequest) => {
             request.auth = await authenticate(context, request)

@@ -52,6 +52,8 @@ const organizationForm: Record<string, FieldMessages> = {
 /** Messages by operation (operationId), then by field, that differ from the field-name defaults. */
 const OPERATION_MESSAGES: Record<string, Record<string, FieldMessages>> = {
   createOrganization: organizationForm,
+  updateOrganization: organizationForm,
+  setOrganizationUserRoles: { roles: { required: (t) => t.validation.selectRole() } },
 }
 
 const ownMessages = (operationId: string | undefined, field: string): FieldMessages | undefined =>
@@ -132,7 +134,7 @@ const messageFor = (
       if (invalid) return invalid(t)
       return patternMessage(t, field)
     case 'minItems':
-      return t.api.required()
+      return requiredMessage(t, field, operationId)
     case 'maxItems':
       return t.api.tooManyItems({ max: Number(params.limit) })
     case 'enum':

@@ -6,7 +6,7 @@ import { isCountryCode, isTimeZone } from './formats.js'
 /**
  * Request validation, with two Ajv instances:
  * - bodies are taken as sent: no type coercion, no removal of unknown fields (an unknown field is an error);
- * - path and query values arrive as text, so they are coerced ("42" → 42).
+ * - path and query values arrive as text, so they are coerced ("42" → 42, a lone value to a list of one).
  * All errors are collected so that every wrong field gets its message at once.
  * Besides the standard formats, the contract's own: `iso-country` and `time-zone` (formats.ts).
  */
@@ -29,7 +29,8 @@ const withFormats = (ajv: Ajv): Ajv => {
 }
 
 const bodyAjv = withFormats(new Ajv({ ...common, coerceTypes: false }))
-const textAjv = withFormats(new Ajv({ ...common, coerceTypes: true }))
+// 'array': a query value given once (`country=US`) is a list of one where the contract takes a list
+const textAjv = withFormats(new Ajv({ ...common, coerceTypes: 'array' }))
 
 export const compileBodyValidator = (schema: object): ValidateFunction => bodyAjv.compile(schema)
 

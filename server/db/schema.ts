@@ -148,7 +148,11 @@ export const organizations = pgTable('organizations', {
   invitationCode: text('invitation_code').notNull().unique(),
   status: organizationStatusEnum('status').notNull().default('active'),
   isVerified: boolean('is_verified').notNull().default(false),
+  /** The storage key of the logo (organizations/<id>/logo-<random>), null without one. */
+  logoKey: text('logo_key'),
   createdAt: createdAt(),
+  /** Set by a delete: hidden everywhere, restorable by a platform admin, purged 30 days later. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 })
 
 /** One row per (user, organization, role); a user may hold several roles in one organization. */

@@ -48,6 +48,11 @@ export const installErrorHandler = (app: FastifyInstance): void => {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.code(400).send({ detail: t.api.bodyNotObject() })
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        // a call that takes a file says which files it takes
+        if ((request.routeOptions.config as { takesFile?: boolean } | undefined)?.takesFile) {
+          return reply.code(415).send({ detail: t.validation.fileTypeNotAllowed(), code: 'file_type' })
+        }
+        return reply.code(400).send({ detail: t.api.unsupportedMediaType() })
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return reply.code(400).send({ detail: t.api.unsupportedMediaType() })
     }

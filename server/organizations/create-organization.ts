@@ -4,7 +4,7 @@ import type { Handler } from '../contract/handler.js'
 import { forbidden } from '../http/errors.js'
 import { mailInvitations, storeInvitations } from '../invitations/issue.js'
 import { createOrganization as storeOrganization } from './memberships.js'
-import { inCountryOf, organizationView } from './view.js'
+import { inCountryOf, organizationView, profileValues } from './view.js'
 
 /**
  * POST /v1/organizations/ — a platform admin creates an organization (specification §6: "Creating an
@@ -17,24 +17,10 @@ export const createOrganization: Handler<'createOrganization'> = async (call) =>
   const { user: me } = requireAuth(call)
   if (!isSuperuser(me) || !inCountryOf(me, body.country)) throw forbidden(t.api.forbidden())
 
-  const optional = (value: string | null | undefined) => {
-    const trimmed = value?.trim()
-    return trimmed ? trimmed : null
-  }
   const now = app.clock()
   const { organization, issued } = await app.db.transaction(async (tx) => {
     const organization = await storeOrganization(tx, {
-      name: body.name.trim(),
-      type: body.type,
-      industry: body.industry,
-      address1: body.address_1.trim(),
-      address2: optional(body.address_2),
-      city: body.city.trim(),
-      state: body.state.trim(),
-      postalCode: body.postal_code.trim(),
-      country: body.country,
-      phone: body.phone,
-      timezone: body.timezone,
+      ...profileValues(body),
       isVerified: body.is_verified ?? false,
       createdAt: now,
     })

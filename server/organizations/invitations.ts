@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { invitations, organizations, type InvitationRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { hashToken } from '../auth/tokens.js'
@@ -15,7 +15,8 @@ export const findInvitationByToken = async (db: Executor, token: string): Promis
   const [row] = await db
     .select({ invitation: invitations, organizationName: organizations.name, organizationType: organizations.type })
     .from(invitations)
-    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    // a deleted organization's invitations are dead
+    .innerJoin(organizations, and(eq(organizations.id, invitations.organizationId), isNull(organizations.deletedAt)))
     .where(eq(invitations.tokenHash, hashToken(token)))
     .limit(1)
   return row

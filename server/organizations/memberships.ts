@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { memberships, organizations, type OrganizationType, type Role } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 
@@ -43,7 +43,7 @@ export const membershipsOf = async (db: Executor, userId: number): Promise<Membe
   const rows = await db
     .select({ id: organizations.id, name: organizations.name, type: organizations.type, role: memberships.role })
     .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .innerJoin(organizations, and(eq(organizations.id, memberships.organizationId), isNull(organizations.deletedAt)))
     .where(eq(memberships.userId, userId))
     .orderBy(...membershipOrder)
   return groupMemberships(rows)
@@ -57,8 +57,13 @@ export const addMembership = async (db: Executor, userId: number, organizationId
   await db.insert(memberships).values({ userId, organizationId, role }).onConflictDoNothing()
 }
 
-export const findOrganization = async (db: Executor, organizationId: number) => {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1)
+/** An organization that is not deleted (with `deleted`, one that is). */
+export const findOrganization = async (db: Executor, organizationId: number, options: { deleted?: boolean } = {}) => {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), options.deleted ? sql`${organizations.deletedAt} is not null` : isNull(organizations.deletedAt)))
+    .limit(1)
   return row
 }
 
@@ -67,7 +72,9 @@ export const findOrganizationByCode = async (db: Executor, code: string) => {
   const [row] = await db
     .select()
     .from(organizations)
-    .where(and(eq(organizations.invitationCode, code.toUpperCase()), eq(organizations.status, 'active')))
+    .where(
+      and(eq(organizations.invitationCode, code.toUpperCase()), eq(organizations.status, 'active'), isNull(organizations.deletedAt)),
+    )
     .limit(1)
   return row
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -29,7 +32,7 @@ export interface Reply<T = any> {
 export interface CallOptions {
   body?: unknown
   /** Sent as it is, with its own content type. */
-  raw?: { payload: string; contentType?: string }
+  raw?: { payload: string | Buffer; contentType?: string }
   token?: string
   headers?: Record<string, string>
   /** The client address (rate limits). */
@@ -141,7 +144,9 @@ export const startServer = async (
   const fixed = now === undefined ? undefined : new Date(now).getTime()
   if (fixed !== undefined && Number.isNaN(fixed)) throw new Error(`not an instant: ${now}`)
   const clock = () => new Date((fixed ?? Date.now()) + offset)
-  const app = await buildApp({ config: testConfig(env), store, clock, ...rest })
+  // uploaded files go to a directory of this server's own, removed with it
+  const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'))
+  const app = await buildApp({ config: testConfig({ FILES_DIR: filesDir, ...env }), store, clock, ...rest })
   await app.ready()
   const answers: string[] = []
 
@@ -149,7 +154,7 @@ export const startServer = async (
     const headers: Record<string, string> = { ...call.headers }
     if (call.token) headers.authorization = `Bearer ${call.token}`
     if (call.language) headers['accept-language'] = call.language
-    let payload: string | undefined
+    let payload: string | Buffer | undefined
     if (call.raw) {
       payload = call.raw.payload
       if (call.raw.contentType) headers['content-type'] = call.raw.contentType
@@ -224,6 +229,7 @@ export const startServer = async (
         await app.close()
         await store.close()
         await database?.drop()
+        rmSync(filesDir, { recursive: true, force: true })
       }
     },
   }

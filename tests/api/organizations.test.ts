@@ -69,6 +69,8 @@ describe('creating an organization', () => {
       status: 'active',
       invitation_code: expect.stringMatching(CODE),
       created_at: expect.any(String),
+      logo_url: null,
+      deleted_at: null,
     })
     const [stored] = await server.db.select().from(organizations).where(eq(organizations.id, reply.body.id))
     expect(stored).toMatchObject({ name: 'Springfield High', invitationCode: reply.body.invitation_code, isVerified: true })
@@ -244,6 +246,8 @@ describe('reading an organization', () => {
         status: 'active',
         invitation_code: organization.invitationCode,
         created_at: organization.createdAt.toISOString(),
+        logo_url: null,
+        deleted_at: null,
       })
     }
   })

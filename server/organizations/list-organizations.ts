@@ -1,0 +1,59 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { requireAuth } from '../auth/authenticate.js'
+import { isSuperuser } from '../auth/roles.js'
+import type { Handler, QueryOf } from '../contract/handler.js'
+import { organizations } from '../db/schema.js'
+import { forbidden } from '../http/errors.js'
+import { pageOf, pagingOf } from '../http/paging.js'
+import { containing } from './members.js'
+import { organizationView } from './view.js'
+
+type Ordering = NonNullable<QueryOf<'listOrganizations'>['ordering']>
+
+const SORT_COLUMNS: Record<string, SQL | AnyColumn> = {
+  name: sql`lower(${organizations.name})`,
+  is_verified: organizations.isVerified,
+  status: organizations.status,
+  created_at: organizations.createdAt,
+  country: organizations.country,
+}
+
+/** The column asked for, then the id, so that pages never overlap. */
+const orderBy = (ordering: Ordering) => {
+  const descending = ordering.startsWith('-')
+  const column = SORT_COLUMNS[ordering.replace(/^-/, '')]!
+  return [descending ? desc(column) : asc(column), asc(organizations.id)]
+}
+
+
+/**
+ * GET /v1/organizations/ — the platform admin's list. A country admin's reach is their country,
+ * whatever countries the query names.
+ */
+export const listOrganizations: Handler<'listOrganizations'> = async (call) => {
+  const { query, app, t, request } = call
+  const { user: me } = requireAuth(call)
+  if (!isSuperuser(me)) throw forbidden(t.api.forbidden())
+
+  const filters: SQL[] = [query.deleted ? isNotNull(organizations.deletedAt) : isNull(organizations.deletedAt)]
+  if (me.countryAdminLevel) filters.push(eq(organizations.country, me.countryAdminLevel.toUpperCase()))
+  if (query.country?.length) filters.push(inArray(organizations.country, query.country.map((c) => c.toUpperCase())))
+  if (query.status) filters.push(eq(organizations.status, query.status))
+  if (query.is_verified !== undefined) filters.push(eq(organizations.isVerified, query.is_verified))
+  const words = query.search?.trim()
+  if (words) filters.push(or(ilike(organizations.name, containing(words)), ilike(organizations.username, containing(words)))!)
+  const where = and(...filters)
+
+  const paging = pagingOf(query)
+  const [rows, [total]] = await Promise.all([
+    app.db
+      .select()
+      .from(organizations)
+      .where(where)
+      .orderBy(...orderBy(query.ordering ?? 'name'))
+      .limit(paging.size)
+      .offset(paging.offset),
+    app.db.select({ count: count() }).from(organizations).where(where),
+  ])
+  return pageOf(request.url, paging, total?.count ?? 0, rows.map(organizationView))
+}

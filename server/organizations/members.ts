@@ -1,0 +1,128 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { Translator } from '../../locales/server.js'
+import type { components } from '../../openapi/schema.js'
+import { memberships, organizations, users, type Role } from '../db/schema.js'
+import type { Executor } from '../db/store.js'
+import { detailError } from '../http/errors.js'
+import { adminCount } from './memberships.js'
+
+/** The members of an organization with their roles in it, as the contract shows them. */
+
+export type OrganizationUserView = components['schemas']['OrganizationUser']
+export type MemberOrdering = 'username' | 'email' | 'first_name' | 'last_name'
+
+// the enum's order is student, teacher, admin: descending lists admin first
+const rolesOf = sql<Role[]>`array_agg(${memberships.role}::text order by ${memberships.role} desc)`
+const joinedAt = sql<Date>`min(${memberships.createdAt})`
+
+const SORT: Record<MemberOrdering, SQL> = {
+  username: sql`lower(${users.username})`,
+  email: sql`lower(${users.email})`,
+  first_name: sql`lower(${users.firstName})`,
+  last_name: sql`lower(${users.lastName})`,
+}
+
+/** `%`, `_` and `\` match themselves in a search. */
+export const containing = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export interface MemberFilter {
+  roles?: Role[]
+  search?: string
+  userId?: number
+}
+
+const memberQuery = (db: Executor, organizationId: number, filter: MemberFilter) => {
+  const conditions: SQL[] = [eq(memberships.organizationId, organizationId)]
+  if (filter.userId !== undefined) conditions.push(eq(users.id, filter.userId))
+  const words = filter.search?.trim()
+  if (words) {
+    const like = containing(words)
+    conditions.push(
+      or(ilike(users.username, like), ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!,
+    )
+  }
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      username: users.username,
+      phoneCode: users.phoneCode,
+      phoneNumber: users.phoneNumber,
+      photoUrl: users.photoUrl,
+      roles: rolesOf,
+      joinedAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(...conditions))
+    .groupBy(users.id)
+    .having(filter.roles?.length ? sql`bool_or(${inArray(memberships.role, filter.roles)})` : undefined)
+}
+
+type MemberRow = Awaited<ReturnType<typeof memberQuery>>[number]
+
+const view = (row: MemberRow): OrganizationUserView => ({
+  id: row.id,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  email: row.email,
+  username: row.username,
+  phone_code: row.phoneCode,
+  phone_number: row.phoneNumber,
+  photo_url: row.photoUrl,
+  roles: row.roles,
+  joined_at: new Date(row.joinedAt).toISOString(),
+})
+
+/** One page of members, with the number of all that match. */
+export const membersPage = async (
+  db: Executor,
+  organizationId: number,
+  filter: MemberFilter,
+  ordering: MemberOrdering | `-${MemberOrdering}`,
+  page: { size: number; offset: number },
+) => {
+  const descending = ordering.startsWith('-')
+  const column = SORT[ordering.replace(/^-/, '') as MemberOrdering]
+  const matching = memberQuery(db, organizationId, filter).as('matching')
+  const [rows, [total]] = await Promise.all([
+    memberQuery(db, organizationId, filter)
+      .orderBy(descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(users.id))
+      .limit(page.size)
+      .offset(page.offset),
+    db.select({ count: sql<number>`count(*)::int` }).from(matching),
+  ])
+  return { count: total?.count ?? 0, results: rows.map(view) }
+}
+
+export const findMember = async (db: Executor, organizationId: number, userId: number) => {
+  const [row] = await memberQuery(db, organizationId, { userId })
+  return row ? view(row) : undefined
+}
+
+/**
+ * Serializes the changes to one organization's members (the sole-admin rule reads, then writes):
+ * a lock on the organization's row for the rest of the transaction.
+ */
+export const lockOrganization = async (tx: Executor, organizationId: number) => {
+  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update')
+}
+
+/** 409 when taking the admin role from `member` would leave the organization without an admin. */
+export const keepAnAdmin = async (tx: Executor, t: Translator, organizationId: number, member: OrganizationUserView) => {
+  if (member.roles.includes('admin') && (await adminCount(tx, organizationId)) <= 1) throw detailError(409, t.api.soleAdmin(), 'sole_admin')
+}
+
+export const removeMembership = (tx: Executor, organizationId: number, userId: number, roles?: Role[]) =>
+  tx
+    .delete(memberships)
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.userId, userId),
+        roles ? inArray(memberships.role, roles) : undefined,
+      ),
+    )

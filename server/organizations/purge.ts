@@ -1,0 +1,16 @@
+import { and, isNotNull, lt } from 'drizzle-orm'
+import { organizations } from '../db/schema.js'
+import type { Executor } from '../db/store.js'
+
+/** How long a deleted organization can be restored before its rows go for good. */
+export const DELETED_ORGANIZATION_DAYS = 30
+
+/** Deletes for good the organizations deleted more than 30 days before `now` (memberships, invitations with them). */
+export const purgeDeletedOrganizations = async (db: Executor, now: Date): Promise<number> => {
+  const before = new Date(now.getTime() - DELETED_ORGANIZATION_DAYS * 24 * 60 * 60 * 1000)
+  const purged = await db
+    .delete(organizations)
+    .where(and(isNotNull(organizations.deletedAt), lt(organizations.deletedAt, before)))
+    .returning({ id: organizations.id })
+  return purged.length
+}

@@ -1,0 +1,8 @@
+// The little of s3rver (it ships no types) that the storage tests use.
+declare module 's3rver' {
+  export default class S3rver {
+    constructor(options: { port: number; address: string; silent: boolean; directory: string })
+    run(): Promise<{ address: string; port: number }>
+    close(): Promise<void>
+  }
+}
