@@ -16,7 +16,7 @@ import { passwordHashOf, setPasswordHash } from './queries.js'
 export const changePassword: Handler<'changePassword'> = async (call) => {
   const { body, app, t } = call
   const { user: me, sessionId } = requireAuth(call)
-  const user = await accountFor(app.db, t, me, call.params.id, { superuserMay: false })
+  const user = await accountFor(app.db, t, me, call.params.id, 'changePassword')
   const current = await passwordHashOf(app.db, user.id)
 
   const errors: Record<string, string> = {}

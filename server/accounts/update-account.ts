@@ -18,7 +18,7 @@ const blankToNull = (value: string | null | undefined) => (value === undefined ?
 export const updateAccount: Handler<'updateAccount'> = async (call) => {
   const { body, app, t } = call
   const { user: me } = requireAuth(call)
-  const user = await accountFor(app.db, t, me, call.params.id, { superuserMay: true })
+  const user = await accountFor(app.db, t, me, call.params.id, 'updateAccount')
   const now = app.clock()
 
   const changes: Partial<typeof users.$inferInsert> = {}

@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema.js'
-import type { OrganizationRow, UserRow } from '../db/schema.js'
+import type { OrganizationRow } from '../db/schema.js'
 
 export type OrganizationView = components['schemas']['Organization']
 
@@ -23,10 +23,3 @@ export const organizationView = (row: OrganizationRow): OrganizationView => ({
   invitation_code: row.invitationCode,
   created_at: row.createdAt.toISOString(),
 })
-
-/**
- * Whether a platform admin's reach covers an organization of this country: a platform admin limited
- * to a country (`country_admin_level`) reaches the organizations of that country only.
- */
-export const inCountryOf = (admin: Pick<UserRow, 'countryAdminLevel'>, country: string | null): boolean =>
-  !admin.countryAdminLevel || admin.countryAdminLevel.toUpperCase() === country?.toUpperCase()
