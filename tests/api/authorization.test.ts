@@ -64,7 +64,7 @@ describe('a country admin taking over the global admin (the attack of issue 5)',
     before = await snapshot(server)
     const rootBefore = await userRow(globalAdmin.id)
     const attempts = [
-      server.api('PATCH', `/v1/accounts/${globalAdmin.id}`, { token: countryToken, body: { email: 'mara.owns.root@example.com' } }),
+      server.api('PATCH', `/v1/accounts/${globalAdmin.id}`, { token: countryToken, body: { email: 'mara.owns.root@example.com', current_password: 'a fine passphrase' } }),
       server.api('PATCH', `/v1/accounts/${globalAdmin.id}`, { token: countryToken, body: { first_name: 'Locked out' } }),
       server.api('PUT', `/v1/accounts/${globalAdmin.id}/password`, { token: countryToken, body: { new_password: 'mara rules now', confirm_new_password: 'mara rules now' } }),
       server.api('DELETE', `/v1/accounts/${globalAdmin.id}`, { token: countryToken, body: {} }),
