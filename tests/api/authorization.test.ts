@@ -80,6 +80,27 @@ describe('a country admin taking over the global admin (the attack of issue 5)',
     expect((await server.api('GET', `/v1/accounts/${globalAdmin.id}`, { token: globalToken })).status).toBe(200)
   })
 
+  it('cannot accept an invitation it issued to an address that later became its own', async () => {
+    const staff = await createUser(server, { email: 'mx-other-staff@example.com', superuser: true })
+    await server.db.update(users).set({ countryAdminLevel: 'MX' }).where(eq(users.id, staff.id))
+    const staffToken = await login(server, staff.email)
+    expect((await invite(staffToken, mexican.id, ['alias@example.com'])).status).toBe(201)
+    const [issued] = await storeInvitations(server.db, {
+      organizationId: mexican.id,
+      role: 'admin',
+      emails: ['alias@example.com'],
+      invitedBy: staff.id,
+      now: new Date(),
+    })
+    // as after a confirmed e-mail change
+    await server.db.update(users).set({ email: 'alias@example.com' }).where(eq(users.id, staff.id))
+    const before = await snapshot(server)
+    const reply = await server.api('POST', '/v1/accounts/invite/accept', { token: staffToken, body: { token: issued?.token, email: 'alias@example.com' } })
+    expect(reply.status).toBe(400)
+    expect(reply.body).toEqual({ detail: 'You cannot invite yourself. Ask another administrator to invite you.', code: 'self_invitation' })
+    expect(await snapshot(server)).toEqual(before)
+  })
+
   it('keeps another platform admin out of reach of a country admin, but not of the global admin', async () => {
     const peer = await createUser(server, { email: 'mx-peer@example.com', superuser: true })
     await server.db.update(users).set({ countryAdminLevel: 'MX' }).where(eq(users.id, peer.id))
