@@ -11,7 +11,8 @@ import { rolesInOrganization } from './roles.js'
  * every organization and every account. A country admin (`is_superuser` with `country_admin_level`)
  * reaches the organizations of that country, and the accounts of people who belong to at least one
  * organization and only to organizations of that country: someone with any membership elsewhere,
- * with no membership at all, or who is a platform admin, is out of a country admin's reach.
+ * with no membership at all, or who is a platform admin, is out of a country admin's reach. An
+ * organization without a country (made without a profile) is reached by unrestricted platform admins only.
  *
  * Platform admins' accounts. Nobody but an unrestricted platform admin may act on another platform
  * admin's account: a country admin cannot take over a global admin by any route (edit, e-mail change,
