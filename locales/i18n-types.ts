@@ -645,6 +645,24 @@ type RootTranslation = {
 			 */
 			confirm: string
 		}
+		undoEmailChange: {
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e
+			 */
+			title: string
+			/**
+			 * U​n​d​o​i​n​g​ ​t​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​…
+			 */
+			undoing: string
+			/**
+			 * T​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​ ​a​n​d​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​l​o​g​g​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​.​ ​R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​n​o​w​ ​w​i​t​h​ ​“​F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?​”​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​p​a​g​e​.
+			 */
+			undone: string
+			/**
+			 * G​o​ ​t​o​ ​t​h​e​ ​l​o​g​i​n​ ​p​a​g​e
+			 */
+			login: string
+		}
 		confirmAccount: {
 			/**
 			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​a​c​c​o​u​n​t
@@ -1082,6 +1100,22 @@ type RootTranslation = {
 		 */
 		definePasswordFirst: string
 		/**
+		 * Y​o​u​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​.
+		 */
+		inviteSelf: string
+		/**
+		 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​,​ ​t​h​e​n​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​w​i​t​h​i​n​ ​1​0​ ​m​i​n​u​t​e​s​.
+		 */
+		reauthenticate: string
+		/**
+		 * T​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​e​n​d​e​d​.​ ​R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​n​o​w​.
+		 */
+		emailChangeUndone: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+		 */
+		undoLinkInvalid: string
+		/**
 		 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
 		 */
 		socialNotConfigured: string
@@ -1213,6 +1247,30 @@ type RootTranslation = {
 			action: string
 			/**
 			 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​r​i​g​h​t​ ​a​w​a​y​.
+			 */
+			footer: string
+		}
+		emailChangeRequested: {
+			/**
+			 * A​ ​c​h​a​n​g​e​ ​o​f​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​w​a​s​ ​r​e​q​u​e​s​t​e​d
+			 */
+			subject: string
+			/**
+			 * H​i​ ​{​n​a​m​e​}​,
+			 * @param {string} name
+			 */
+			greeting: RequiredParams<'name'>
+			/**
+			 * S​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​o​ ​c​h​a​n​g​e​ ​t​h​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+			 * @param {string} email
+			 */
+			body: RequiredParams<'email'>
+			/**
+			 * U​n​d​o​ ​t​h​i​s​ ​c​h​a​n​g​e
+			 */
+			action: string
+			/**
+			 * I​f​ ​i​t​ ​w​a​s​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​I​f​ ​n​o​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​i​t​ ​l​o​g​s​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​,​ ​a​n​d​ ​t​h​e​n​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
 			 */
 			footer: string
 		}
@@ -1956,6 +2014,24 @@ export type TranslationFunctions = {
 			 */
 			confirm: () => LocalizedString
 		}
+		undoEmailChange: {
+			/**
+			 * Undo the email change
+			 */
+			title: () => LocalizedString
+			/**
+			 * Undoing the email change…
+			 */
+			undoing: () => LocalizedString
+			/**
+			 * The email change was undone and your account was logged out everywhere. Reset your password now with “Forgot your password?” on the login page.
+			 */
+			undone: () => LocalizedString
+			/**
+			 * Go to the login page
+			 */
+			login: () => LocalizedString
+		}
 		confirmAccount: {
 			/**
 			 * Confirm your account
@@ -2381,6 +2457,22 @@ export type TranslationFunctions = {
 		 */
 		definePasswordFirst: () => LocalizedString
 		/**
+		 * You cannot invite yourself. Ask another administrator to invite you.
+		 */
+		inviteSelf: () => LocalizedString
+		/**
+		 * For your security, sign in again with your social account, then make this change within 10 minutes.
+		 */
+		reauthenticate: () => LocalizedString
+		/**
+		 * The email change was undone and every session of your account was ended. Reset your password now.
+		 */
+		emailChangeUndone: () => LocalizedString
+		/**
+		 * This link is invalid, has expired or was already used.
+		 */
+		undoLinkInvalid: () => LocalizedString
+		/**
 		 * Signing in with this provider is not available.
 		 */
 		socialNotConfigured: () => LocalizedString
@@ -2503,6 +2595,28 @@ export type TranslationFunctions = {
 			action: () => LocalizedString
 			/**
 			 * If you didn't make this change, reset your password and contact your organization administrator right away.
+			 */
+			footer: () => LocalizedString
+		}
+		emailChangeRequested: {
+			/**
+			 * A change of your email address was requested
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Hi {name},
+			 */
+			greeting: (arg: { name: string }) => LocalizedString
+			/**
+			 * Someone asked to change the email address of your Pronunciation Portal account to {email}.
+			 */
+			body: (arg: { email: string }) => LocalizedString
+			/**
+			 * Undo this change
+			 */
+			action: () => LocalizedString
+			/**
+			 * If it was you, you can ignore this email. If not, undo the change: it logs your account out everywhere, and then reset your password.
 			 */
 			footer: () => LocalizedString
 		}

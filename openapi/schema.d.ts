@@ -75,7 +75,10 @@ export interface paths {
         head?: never;
         /**
          * Edit an account
-         * @description A new `email` is stored as `unconfirmed_email` and a confirmation link is mailed to it.
+         * @description A new `email` is stored as `unconfirmed_email` and a confirmation link is mailed to it; the current
+         *     address is mailed a link that undoes the change (`undoEmailChange`). Asking for a new `email` needs the
+         *     caller's `current_password`, or, for an account without a password, a session from a social sign-in of
+         *     the last 10 minutes (403 with code `reauthenticate` otherwise). Names, phone and language need neither.
          */
         patch: operations["updateAccount"];
         trace?: never;
@@ -93,7 +96,8 @@ export interface paths {
         /**
          * Change or define one's password
          * @description With a password: `current_password` and `new_password`. Without one (social accounts): `new_password` and
-         *     `confirm_new_password`. Ends the account's other sessions and mails a notice.
+         *     `confirm_new_password`, from a session of a social sign-in of the last 10 minutes (403 with code
+         *     `reauthenticate` otherwise). Ends the account's other sessions and mails a notice.
          */
         put: operations["changePassword"];
         post?: never;
@@ -191,6 +195,27 @@ export interface paths {
         put?: never;
         /** Confirm an account, or a new e-mail, with a mailed token */
         post: operations["confirmAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/email/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo an e-mail change with the token mailed to the old address
+         * @description Gives the account back the address the link was mailed to (a pending change is dropped, a confirmed one
+         *     reverted) and ends every session of the account; the answer asks the person to reset their password.
+         */
+        post: operations["undoEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -718,6 +743,8 @@ export interface components {
             phone_number?: string | null;
             language?: components["schemas"]["Locale"];
             email?: components["schemas"]["Email"];
+            /** @description The caller's password; needed with a new `email` */
+            current_password?: string;
         };
         DeleteAccountRequest: {
             password?: string;
@@ -1378,6 +1405,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfirmAccountResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    undoEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Undone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -185,6 +185,12 @@ const en = {
 				'We will create your account with the name and email from your {provider:string} account. They cannot be changed here.',
 			confirm: 'Create my account',
 		},
+		undoEmailChange: {
+			title: 'Undo the email change',
+			undoing: 'Undoing the email change…',
+			undone: 'The email change was undone and your account was logged out everywhere. Reset your password now with “Forgot your password?” on the login page.',
+			login: 'Go to the login page',
+		},
 		confirmAccount: {
 			title: 'Confirm your account',
 			checkInboxGeneric: 'We sent a confirmation link to your email address. Open it to activate your account.',
@@ -304,6 +310,10 @@ const en = {
 		confirmLinkInvalid: 'This confirmation link is invalid or has expired.',
 		currentPasswordWrong: 'Your current password is not correct.',
 		definePasswordFirst: 'Define a password on your profile first: this asks for your password.',
+		inviteSelf: 'You cannot invite yourself. Ask another administrator to invite you.',
+		reauthenticate: 'For your security, sign in again with your social account, then make this change within 10 minutes.',
+		emailChangeUndone: 'The email change was undone and every session of your account was ended. Reset your password now.',
+		undoLinkInvalid: 'This link is invalid, has expired or was already used.',
 		socialNotConfigured: 'Signing in with this provider is not available.',
 		socialTicketInvalid: 'Your sign-in with this provider has expired. Sign in with it again.',
 		socialDetailsMismatch: 'The name and email must be the ones from your social account.',
@@ -342,6 +352,13 @@ const en = {
 			body: 'The email address of your Pronunciation Portal account was changed to {email:string}.',
 			action: 'Open my profile',
 			footer: "If you didn't make this change, reset your password and contact your organization administrator right away.",
+		},
+		emailChangeRequested: {
+			subject: 'A change of your email address was requested',
+			greeting: 'Hi {name:string},',
+			body: 'Someone asked to change the email address of your Pronunciation Portal account to {email:string}.',
+			action: 'Undo this change',
+			footer: 'If it was you, you can ignore this email. If not, undo the change: it logs your account out everywhere, and then reset your password.',
 		},
 		confirmNewEmail: {
 			subject: 'Confirm your new email address',

@@ -175,6 +175,12 @@ const es_MX = {
 				'Crearemos tu cuenta con el nombre y el correo de tu cuenta de {provider}. Aquí no se pueden cambiar.',
 			confirm: 'Crear mi cuenta',
 		},
+		undoEmailChange: {
+			title: 'Deshacer el cambio de correo',
+			undoing: 'Deshaciendo el cambio de correo…',
+			undone: 'Se deshizo el cambio de correo y se cerraron todas las sesiones de tu cuenta. Restablece tu contraseña ahora con “¿Olvidaste tu contraseña?” en la página de inicio de sesión.',
+			login: 'Ir a iniciar sesión',
+		},
 		confirmAccount: {
 			title: 'Confirma tu cuenta',
 			checkInboxGeneric: 'Te enviamos un enlace de confirmación a tu correo electrónico. Ábrelo para activar tu cuenta.',
@@ -295,6 +301,10 @@ const es_MX = {
 		confirmLinkInvalid: 'Este enlace de confirmación no es válido o ya venció.',
 		currentPasswordWrong: 'Tu contraseña actual no es correcta.',
 		definePasswordFirst: 'Primero define una contraseña en tu perfil: esta acción la pide.',
+		inviteSelf: 'No puedes invitarte a ti mismo. Pide a otro administrador que te invite.',
+		reauthenticate: 'Por tu seguridad, vuelve a iniciar sesión con tu cuenta social y haz este cambio en los siguientes 10 minutos.',
+		emailChangeUndone: 'Se deshizo el cambio de correo y se cerraron todas las sesiones de tu cuenta. Restablece tu contraseña ahora.',
+		undoLinkInvalid: 'Este enlace no es válido, ya expiró o ya se usó.',
 		socialNotConfigured: 'No está disponible iniciar sesión con este proveedor.',
 		socialTicketInvalid: 'Tu inicio de sesión con este proveedor expiró. Vuelve a iniciar sesión con él.',
 		socialDetailsMismatch: 'El nombre y el correo deben ser los de tu cuenta social.',
@@ -333,6 +343,13 @@ const es_MX = {
 			body: 'El correo electrónico de tu cuenta de Pronunciation Portal se cambió a {email}.',
 			action: 'Abrir mi perfil',
 			footer: 'Si tú no hiciste este cambio, restablece tu contraseña y comunícate de inmediato con el administrador de tu organización.',
+		},
+		emailChangeRequested: {
+			subject: 'Se solicitó un cambio de tu dirección de correo',
+			greeting: 'Hola {name}:',
+			body: 'Alguien pidió cambiar la dirección de correo de tu cuenta de Pronunciation Portal a {email}.',
+			action: 'Deshacer este cambio',
+			footer: 'Si fuiste tú, puedes ignorar este correo. Si no, deshaz el cambio: se cerrarán todas las sesiones de tu cuenta; después restablece tu contraseña.',
 		},
 		confirmNewEmail: {
 			subject: 'Confirma tu nuevo correo electrónico',

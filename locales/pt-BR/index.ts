@@ -173,6 +173,12 @@ const pt_BR = {
 			explanation: 'Vamos criar sua conta com o nome e o e-mail da sua conta {provider}. Eles não podem ser alterados aqui.',
 			confirm: 'Criar minha conta',
 		},
+		undoEmailChange: {
+			title: 'Desfazer a alteração de e-mail',
+			undoing: 'Desfazendo a alteração de e-mail…',
+			undone: 'A alteração de e-mail foi desfeita e sua conta foi desconectada em todos os lugares. Redefina sua senha agora em “Esqueceu a senha?” na página de login.',
+			login: 'Ir para o login',
+		},
 		confirmAccount: {
 			title: 'Confirme sua conta',
 			checkInboxGeneric: 'Enviamos um link de confirmação para o seu e-mail. Abra-o para ativar sua conta.',
@@ -291,6 +297,10 @@ const pt_BR = {
 		confirmLinkInvalid: 'Este link de confirmação é inválido ou expirou.',
 		currentPasswordWrong: 'Sua senha atual está incorreta.',
 		definePasswordFirst: 'Defina primeiro uma senha no seu perfil: esta ação pede a sua senha.',
+		inviteSelf: 'Você não pode convidar a si mesmo. Peça a outro administrador para convidar você.',
+		reauthenticate: 'Para sua segurança, entre novamente com sua conta social e faça esta alteração em até 10 minutos.',
+		emailChangeUndone: 'A alteração de e-mail foi desfeita e todas as sessões da sua conta foram encerradas. Redefina sua senha agora.',
+		undoLinkInvalid: 'Este link é inválido, expirou ou já foi usado.',
 		socialNotConfigured: 'Não é possível entrar com este provedor no momento.',
 		socialTicketInvalid: 'Seu login com este provedor expirou. Entre com ele novamente.',
 		socialDetailsMismatch: 'O nome e o e-mail devem ser os da sua conta social.',
@@ -329,6 +339,13 @@ const pt_BR = {
 			body: 'O endereço de e-mail da sua conta do Pronunciation Portal foi alterado para {email}.',
 			action: 'Abrir meu perfil',
 			footer: 'Se não foi você quem fez essa alteração, redefina sua senha e fale imediatamente com o administrador da sua organização.',
+		},
+		emailChangeRequested: {
+			subject: 'Foi solicitada uma alteração do seu endereço de e-mail',
+			greeting: 'Olá, {name},',
+			body: 'Alguém pediu para alterar o endereço de e-mail da sua conta do Pronunciation Portal para {email}.',
+			action: 'Desfazer esta alteração',
+			footer: 'Se foi você, pode ignorar este e-mail. Se não, desfaça a alteração: todas as sessões da sua conta serão encerradas; depois redefina sua senha.',
 		},
 		confirmNewEmail: {
 			subject: 'Confirme seu novo endereço de e-mail',

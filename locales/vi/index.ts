@@ -173,6 +173,12 @@ const vi = {
 			explanation: 'Chúng tôi sẽ tạo tài khoản cho bạn bằng tên và email từ tài khoản {provider} của bạn. Không thể thay đổi các thông tin này tại đây.',
 			confirm: 'Tạo tài khoản của tôi',
 		},
+		undoEmailChange: {
+			title: 'Hủy thay đổi email',
+			undoing: 'Đang hủy thay đổi email…',
+			undone: 'Thay đổi email đã được hủy và tài khoản của bạn đã được đăng xuất ở mọi nơi. Hãy đặt lại mật khẩu ngay bằng “Quên mật khẩu?” trên trang đăng nhập.',
+			login: 'Đến trang đăng nhập',
+		},
 		confirmAccount: {
 			title: 'Xác nhận tài khoản của bạn',
 			checkInboxGeneric: 'Chúng tôi đã gửi liên kết xác nhận đến email của bạn. Hãy mở liên kết để kích hoạt tài khoản.',
@@ -291,6 +297,10 @@ const vi = {
 		confirmLinkInvalid: 'Đường liên kết xác nhận này không hợp lệ hoặc đã hết hạn.',
 		currentPasswordWrong: 'Mật khẩu hiện tại của bạn không đúng.',
 		definePasswordFirst: 'Hãy đặt mật khẩu trong hồ sơ trước: thao tác này cần mật khẩu của bạn.',
+		inviteSelf: 'Bạn không thể tự mời chính mình. Hãy nhờ một quản trị viên khác mời bạn.',
+		reauthenticate: 'Vì lý do bảo mật, hãy đăng nhập lại bằng tài khoản mạng xã hội, rồi thực hiện thay đổi này trong vòng 10 phút.',
+		emailChangeUndone: 'Thay đổi email đã được hủy và mọi phiên đăng nhập của tài khoản đã kết thúc. Hãy đặt lại mật khẩu ngay.',
+		undoLinkInvalid: 'Liên kết này không hợp lệ, đã hết hạn hoặc đã được sử dụng.',
 		socialNotConfigured: 'Hiện không thể đăng nhập bằng nhà cung cấp này.',
 		socialTicketInvalid: 'Phiên đăng nhập bằng nhà cung cấp này đã hết hạn. Hãy đăng nhập lại.',
 		socialDetailsMismatch: 'Tên và email phải khớp với thông tin trong tài khoản mạng xã hội của bạn.',
@@ -329,6 +339,13 @@ const vi = {
 			body: 'Địa chỉ email của tài khoản Pronunciation Portal của bạn đã được đổi thành {email}.',
 			action: 'Mở hồ sơ của tôi',
 			footer: 'Nếu bạn không thực hiện thay đổi này, hãy đặt lại mật khẩu và liên hệ ngay với quản trị viên tổ chức của bạn.',
+		},
+		emailChangeRequested: {
+			subject: 'Có yêu cầu thay đổi địa chỉ email của bạn',
+			greeting: 'Xin chào {name},',
+			body: 'Có người đã yêu cầu đổi địa chỉ email của tài khoản Pronunciation Portal của bạn thành {email}.',
+			action: 'Hủy thay đổi này',
+			footer: 'Nếu đó là bạn, bạn có thể bỏ qua email này. Nếu không, hãy hủy thay đổi: tài khoản của bạn sẽ bị đăng xuất ở mọi nơi, sau đó hãy đặt lại mật khẩu.',
 		},
 		confirmNewEmail: {
 			subject: 'Xác nhận địa chỉ email mới của bạn',

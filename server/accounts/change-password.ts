@@ -7,17 +7,20 @@ import { accountFor } from './access.js'
 import { sendPasswordChangedMail } from './mails.js'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js'
 import { passwordHashOf, setPasswordHash } from './queries.js'
+import { requireFreshSocialSignIn } from './reauthentication.js'
 
 /**
  * PUT /v1/accounts/{id}/password — one's own password. With a password: the current one and the new
- * one; without (a social account defining one): the new one twice. The account's other sessions end,
- * and a notice is mailed.
+ * one; without (a social account defining one): the new one twice, from a fresh social sign-in
+ * (reauthentication.ts). The account's other sessions end, and a notice is mailed.
  */
 export const changePassword: Handler<'changePassword'> = async (call) => {
   const { body, app, t } = call
-  const { user: me, sessionId } = requireAuth(call)
-  const user = await accountFor(app.db, t, me, call.params.id, { superuserMay: false })
+  const session = requireAuth(call)
+  const { user: me, sessionId } = session
+  const user = await accountFor(app.db, t, me, call.params.id, 'changePassword')
   const current = await passwordHashOf(app.db, user.id)
+  if (!current) requireFreshSocialSignIn(t, session, app.clock())
 
   const errors: Record<string, string> = {}
   if (current) {

@@ -17,7 +17,7 @@ import { passwordHashOf } from './queries.js'
 export const deleteAccount: Handler<'deleteAccount'> = async (call) => {
   const { body, app, t } = call
   const { user: me } = requireAuth(call)
-  const user = await accountFor(app.db, t, me, call.params.id, { superuserMay: false })
+  const user = await accountFor(app.db, t, me, call.params.id, 'deleteAccount')
 
   const passwordHash = await passwordHashOf(app.db, user.id)
   if (passwordHash) {

@@ -19,6 +19,7 @@ const link = (app: AppContext, path: string, token: string) =>
 
 export const confirmAccountLink = (app: AppContext, token: string) => link(app, '/confirm-account', token)
 export const resetPasswordLink = (app: AppContext, token: string) => link(app, '/reset-password', token)
+export const undoEmailChangeLink = (app: AppContext, token: string) => link(app, '/undo-email-change', token)
 
 export const sendConfirmAccountMail = async (app: AppContext, user: UserRow, { token, expiresAt }: IssuedToken) => {
   const language = languageOf(user)
@@ -60,6 +61,32 @@ export const sendConfirmNewEmailMail = async (
       body: m.body({ email: newEmail }),
       action: m.action(),
       link: confirmAccountLink(app, token),
+      expires: inUtc(expiresAt),
+      footer: m.footer(),
+    }),
+  )
+}
+
+/** To the current (old) address when a change to `newEmail` is asked for, with the undo link. */
+export const sendEmailChangeRequestedMail = async (
+  app: AppContext,
+  user: UserRow,
+  newEmail: string,
+  { token, expiresAt }: IssuedToken,
+) => {
+  const language = languageOf(user)
+  const t = translatorFor(language)
+  const m = t.mail.emailChangeRequested
+  await app.mailer.send(
+    composeMail({
+      to: user.email,
+      language,
+      t,
+      subject: m.subject(),
+      greeting: m.greeting({ name: user.firstName }),
+      body: m.body({ email: newEmail }),
+      action: m.action(),
+      link: undoEmailChangeLink(app, token),
       expires: inUtc(expiresAt),
       footer: m.footer(),
     }),

@@ -45,7 +45,7 @@ export const socialSignIn: Handler<'socialSignIn'> = async ({ body, app, t }) =>
     if (!(await useSocialTicket(tx, body.social_token, now))) return undefined
     if (linkToExisting) await linkOidcIdentity(tx, account.id, identity.issuer, identity.subject)
     if (confirmNow) await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, account.id))
-    return createSession(tx, account.id, now, app.config.sessionTtl)
+    return createSession(tx, account.id, now, app.config.sessionTtl, 'social')
   })
   if (!session) throw fieldErrors({ social_token: t.api.socialTicketInvalid() })
   return { token: session.token, user_id: account.id, expires_at: session.expiresAt.toISOString() }

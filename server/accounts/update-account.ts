@@ -4,21 +4,25 @@ import type { Handler } from '../contract/handler.js'
 import { users } from '../db/schema.js'
 import { fieldErrors } from '../http/errors.js'
 import { accountFor } from './access.js'
-import { issueConfirmation } from './confirmation.js'
-import { sendConfirmNewEmailMail } from './mails.js'
+import { issueConfirmation, issueEmailUndo } from './confirmation.js'
+import { sendConfirmNewEmailMail, sendEmailChangeRequestedMail } from './mails.js'
 import { emailTakenByOther, isUniqueViolation } from './queries.js'
+import { requireReauthentication } from './reauthentication.js'
 import { userView } from './user-view.js'
 
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null)
 
 /**
  * PATCH /v1/accounts/{id} — names, username, phone, language; a new e-mail waits in unconfirmed_email
- * until the link mailed to it is opened (the current address stays the login until then).
+ * until the link mailed to it is opened (the current address stays the login until then). Asking for a
+ * new e-mail takes the caller's current password or a fresh social sign-in (reauthentication.ts), and
+ * the current address is mailed an undo link (undo-email-change.ts).
  */
 export const updateAccount: Handler<'updateAccount'> = async (call) => {
   const { body, app, t } = call
-  const { user: me } = requireAuth(call)
-  const user = await accountFor(app.db, t, me, call.params.id, { superuserMay: true })
+  const session = requireAuth(call)
+  const { user: me } = session
+  const user = await accountFor(app.db, t, me, call.params.id, 'updateAccount')
   const now = app.clock()
 
   const changes: Partial<typeof users.$inferInsert> = {}
@@ -35,6 +39,7 @@ export const updateAccount: Handler<'updateAccount'> = async (call) => {
       // back to the current address: the pending change is dropped
       changes.unconfirmedEmail = null
     } else {
+      await requireReauthentication(app.db, t, session, body.current_password, now)
       if (await emailTakenByOther(app.db, body.email, user.id)) throw fieldErrors({ email: t.api.emailTaken() })
       changes.unconfirmedEmail = body.email
       newEmail = body.email
@@ -48,13 +53,18 @@ export const updateAccount: Handler<'updateAccount'> = async (call) => {
         ? await tx.update(users).set(changes).where(eq(users.id, user.id)).returning()
         : [user]
       if (!updated) throw new Error('the account disappeared during the update')
-      const confirmation = newEmail ? await issueConfirmation(tx, updated, newEmail, now) : undefined
-      return { updated, confirmation }
+      if (!newEmail) return { updated, confirmation: undefined, undo: undefined }
+      const confirmation = await issueConfirmation(tx, updated, newEmail, now)
+      const undo = await issueEmailUndo(tx, updated, { previous: updated.email, requested: newEmail }, now)
+      return { updated, confirmation, undo }
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldErrors({ email: t.api.emailTaken() })
     throw error
   }
-  if (newEmail && result.confirmation) await sendConfirmNewEmailMail(app, result.updated, newEmail, result.confirmation)
+  if (newEmail && result.confirmation && result.undo) {
+    await sendConfirmNewEmailMail(app, result.updated, newEmail, result.confirmation)
+    await sendEmailChangeRequestedMail(app, result.updated, newEmail, result.undo)
+  }
   return userView(app.db, result.updated)
 }

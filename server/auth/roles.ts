@@ -28,7 +28,3 @@ export const isTeacher = (roles: readonly Role[]): boolean => roles.includes('te
 
 export const isStudent = (roles: readonly Role[]): boolean =>
   roles.includes('student') && !roles.includes('teacher') && !roles.includes('admin')
-
-/** Whether `user` administers the organization (loads the user's roles in it). */
-export const administers = async (db: Executor, user: Pick<UserRow, 'id' | 'isSuperuser'>, organizationId: number) =>
-  user.isSuperuser || isOrgAdmin(user, await rolesInOrganization(db, user.id, organizationId))

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import { sessions, users, type UserRow } from '../db/schema.js'
+import { sessions, users, type SessionMethod, type UserRow } from '../db/schema.js'
 import { preparedPerDatabase, type Executor } from '../db/store.js'
 import { secondsAfter } from './clock.js'
 import { hashToken, newToken } from './tokens.js'
@@ -12,21 +12,31 @@ export interface NewSession {
   expiresAt: Date
 }
 
-export const createSession = async (db: Executor, userId: number, now: Date, ttlSeconds: number): Promise<NewSession> => {
+/** A new session; `method` records how the person authenticated (a password unless said otherwise). */
+export const createSession = async (
+  db: Executor,
+  userId: number,
+  now: Date,
+  ttlSeconds: number,
+  method: SessionMethod = 'password',
+): Promise<NewSession> => {
   const token = newToken()
   const expiresAt = secondsAfter(now, ttlSeconds)
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt })
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, method, createdAt: now, expiresAt })
   return { token, userId, expiresAt }
 }
 
 export interface ActiveSession {
   sessionId: number
+  /** How and when the session was authenticated (see reauthentication.ts). */
+  method: SessionMethod
+  authenticatedAt: Date
   user: UserRow
 }
 
 const activeSessionQuery = preparedPerDatabase((db) =>
   db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, method: sessions.method, authenticatedAt: sessions.createdAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -44,7 +44,9 @@ export const industryEnum = pgEnum('industry', [
   'other',
 ])
 export const invitationStatusEnum = pgEnum('invitation_status', ['pending', 'accepted', 'revoked'])
-export const tokenPurposeEnum = pgEnum('token_purpose', ['confirm', 'reset', 'social-ticket', 'oidc-state'])
+export const tokenPurposeEnum = pgEnum('token_purpose', ['confirm', 'reset', 'social-ticket', 'oidc-state', 'undo-email'])
+/** How a session was authenticated: with the password, or by a sign-in through the social provider. */
+export const sessionMethodEnum = pgEnum('session_method', ['password', 'social'])
 
 export const users = pgTable(
   'users',
@@ -91,7 +93,10 @@ export const credentials = pgTable(
   ],
 )
 
-/** Bearer sessions; the token itself is never stored, only its SHA-256. */
+/**
+ * Bearer sessions; the token itself is never stored, only its SHA-256. `method` and `created_at` say how
+ * and when the person proved who they are (a fresh social sign-in stands in for a password).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -100,6 +105,7 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    method: sessionMethodEnum('method').notNull().default('password'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -107,7 +113,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
 
-/** Single-use secrets mailed or handed out: confirmation, password reset, social ticket, OIDC state. */
+/**
+ * Single-use secrets mailed or handed out: confirmation, password reset, social ticket, OIDC state, and
+ * the undo link of an e-mail change mailed to the old address.
+ */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -233,3 +242,4 @@ export type Role = (typeof roleEnum.enumValues)[number]
 export type OrganizationType = (typeof organizationTypeEnum.enumValues)[number]
 export type Industry = (typeof industryEnum.enumValues)[number]
 export type TokenPurpose = (typeof tokenPurposeEnum.enumValues)[number]
+export type SessionMethod = (typeof sessionMethodEnum.enumValues)[number]

@@ -8,7 +8,8 @@ import { addMembership, membershipIn } from '../organizations/memberships.js'
 
 /**
  * POST /v1/accounts/invite/accept — the logged-in user joins the organization with the invited role.
- * The e-mail sent must be the invitation's and the user's. Accepting an invitation one has already
+ * The e-mail sent must be the invitation's and the user's, and the user not the one who issued it
+ * (server/auth/policy.ts: nobody gives themselves a role). Accepting an invitation one has already
  * accepted answers the same again.
  */
 export const acceptInvite: Handler<'acceptInvite'> = async (call) => {
@@ -24,6 +25,8 @@ export const acceptInvite: Handler<'acceptInvite'> = async (call) => {
   if (email !== invitation.email.toLowerCase() || email !== user.email.toLowerCase()) {
     throw badRequest(t.api.inviteNotAccepted(), 'email_mismatch')
   }
+  // an invitation one issued oneself (to an address that became one's own later) gives no role
+  if (invitation.invitedBy === user.id) throw badRequest(t.api.inviteSelf(), 'self_invitation')
 
   await app.db.transaction(async (tx) => {
     await addMembership(tx, user.id, invitation.organizationId, invitation.role)

@@ -1,22 +1,25 @@
 import { requireAuth } from '../auth/authenticate.js'
-import { administers } from '../auth/roles.js'
+import { isGlobalAdmin, isOwnAddress, mayAdministerOrganization } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
-import { forbidden, notFound } from '../http/errors.js'
+import { fieldErrors, forbidden, notFound } from '../http/errors.js'
 import { findOrganization } from '../organizations/memberships.js'
 import { invitationView, mailInvitations, storeInvitations } from './issue.js'
 
 /**
  * POST /v1/accounts/invite/ — invites addresses to an organization with a role, in one transaction.
- * Only the organization's admins and platform admins. An address that already has a pending
+ * Only the organization's admins and platform admins whose reach covers it (server/auth/policy.ts);
+ * to anyone else an organization that does not exist looks the same (403). Nobody invites their own
+ * address: a role is never given to oneself. An address that already has a pending
  * invitation for the role gets it refreshed (new token, new expiry) and mailed again, not a second one.
  * Each mail is in the invitee's language when they have an account, else in the inviter's.
  */
 export const inviteUsers: Handler<'inviteUsers'> = async (call) => {
   const { body, app, t } = call
   const { user: me } = requireAuth(call)
-  if (!(await administers(app.db, me, body.organization))) throw forbidden(t.api.forbidden())
   const organization = await findOrganization(app.db, body.organization)
-  if (!organization) throw notFound(t.api.notFound())
+  if (!organization) throw isGlobalAdmin(me) ? notFound(t.api.notFound()) : forbidden(t.api.forbidden())
+  if (!(await mayAdministerOrganization(app.db, me, organization))) throw forbidden(t.api.forbidden())
+  if (body.emails.some((email) => isOwnAddress(me, email))) throw fieldErrors({ emails: t.api.inviteSelf() })
 
   const issued = await app.db.transaction((tx) =>
     storeInvitations(tx, {

@@ -1,14 +1,14 @@
 import type { Translator } from '../../locales/server.js'
+import { reachesOrganization } from '../auth/policy.js'
 import { rolesInOrganization } from '../auth/roles.js'
 import type { OrganizationRow, Role, UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { forbidden, notFound } from '../http/errors.js'
 import { findOrganization } from './memberships.js'
-import { inCountryOf } from './view.js'
 
 /**
  * The organization a call is about, when `me` may administer it: its admins, and platform admins
- * whose reach covers its country. A member who is not an admin gets 403; anyone else gets the same
+ * whose reach covers it (auth/policy.ts). A member who is not an admin gets 403; anyone else gets the same
  * 404 as for an organization that does not exist (ids are not probed this way).
  */
 export const administeredOrganization = async (
@@ -19,11 +19,8 @@ export const administeredOrganization = async (
 ): Promise<{ organization: OrganizationRow; myRoles: Role[] }> => {
   const organization = await findOrganization(db, organizationId)
   if (!organization) throw notFound(t.api.notFound())
-  if (me.isSuperuser) {
-    if (!inCountryOf(me, organization.country)) throw notFound(t.api.notFound())
-    return { organization, myRoles: await rolesInOrganization(db, me.id, organization.id) }
-  }
   const myRoles = await rolesInOrganization(db, me.id, organization.id)
+  if (reachesOrganization(me, organization)) return { organization, myRoles }
   if (myRoles.length === 0) throw notFound(t.api.notFound())
   if (!myRoles.includes('admin')) throw forbidden(t.api.forbidden())
   return { organization, myRoles }

@@ -1,21 +1,23 @@
 import { requireAuth } from '../auth/authenticate.js'
-import { isSuperuser } from '../auth/roles.js'
+import { isOwnAddress, mayCreateOrganization } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
-import { forbidden } from '../http/errors.js'
+import { fieldErrors, forbidden } from '../http/errors.js'
 import { mailInvitations, storeInvitations } from '../invitations/issue.js'
 import { createOrganization as storeOrganization } from './memberships.js'
-import { inCountryOf, organizationView, profileValues } from './view.js'
+import { organizationView, profileValues } from './view.js'
 
 /**
  * POST /v1/organizations/ — a platform admin creates an organization (specification §6: "Creating an
  * organization as platform admin with an owner sends the owner an invitation with role admin").
  * One transaction stores the organization, with a fresh join code, and the owner's admin invitation;
- * the invitation mail leaves after it has committed, as from POST /v1/accounts/invite/.
+ * the invitation mail leaves after it has committed, as from POST /v1/accounts/invite/. A platform
+ * admin cannot name itself the owner: that would be an invitation issued to oneself.
  */
 export const createOrganization: Handler<'createOrganization'> = async (call) => {
   const { body, app, t } = call
   const { user: me } = requireAuth(call)
-  if (!isSuperuser(me) || !inCountryOf(me, body.country)) throw forbidden(t.api.forbidden())
+  if (!mayCreateOrganization(me, body.country)) throw forbidden(t.api.forbidden())
+  if (isOwnAddress(me, body.owner_user)) throw fieldErrors({ owner_user: t.api.inviteSelf() })
 
   const now = app.clock()
   const { organization, issued } = await app.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
+import { platformReach } from '../auth/policy.js'
 import { isSuperuser } from '../auth/roles.js'
 import type { Handler, QueryOf } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
@@ -36,7 +37,8 @@ export const listOrganizations: Handler<'listOrganizations'> = async (call) => {
   if (!isSuperuser(me)) throw forbidden(t.api.forbidden())
 
   const filters: SQL[] = [query.deleted ? isNotNull(organizations.deletedAt) : isNull(organizations.deletedAt)]
-  if (me.countryAdminLevel) filters.push(eq(organizations.country, me.countryAdminLevel.toUpperCase()))
+  const reach = platformReach(me)
+  if (reach.kind === 'country') filters.push(eq(organizations.country, reach.country))
   if (query.country?.length) filters.push(inArray(organizations.country, query.country.map((c) => c.toUpperCase())))
   if (query.status) filters.push(eq(organizations.status, query.status))
   if (query.is_verified !== undefined) filters.push(eq(organizations.isVerified, query.is_verified))

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
+import { isGlobalAdmin } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { memberships, users } from '../db/schema.js'
 import { detailError, forbidden, notFound } from '../http/errors.js'
@@ -16,7 +17,7 @@ export const removeOrganizationUser: Handler<'removeOrganizationUser'> = async (
   const { params, query, app, t } = call
   const { user: me } = requireAuth(call)
   const { organization } = await administeredOrganization(app.db, t, me, params.id)
-  if (query.from_system && !(me.isSuperuser && !me.countryAdminLevel)) throw forbidden(t.api.forbidden())
+  if (query.from_system && !isGlobalAdmin(me)) throw forbidden(t.api.forbidden())
   await app.db.transaction(async (tx) => {
     await lockOrganization(tx, organization.id)
     const member = await findMember(tx, organization.id, params.userId)

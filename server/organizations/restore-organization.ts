@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
+import { reachesOrganization } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
 import { forbidden, notFound } from '../http/errors.js'
 import { findOrganization } from './memberships.js'
-import { inCountryOf, organizationView } from './view.js'
+import { organizationView } from './view.js'
 
 /** POST /v1/organizations/{id}/restore/ — a platform admin undoes a delete that is not purged yet. */
 export const restoreOrganization: Handler<'restoreOrganization'> = async (call) => {
@@ -12,7 +13,7 @@ export const restoreOrganization: Handler<'restoreOrganization'> = async (call) 
   const { user: me } = requireAuth(call)
   if (!me.isSuperuser) throw forbidden(t.api.forbidden())
   const organization = await findOrganization(app.db, params.id, { deleted: true })
-  if (!organization || !inCountryOf(me, organization.country)) throw notFound(t.api.notFound())
+  if (!organization || !reachesOrganization(me, organization)) throw notFound(t.api.notFound())
   const [saved] = await app.db
     .update(organizations)
     .set({ deletedAt: null })

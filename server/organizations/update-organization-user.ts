@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
+import { isGlobalAdmin } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { users } from '../db/schema.js'
 import { forbidden, notFound } from '../http/errors.js'
@@ -17,7 +18,7 @@ export const updateOrganizationUser: Handler<'updateOrganizationUser'> = async (
   const member = await findMember(app.db, organization.id, params.userId)
   if (!member) throw notFound(t.api.notFound())
   const [target] = await app.db.select({ isSuperuser: users.isSuperuser }).from(users).where(eq(users.id, member.id))
-  if (target?.isSuperuser && member.id !== me.id && !(me.isSuperuser && !me.countryAdminLevel)) throw forbidden(t.api.forbidden())
+  if (target?.isSuperuser && member.id !== me.id && !isGlobalAdmin(me)) throw forbidden(t.api.forbidden())
   const changes: Partial<typeof users.$inferInsert> = {}
   if (body.first_name !== undefined) changes.firstName = body.first_name.trim()
   if (body.last_name !== undefined) changes.lastName = body.last_name.trim()

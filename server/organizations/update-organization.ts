@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
+import { platformReach, reachesCountry } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
 import { forbidden } from '../http/errors.js'
 import { administeredOrganization } from './access.js'
-import { inCountryOf, organizationView, profileValues } from './view.js'
+import { organizationView, profileValues } from './view.js'
 
 /**
  * PUT /v1/organizations/{id}/ — the organization form. Verification is the platform admins' to give:
@@ -17,7 +18,7 @@ export const updateOrganization: Handler<'updateOrganization'> = async (call) =>
   const { organization } = await administeredOrganization(app.db, t, me, params.id)
   const verifying = body.is_verified !== undefined && body.is_verified !== organization.isVerified
   if (verifying && !me.isSuperuser) throw forbidden(t.api.forbidden())
-  if (me.isSuperuser && !inCountryOf(me, body.country)) throw forbidden(t.api.forbidden())
+  if (platformReach(me).kind === 'country' && !reachesCountry(me, body.country)) throw forbidden(t.api.forbidden())
   const [saved] = await app.db
     .update(organizations)
     .set({ ...profileValues(body), ...(verifying ? { isVerified: body.is_verified } : {}) })

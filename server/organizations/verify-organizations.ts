@@ -1,5 +1,6 @@
 import { and, inArray, isNull, ne, eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
+import { platformReach } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
 import { forbidden } from '../http/errors.js'
@@ -9,6 +10,7 @@ export const verifyOrganizations: Handler<'verifyOrganizations'> = async (call) 
   const { body, app, t } = call
   const { user: me } = requireAuth(call)
   if (!me.isSuperuser) throw forbidden(t.api.forbidden())
+  const reach = platformReach(me)
   const changed = await app.db
     .update(organizations)
     .set({ isVerified: body.is_verified })
@@ -17,7 +19,7 @@ export const verifyOrganizations: Handler<'verifyOrganizations'> = async (call) 
         inArray(organizations.id, body.ids),
         isNull(organizations.deletedAt),
         ne(organizations.isVerified, body.is_verified),
-        me.countryAdminLevel ? eq(organizations.country, me.countryAdminLevel.toUpperCase()) : undefined,
+        reach.kind === 'country' ? eq(organizations.country, reach.country) : undefined,
       ),
     )
     .returning({ id: organizations.id })

@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema.js'
-import type { OrganizationRow, organizations, UserRow } from '../db/schema.js'
+import type { OrganizationRow, organizations } from '../db/schema.js'
 
 export type OrganizationView = components['schemas']['Organization']
 
@@ -49,10 +49,3 @@ export const profileValues = (body: ProfileFields) =>
     phone: body.phone,
     timezone: body.timezone,
   }) satisfies Partial<typeof organizations.$inferInsert>
-
-/**
- * Whether a platform admin's reach covers an organization of this country: a platform admin limited
- * to a country (`country_admin_level`) reaches the organizations of that country only.
- */
-export const inCountryOf = (admin: Pick<UserRow, 'countryAdminLevel'>, country: string | null): boolean =>
-  !admin.countryAdminLevel || admin.countryAdminLevel.toUpperCase() === country?.toUpperCase()

@@ -101,6 +101,11 @@ export const confirmAccount = fromPromise<ConfirmAccountResult, TokenInput>(({ i
   unwrap(api.POST('/v1/accounts/confirm/', { body: { token: input.token }, signal })),
 )
 
+/** POST /v1/accounts/email/undo/ {token} -> {detail} (400 naming the token when the link is spent) */
+export const undoEmailChange = fromPromise<DetailResult, TokenInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/accounts/email/undo/', { body: { token: input.token }, signal })),
+)
+
 /** POST /v1/accounts/reset_password/ {email} -> {detail} (the same answer whether or not the account exists) */
 export const requestPasswordReset = fromPromise<DetailResult, EmailInput>(({ input, signal }) =>
   unwrap(api.POST('/v1/accounts/reset_password/', { body: { email: input.email.trim() }, signal })),
@@ -115,6 +120,7 @@ export const navigationGuardActors = { acceptInvite }
 export const inviteTokenActors = { validateInvitation }
 export const socialSignInActors = { socialSignIn, signUp, acceptInvite, loadAccount }
 export const confirmAccountActors = { confirmAccount, sendConfirmation }
+export const undoEmailChangeActors = { undoEmailChange }
 export const recoverPasswordActors = { requestPasswordReset }
 export const resendConfirmationActors = { sendConfirmation }
 export const resetPasswordActors = { resetPassword }

@@ -29,6 +29,10 @@ const StudentsPage = lazy(() => users().then((m) => ({ default: m.StudentsPage }
 const StudentDetailsPage = lazy(() => users().then((m) => ({ default: m.StudentDetailsPage })))
 const TeachersPage = lazy(() => users().then((m) => ({ default: m.TeachersPage })))
 const TeacherDetailsPage = lazy(() => users().then((m) => ({ default: m.TeacherDetailsPage })))
+// reached only from the undo link of an e-mail change: not worth a place in the first load
+const UndoEmailChangePage = lazy(() =>
+  import('../features/auth/UndoEmailChangePage').then((m) => ({ default: m.UndoEmailChangePage })),
+)
 
 /** The component gallery, in development builds only (dropped from production bundles). */
 const Gallery = import.meta.env.DEV ? lazy(() => import('../ui/Gallery').then((m) => ({ default: m.Gallery }))) : null
@@ -41,6 +45,7 @@ const screens: Record<ScreenName, ReactNode> = {
   Signup: <LoginPage mode="signup" />,
   ConfirmAccount: <ConfirmAccountPage />,
   ResetPassword: <ResetPasswordPage />,
+  UndoEmailChange: <UndoEmailChangePage />,
   Terms: <TermsPage />,
   Privacy: <PrivacyPage />,
   DevUi: Gallery ? <Gallery /> : null,

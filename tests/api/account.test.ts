@@ -146,7 +146,7 @@ describe('editing the profile', () => {
   it('moves to a new e-mail only once the link mailed to it is opened', async () => {
     const user = await createUser(server, { email: 'move@example.com', firstName: 'Mo' })
     const token = await login(server, 'move@example.com')
-    const reply = await server.api('PATCH', `/v1/accounts/${user.id}`, { token, body: { email: 'moved@example.com' } })
+    const reply = await server.api('PATCH', `/v1/accounts/${user.id}`, { token, body: { email: 'moved@example.com', current_password: 'a fine passphrase' } })
     expect(reply.status).toBe(200)
     expect(reply.body).toMatchObject({ email: 'move@example.com', unconfirmed_email: 'moved@example.com' })
 
@@ -166,7 +166,7 @@ describe('editing the profile', () => {
     await createUser(server, { email: 'Taken@Example.com' })
     const token = await login(server, 'keep@example.com')
     const before = await snapshot(server)
-    const reply = await server.api('PATCH', `/v1/accounts/${user.id}`, { token, body: { email: 'taken@example.COM', first_name: 'Changed' } })
+    const reply = await server.api('PATCH', `/v1/accounts/${user.id}`, { token, body: { email: 'taken@example.COM', first_name: 'Changed', current_password: 'a fine passphrase' } })
     expect(reply.status).toBe(400)
     expect(reply.body).toEqual({ email: ['An account with this email already exists.'] })
     expect(await snapshot(server)).toEqual(before)

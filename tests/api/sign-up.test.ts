@@ -177,7 +177,7 @@ describe('confirmation mails say until when their link works', () => {
     const user = await createUser(fixed, { email: 'minh@example.vn', language: 'vi', firstName: 'Minh' })
     const token = await login(fixed, user.email)
     fixed.advance(24 * 3600)
-    const reply = await fixed.api('PATCH', `/v1/accounts/${user.id}`, { token, body: { email: 'minh.new@example.vn' } })
+    const reply = await fixed.api('PATCH', `/v1/accounts/${user.id}`, { token, body: { email: 'minh.new@example.vn', current_password: 'a fine passphrase' } })
     expect(reply.status).toBe(200)
     const [mail] = await fixed.mails('minh.new@example.vn')
     expect(mail?.language).toBe('vi')

@@ -9,6 +9,7 @@ describe('resolveRoute', () => {
     ['/signup', 'Signup', {}],
     ['/confirm-account', 'ConfirmAccount', {}],
     ['/reset-password', 'ResetPassword', {}],
+    ['/undo-email-change', 'UndoEmailChange', {}],
     ['/profile', 'Profile', {}],
     ['/admin', 'AdminOrganizations', {}],
     ['/admin/', 'AdminOrganizations', {}],
