@@ -158,6 +158,8 @@ export interface TokenInput {
 
 export interface ConfirmAccountResult {
   email: string
+  /** true when the address had been confirmed before (the link was opened again). */
+  already_confirmed?: boolean
 }
 
 /** resetPassword: POST /v1/accounts/reset_password/confirm/ {token, password} */

@@ -160,6 +160,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/reset_password/validate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a reset link's token without using it
+         * @description The reset-password page asks this first, so that a dead link is told before the person types a new
+         *     password. The token stays usable: only reset_password/confirm/ spends it. An expired, used or unknown
+         *     token is a 400 `{token: ["..."]}`.
+         */
+        post: operations["validateResetToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/send_confirmation/": {
         parameters: {
             query?: never;
@@ -531,6 +553,11 @@ export interface components {
         ConfirmAccountResult: {
             /** @description The address now confirmed */
             email: string;
+            /**
+             * @description Present (true) when the address was confirmed before this call: a confirmation link opened again
+             *     after it was used, or after another link confirmed the account. The page says so and offers the login.
+             */
+            already_confirmed?: boolean;
         };
         InviteRequest: {
             organization: number;
@@ -1002,6 +1029,29 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Detail"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    validateResetToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The link can be used */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
         };
