@@ -231,8 +231,8 @@ export interface paths {
         /**
          * Invite people to an organization by e-mail
          * @description Only an admin of the organization or a platform admin. Inviting an e-mail that already has a pending
-         *     invitation for the same role refreshes it and mails it again. Each invitee gets a mail with
-         *     `<PUBLIC_URL>/login?invite=<base64url JSON InvitePayload>`.
+         *     invitation for the same role refreshes it and mails it again. Each invitee gets a mail with the short
+         *     link `<PUBLIC_URL>/invite/<token>`; its page asks validateInvitation for what the token stands for.
          */
         post: operations["inviteUsers"];
         delete?: never;
@@ -293,7 +293,7 @@ export interface paths {
          * Create an organization (platform admins only)
          * @description Creates the organization with a fresh 6-character join code and, in the same transaction, an
          *     invitation with role `admin` for `owner_user`. The owner is mailed the invitation exactly as by
-         *     POST /v1/accounts/invite/: a link `<PUBLIC_URL>/login?invite=<base64url JSON InvitePayload>`.
+         *     POST /v1/accounts/invite/: a link `<PUBLIC_URL>/invite/<token>`.
          *     A platform admin limited to a country (`country_admin_level`) creates organizations of that country only.
          *     Field errors use the organization form's messages (specification §5), for example
          *     `{"name": ["Please input organization name"], "owner_user": ["Invalid owner email"]}`.
@@ -580,7 +580,10 @@ export interface components {
         InviteResult: {
             invitations: components["schemas"]["Invitation"][];
         };
-        /** @description What an invite link carries, as base64url JSON in the `invite` query value of /login */
+        /**
+         * @description The spec's invitation payload, as base64url JSON in the `invite` query value of /login and /signup. The
+         *     page of a mailed link (`/invite/<token>`) builds it from validateInvitation's answer.
+         */
         InvitePayload: {
             token: string;
             organization_name: string;
@@ -588,6 +591,7 @@ export interface components {
             /** @description No account had this e-mail when the invitation was made */
             new_user: boolean;
         };
+        /** @description The spec's invitation payload of a token, with the role and the organization's type */
         InvitationPreview: {
             token: string;
             organization_name: string;
@@ -595,6 +599,7 @@ export interface components {
             /** @description No account has this e-mail now */
             new_user: boolean;
             role: components["schemas"]["Role"];
+            organization_type: components["schemas"]["OrganizationType"];
         };
         AcceptInviteRequest: {
             token: components["schemas"]["Token"];

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrganization } from '../../server/app.js'
 import { credentials, memberships, users } from '../../server/db/schema.js'
-import { countRows, createOrganizationWithPeople, createUser, login, snapshot, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, createUser, inviteTokenFor, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /** Sign-up, confirmation by the mailed link, and login. */
 
@@ -207,8 +207,8 @@ describe('sign-up that joins an organization', () => {
       body: { organization: organization.id, role: 'teacher', emails: ['newbie@example.com'] },
     })
     expect(invited.status).toBe(201)
-    const link = await server.linkFor('newbie@example.com', '/login')
-    const payload = JSON.parse(Buffer.from(link.searchParams.get('invite') ?? '', 'base64url').toString('utf8'))
+    const token = await inviteTokenFor(server, 'newbie@example.com')
+    const payload = (await server.api('GET', `/v1/invitations/validate/${token}/`)).body
     expect(payload.new_user).toBe(true)
 
     const reply = await signUp({
