@@ -580,6 +580,16 @@ type RootTranslation = {
 			 */
 			titleWithOrganization: RequiredParams<'organization'>
 			/**
+			 * Y​o​u​'​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​s​ ​{​r​o​l​e​}​.
+			 * @param {string} organization
+			 * @param {string} role
+			 */
+			invitedAs: RequiredParams<'organization' | 'role'>
+			/**
+			 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.
+			 */
+			invitedEmailHelp: string
+			/**
 			 * F​i​r​s​t​ ​n​a​m​e
 			 */
 			firstName: string
@@ -698,6 +708,10 @@ type RootTranslation = {
 			 */
 			confirmed: string
 			/**
+			 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​c​o​n​f​i​r​m​e​d​.​ ​Y​o​u​ ​c​a​n​ ​l​o​g​ ​i​n​.
+			 */
+			alreadyConfirmed: string
+			/**
 			 * T​h​i​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
 			 */
 			failed: string
@@ -777,9 +791,13 @@ type RootTranslation = {
 			 */
 			done: string
 			/**
-			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
+			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
 			 */
 			invalidLink: string
+			/**
+			 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​…
+			 */
+			checking: string
 		}
 		invite: {
 			/**
@@ -1952,6 +1970,14 @@ export type TranslationFunctions = {
 			 */
 			titleWithOrganization: (arg: { organization: string }) => LocalizedString
 			/**
+			 * You're invited to join {organization} as {role}.
+			 */
+			invitedAs: (arg: { organization: string, role: string }) => LocalizedString
+			/**
+			 * The invitation was sent to this address.
+			 */
+			invitedEmailHelp: () => LocalizedString
+			/**
 			 * First name
 			 */
 			firstName: () => LocalizedString
@@ -2066,6 +2092,10 @@ export type TranslationFunctions = {
 			 */
 			confirmed: () => LocalizedString
 			/**
+			 * Your account is already confirmed. You can log in.
+			 */
+			alreadyConfirmed: () => LocalizedString
+			/**
 			 * This confirmation link is invalid or has expired. Ask for a new one.
 			 */
 			failed: () => LocalizedString
@@ -2144,9 +2174,13 @@ export type TranslationFunctions = {
 			 */
 			done: () => LocalizedString
 			/**
-			 * This link is invalid or has expired. Ask for a new one.
+			 * This link has expired or was already used. Ask for a new one.
 			 */
 			invalidLink: () => LocalizedString
+			/**
+			 * Checking your link…
+			 */
+			checking: () => LocalizedString
 		}
 		invite: {
 			/**

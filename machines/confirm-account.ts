@@ -3,8 +3,9 @@ import type { ApiError, ApiFailure, ConfirmAccountResult, DetailResult, EmailInp
 
 /**
  * The confirm-account page (/confirm-account?token=..., spec §2 Login and account dialogs): the
- * link mailed after sign-up (or after an e-mail change) confirms the address. A link that is
- * expired or already used can be replaced by a new one from the same page.
+ * link mailed after sign-up (or after an e-mail change) confirms the address. A link opened again
+ * once the address is confirmed says so and offers the login; a link that is expired or already used
+ * for an address still waiting can be replaced by a new one from the same page.
  */
 
 export interface ConfirmAccountInput {
@@ -27,6 +28,8 @@ export type ConfirmAccountEvent =
 export type ConfirmAccountOutput =
   /** The address is confirmed: the page offers the login with this e-mail. */
   | { outcome: 'confirmed'; email: string }
+  /** The address was confirmed before (the link was opened again): the page offers the login. */
+  | { outcome: 'alreadyConfirmed'; email: string }
   /** A new confirmation link was mailed to this e-mail. */
   | { outcome: 'resent'; email: string }
 
@@ -59,6 +62,8 @@ export const confirmAccountMachine = setup({
     }),
   },
   guards: {
+    /** The server answered that the address had been confirmed before this link was opened. */
+    isAlreadyConfirmed: (_, params: { result: ConfirmAccountResult }) => params.result.already_confirmed === true,
     /** A 400 that names the token: the link is expired, already used or unknown. */
     isTokenRejected: (_, params: { error: unknown }) => {
       const failure = toApiFailure(params.error)
@@ -84,10 +89,18 @@ export const confirmAccountMachine = setup({
         id: 'confirmAccount',
         src: 'confirmAccount',
         input: ({ context }) => ({ token: context.token }),
-        onDone: {
-          target: 'confirmed',
-          actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.output.email }) },
-        },
+        onDone: [
+          {
+            description: 'The address had been confirmed before: the link was opened again.',
+            guard: { type: 'isAlreadyConfirmed', params: ({ event }) => ({ result: event.output }) },
+            target: 'alreadyConfirmed',
+            actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.output.email }) },
+          },
+          {
+            target: 'confirmed',
+            actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.output.email }) },
+          },
+        ],
         onError: [
           {
             description: 'The link is expired or already used.',
@@ -107,6 +120,11 @@ export const confirmAccountMachine = setup({
       description: 'The page says the account is confirmed and offers the login with the e-mail filled in.',
       type: 'final',
       output: ({ context }) => ({ outcome: 'confirmed', email: context.email }),
+    },
+    alreadyConfirmed: {
+      description: 'The page says the account is already confirmed and offers the login with the e-mail filled in.',
+      type: 'final',
+      output: ({ context }) => ({ outcome: 'alreadyConfirmed', email: context.email }),
     },
     failed: {
       description: 'The page says the link could not be checked (no connection, server failure) and offers to try again.',

@@ -2,22 +2,21 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { ApiError, ApiFailure, InvitePayload, InviteTokenOutput, TokenInput, ValidatedInvitation } from './types'
 
 /**
- * The invite-token check on the login page (spec §2 Login and account dialogs): the ?invite= of
- * /login is decoded, then checked with the server. A valid invitation for a new user opens the
- * sign-up; one for an existing user pre-fills the login's e-mail; an invalid one shows
- * 'Invitation is expired or not valid' and goes to the plain login page. The server's answer,
- * not the link's text, says whether the person is new and which e-mail the invitation is for.
+ * The invite-token check (spec §2 Login and account dialogs): the token of the mailed link
+ * /invite/<token>, or of the ?invite= payload of /login and /signup, is checked with the server. A
+ * valid invitation for a new user opens the sign-up; one for an existing user pre-fills the login's
+ * e-mail; an invalid one shows 'Invitation is expired or not valid' and goes to the plain login
+ * page. The server's answer, not the link's text, says whether the person is new, which e-mail the
+ * invitation is for, its organization and its role.
  */
 
 export interface InviteTokenInput {
-  /** The ?invite= value: base64 or base64url JSON of {token, organization_name, email, new_user}. */
-  raw: string
+  /** The invitation token: the last segment of /invite/<token>, or the token of a ?invite= payload ('' for a damaged one). */
+  token: string
 }
 
 export interface InviteTokenContext {
-  raw: string
-  /** What the link says, once decoded. */
-  decoded: InvitePayload | null
+  token: string
   /** What the server says about the invitation (the truth for new_user and email). */
   invitation: ValidatedInvitation | null
   /** Why the server refused the invitation, if it did. */
@@ -34,7 +33,14 @@ function toApiFailure(error: unknown): ApiFailure {
   return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
 }
 
-/** The invite link's payload, or null when the text is not base64(url) UTF-8 JSON of the right shape. */
+/** The ?invite= value of /login and /signup for an invitation: the payload as base64url JSON of UTF-8. */
+export function encodeInvite(payload: InvitePayload): string {
+  const { token, organization_name, email, new_user } = payload
+  const bytes = new TextEncoder().encode(JSON.stringify({ token, organization_name, email, new_user }))
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** The ?invite= payload, or null when the text is not base64(url) UTF-8 JSON of the right shape. */
 export function decodeInvite(raw: string): InvitePayload | null {
   const normalized = raw.trim().replace(/-/g, '+').replace(/_/g, '/')
   if (normalized === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(normalized)) return null
@@ -70,11 +76,10 @@ export const inviteTokenMachine = setup({
     }),
   },
   guards: {
-    isDecodable: ({ context }) => decodeInvite(context.raw) !== null,
+    hasToken: ({ context }) => context.token !== '',
     isNewUser: (_, params: { invitation: ValidatedInvitation }) => params.invitation.new_user,
   },
   actions: {
-    assignDecoded: assign(({ context }) => ({ decoded: decodeInvite(context.raw) })),
     assignInvitation: assign((_, params: { invitation: ValidatedInvitation }) => ({ invitation: params.invitation })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toApiFailure(params.error) })),
     /** Toast 'Invitation is expired or not valid' (login.invalid_token). */
@@ -84,19 +89,18 @@ export const inviteTokenMachine = setup({
   },
 }).createMachine({
   id: 'inviteToken',
-  description: 'The check of the invite link on the login page: sign-up for a new user, pre-filled login for an existing one.',
-  context: ({ input }) => ({ raw: input.raw, decoded: null, invitation: null, error: null }),
-  initial: 'decoding',
+  description: 'The check of an invite link: sign-up for a new user, pre-filled login for an existing one.',
+  context: ({ input }) => ({ token: input.token, invitation: null, error: null }),
+  initial: 'reading',
   output: ({ event }) => event.output as InviteTokenOutput,
   states: {
-    decoding: {
-      description: 'The invite value of the link is read.',
+    reading: {
+      description: 'The token of the link is read.',
       always: [
         {
           description: 'The link holds an invitation token.',
-          guard: 'isDecodable',
+          guard: 'hasToken',
           target: 'validating',
-          actions: 'assignDecoded',
         },
         { description: 'The link is damaged or not an invitation.', target: 'invalid' },
       ],
@@ -107,7 +111,7 @@ export const inviteTokenMachine = setup({
       invoke: {
         id: 'validateInvitation',
         src: 'validateInvitation',
-        input: ({ context }) => ({ token: context.decoded?.token ?? '' }),
+        input: ({ context }) => ({ token: context.token }),
         onDone: [
           {
             description: 'The invited person has no account yet: open the sign-up.',
@@ -129,15 +133,15 @@ export const inviteTokenMachine = setup({
       },
     },
     signUp: {
-      description: 'The sign-up dialog opens with the inviting organization in its heading.',
+      description: 'The sign-up opens stating the inviting organization and the role, with the invited e-mail fixed.',
       type: 'final',
-      output: ({ context }) => ({ outcome: 'signUp', invite: context.invitation as InvitePayload }),
+      output: ({ context }) => ({ outcome: 'signUp', invite: context.invitation as ValidatedInvitation }),
     },
     existingUser: {
       description: "The login dialog shows the inviting organization, with the invitation's e-mail filled in.",
       type: 'final',
       output: ({ context }) => {
-        const invite = context.invitation as InvitePayload
+        const invite = context.invitation as ValidatedInvitation
         return { outcome: 'existingUser', invite, email: invite.email }
       },
     },

@@ -1,9 +1,10 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
-import type { ApiError, ApiFailure, DetailResult, ResetPasswordInput } from './types'
+import type { ApiError, ApiFailure, DetailResult, ResetPasswordInput, TokenInput } from './types'
 
 /**
  * The reset-password page (/reset-password?token=..., spec §2 Login and account dialogs): the
- * person chooses a new password with the link mailed by the recover-password dialog. Success
+ * person chooses a new password with the link mailed by the recover-password dialog. The link is
+ * checked first, without spending it, so that a dead one is told before anything is typed. Success
  * signs every session out and confirms the e-mail; the page then offers the login. The password
  * lives in the form only: it travels in the `reset.submit` event and is never kept here.
  */
@@ -46,6 +47,10 @@ export const resetPasswordMachine = setup({
     tags: {} as 'busy' | 'error',
   },
   actors: {
+    /** POST /v1/accounts/reset_password/validate/ {token} -> 204 | 400 {token: [...]} */
+    validateResetToken: fromPromise<void, TokenInput>(async () => {
+      throw new Error('not provided: validateResetToken')
+    }),
     /** POST /v1/accounts/reset_password/confirm/ {token, password} -> {detail} */
     resetPassword: fromPromise<DetailResult, ResetPasswordInput>(async () => {
       throw new Error('not provided: resetPassword')
@@ -66,9 +71,32 @@ export const resetPasswordMachine = setup({
   id: 'resetPassword',
   description: 'The reset-password page of the mailed link: choose a new password, then log in.',
   context: ({ input }) => ({ token: input.token, error: null }),
-  initial: 'editing',
+  initial: 'checking',
   output: ({ event }) => event.output as ResetPasswordOutput,
   states: {
+    checking: {
+      description: 'The link is checked (without using it) before the form is shown.',
+      tags: ['busy'],
+      invoke: {
+        id: 'validateResetToken',
+        src: 'validateResetToken',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: { description: 'The link can be used: show the form.', target: 'editing' },
+        onError: [
+          {
+            description: 'The link is expired, already used or unknown: say so at once.',
+            guard: { type: 'isTokenRejected', params: ({ event }) => ({ error: event.error }) },
+            target: 'invalid',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            description: 'The link could not be checked (no connection): the form is shown with the error; saving checks the link again.',
+            target: 'editing.failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
     editing: {
       description: 'The person types the new password (at least 6 characters); the button is enabled once it is valid.',
       initial: 'ready',

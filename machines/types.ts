@@ -158,6 +158,8 @@ export interface TokenInput {
 
 export interface ConfirmAccountResult {
   email: string
+  /** true when the address had been confirmed before (the link was opened again). */
+  already_confirmed?: boolean
 }
 
 /** resetPassword: POST /v1/accounts/reset_password/confirm/ {token, password} */
@@ -166,9 +168,10 @@ export interface ResetPasswordInput {
   password: string
 }
 
-/** validateInvitation: GET /v1/invitations/validate/{token}/ */
+/** validateInvitation: GET /v1/invitations/validate/{token}/: the payload of a token, with what the sign-up states. */
 export interface ValidatedInvitation extends InvitePayload {
-  role?: OrganizationRole
+  role: OrganizationRole
+  organization_type: OrganizationType
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,9 +206,9 @@ export type SocialSignInOutput =
   | { outcome: 'failed'; error: ApiFailure }
 
 export type InviteTokenOutput =
-  | { outcome: 'signUp'; invite: InvitePayload }
+  | { outcome: 'signUp'; invite: ValidatedInvitation }
   /** An existing account: the login form pre-fills `email`. */
-  | { outcome: 'existingUser'; invite: InvitePayload; email: string }
+  | { outcome: 'existingUser'; invite: ValidatedInvitation; email: string }
   | { outcome: 'invalid' }
 
 /** A route's access: public = only logged out (Login, Signup); open = everybody; private = needs a session. */

@@ -164,6 +164,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/reset_password/validate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a reset link's token without using it
+         * @description The reset-password page asks this first, so that a dead link is told before the person types a new
+         *     password. The token stays usable: only reset_password/confirm/ spends it. An expired, used or unknown
+         *     token is a 400 `{token: ["..."]}`.
+         */
+        post: operations["validateResetToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/send_confirmation/": {
         parameters: {
             query?: never;
@@ -234,8 +256,8 @@ export interface paths {
         /**
          * Invite people to an organization by e-mail
          * @description Only an admin of the organization or a platform admin. Inviting an e-mail that already has a pending
-         *     invitation for the same role refreshes it and mails it again. Each invitee gets a mail with
-         *     `<PUBLIC_URL>/login?invite=<base64url JSON InvitePayload>`.
+         *     invitation for the same role refreshes it and mails it again. Each invitee gets a mail with the short
+         *     link `<PUBLIC_URL>/invite/<token>`; its page asks validateInvitation for what the token stands for.
          */
         post: operations["inviteUsers"];
         delete?: never;
@@ -304,7 +326,7 @@ export interface paths {
          * Create an organization (platform admins only)
          * @description Creates the organization with a fresh 6-character join code and, in the same transaction, an
          *     invitation with role `admin` for `owner_user`. The owner is mailed the invitation exactly as by
-         *     POST /v1/accounts/invite/: a link `<PUBLIC_URL>/login?invite=<base64url JSON InvitePayload>`.
+         *     POST /v1/accounts/invite/: a link `<PUBLIC_URL>/invite/<token>`.
          *     A platform admin limited to a country (`country_admin_level`) creates organizations of that country only.
          *     Field errors use the organization form's messages (specification §5), for example
          *     `{"name": ["Please input organization name"], "owner_user": ["Invalid owner email"]}`.
@@ -767,6 +789,11 @@ export interface components {
         ConfirmAccountResult: {
             /** @description The address now confirmed */
             email: string;
+            /**
+             * @description Present (true) when the address was confirmed before this call: a confirmation link opened again
+             *     after it was used, or after another link confirmed the account. The page says so and offers the login.
+             */
+            already_confirmed?: boolean;
         };
         InviteRequest: {
             organization: number;
@@ -789,7 +816,10 @@ export interface components {
         InviteResult: {
             invitations: components["schemas"]["Invitation"][];
         };
-        /** @description What an invite link carries, as base64url JSON in the `invite` query value of /login */
+        /**
+         * @description The spec's invitation payload, as base64url JSON in the `invite` query value of /login and /signup. The
+         *     page of a mailed link (`/invite/<token>`) builds it from validateInvitation's answer.
+         */
         InvitePayload: {
             token: string;
             organization_name: string;
@@ -797,6 +827,7 @@ export interface components {
             /** @description No account had this e-mail when the invitation was made */
             new_user: boolean;
         };
+        /** @description The spec's invitation payload of a token, with the role and the organization's type */
         InvitationPreview: {
             token: string;
             organization_name: string;
@@ -804,6 +835,7 @@ export interface components {
             /** @description No account has this e-mail now */
             new_user: boolean;
             role: components["schemas"]["Role"];
+            organization_type: components["schemas"]["OrganizationType"];
         };
         AcceptInviteRequest: {
             token: components["schemas"]["Token"];
@@ -1355,6 +1387,29 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Detail"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    validateResetToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The link can be used */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
         };

@@ -166,6 +166,8 @@ const en = {
 		signUp: {
 			title: 'Create your account',
 			titleWithOrganization: 'Join {organization:string}',
+			invitedAs: "You're invited to join {organization:string} as {role:string}.",
+			invitedEmailHelp: 'The invitation was sent to this address.',
 			firstName: 'First name',
 			lastName: 'Last name',
 			email: 'Email',
@@ -200,6 +202,7 @@ const en = {
 			resend: 'Resend confirmation email',
 			confirming: 'Confirming your account…',
 			confirmed: 'Your account is confirmed. You can log in now.',
+			alreadyConfirmed: 'Your account is already confirmed. You can log in.',
 			failed: 'This confirmation link is invalid or has expired. Ask for a new one.',
 		},
 		resendConfirmation: {
@@ -224,7 +227,8 @@ const en = {
 			confirmPassword: 'Confirm new password',
 			submit: 'Save password',
 			done: 'Your password has been changed. You can log in with it now.',
-			invalidLink: 'This link is invalid or has expired. Ask for a new one.',
+			invalidLink: 'This link has expired or was already used. Ask for a new one.',
+			checking: 'Checking your link…',
 		},
 		invite: {
 			checking: 'Checking your invitation…',

@@ -155,6 +155,8 @@ const es_MX = {
 		signUp: {
 			title: 'Crea tu cuenta',
 			titleWithOrganization: 'Únete a {organization}',
+			invitedAs: 'Te invitaron a unirte a {organization} como {role}.',
+			invitedEmailHelp: 'La invitación se envió a esta dirección.',
 			firstName: 'Nombre',
 			lastName: 'Apellido',
 			email: 'Correo electrónico',
@@ -190,6 +192,7 @@ const es_MX = {
 			resend: 'Reenviar correo de confirmación',
 			confirming: 'Confirmando tu cuenta…',
 			confirmed: 'Tu cuenta está confirmada. Ya puedes iniciar sesión.',
+			alreadyConfirmed: 'Tu cuenta ya está confirmada. Puedes iniciar sesión.',
 			failed: 'Este enlace de confirmación no es válido o ya venció. Pide uno nuevo.',
 		},
 		resendConfirmation: {
@@ -214,7 +217,8 @@ const es_MX = {
 			confirmPassword: 'Confirma la contraseña nueva',
 			submit: 'Guardar contraseña',
 			done: 'Tu contraseña se cambió. Ya puedes iniciar sesión con ella.',
-			invalidLink: 'Este enlace no es válido o ya venció. Pide uno nuevo.',
+			invalidLink: 'Este enlace ya venció o ya se usó. Pide uno nuevo.',
+			checking: 'Revisando tu enlace…',
 		},
 		invite: {
 			checking: 'Revisando tu invitación…',

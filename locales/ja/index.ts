@@ -155,6 +155,8 @@ const ja = {
 		signUp: {
 			title: 'アカウントを作成',
 			titleWithOrganization: '{organization} に参加',
+			invitedAs: '{organization}に{role}として招待されています。',
+			invitedEmailHelp: '招待はこのメールアドレスに送信されました。',
 			firstName: '名',
 			lastName: '姓',
 			email: 'メールアドレス',
@@ -188,6 +190,7 @@ const ja = {
 			resend: '確認メールを再送信',
 			confirming: 'アカウントを確認しています…',
 			confirmed: 'アカウントが確認されました。ログインできます。',
+			alreadyConfirmed: 'このアカウントはすでに確認されています。ログインできます。',
 			failed: 'この確認リンクは無効か、有効期限が切れています。新しいリンクをリクエストしてください。',
 		},
 		resendConfirmation: {
@@ -212,7 +215,8 @@ const ja = {
 			confirmPassword: '新しいパスワード（確認）',
 			submit: 'パスワードを保存',
 			done: 'パスワードを変更しました。新しいパスワードでログインできます。',
-			invalidLink: 'このリンクは無効か、有効期限が切れています。新しいリンクをリクエストしてください。',
+			invalidLink: 'このリンクは有効期限が切れているか、すでに使用されています。新しいリンクをリクエストしてください。',
+			checking: 'リンクを確認しています…',
 		},
 		invite: {
 			checking: '招待を確認しています…',

@@ -155,6 +155,8 @@ const pt_BR = {
 		signUp: {
 			title: 'Crie sua conta',
 			titleWithOrganization: 'Participe de {organization}',
+			invitedAs: 'Você foi convidado para participar de {organization} como {role}.',
+			invitedEmailHelp: 'O convite foi enviado para este endereço.',
 			firstName: 'Nome',
 			lastName: 'Sobrenome',
 			email: 'E-mail',
@@ -188,6 +190,7 @@ const pt_BR = {
 			resend: 'Reenviar e-mail de confirmação',
 			confirming: 'Confirmando sua conta…',
 			confirmed: 'Sua conta foi confirmada. Agora você já pode entrar.',
+			alreadyConfirmed: 'Sua conta já está confirmada. Você pode entrar.',
 			failed: 'Este link de confirmação é inválido ou expirou. Peça um novo.',
 		},
 		resendConfirmation: {
@@ -212,7 +215,8 @@ const pt_BR = {
 			confirmPassword: 'Confirme a nova senha',
 			submit: 'Salvar senha',
 			done: 'Sua senha foi alterada. Agora você já pode entrar com ela.',
-			invalidLink: 'Este link é inválido ou expirou. Peça um novo.',
+			invalidLink: 'Este link expirou ou já foi usado. Peça um novo.',
+			checking: 'Verificando seu link…',
 		},
 		invite: {
 			checking: 'Verificando seu convite…',

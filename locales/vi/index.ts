@@ -155,6 +155,8 @@ const vi = {
 		signUp: {
 			title: 'Tạo tài khoản của bạn',
 			titleWithOrganization: 'Tham gia {organization}',
+			invitedAs: 'Bạn được mời tham gia {organization} với vai trò {role}.',
+			invitedEmailHelp: 'Lời mời đã được gửi đến địa chỉ này.',
 			firstName: 'Tên',
 			lastName: 'Họ',
 			email: 'Địa chỉ email',
@@ -188,6 +190,7 @@ const vi = {
 			resend: 'Gửi lại email xác nhận',
 			confirming: 'Đang xác nhận tài khoản của bạn…',
 			confirmed: 'Tài khoản của bạn đã được xác nhận. Bây giờ bạn có thể đăng nhập.',
+			alreadyConfirmed: 'Tài khoản của bạn đã được xác nhận trước đó. Bạn có thể đăng nhập.',
 			failed: 'Đường liên kết xác nhận này không hợp lệ hoặc đã hết hạn. Hãy yêu cầu đường liên kết mới.',
 		},
 		resendConfirmation: {
@@ -212,7 +215,8 @@ const vi = {
 			confirmPassword: 'Xác nhận mật khẩu mới',
 			submit: 'Lưu mật khẩu',
 			done: 'Mật khẩu của bạn đã được thay đổi. Bây giờ bạn có thể đăng nhập bằng mật khẩu mới.',
-			invalidLink: 'Đường liên kết này không hợp lệ hoặc đã hết hạn. Hãy yêu cầu đường liên kết mới.',
+			invalidLink: 'Đường liên kết này đã hết hạn hoặc đã được sử dụng. Hãy yêu cầu đường liên kết mới.',
+			checking: 'Đang kiểm tra đường liên kết của bạn…',
 		},
 		invite: {
 			checking: 'Đang kiểm tra lời mời của bạn…',

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { consumeToken } from '../auth/one-time-tokens.js'
+import { consumeToken, findIssuedToken } from '../auth/one-time-tokens.js'
+import type { AppContext } from '../context.js'
 import type { Handler } from '../contract/handler.js'
 import { users } from '../db/schema.js'
 import { fieldErrors } from '../http/errors.js'
@@ -31,7 +32,9 @@ export const sendConfirmation: Handler<'sendConfirmation'> = async ({ body, app,
 
 /**
  * POST /v1/accounts/confirm/ — opens a confirmation link: confirms the account, or moves it to the
- * new address of an e-mail change (and tells the old address).
+ * new address of an e-mail change (and tells the old address). A link of an account whose address is
+ * already confirmed (opened again, or after a newer link) answers `already_confirmed`, so that the
+ * page offers the login instead of calling the link dead.
  */
 export const confirmAccount: Handler<'confirmAccount'> = async ({ body, app, t }) => {
   const now = app.clock()
@@ -40,13 +43,13 @@ export const confirmAccount: Handler<'confirmAccount'> = async ({ body, app, t }
   try {
     outcome = await app.db.transaction(async (tx) => {
       const token = await consumeToken<ConfirmPayload>(tx, 'confirm', body.token, now)
-      if (!token?.userId) throw invalid()
+      if (!token?.userId) return undefined
       const user = await findUserById(tx, token.userId)
       if (!user) throw invalid()
       const address = token.payload.email
       if (address.toLowerCase() === user.email.toLowerCase()) {
         if (!user.confirmedAt) await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, user.id))
-        return { user, email: user.email, previous: undefined }
+        return { user, email: user.email, previous: undefined, alreadyConfirmed: user.confirmedAt !== null }
       }
       if (address.toLowerCase() !== user.unconfirmedEmail?.toLowerCase()) throw invalid()
       if (await emailTakenByOther(tx, address, user.id)) throw fieldErrors({ token: t.api.emailTaken() })
@@ -54,12 +57,29 @@ export const confirmAccount: Handler<'confirmAccount'> = async ({ body, app, t }
         .update(users)
         .set({ email: address, unconfirmedEmail: null, confirmedAt: user.confirmedAt ?? now })
         .where(eq(users.id, user.id))
-      return { user, email: address, previous: user.email }
+      return { user, email: address, previous: user.email, alreadyConfirmed: false }
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldErrors({ token: t.api.emailTaken() })
     throw error
   }
+  if (!outcome) {
+    const email = await alreadyConfirmedAddress(app, body.token)
+    if (email === undefined) throw invalid()
+    return { email, already_confirmed: true }
+  }
   if (outcome.previous) await sendEmailChangedMail(app, outcome.user, outcome.previous, outcome.email)
-  return { email: outcome.email }
+  return outcome.alreadyConfirmed ? { email: outcome.email, already_confirmed: true } : { email: outcome.email }
+}
+
+/**
+ * The address of a used or expired confirmation link when it is the account's confirmed address now;
+ * undefined for an unknown link, or one whose address is still waiting (that one needs a new link).
+ */
+const alreadyConfirmedAddress = async (app: AppContext, token: string): Promise<string | undefined> => {
+  const issued = await findIssuedToken<ConfirmPayload>(app.db, 'confirm', token)
+  if (!issued?.userId) return undefined
+  const user = await findUserById(app.db, issued.userId)
+  if (!user?.confirmedAt || user.email.toLowerCase() !== issued.payload.email.toLowerCase()) return undefined
+  return user.email
 }

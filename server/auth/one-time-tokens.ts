@@ -78,6 +78,23 @@ export const peekToken = async <P>(
   return row as TokenRecord<P> | undefined
 }
 
+/**
+ * A token whatever its state (used, expired or not), to say why a link no longer works; never a way
+ * to use one.
+ */
+export const findIssuedToken = async <P>(
+  db: Executor,
+  purpose: TokenPurpose,
+  token: string,
+): Promise<TokenRecord<P> | undefined> => {
+  const [row] = await db
+    .select(columns)
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1)
+  return row as TokenRecord<P> | undefined
+}
+
 /** Uses a token: answers its record once, and never again. */
 export const consumeToken = async <P>(
   db: Executor,

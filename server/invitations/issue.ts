@@ -78,7 +78,7 @@ export const storeInvitations = async (db: Executor, request: InvitationRequest)
 }
 
 /**
- * Mails each invitation its link `<PUBLIC_URL>/login?invite=<payload>`: in the invitee's language when
+ * Mails each invitation its link `<PUBLIC_URL>/invite/<token>`: in the invitee's language when
  * they have an account, else in the inviter's (or, failing that, the requester's).
  */
 export const mailInvitations = async (
@@ -97,12 +97,7 @@ export const mailInvitations = async (
       organizationName: organization.name,
       organizationType: organization.type,
       role: row.role,
-      link: inviteLink(app.config.publicUrl, {
-        token,
-        organization_name: organization.name,
-        email: row.email,
-        new_user: account === undefined,
-      }),
+      link: inviteLink(app.config.publicUrl, token),
       expiresAt: row.expiresAt,
     })
   }

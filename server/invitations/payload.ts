@@ -1,10 +1,6 @@
-import type { components } from '../../openapi/schema.js'
-
-export type InvitePayload = components['schemas']['InvitePayload']
-
-/** The `invite` value of /login: the payload as base64url JSON. */
-export const encodeInvitePayload = (payload: InvitePayload): string =>
-  Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url')
-
-export const inviteLink = (publicUrl: string, payload: InvitePayload): string =>
-  `${publicUrl}/login?invite=${encodeInvitePayload(payload)}`
+/**
+ * The link of an invitation mail: `<PUBLIC_URL>/invite/<token>`, short and opaque. The token is the
+ * invitation's secret (only its hash is stored); the page of the link asks the server
+ * (GET /v1/invitations/validate/{token}/) for what it stands for: the spec's invitation payload.
+ */
+export const inviteLink = (publicUrl: string, token: string): string => `${publicUrl}/invite/${encodeURIComponent(token)}`

@@ -6,7 +6,8 @@ import type { OutgoingMail } from './mail.js'
 /**
  * The one layout of every mail: a greeting, a paragraph, a button with the link, the link written out,
  * until when the link works (for a link that expires), a footer and the signature. Text and simple HTML,
- * both in the recipient's language.
+ * both in the recipient's language. The written-out link wraps anywhere, so that no mail client shows a
+ * line wider than a phone's screen.
  */
 
 export interface MailContent {
@@ -52,7 +53,7 @@ export const composeMail = (content: MailContent): OutgoingMail => {
 <p>${escapeHtml(content.greeting)}</p>
 <p>${escapeHtml(content.body)}</p>
 <p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #2563eb; color: #ffffff; border-radius: 6px; text-decoration: none;">${escapeHtml(content.action)}</a></p>
-<p style="font-size: 13px; color: #57606a;">${escapeHtml(t.mail.linkFallback())}<br><a href="${link}">${link}</a></p>
+<p style="font-size: 13px; color: #57606a; overflow-wrap: anywhere; word-break: break-all;">${escapeHtml(t.mail.linkFallback())}<br><a href="${link}">${link}</a></p>
 ${expiresHtml}<p style="font-size: 13px; color: #57606a;">${escapeHtml(content.footer)}</p>
 <p>${escapeHtml(t.mail.signature())}</p>
 </body>

@@ -111,6 +111,11 @@ export const requestPasswordReset = fromPromise<DetailResult, EmailInput>(({ inp
   unwrap(api.POST('/v1/accounts/reset_password/', { body: { email: input.email.trim() }, signal })),
 )
 
+/** POST /v1/accounts/reset_password/validate/ {token} -> 204, or 400 {token: [...]} for a dead link; the link stays usable. */
+export const validateResetToken = fromPromise<void, TokenInput>(async ({ input, signal }) => {
+  await unwrap(api.POST('/v1/accounts/reset_password/validate/', { body: { token: input.token }, signal }))
+})
+
 /** POST /v1/accounts/reset_password/confirm/ {token, password} -> {detail} */
 export const resetPassword = fromPromise<DetailResult, ResetPasswordInput>(({ input, signal }) =>
   unwrap(api.POST('/v1/accounts/reset_password/confirm/', { body: { token: input.token, password: input.password }, signal })),
@@ -123,4 +128,4 @@ export const confirmAccountActors = { confirmAccount, sendConfirmation }
 export const undoEmailChangeActors = { undoEmailChange }
 export const recoverPasswordActors = { requestPasswordReset }
 export const resendConfirmationActors = { sendConfirmation }
-export const resetPasswordActors = { resetPassword }
+export const resetPasswordActors = { validateResetToken, resetPassword }

@@ -9,6 +9,7 @@ export const ROUTES = [
   { name: 'ConfirmAccount', path: '/confirm-account', access: 'open' },
   { name: 'ResetPassword', path: '/reset-password', access: 'open' },
   { name: 'UndoEmailChange', path: '/undo-email-change', access: 'open' },
+  { name: 'Invite', path: '/invite/:token', access: 'open' },
   { name: 'Terms', path: '/terms', access: 'open' },
   { name: 'Privacy', path: '/privacy', access: 'open' },
   { name: 'DevUi', path: '/dev/ui', access: 'open' },

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { ConfirmAccountPage } from '../features/auth/ConfirmAccountPage'
 import { PrivacyPage, TermsPage } from '../features/auth/LegalPages'
+import { InvitePage } from '../features/auth/InvitePage'
 import { LoginPage } from '../features/auth/LoginPage'
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage'
 import { NotFoundPage } from './NotFoundPage'
@@ -46,6 +47,7 @@ const screens: Record<ScreenName, ReactNode> = {
   ConfirmAccount: <ConfirmAccountPage />,
   ResetPassword: <ResetPasswordPage />,
   UndoEmailChange: <UndoEmailChangePage />,
+  Invite: <InvitePage />,
   Terms: <TermsPage />,
   Privacy: <PrivacyPage />,
   DevUi: Gallery ? <Gallery /> : null,

@@ -308,3 +308,9 @@ export const snapshot = async (server: TestServer) => {
   for (const table of tables) counts[table] = await countRows(server, table)
   return counts
 }
+
+/** The token of the newest invitation mailed to `to`: the last segment of its link `<PUBLIC_URL>/invite/<token>`. */
+export const inviteTokenFor = async (server: TestServer, to: string): Promise<string> => {
+  const link = await server.linkFor(to, '/invite/')
+  return decodeURIComponent(link.pathname.slice('/invite/'.length))
+}

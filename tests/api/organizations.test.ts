@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invitations, organizations, users } from '../../server/db/schema.js'
-import { createOrganizationWithPeople, createUser, login, snapshot, startServer, type TestServer } from './harness.js'
+import { createOrganizationWithPeople, createUser, inviteTokenFor, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /** Organizations: a platform admin creates one (its owner is invited as admin), members read it, the types list. */
 
@@ -39,10 +39,12 @@ const validBody = (overrides: Record<string, unknown> = {}): Record<string, unkn
 const create = (body: Record<string, unknown>, token = superToken, language?: string) =>
   server.api('POST', '/v1/organizations/', { token, body, ...(language ? { language } : {}) })
 
+/** The spec's payload of the newest invitation mailed to `email`, as the page of its short link gets it. */
 const payloadOf = async (email: string) => {
-  const link = await server.linkFor(email, '/login')
-  expect(link.origin).toBe('http://portal.test')
-  return JSON.parse(Buffer.from(link.searchParams.get('invite') ?? '', 'base64url').toString('utf8'))
+  const token = await inviteTokenFor(server, email)
+  const reply = await server.api('GET', `/v1/invitations/validate/${token}/`)
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+  return reply.body
 }
 
 const CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$/
@@ -83,10 +85,15 @@ describe('creating an organization', () => {
     expect(mail?.subject).toBe('You are invited to join Springfield High')
     expect(mail?.text).toContain('Your role: Admin.')
     const payload = await payloadOf('skinner@example.com')
-    expect(payload).toEqual({ token: expect.any(String), organization_name: 'Springfield High', email: 'skinner@example.com', new_user: true })
-    const preview = await server.api('GET', `/v1/invitations/validate/${payload.token}/`)
-    expect(preview.status).toBe(200)
-    expect(preview.body).toEqual({ token: payload.token, organization_name: 'Springfield High', email: 'skinner@example.com', new_user: true, role: 'admin' })
+    expect(payload).toEqual({
+      token: expect.any(String),
+      organization_name: 'Springfield High',
+      email: 'skinner@example.com',
+      new_user: true,
+      role: 'admin',
+      organization_type: 'school',
+    })
+    expect((await server.linkFor('skinner@example.com', '/invite/')).origin).toBe('http://portal.test')
   })
 
   it('invites an existing user (new_user false, in their language), who becomes admin on accepting', async () => {
@@ -99,7 +106,14 @@ describe('creating an organization', () => {
     expect(mail?.language).toBe('ja')
     expect(mail?.subject).toContain('Acme Corp')
     const payload = await payloadOf('yuki@example.jp')
-    expect(payload).toEqual({ token: expect.any(String), organization_name: 'Acme Corp', email: 'yuki@example.jp', new_user: false })
+    expect(payload).toEqual({
+      token: expect.any(String),
+      organization_name: 'Acme Corp',
+      email: 'yuki@example.jp',
+      new_user: false,
+      role: 'admin',
+      organization_type: 'company',
+    })
 
     const ownerToken = await login(server, owner.email)
     expect((await server.api('GET', `/v1/organizations/${reply.body.id}/`, { token: ownerToken })).status).toBe(404)

@@ -53,7 +53,7 @@ test('recover a forgotten password through the mailed link; the old password is 
   await expect(userMenu(page, person)).toBeVisible()
 })
 
-test('a used reset link is refused and offers to ask for a new one', async ({ page, request }) => {
+test('a used reset link says so before anything is typed, and offers to ask for a new one', async ({ page, request }) => {
   const person = await createAccount(request, newPerson('relink', 'Edsger', 'Dijkstra'))
   await request.post('/v1/accounts/reset_password/', { data: { email: person.email } })
   await followMailLink(page, person.email, '/reset-password')
@@ -64,10 +64,25 @@ test('a used reset link is refused and offers to ask for a new one', async ({ pa
   await expect(page.getByText('Your password has been changed. You can log in with it now.')).toBeVisible()
 
   await page.goto(link)
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('second new secret')
-  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('second new secret')
-  await page.getByRole('button', { name: 'Save password' }).click()
-  await expect(page.getByText('This link is invalid or has expired. Ask for a new one.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Ask for a new link' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'This link has expired or was already used. Ask for a new one.' })).toBeVisible()
+  // no form to fill in for nothing
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Save password' })).toBeHidden()
   await screen(page, 'reset-password-invalid')
+
+  // the way to a new link: the recover-password dialog, and its mail
+  await page.getByRole('button', { name: 'Ask for a new link' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Forgot your password?' })
+  await emailBox(dialog).fill(person.email)
+  await dialog.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByRole('dialog', { name: 'Check your inbox' })).toBeVisible()
+  await followMailLink(page, person.email, '/reset-password', { count: 2 })
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toBeVisible()
+})
+
+test('an unknown reset link says so at once', async ({ page }) => {
+  await page.goto('/reset-password?token=no-such-token')
+  await expect(page.getByRole('alert').filter({ hasText: 'This link has expired or was already used. Ask for a new one.' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Ask for a new link' })).toBeVisible()
 })

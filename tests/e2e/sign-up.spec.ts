@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { getAccount, login, newPerson, type Session } from './support/api'
+import { getAccount, login, newPerson, signUp, type Session } from './support/api'
 import { followMailLink } from './support/mail'
 import { screen } from './support/screens'
 
@@ -83,4 +83,21 @@ test('the language picker of the login page switches the texts, and the choice i
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR')
   await expect(page.getByRole('heading', { name: 'Entrar', level: 1 })).toBeVisible()
+})
+
+test('a confirmation link opened again says the account is already confirmed and offers the login', async ({ page, request }) => {
+  const person = newPerson('reconfirm', 'Grace', 'Hopper')
+  await signUp(request, person)
+  await followMailLink(page, person.email, '/confirm-account')
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is confirmed. You can log in now.' })).toBeVisible()
+  const link = page.url()
+
+  // days later, from the same mail
+  await page.goto(link)
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is already confirmed. You can log in.' })).toBeVisible()
+  await expect(page.getByText('This confirmation link is invalid or has expired. Ask for a new one.')).toBeHidden()
+  await screen(page, 'confirm-account-already-confirmed')
+  await page.getByRole('link', { name: 'Log in' }).click()
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(person.email)
 })

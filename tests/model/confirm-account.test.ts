@@ -18,6 +18,7 @@ const events: ModelEvent<M>[] = [
   { type: 'confirm.resend', email: resendEmail },
   { type: 'confirm.retry' },
   done('confirmAccount', { email: confirmedEmail }),
+  done('confirmAccount', { email: confirmedEmail, already_confirmed: true }),
   failed('confirmAccount', linkSpent),
   failed('confirmAccount', apiFailure(500, { detail: 'Internal error' })),
   failed('confirmAccount', new TypeError('Failed to fetch')),
@@ -58,9 +59,16 @@ const model = buildModel({
     },
     confirmed: ({ snapshot, event }) => {
       expect(snapshot.status).toBe('done')
-      expect(event.type).toBe('xstate.done.actor.confirmAccount')
+      expect(event).toEqual(done('confirmAccount', { email: confirmedEmail }))
       // the page offers the login with the confirmed e-mail
       expect(snapshot.output).toEqual({ outcome: 'confirmed', email: confirmedEmail })
+    },
+    alreadyConfirmed: ({ snapshot, event }) => {
+      expect(snapshot.status).toBe('done')
+      expect(snapshot.hasTag('error')).toBe(false)
+      // the link was opened again: not a dead link, the login is offered with the e-mail
+      expect(event).toEqual(done('confirmAccount', { email: confirmedEmail, already_confirmed: true }))
+      expect(snapshot.output).toEqual({ outcome: 'alreadyConfirmed', email: confirmedEmail })
     },
     failed: (view) => {
       const { snapshot, event, ignored } = view

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate'
 import { resetPasswordMachine } from '../../machines/reset-password'
-import type { DetailResult, ResetPasswordInput } from '../../machines/types'
+import type { DetailResult, ResetPasswordInput, TokenInput } from '../../machines/types'
 import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
@@ -15,6 +15,9 @@ const tooCommon = apiFailure(400, { password: ['This password is too common.'] }
 
 const events: ModelEvent<M>[] = [
   { type: 'reset.submit', password },
+  done('validateResetToken', undefined),
+  failed('validateResetToken', linkExpired),
+  failed('validateResetToken', new TypeError('Failed to fetch')),
   done('resetPassword', { detail: 'Your password was changed.' }),
   failed('resetPassword', linkExpired),
   failed('resetPassword', tooCommon),
@@ -35,6 +38,16 @@ const model = buildModel({
   events: () => events,
   simplePaths: true,
   states: {
+    checking: (view) => {
+      const { snapshot, event, ignored } = view
+      passwordNotKept(view)
+      // nothing to type yet: the link is checked first
+      expect(snapshot.hasTag('busy')).toBe(true)
+      expect(snapshot.hasTag('error')).toBe(false)
+      expect(snapshot.context.error).toBeNull()
+      if (ignored) return
+      expect(event.type).toBe('xstate.init')
+    },
     'editing.ready': (view) => {
       const { snapshot, event, ignored } = view
       passwordNotKept(view)
@@ -42,7 +55,8 @@ const model = buildModel({
       expect(snapshot.hasTag('error')).toBe(false)
       expect(snapshot.context.error).toBeNull()
       if (ignored) return
-      expect(event.type).toBe('xstate.init')
+      // the form opens only once the server said the link can be used
+      expect(event.type).toBe('xstate.done.actor.validateResetToken')
     },
     'editing.failed': (view) => {
       const { snapshot, event, actions, ignored } = view
@@ -53,7 +67,9 @@ const model = buildModel({
       expect(snapshot.context.error).not.toBeNull()
       expect(snapshot.context.error?.body).not.toHaveProperty('token')
       if (ignored) return
-      expect(event.type).toBe('xstate.error.actor.resetPassword')
+      // a failed save, or a check that got no answer (the form is still offered)
+      expect(['xstate.error.actor.resetPassword', 'xstate.error.actor.validateResetToken']).toContain(event.type)
+      if (event.type === 'xstate.error.actor.validateResetToken') expect(snapshot.context.error?.status).toBe(0)
       expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
       expect(actions).toEqual([])
     },
@@ -82,8 +98,10 @@ const model = buildModel({
       passwordNotKept(view)
       expect(snapshot.status).toBe('done')
       expect(snapshot.hasTag('error')).toBe(true)
-      // only a 400 naming the token means the link is spent; the page offers a new link with the reason
-      expect(event).toMatchObject({ type: 'xstate.error.actor.resetPassword', error: linkExpired })
+      // only a 400 naming the token means the link is spent, told by the check before anything is
+      // typed, or by the save when the link died meanwhile; the page offers a new link
+      expect(['xstate.error.actor.validateResetToken', 'xstate.error.actor.resetPassword']).toContain(event.type)
+      expect(event).toMatchObject({ error: linkExpired })
       expect(snapshot.output).toEqual({ outcome: 'invalid', error: linkExpired })
     },
   },
@@ -91,11 +109,33 @@ const model = buildModel({
 
 modelTests(model)
 
+const linkChecked = fromPromise<void, TokenInput>(async () => undefined)
+
 describe('resetPasswordMachine with actors', () => {
+  it('tells a dead link before the form is shown, without trying to save', async () => {
+    const checked: TokenInput[] = []
+    const machine = resetPasswordMachine.provide({
+      actors: {
+        validateResetToken: fromPromise<void, TokenInput>(async ({ input }) => {
+          checked.push(input)
+          throw linkExpired
+        }),
+        resetPassword: fromPromise<DetailResult, ResetPasswordInput>(async () => {
+          throw new Error('a dead link is never saved with')
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { token } }).start()
+    expect(actor.getSnapshot().matches('checking')).toBe(true)
+    await expect(toPromise(actor)).resolves.toEqual({ outcome: 'invalid', error: linkExpired })
+    expect(checked).toEqual([{ token }])
+  })
+
   it('saves the new password with the token of the link, after a refused one', async () => {
     const calls: ResetPasswordInput[] = []
     const machine = resetPasswordMachine.provide({
       actors: {
+        validateResetToken: linkChecked,
         resetPassword: fromPromise<DetailResult, ResetPasswordInput>(async ({ input }) => {
           calls.push(input)
           if (input.password === 'password') throw tooCommon
@@ -104,6 +144,7 @@ describe('resetPasswordMachine with actors', () => {
       },
     })
     const actor = createActor(machine, { input: { token } }).start()
+    await waitFor(actor, (s) => s.matches({ editing: 'ready' }))
     actor.send({ type: 'reset.submit', password: 'password' })
     const refused = await waitFor(actor, (s) => !s.hasTag('busy'))
     expect(refused.matches({ editing: 'failed' })).toBe(true)

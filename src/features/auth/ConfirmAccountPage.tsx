@@ -65,9 +65,11 @@ function ConfirmWithToken({ token }: { token: string }) {
       {confirming ? (
         <WorkingStatus text={LL.auth.confirmAccount.confirming()} py="6" />
       ) : null}
-      {output?.outcome === 'confirmed' ? (
+      {output?.outcome === 'confirmed' || output?.outcome === 'alreadyConfirmed' ? (
         <Stack gap="4">
-          <Text role="status">{LL.auth.confirmAccount.confirmed()}</Text>
+          <Text role="status">
+            {output.outcome === 'confirmed' ? LL.auth.confirmAccount.confirmed() : LL.auth.confirmAccount.alreadyConfirmed()}
+          </Text>
           <Button asChild>
             <RouterLink href={`${paths.login()}?email=${encodeURIComponent(output.email)}`}>{LL.auth.login.submit()}</RouterLink>
           </Button>

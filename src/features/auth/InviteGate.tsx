@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
-import { inviteTokenMachine } from '../../../machines/invite-token'
-import type { InvitePayload, InviteTokenOutput } from '../../../machines/types'
+import { decodeInvite, inviteTokenMachine } from '../../../machines/invite-token'
+import type { InviteTokenOutput, ValidatedInvitation } from '../../../machines/types'
 import { inviteTokenActors } from '../../api/auth'
 import { actorOptions } from '../../app/inspect'
 import { currentLL } from '../../app/language'
@@ -23,7 +23,7 @@ export function InviteGate({
 }: {
   inviteParam: string
   mode: 'login' | 'signup'
-  children: (invite: InvitePayload, email: string | undefined) => ReactNode
+  children: (invite: ValidatedInvitation, email: string | undefined) => ReactNode
 }) {
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
@@ -35,7 +35,7 @@ export function InviteGate({
         redirectToLogin: () => navigate(paths.login(), { replace: true }),
       },
     }),
-    { input: { raw: inviteParam }, ...actorOptions() },
+    { input: { token: decodeInvite(inviteParam)?.token ?? '' }, ...actorOptions() },
     (snapshot) => {
       if (snapshot.status !== 'done') return
       const output = snapshot.output as InviteTokenOutput

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
-import type { InvitePayload, SignUpOutput } from '../../../machines/types'
+import type { SignUpOutput, ValidatedInvitation } from '../../../machines/types'
 import { Stack } from '../../../styled-system/jsx'
 import { paths } from '../../app/paths'
 import { afterLogin } from '../../app/return-to'
@@ -51,7 +51,7 @@ function AuthScreens({
   socialError,
 }: {
   mode: 'login' | 'signup'
-  invite: InvitePayload | null
+  invite: ValidatedInvitation | null
   inviteParam: string | null
   initialEmail?: string
   code: string | null

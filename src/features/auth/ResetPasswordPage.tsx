@@ -10,7 +10,7 @@ import { actorOptions } from '../../app/inspect'
 import { paths } from '../../app/paths'
 import { Button, ErrorPanel, Heading, Text } from '../../ui'
 import { usePageTitle } from '../shared/page'
-import { AuthCard, PasswordInputField } from './parts'
+import { AuthCard, PasswordInputField, WorkingStatus } from './parts'
 import { PasswordStrength } from './PasswordStrength'
 import { RecoverPasswordDialog } from './RecoverPasswordDialog'
 import { useForm } from './use-form'
@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
       <Heading as="h1" size="2xl" id={headingId}>
         {LL.auth.resetPassword.title()}
       </Heading>
-      {token ? <ResetForm key={token} token={token} /> : <InvalidLink messages={[]} />}
+      {token ? <ResetForm key={token} token={token} /> : <InvalidLink />}
     </AuthCard>
   )
 }
@@ -36,6 +36,7 @@ function ResetForm({ token }: { token: string }) {
   const { LL } = useI18nContext()
   const flow = useActorRef(resetPasswordMachine.provide({ actors: resetPasswordActors }), { input: { token }, ...actorOptions() })
   const output = useSelector(flow, (s) => (s.status === 'done' ? (s.output as ResetPasswordOutput) : null))
+  const checking = useSelector(flow, (s) => s.matches('checking'))
   const busy = useSelector(flow, (s) => s.hasTag('busy'))
   const error = useSelector(flow, (s) => (s.matches({ editing: 'failed' }) ? s.context.error : null))
   const form = useForm({ password: '', confirmPassword: '' }, (values) => validateResetPassword(LL, values))
@@ -50,7 +51,9 @@ function ResetForm({ token }: { token: string }) {
         </Button>
       </Stack>
     )
-  if (output?.outcome === 'invalid') return <InvalidLink messages={errorMessages(output.error, LL.api.generic())} />
+  // the server's reason only repeats the page's sentence; the page says it once
+  if (output?.outcome === 'invalid') return <InvalidLink />
+  if (checking) return <WorkingStatus text={LL.auth.resetPassword.checking()} py="6" />
 
   const password = form.field('password')
   return (
@@ -87,13 +90,13 @@ function ResetForm({ token }: { token: string }) {
   )
 }
 
-function InvalidLink({ messages }: { messages: string[] }) {
+/** A dead link, told before anything is typed, with the way to a new one. */
+function InvalidLink() {
   const { LL } = useI18nContext()
   const [recover, setRecover] = useState(false)
   return (
     <Stack gap="4">
-      <Text>{LL.auth.resetPassword.invalidLink()}</Text>
-      <ErrorPanel messages={messages} />
+      <Text role="alert">{LL.auth.resetPassword.invalidLink()}</Text>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
         <Button onClick={() => setRecover(true)}>{LL.auth.resetPassword.askNewLink()}</Button>
         <Button variant="outline" asChild>

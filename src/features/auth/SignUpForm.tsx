@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { signUpMachine } from '../../../machines/sign-up'
-import type { InvitePayload, SignUpOutput } from '../../../machines/types'
+import type { SignUpOutput, ValidatedInvitation } from '../../../machines/types'
 import { Divider, HStack, Stack } from '../../../styled-system/jsx'
 import { signUpActors } from '../../api/auth'
 import { errorMessages, fieldErrorsOf } from '../../api/errors'
@@ -13,11 +13,13 @@ import { Button, ErrorPanel, Heading, Text, TextField, toaster } from '../../ui'
 import { AuthCard, AuthDialog, PasswordInputField, SocialButton, TermsNotice } from './parts'
 import { useSocialProvider } from './social'
 import { PasswordStrength } from './PasswordStrength'
+import { useTerms } from '../shared/terms'
 import { useForm } from './use-form'
 import { normalizeEmail, PASSWORD_MIN_LENGTH, validateSignUp } from './validation'
 
 export type SignUpFormProps = {
-  invite: InvitePayload | null
+  /** The invitation the server checked: its e-mail is fixed, its organization and role are stated. */
+  invite: ValidatedInvitation | null
   inviteParam: string | null
   /** An organization's join code from the link (?code=), pre-filled. */
   invitationCode: string | null
@@ -27,13 +29,17 @@ export type SignUpFormProps = {
 /**
  * The sign-up card (spec §2 Sign-up dialog): first name, last name, e-mail, password, optional
  * invitation code; already-have-an-account; social sign-up; terms and privacy. Then the
- * check-your-inbox dialog with a resend, or straight in for an invited address.
+ * check-your-inbox dialog with a resend, or straight in for an invited address. From an invitation the
+ * e-mail is the invited one (read-only), the invitation-code field is hidden, and the organization and
+ * role are stated.
  */
 export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: SignUpFormProps) {
   const { LL } = useI18nContext()
   const session = useSession()
   const headingId = useId()
   const provider = useSocialProvider()
+  const terms = useTerms(invite?.organization_type)
+  const invitedRole = invite?.role === 'admin' ? LL.roles.admin() : invite?.role === 'teacher' ? terms.teacher() : terms.student()
 
   const flow = useActorRef(
     signUpMachine.provide({
@@ -70,9 +76,9 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
       type: 'signUp.submit',
       first_name: form.values.firstName.trim(),
       last_name: form.values.lastName.trim(),
-      email: normalizeEmail(form.values.email),
+      email: invite ? invite.email : normalizeEmail(form.values.email),
       password: form.values.password,
-      invitation_code: form.values.invitationCode.trim() || undefined,
+      invitation_code: invite ? undefined : form.values.invitationCode.trim() || undefined,
     })
   }
   const field = (name: Parameters<typeof form.field>[0], server: string) => {
@@ -89,6 +95,7 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
               ? LL.auth.signUp.titleWithOrganization({ organization: invite.organization_name })
               : LL.auth.signUp.title()}
           </Heading>
+          {invite ? <Text>{LL.auth.signUp.invitedAs({ organization: invite.organization_name, role: invitedRole })}</Text> : null}
         </Stack>
         <ErrorPanel messages={editingError ? errorMessages(editingError, LL.api.generic(), LL.errors.network()) : []} />
         <form onSubmit={submit} onKeyDown={form.onKeyDown} noValidate>
@@ -104,6 +111,8 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
               autoComplete="email"
               required
               {...field('email', 'email')}
+              readOnly={invite !== null}
+              helperText={invite ? LL.auth.signUp.invitedEmailHelp() : undefined}
             />
             <PasswordInputField
               label={LL.auth.signUp.password()}
@@ -116,13 +125,15 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
               password={form.values.password}
               related={[form.values.firstName, form.values.lastName, form.values.email]}
             />
-            <TextField
-              label={LL.auth.signUp.invitationCode()}
-              helperText={LL.auth.signUp.invitationCodeHelp()}
-              autoComplete="off"
-              autoCapitalize="characters"
-              {...field('invitationCode', 'invitation_code')}
-            />
+            {invite ? null : (
+              <TextField
+                label={LL.auth.signUp.invitationCode()}
+                helperText={LL.auth.signUp.invitationCodeHelp()}
+                autoComplete="off"
+                autoCapitalize="characters"
+                {...field('invitationCode', 'invitation_code')}
+              />
+            )}
             <Button type="submit" w="full" disabled={!form.valid} loading={busy && !awaiting}>
               {LL.auth.signUp.submit()}
             </Button>

@@ -32,7 +32,7 @@ export async function followMailLink(
     page
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: to, exact: true }) })
-      .filter({ has: page.getByRole('link', { name: new RegExp(`^https?://[^/]+${escapeRegExp(linkPath)}\\?`) }) })
+      .filter({ has: page.getByRole('link', { name: new RegExp(`^https?://[^/]+${escapeRegExp(linkPath)}[?/]`) }) })
   await page.goto('/dev/mail')
   await expect(async () => {
     // a person presses reload until the mail is there
@@ -44,7 +44,7 @@ export async function followMailLink(
   // newest first
   const row = mailRows().first()
   const subject = (await row.getByRole('cell').first().getByRole('link').textContent()) ?? ''
-  await row.getByRole('link', { name: new RegExp(`^https?://[^/]+${escapeRegExp(linkPath)}\\?`) }).first().click()
+  await row.getByRole('link', { name: new RegExp(`^https?://[^/]+${escapeRegExp(linkPath)}[?/]`) }).first().click()
   return subject.trim()
 }
 
@@ -70,7 +70,8 @@ export async function newestMailLink(
         const mails = await mailsTo(request, to)
         if (mails.length < atLeast) return false
         for (const mail of mails) {
-          const link = mail.links.map((l) => new URL(l)).find((url) => url.pathname === linkPath)
+          // a path, or a path and one more segment (/invite/<token>)
+          const link = mail.links.map((l) => new URL(l)).find((url) => url.pathname === linkPath || url.pathname.startsWith(`${linkPath}/`))
           if (link) {
             found = { mail, link }
             return true
