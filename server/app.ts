@@ -12,6 +12,7 @@ import { configureBodies } from './http/body-parsing.js'
 import { installErrorHandler } from './http/error-handler.js'
 import { decorateRequests } from './http/request-context.js'
 import { serveWebApp } from './http/web-app.js'
+import { backgroundWork } from './services/background.js'
 import { outboxMailer, smtpMailer, type Mailer } from './services/mail.js'
 import { RateLimiter } from './services/rate-limit.js'
 import { createSocialLogin, type SocialLogin } from './social/oidc-client.js'
@@ -71,6 +72,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     db: store.db,
     config,
     mailer,
+    background: backgroundWork(app.log),
     clock,
     limiter: new RateLimiter(config.rateLimit, clock),
     social,
@@ -97,6 +99,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   })
   // runs after the server has stopped taking requests and the ones in flight have finished
   app.addHook('onClose', async () => {
+    await context.background.settled()
     await mailer.close()
     if (ownStore) await store.close()
   })
