@@ -42,8 +42,9 @@ export const resetPasswordConfirm: Handler<'resetPasswordConfirm'> = async ({ bo
   const now = app.clock()
   // the password is checked before the link is used, so that a refused password does not spend the link
   const pending = await peekToken(app.db, 'reset', body.token, now)
-  if (!pending?.userId) throw fieldErrors({ token: t.api.resetLinkInvalid() })
-  const problem = passwordProblem(t, body.password)
+  const owner = pending?.userId ? await findUserById(app.db, pending.userId) : undefined
+  if (!owner) throw fieldErrors({ token: t.api.resetLinkInvalid() })
+  const problem = passwordProblem(t, body.password, owner)
   if (problem) throw fieldErrors({ password: problem })
   const passwordHash = await hashPassword(body.password)
 

@@ -48,7 +48,7 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
   if (body.password === undefined) {
     if (body.social_token === undefined) errors.password = requiredMessage(t, 'password')
   } else {
-    const problem = passwordProblem(t, body.password)
+    const problem = passwordProblem(t, body.password, { email, firstName, lastName })
     if (problem) errors.password = problem
   }
 
