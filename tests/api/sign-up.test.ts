@@ -299,6 +299,26 @@ describe('the answer of a sign-up does not wait for its mail', () => {
       ['known@example.com', 'Someone tried to sign up with your email address'],
     ])
   })
+
+  it('answers a resend of the confirmation before its mail goes out, as for an unknown address', async () => {
+    const gate = gatedMailer()
+    const waiting = await startServer({ mailer: gate.mailer })
+    try {
+      await createUser(waiting, { email: 'unconfirmed@example.com', confirmed: false })
+      const resend = (email: string) => answerWithin(waiting.api('POST', '/v1/accounts/send_confirmation/', { body: { email } }))
+      const known = await resend('unconfirmed@example.com')
+      const unknown = await resend('nobody@example.com')
+      if (known === 'no answer' || unknown === 'no answer') throw new Error('the resend waited for its mail')
+      expect(known.status).toBe(200)
+      expect(known.body).toEqual(unknown.body)
+      expect(gate.sent).toEqual([])
+      gate.release()
+      await waiting.app.portal.background.settled()
+      expect(gate.sent.map((mail) => [mail.to, mail.subject])).toEqual([['unconfirmed@example.com', 'Confirm your email address']])
+    } finally {
+      await waiting.close()
+    }
+  })
 })
 
 describe('sign-up with an invitation for an address that has an account', () => {
