@@ -1041,6 +1041,18 @@ type RootTranslation = {
 		 */
 		passwordTooCommon: string
 		/**
+		 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​o​n​l​y​ ​s​p​a​c​e​s​.​ ​A​d​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​o​r​ ​s​i​g​n​s​.
+		 */
+		passwordBlank: string
+		/**
+		 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​r​ ​t​h​e​ ​p​a​r​t​ ​b​e​f​o​r​e​ ​t​h​e​ ​@​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+		 */
+		passwordIsEmail: string
+		/**
+		 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​f​i​r​s​t​ ​n​a​m​e​,​ ​l​a​s​t​ ​n​a​m​e​ ​o​r​ ​u​s​e​r​n​a​m​e​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+		 */
+		passwordIsName: string
+		/**
 		 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
 		 */
 		emailTaken: string
@@ -1313,6 +1325,34 @@ type RootTranslation = {
 			action: string
 			/**
 			 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​Y​o​u​r​ ​a​d​d​r​e​s​s​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
+			 */
+			footer: string
+		}
+		signUpAttempt: {
+			/**
+			 * S​o​m​e​o​n​e​ ​t​r​i​e​d​ ​t​o​ ​s​i​g​n​ ​u​p​ ​w​i​t​h​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			subject: string
+			/**
+			 * H​i​ ​{​n​a​m​e​}​,
+			 * @param {string} name
+			 */
+			greeting: RequiredParams<'name'>
+			/**
+			 * S​o​m​e​o​n​e​ ​t​r​i​e​d​ ​t​o​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​{​e​m​a​i​l​}​.​ ​Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​a​d​d​r​e​s​s​,​ ​s​o​ ​n​o​ ​n​e​w​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​m​a​d​e​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​i​n​ ​y​o​u​r​s​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​i​t​ ​w​a​s​ ​y​o​u​,​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​I​f​ ​y​o​u​ ​f​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​ ​w​i​t​h​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​.
+			 * @param {string} email
+			 */
+			body: RequiredParams<'email'>
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+			 */
+			action: string
+			/**
+			 * L​o​g​ ​i​n
+			 */
+			login: string
+			/**
+			 * I​f​ ​i​t​ ​w​a​s​n​'​t​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​Y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​ ​a​s​ ​t​h​e​y​ ​a​r​e​.
 			 */
 			footer: string
 		}
@@ -2415,6 +2455,18 @@ export type TranslationFunctions = {
 		 */
 		passwordTooCommon: () => LocalizedString
 		/**
+		 * A password can't be only spaces. Add letters, digits or signs.
+		 */
+		passwordBlank: () => LocalizedString
+		/**
+		 * A password can't be your email address or the part before the @. Choose another one.
+		 */
+		passwordIsEmail: () => LocalizedString
+		/**
+		 * A password can't be your first name, last name or username. Choose another one.
+		 */
+		passwordIsName: () => LocalizedString
+		/**
 		 * An account with this email already exists.
 		 */
 		emailTaken: () => LocalizedString
@@ -2673,6 +2725,32 @@ export type TranslationFunctions = {
 			action: () => LocalizedString
 			/**
 			 * If you didn't ask for this change, you can ignore this email. Your address stays the same.
+			 */
+			footer: () => LocalizedString
+		}
+		signUpAttempt: {
+			/**
+			 * Someone tried to sign up with your email address
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Hi {name},
+			 */
+			greeting: (arg: { name: string }) => LocalizedString
+			/**
+			 * Someone tried to create a new Pronunciation Portal account with {email}. You already have an account with this address, so no new account was made and nothing in yours was changed. If it was you, log in with your account. If you forgot your password, choose a new one with the button below.
+			 */
+			body: (arg: { email: string }) => LocalizedString
+			/**
+			 * Choose a new password
+			 */
+			action: () => LocalizedString
+			/**
+			 * Log in
+			 */
+			login: () => LocalizedString
+			/**
+			 * If it wasn't you, you can ignore this email. Your account and password stay as they are.
 			 */
 			footer: () => LocalizedString
 		}

@@ -180,7 +180,7 @@ export const signUpMachine = setup({
           },
         ],
         onError: {
-          description: 'E-mail taken, weak password, unknown invitation code...',
+          description: 'Weak password, unknown invitation code, expired invitation...',
           target: 'editing.failed',
           actions: ['forgetPassword', { type: 'assignError', params: ({ event }) => ({ error: event.error }) }],
         },

@@ -112,7 +112,6 @@ export interface SignUpInput {
 }
 
 export interface SignUpResult {
-  user_id: number
   email: string
   /** true when the invite or the social provider proved the address (no confirmation mail). */
   confirmed: boolean

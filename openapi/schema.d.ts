@@ -39,6 +39,8 @@ export interface paths {
          *     - With `invite_token` for the same e-mail: the account is created confirmed (the invitation proved the address).
          *     - With `social_token` (a ticket from the social callback): no password needed; names and e-mail must be the ticket's.
          *     - With `invitation_code`: the new user joins that organization as a student.
+         *     - With an e-mail that has an account: the same answer as for a new account (it does not tell whether the
+         *       address is known); nothing of that account changes, and its owner is mailed a login and a password reset link.
          */
         post: operations["signUp"];
         delete?: never;
@@ -713,8 +715,8 @@ export interface components {
             social_token?: components["schemas"]["Token"];
             language?: components["schemas"]["Locale"];
         };
+        /** @description No account id, so that the answer for a known address is the same as for a new one. */
         SignUpResult: {
-            user_id: number;
             email: string;
             /** @description false when a confirmation link was mailed */
             confirmed: boolean;

@@ -13,6 +13,7 @@ import { configureBodies } from './http/body-parsing.js'
 import { installErrorHandler } from './http/error-handler.js'
 import { decorateRequests } from './http/request-context.js'
 import { serveWebApp } from './http/web-app.js'
+import { backgroundWork } from './services/background.js'
 import { outboxMailer, smtpMailer, type Mailer } from './services/mail.js'
 import { RateLimiter } from './services/rate-limit.js'
 import { openStorage, type Storage } from './services/storage.js'
@@ -75,6 +76,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     db: store.db,
     config,
     mailer,
+    background: backgroundWork(app.log),
     clock,
     limiter: new RateLimiter(store.db, config.rateLimit, clock),
     storage: options.storage ?? openStorage(config),
@@ -103,6 +105,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   })
   // runs after the server has stopped taking requests and the ones in flight have finished
   app.addHook('onClose', async () => {
+    await context.background.settled()
     await mailer.close()
     if (ownStore) await store.close()
   })

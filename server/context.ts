@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from './auth/clock.js'
 import type { Config } from './config.js'
 import type { Database, Store } from './db/store.js'
+import type { BackgroundWork } from './services/background.js'
 import type { Mailer } from './services/mail.js'
 import type { RateLimiter } from './services/rate-limit.js'
 import type { Storage } from './services/storage.js'
@@ -13,6 +14,8 @@ export interface AppContext {
   readonly db: Database
   readonly config: Config
   readonly mailer: Mailer
+  /** Work after the answer (mails whose sending must not show in the answer's time). */
+  readonly background: BackgroundWork
   readonly clock: Clock
   readonly limiter: RateLimiter
   /** Uploaded files: the disk under FILES_DIR, or S3. */

@@ -285,6 +285,9 @@ const es_MX = {
 		badRequest: 'No se pudo procesar la solicitud. Revisa lo que escribiste e inténtalo de nuevo.',
 		passwordTooShort: 'La contraseña debe tener al menos {min} caracteres.',
 		passwordTooCommon: 'Esta contraseña es demasiado común. Elige otra.',
+		passwordBlank: 'Una contraseña no puede tener solo espacios. Agrega letras, números o signos.',
+		passwordIsEmail: 'Una contraseña no puede ser tu correo electrónico ni la parte antes de la @. Elige otra.',
+		passwordIsName: 'Una contraseña no puede ser tu nombre, tu apellido ni tu nombre de usuario. Elige otra.',
 		emailTaken: 'Ya existe una cuenta con este correo electrónico.',
 		invalidCredentials: 'El correo o la contraseña no son correctos.',
 		accountNotConfirmed:
@@ -361,6 +364,14 @@ const es_MX = {
 			body: 'Confirma que {email} es el nuevo correo electrónico de tu cuenta de Pronunciation Portal.',
 			action: 'Confirmar nuevo correo',
 			footer: 'Si no pediste este cambio, puedes ignorar este correo. Tu dirección seguirá siendo la misma.',
+		},
+		signUpAttempt: {
+			subject: 'Alguien intentó registrarse con tu correo electrónico',
+			greeting: 'Hola, {name}:',
+			body: 'Alguien intentó crear una cuenta nueva de Pronunciation Portal con {email}. Ya tienes una cuenta con este correo, así que no se creó ninguna cuenta y no se cambió nada en la tuya. Si fuiste tú, inicia sesión con tu cuenta. Si olvidaste tu contraseña, elige una nueva con el botón de abajo.',
+			action: 'Elegir una nueva contraseña',
+			login: 'Iniciar sesión',
+			footer: 'Si no fuiste tú, puedes ignorar este correo. Tu cuenta y tu contraseña siguen igual.',
 		},
 		passwordChanged: {
 			subject: 'Se cambió tu contraseña',

@@ -32,7 +32,7 @@ export const changePassword: Handler<'changePassword'> = async (call) => {
   if (body.confirm_new_password !== undefined && body.confirm_new_password !== body.new_password) {
     errors.confirm_new_password = t.validation.passwordsDontMatch()
   }
-  const problem = passwordProblem(t, body.new_password)
+  const problem = passwordProblem(t, body.new_password, user)
   if (problem) errors.new_password = problem
   if (Object.keys(errors).length > 0) {
     throw new ApiError(400, Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])))

@@ -11,23 +11,28 @@ import { emailTakenByOther, findUserByEmail, findUserById, findUserByUnconfirmed
 
 /**
  * POST /v1/accounts/send_confirmation/ — a new confirmation link, for an account not confirmed yet or
- * for an e-mail change waiting for confirmation. The answer is the same in every case.
+ * for an e-mail change waiting for confirmation. The answer is the same in every case, and so is its
+ * time: the account is looked up and the link mailed after the answer (app.background).
  */
 export const sendConfirmation: Handler<'sendConfirmation'> = async ({ body, app, t, ip }) => {
   await limitAttempt(app.limiter, t, 'resend', ip, body.email)
+  app.background.run('confirmation mail', () => mailConfirmationAgain(app, body.email))
+  return { detail: t.api.confirmationSent() }
+}
+
+const mailConfirmationAgain = async (app: AppContext, email: string): Promise<void> => {
   const now = app.clock()
-  const account = await findUserByEmail(app.db, body.email)
+  const account = await findUserByEmail(app.db, email)
   if (account && !account.confirmedAt && !account.disabled) {
     const issued = await issueConfirmation(app.db, account, account.email, now)
     await sendConfirmAccountMail(app, account, issued)
-  } else {
-    const changing = await findUserByUnconfirmedEmail(app.db, body.email)
-    if (changing?.unconfirmedEmail && !changing.disabled) {
-      const issued = await issueConfirmation(app.db, changing, changing.unconfirmedEmail, now)
-      await sendConfirmNewEmailMail(app, changing, changing.unconfirmedEmail, issued)
-    }
+    return
   }
-  return { detail: t.api.confirmationSent() }
+  const changing = await findUserByUnconfirmedEmail(app.db, email)
+  if (changing?.unconfirmedEmail && !changing.disabled) {
+    const issued = await issueConfirmation(app.db, changing, changing.unconfirmedEmail, now)
+    await sendConfirmNewEmailMail(app, changing, changing.unconfirmedEmail, issued)
+  }
 }
 
 /**

@@ -133,6 +133,31 @@ export const sendResetPasswordMail = async (app: AppContext, user: UserRow, { to
   )
 }
 
+/**
+ * To the owner of an address someone tried to sign up with: the sign-up answered as for a new account,
+ * so the owner learns of it here, with the way to log in and a reset link in case the password is lost.
+ */
+export const sendSignUpAttemptMail = async (app: AppContext, user: UserRow, { token, expiresAt }: IssuedToken) => {
+  const language = languageOf(user)
+  const t = translatorFor(language)
+  const m = t.mail.signUpAttempt
+  await app.mailer.send(
+    composeMail({
+      to: user.email,
+      language,
+      t,
+      subject: m.subject(),
+      greeting: m.greeting({ name: user.firstName }),
+      body: m.body({ email: user.email }),
+      action: m.action(),
+      link: resetPasswordLink(app, token),
+      expires: inUtc(expiresAt),
+      also: { action: m.login(), link: `${app.config.publicUrl}/login` },
+      footer: m.footer(),
+    }),
+  )
+}
+
 export const sendPasswordChangedMail = async (app: AppContext, user: UserRow) => {
   const language = languageOf(user)
   const t = translatorFor(language)

@@ -4,7 +4,8 @@ import type { Translator } from '../../locales/server.js'
 
 /**
  * Passwords: argon2id hashes (the library's defaults: 19 MiB, 2 passes, as OWASP recommends),
- * at least 6 characters (spec §9), and none of the ~1,400 most common passwords.
+ * at least 6 characters (spec §9), not only spaces, none of the 10,000 most common passwords
+ * (common-passwords.txt names its source), and not the person's own e-mail or name.
  */
 
 export const PASSWORD_MIN_LENGTH = 6
@@ -32,17 +33,46 @@ const commonPasswords = (): Set<string> => {
   common ??= new Set(
     readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
       .split('\n')
+      .filter((line) => !line.startsWith('#'))
       .map((line) => line.trim().toLowerCase())
       .filter(Boolean),
   )
   return common
 }
 
-export const isCommonPassword = (password: string): boolean => commonPasswords().has(password.trim().toLowerCase())
+// compared trimmed, without regard to case, and with compatible forms of a character taken as one
+const comparable = (text: string): string => text.normalize('NFKC').trim().toLowerCase()
+
+export const isCommonPassword = (password: string): boolean => commonPasswords().has(comparable(password))
+
+/** Who the password is for: it may not be their address or name, which others know or can guess. */
+export interface PasswordOwner {
+  email: string
+  firstName?: string | null
+  lastName?: string | null
+  username?: string | null
+}
+
+const isOwnEmail = (password: string, email: string): boolean => {
+  const address = comparable(email)
+  const at = address.lastIndexOf('@')
+  return password === address || (at > 0 && password === address.slice(0, at))
+}
+
+const isOwnName = (password: string, owner: PasswordOwner): boolean => {
+  const first = comparable(owner.firstName ?? '')
+  const last = comparable(owner.lastName ?? '')
+  const names = [first, last, comparable(owner.username ?? ''), `${first} ${last}`, `${first}${last}`]
+  return names.some((name) => name.trim() !== '' && password === name)
+}
 
 /** What is wrong with a new password, in the requester's language, or undefined. */
-export const passwordProblem = (t: Translator, password: string): string | undefined => {
+export const passwordProblem = (t: Translator, password: string, owner: PasswordOwner): string | undefined => {
+  if (password.trim() === '') return t.api.passwordBlank()
   if ([...password].length < PASSWORD_MIN_LENGTH) return t.validation.passwordTooShort({ min: PASSWORD_MIN_LENGTH })
   if (isCommonPassword(password)) return t.api.passwordTooCommon()
+  const candidate = comparable(password)
+  if (isOwnEmail(candidate, owner.email)) return t.api.passwordIsEmail()
+  if (isOwnName(candidate, owner)) return t.api.passwordIsName()
   return undefined
 }

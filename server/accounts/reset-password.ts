@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { consumeToken, peekToken, retireUserTokens } from '../auth/one-time-tokens.js'
 import { revokeUserSessions } from '../auth/sessions.js'
+import type { AppContext } from '../context.js'
 import type { Handler } from '../contract/handler.js'
 import { users } from '../db/schema.js'
 import { fieldErrors } from '../http/errors.js'
@@ -13,20 +14,24 @@ import { findUserById, findUserByEmail, setPasswordHash } from './queries.js'
 
 /**
  * POST /v1/accounts/reset_password/ — mails a link valid for one hour (a new link retires the older
- * ones). The answer is the same whether an account exists or not.
+ * ones). The answer is the same whether an account exists or not, and so is its time: the account is
+ * looked up, the link issued and the mail written after the answer (app.background).
  */
 export const resetPassword: Handler<'resetPassword'> = async ({ body, app, t, ip }) => {
   await limitAttempt(app.limiter, t, 'reset', ip, body.email)
-  const user = await findUserByEmail(app.db, body.email)
-  if (user && !user.disabled) {
-    const now = app.clock()
-    const issued = await app.db.transaction(async (tx) => {
-      await retireUserTokens(tx, user.id, 'reset', now)
-      return issueToken(tx, 'reset', { userId: user.id, ttlSeconds: RESET_TTL_SECONDS, now })
-    })
-    await sendResetPasswordMail(app, user, issued)
-  }
+  app.background.run('password reset mail', () => mailResetLink(app, body.email))
   return { detail: t.api.resetSent() }
+}
+
+const mailResetLink = async (app: AppContext, email: string): Promise<void> => {
+  const user = await findUserByEmail(app.db, email)
+  if (!user || user.disabled) return
+  const now = app.clock()
+  const issued = await app.db.transaction(async (tx) => {
+    await retireUserTokens(tx, user.id, 'reset', now)
+    return issueToken(tx, 'reset', { userId: user.id, ttlSeconds: RESET_TTL_SECONDS, now })
+  })
+  await sendResetPasswordMail(app, user, issued)
 }
 
 /**
@@ -37,8 +42,9 @@ export const resetPasswordConfirm: Handler<'resetPasswordConfirm'> = async ({ bo
   const now = app.clock()
   // the password is checked before the link is used, so that a refused password does not spend the link
   const pending = await peekToken(app.db, 'reset', body.token, now)
-  if (!pending?.userId) throw fieldErrors({ token: t.api.resetLinkInvalid() })
-  const problem = passwordProblem(t, body.password)
+  const owner = pending?.userId ? await findUserById(app.db, pending.userId) : undefined
+  if (!owner) throw fieldErrors({ token: t.api.resetLinkInvalid() })
+  const problem = passwordProblem(t, body.password, owner)
   if (problem) throw fieldErrors({ password: problem })
   const passwordHash = await hashPassword(body.password)
 

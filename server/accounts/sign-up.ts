@@ -1,13 +1,15 @@
 import { readSocialTicket } from '../auth/social-tickets.js'
 import type { Handler } from '../contract/handler.js'
-import { users } from '../db/schema.js'
+import { issueToken } from '../auth/one-time-tokens.js'
+import type { AppContext } from '../context.js'
+import { users, type UserRow } from '../db/schema.js'
 import { ApiError, badRequest } from '../http/errors.js'
 import { findPendingInvitation } from '../organizations/invitations.js'
 import { addMembership, findOrganizationByCode } from '../organizations/memberships.js'
 import { limitAttempt } from '../services/rate-limit.js'
 import { requiredMessage } from '../contract/validation-messages.js'
-import { issueConfirmation } from './confirmation.js'
-import { sendConfirmAccountMail } from './mails.js'
+import { issueConfirmation, RESET_TTL_SECONDS } from './confirmation.js'
+import { sendConfirmAccountMail, sendSignUpAttemptMail } from './mails.js'
 import { hashPassword, passwordProblem } from './passwords.js'
 import { findUserByEmail, findUserByOidc, isUniqueViolation, linkOidcIdentity, setPasswordHash } from './queries.js'
 
@@ -20,6 +22,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * - With a social ticket: no password needed; names and e-mail are the provider's; confirmed when
  *   the provider verified the address.
  * - With an organization's invitation code: the user joins it as a student.
+ * - With an address that has an account: the same answer as for a new one, and its owner is mailed.
  */
 export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) => {
   await limitAttempt(app.limiter, t, 'sign-up', ip, body.email)
@@ -45,7 +48,7 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
   if (body.password === undefined) {
     if (body.social_token === undefined) errors.password = requiredMessage(t, 'password')
   } else {
-    const problem = passwordProblem(t, body.password)
+    const problem = passwordProblem(t, body.password, { email, firstName, lastName })
     if (problem) errors.password = problem
   }
 
@@ -63,14 +66,20 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
     else organizationId = organization.id
   }
 
-  if (await findUserByEmail(app.db, email)) errors.email = t.api.emailTaken()
   if (Object.keys(errors).length > 0) {
     throw new ApiError(400, Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])))
   }
 
   const confirmed = inviteProvesEmail || (social?.payload.emailVerified ?? false)
+  // hashed before the address is looked up: a known address costs the same time as a new one
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password)
+  const answer = { email, confirmed }
 
+  const existing = await findUserByEmail(app.db, email)
+  if (existing) {
+    await warnOwner(app, existing)
+    return answer
+  }
   let created
   try {
     created = await app.db.transaction(async (tx) => {
@@ -93,11 +102,27 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
       return { user, confirmation }
     })
   } catch (error) {
-    // another request took the address (or the identity) between the check and the insert
-    if (isUniqueViolation(error)) throw new ApiError(400, { email: [t.api.emailTaken()] })
-    throw error
+    if (!isUniqueViolation(error)) throw error
+    // another request took the address between the look-up and the insert
+    const taken = await findUserByEmail(app.db, email)
+    if (!taken) throw social ? badRequest(t.api.socialAccountExists()) : error
+    await warnOwner(app, taken)
+    return answer
   }
 
-  if (created.confirmation) await sendConfirmAccountMail(app, created.user, created.confirmation)
-  return { user_id: created.user.id, email: created.user.email, confirmed }
+  const { user, confirmation } = created
+  if (confirmation) app.background.run('confirmation mail', () => sendConfirmAccountMail(app, user, confirmation))
+  return answer
+}
+
+/**
+ * A sign-up with an address that has an account answers as for a new one (the answer must not tell
+ * whether the address is known) and changes nothing of the account: its owner is mailed instead, with a
+ * login link and a password reset link. The reset link is issued here, so that this branch writes to the
+ * store like a new account's does; the mail is written after the answer, as the confirmation mail is.
+ */
+const warnOwner = async (app: AppContext, owner: UserRow): Promise<void> => {
+  const now = app.clock()
+  const reset = await issueToken(app.db, 'reset', { userId: owner.id, ttlSeconds: RESET_TTL_SECONDS, now })
+  app.background.run('sign-up attempt mail', () => sendSignUpAttemptMail(app, owner, reset))
 }

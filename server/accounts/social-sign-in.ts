@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm'
-import { createSession } from '../auth/sessions.js'
+import { createSession, revokeUserSessions } from '../auth/sessions.js'
 import { readSocialTicket, useSocialTicket } from '../auth/social-tickets.js'
 import type { Handler } from '../contract/handler.js'
 import { users } from '../db/schema.js'
 import { ApiError, badRequest, detailError, fieldErrors } from '../http/errors.js'
-import { findUserByEmail, findUserByOidc, linkOidcIdentity } from './queries.js'
+import { dropPassword, findUserByEmail, findUserByOidc, linkOidcIdentity } from './queries.js'
 
 /**
  * PATCH /v1/accounts/sign_in — a social ticket for a session.
  * The account is the one linked to the provider's identity; else the one with the provider's e-mail
  * when the provider verified it (the identity is then linked to it). Without an account: 404
  * account_required with the provider's names and e-mail, and the ticket stays valid for sign-up.
+ * A sign-in that confirms an account drops the password and sessions it had: they were set before anyone
+ * proved the address (someone else may have signed up with it first); the owner can define a password
+ * through the password reset.
  */
 export const socialSignIn: Handler<'socialSignIn'> = async ({ body, app, t }) => {
   const now = app.clock()
@@ -44,7 +47,11 @@ export const socialSignIn: Handler<'socialSignIn'> = async ({ body, app, t }) =>
   const session = await app.db.transaction(async (tx) => {
     if (!(await useSocialTicket(tx, body.social_token, now))) return undefined
     if (linkToExisting) await linkOidcIdentity(tx, account.id, identity.issuer, identity.subject)
-    if (confirmNow) await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, account.id))
+    if (confirmNow) {
+      await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, account.id))
+      await dropPassword(tx, account.id)
+      await revokeUserSessions(tx, account.id, now)
+    }
     return createSession(tx, account.id, now, app.config.sessionTtl, 'social')
   })
   if (!session) throw fieldErrors({ social_token: t.api.socialTicketInvalid() })

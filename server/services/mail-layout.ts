@@ -21,6 +21,8 @@ export interface MailContent {
   link: string
   /** When the link stops working; the mail says until when, in the recipient's language. */
   expires?: Temporal.ZonedDateTime
+  /** A second way on, below the first (a login link next to a reset link). */
+  also?: { action: string; link: string }
   footer: string
 }
 
@@ -37,6 +39,7 @@ export const composeMail = (content: MailContent): OutgoingMail => {
     '',
     `${content.action}: ${content.link}`,
     ...(expires ? [expires] : []),
+    ...(content.also ? ['', `${content.also.action}: ${content.also.link}`] : []),
     '',
     content.footer,
     '',
@@ -46,6 +49,9 @@ export const composeMail = (content: MailContent): OutgoingMail => {
   ].join('\n')
   const link = escapeHtml(content.link)
   const expiresHtml = expires ? `<p style="font-size: 13px; color: #57606a;">${escapeHtml(expires)}</p>\n` : ''
+  const alsoHtml = content.also
+    ? `<p>${escapeHtml(content.also.action)}: <a href="${escapeHtml(content.also.link)}">${escapeHtml(content.also.link)}</a></p>\n`
+    : ''
   const html = `<!doctype html>
 <html lang="${escapeHtml(content.language)}">
 <head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
@@ -54,7 +60,7 @@ export const composeMail = (content: MailContent): OutgoingMail => {
 <p>${escapeHtml(content.body)}</p>
 <p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #2563eb; color: #ffffff; border-radius: 6px; text-decoration: none;">${escapeHtml(content.action)}</a></p>
 <p style="font-size: 13px; color: #57606a; overflow-wrap: anywhere; word-break: break-all;">${escapeHtml(t.mail.linkFallback())}<br><a href="${link}">${link}</a></p>
-${expiresHtml}<p style="font-size: 13px; color: #57606a;">${escapeHtml(content.footer)}</p>
+${expiresHtml}${alsoHtml}<p style="font-size: 13px; color: #57606a;">${escapeHtml(content.footer)}</p>
 <p>${escapeHtml(t.mail.signature())}</p>
 </body>
 </html>

@@ -57,7 +57,7 @@ export interface TestServer {
   /** Moves the server's time forward. */
   advance(seconds: number): void
   api<T = any>(method: string, url: string, options?: CallOptions): Promise<Reply<T>>
-  /** Mails of the outbox, newest first, for one address when given. */
+  /** Mails of the outbox, newest first, for one address when given (after the work still running after the answers). */
   mails(to?: string): Promise<Mail[]>
   /** The first link of the newest mail to `to` (a confirmation, reset or invitation link). */
   linkFor(to: string, pathStart?: string): Promise<URL>
@@ -183,6 +183,7 @@ export const startServer = async (
   }
 
   const mails = async (to?: string): Promise<Mail[]> => {
+    await app.portal.background.settled()
     const rows = await store.db
       .select()
       .from(mailOutbox)
@@ -296,7 +297,9 @@ export const createOrganizationWithPeople = async (
   }
 }
 
+/** After the work still running after the answers (mails), like `mails()`. */
 export const countRows = async (server: TestServer, table: string): Promise<number> => {
+  await server.app.portal.background.settled()
   const result = await server.db.execute(sql.raw(`select count(*)::int as count from ${table}`))
   return (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/db/schema.js'
+import { answerWithin, gatedMailer } from './gated-mailer.js'
 import { countRows, createUser, login, startServer, type TestServer } from './harness.js'
 
 /** Password recovery by the mailed link. */
@@ -139,5 +140,63 @@ describe('the reset mail says until when its link works', () => {
     fixed.advance(1)
     // 00:30:00, the time the mail gave: no longer
     expect((await confirmFixed(token, 'right on time')).body).toEqual({ token: ['This password reset link is invalid or has expired.'] })
+  })
+})
+
+describe('the answer of a reset request does not wait for its mail', () => {
+  it('answers for a real account before its mail is released; the mail goes out afterwards', async () => {
+    const gated = gatedMailer()
+    const held = await startServer({ mailer: gated.mailer })
+    try {
+      await createUser(held, { email: 'real@example.com', firstName: 'Rea' })
+      const real = await answerWithin(held.api('POST', '/v1/accounts/reset_password/', { body: { email: 'real@example.com' } }))
+      const unknown = await answerWithin(held.api('POST', '/v1/accounts/reset_password/', { body: { email: 'none@example.com' } }))
+      if (real === 'no answer' || unknown === 'no answer') throw new Error('the reset request waited for its mail')
+      expect(real.status).toBe(200)
+      expect(real.body).toEqual(unknown.body)
+      expect(gated.sent).toEqual([])
+
+      gated.release()
+      await held.app.portal.background.settled()
+      expect(gated.sent.map((mail) => [mail.to, mail.subject])).toEqual([['real@example.com', 'Reset your password']])
+    } finally {
+      await held.close()
+    }
+  })
+
+  it('does not lose a mail still waiting when the server closes', async () => {
+    const gated = gatedMailer()
+    const held = await startServer({ mailer: gated.mailer })
+    await createUser(held, { email: 'late@example.com' })
+    expect((await held.api('POST', '/v1/accounts/reset_password/', { body: { email: 'late@example.com' } })).status).toBe(200)
+    const closing = held.close()
+    gated.release()
+    await closing
+    expect(gated.sent.map((mail) => mail.to)).toEqual(['late@example.com'])
+  })
+
+  it('logs a mail that could not be sent, and the answer is the same', async () => {
+    const lines: string[] = []
+    const failing = await startServer({
+      mailer: {
+        send: async () => {
+          throw new Error('the mail server is down')
+        },
+        close: async () => {},
+      },
+      logger: { level: 'error', stream: { write: (line: string) => void lines.push(line) } },
+    })
+    try {
+      await createUser(failing, { email: 'unlucky@example.com' })
+      const reply = await failing.api('POST', '/v1/accounts/reset_password/', { body: { email: 'unlucky@example.com' } })
+      expect(reply.status).toBe(200)
+      await failing.app.portal.background.settled()
+      const logged = lines.map((line) => JSON.parse(line) as { msg: string; task: string; err: { message: string } })
+      expect(logged).toEqual([
+        expect.objectContaining({ msg: 'background task failed', task: 'password reset mail', err: expect.objectContaining({ message: 'the mail server is down' }) }),
+      ])
+    } finally {
+      await failing.close()
+    }
   })
 })

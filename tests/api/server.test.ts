@@ -96,6 +96,8 @@ describe('the development outbox', () => {
     await server.api('POST', '/v1/accounts/sign_in', {
       body: { first_name: 'Dev', last_name: 'Eloper', email: 'dev@example.com', password: 'outbox reader' },
     })
+    // the mail is written after the answer
+    await server.app.portal.background.settled()
     const list = await server.api('GET', '/dev/mail')
     expect(list.status).toBe(200)
     expect(list.headers['content-type']).toMatch(/text\/html/)

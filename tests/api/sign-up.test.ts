@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { supportedLocales } from '../../locales/languages.js'
+import { translatorFor } from '../../locales/server.js'
 import { createOrganization } from '../../server/app.js'
 import { credentials, memberships, users } from '../../server/db/schema.js'
+import { answerWithin, gatedMailer } from './gated-mailer.js'
 import { countRows, createOrganizationWithPeople, createUser, inviteTokenFor, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /** Sign-up, confirmation by the mailed link, and login. */
@@ -18,16 +21,22 @@ const signUp = (body: Record<string, unknown>, language?: string) =>
 const loginWith = (email: string, password: string) =>
   server.api('POST', '/v1/accounts/login-legacy/', { body: { email, password } })
 
+const userByEmail = async (email: string) => {
+  const [user] = await server.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`)
+  if (!user) throw new Error(`no account for ${email}`)
+  return user
+}
+
 describe('sign-up with a password', () => {
   it('creates an unconfirmed account, mails a confirmation link, and login waits for it', async () => {
     const reply = await signUp({ first_name: ' Ada ', last_name: 'Lovelace', email: 'Ada@Example.com', password: 'analytical engine' })
     expect(reply.status).toBe(201)
-    expect(reply.body).toEqual({ user_id: expect.any(Number), email: 'Ada@Example.com', confirmed: false })
+    expect(reply.body).toEqual({ email: 'Ada@Example.com', confirmed: false })
 
-    const [stored] = await server.db.select().from(users).where(eq(users.id, reply.body.user_id))
-    expect(stored?.firstName).toBe('Ada')
-    expect(stored?.confirmedAt).toBeNull()
-    const [credential] = await server.db.select().from(credentials).where(eq(credentials.userId, reply.body.user_id))
+    const stored = await userByEmail('ada@example.com')
+    expect(stored.firstName).toBe('Ada')
+    expect(stored.confirmedAt).toBeNull()
+    const [credential] = await server.db.select().from(credentials).where(eq(credentials.userId, stored.id))
     expect(credential?.passwordHash).toMatch(/^\$argon2id\$/)
 
     const before = await loginWith('ada@example.com', 'analytical engine')
@@ -53,26 +62,62 @@ describe('sign-up with a password', () => {
 
     const after = await loginWith('ADA@example.COM', 'analytical engine')
     expect(after.status).toBe(200)
-    expect(after.body).toEqual({ token: expect.any(String), user_id: reply.body.user_id, expires_at: expect.any(String) })
+    expect(after.body).toEqual({ token: expect.any(String), user_id: stored.id, expires_at: expect.any(String) })
     expect(after.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
   })
 
-  it('keeps e-mails unique without regard to case', async () => {
-    const before = await snapshot(server)
-    const reply = await signUp({ first_name: 'Eve', last_name: 'Copy', email: 'ADA@EXAMPLE.COM', password: 'another engine' })
-    expect(reply.status).toBe(400)
-    expect(reply.body).toEqual({ email: ['An account with this email already exists.'] })
-    expect(await snapshot(server)).toEqual(before)
+  it('answers a known address (in any case) like a new one, changes nothing and mails the owner instead', async () => {
+    const owner = await userByEmail('ada@example.com')
+    const accountRows = async () => ({
+      user: await userByEmail('ada@example.com'),
+      credentials: await server.db.select().from(credentials).where(eq(credentials.userId, owner.id)),
+      users: await countRows(server, 'users'),
+      memberships: await countRows(server, 'memberships'),
+      sessions: await countRows(server, 'sessions'),
+    })
+    const before = await accountRows()
+    const organization = await createOrganization(server.db, { name: 'Eve School', type: 'school' })
+    const attempt = { first_name: 'Eve', last_name: 'Copy', password: 'another engine', invitation_code: organization.invitationCode }
+    const known = await signUp({ ...attempt, email: 'ADA@EXAMPLE.COM' })
+    const fresh = await signUp({ ...attempt, email: 'eve.fresh@example.com' })
+    expect(fresh.status).toBe(201)
+    expect(known.status).toBe(fresh.status)
+    expect(known.body).toEqual({ email: 'ADA@EXAMPLE.COM', confirmed: false })
+    expect(Object.keys(known.body)).toEqual(Object.keys(fresh.body))
+    // nothing of the account changed: no new account, password, membership or session
+    expect(await accountRows()).toEqual({ ...before, users: before.users + 1, memberships: before.memberships + 1 })
+    expect((await loginWith('ada@example.com', 'another engine')).status).toBe(400)
+    expect((await loginWith('ada@example.com', 'analytical engine')).status).toBe(200)
+
+    const [mail] = await server.mails('ada@example.com')
+    expect(mail?.subject).toBe('Someone tried to sign up with your email address')
+    expect(mail?.text).toContain('Hi Ada,')
+    expect(mail?.text).toContain('Someone tried to create a new Pronunciation Portal account with Ada@Example.com.')
+    expect(mail?.links).toContain('http://portal.test/login')
+    expect(mail?.html).toContain('<a href="http://portal.test/login">')
+    // the reset link of the mail works
+    const reset = await server.linkFor('ada@example.com', '/reset-password')
+    const done = await server.api('POST', '/v1/accounts/reset_password/confirm/', {
+      body: { token: reset.searchParams.get('token'), password: 'analytical engine two' },
+    })
+    expect(done.status).toBe(200)
+    expect((await loginWith('ada@example.com', 'analytical engine two')).status).toBe(200)
   })
 
-  it('reports every problem at once', async () => {
-    const reply = await signUp({ first_name: 'Eve', last_name: 'X', email: 'ada@example.com', password: 'password', invitation_code: 'ZZZZZZ' })
-    expect(reply.status).toBe(400)
-    expect(reply.body).toEqual({
-      email: ['An account with this email already exists.'],
-      password: ['This password is too common. Choose another one.'],
-      invitation_code: ['This invitation code is not valid.'],
-    })
+  it("mails the owner of a known address in the owner's language, whatever the language of the attempt", async () => {
+    for (const language of supportedLocales) {
+      const email = `owner-${language.toLowerCase()}@example.com`
+      await createUser(server, { email, language, firstName: 'Kim' })
+      const reply = await signUp({ first_name: 'Not', last_name: 'Owner', email, password: 'someone else here' }, 'en')
+      expect(reply.status).toBe(201)
+      const [mail] = await server.mails(email)
+      const m = translatorFor(language).mail.signUpAttempt
+      expect(mail?.language).toBe(language)
+      expect(mail?.subject).toBe(m.subject())
+      expect(mail?.text).toContain(m.body({ email }))
+      expect(mail?.text).toContain(`${m.login()}: http://portal.test/login`)
+      expect(mail?.links.some((link) => new URL(link).pathname === '/reset-password')).toBe(true)
+    }
   })
 
   it('refuses wrong credentials with one message that does not tell which part is wrong', async () => {
@@ -107,8 +152,7 @@ describe('sign-up with a password', () => {
     expect(reply.status).toBe(201)
     const [mail] = await server.mails('luz@example.mx')
     expect(mail?.language).toBe('es-MX')
-    const [stored] = await server.db.select().from(users).where(eq(users.id, reply.body.user_id))
-    expect(stored?.language).toBe('es-MX')
+    expect((await userByEmail('luz@example.mx')).language).toBe('es-MX')
   })
 })
 
@@ -196,7 +240,7 @@ describe('sign-up that joins an organization', () => {
       invitation_code: organization.invitationCode.toLowerCase(),
     })
     expect(reply.status).toBe(201)
-    const rows = await server.db.select().from(memberships).where(eq(memberships.userId, reply.body.user_id))
+    const rows = await server.db.select().from(memberships).where(eq(memberships.userId, (await userByEmail('cody@example.com')).id))
     expect(rows.map((row) => [row.organizationId, row.role])).toEqual([[organization.id, 'student']])
   })
 
@@ -227,5 +271,89 @@ describe('sign-up that joins an organization', () => {
     const reply = await signUp({ first_name: 'No', last_name: 'Invite', email: 'noinvite@example.com', password: 'no invite here', invite_token: 'made-up' })
     expect(reply.status).toBe(400)
     expect(reply.body).toEqual({ invite_token: ['Invitation is expired or not valid'] })
+  })
+})
+
+describe('the answer of a sign-up does not wait for its mail', () => {
+  // every mail waits until released: the answers must come before, known address or not
+  const gated = gatedMailer()
+  let held: TestServer
+  beforeAll(async () => {
+    held = await startServer({ mailer: gated.mailer })
+  })
+  afterAll(() => held.close())
+
+  it('answers a new and a known address alike before any mail goes out, and the mails go out afterwards', async () => {
+    await createUser(held, { email: 'known@example.com', firstName: 'Kai' })
+    const attempt = { first_name: 'Some', last_name: 'One', password: 'no waiting here' }
+    const known = await answerWithin(held.api('POST', '/v1/accounts/sign_in', { body: { ...attempt, email: 'known@example.com' } }))
+    const fresh = await answerWithin(held.api('POST', '/v1/accounts/sign_in', { body: { ...attempt, email: 'fresh@example.com' } }))
+    if (known === 'no answer' || fresh === 'no answer') throw new Error('a sign-up waited for its mail')
+    expect([known.status, fresh.status]).toEqual([201, 201])
+    expect(gated.sent).toEqual([])
+
+    gated.release()
+    await held.app.portal.background.settled()
+    expect(gated.sent.map((mail) => [mail.to, mail.subject]).sort()).toEqual([
+      ['fresh@example.com', 'Confirm your email address'],
+      ['known@example.com', 'Someone tried to sign up with your email address'],
+    ])
+  })
+
+  it('answers a resend of the confirmation before its mail goes out, as for an unknown address', async () => {
+    const gate = gatedMailer()
+    const waiting = await startServer({ mailer: gate.mailer })
+    try {
+      await createUser(waiting, { email: 'unconfirmed@example.com', confirmed: false })
+      const resend = (email: string) => answerWithin(waiting.api('POST', '/v1/accounts/send_confirmation/', { body: { email } }))
+      const known = await resend('unconfirmed@example.com')
+      const unknown = await resend('nobody@example.com')
+      if (known === 'no answer' || unknown === 'no answer') throw new Error('the resend waited for its mail')
+      expect(known.status).toBe(200)
+      expect(known.body).toEqual(unknown.body)
+      expect(gate.sent).toEqual([])
+      gate.release()
+      await waiting.app.portal.background.settled()
+      expect(gate.sent.map((mail) => [mail.to, mail.subject])).toEqual([['unconfirmed@example.com', 'Confirm your email address']])
+    } finally {
+      await waiting.close()
+    }
+  })
+})
+
+describe('sign-up with an invitation for an address that has an account', () => {
+  it('answers as for a new account, and only the owner can go on by logging in', async () => {
+    const { organization, admin } = await createOrganizationWithPeople(server)
+    await createUser(server, { email: 'invited.owner@example.com', password: 'the owner knows' })
+    const invited = await server.api('POST', '/v1/accounts/invite/', {
+      token: admin.token,
+      body: { organization: organization.id, role: 'teacher', emails: ['invited.owner@example.com'] },
+    })
+    expect(invited.status).toBe(201)
+    const token = await inviteTokenFor(server, 'invited.owner@example.com')
+    // the link itself sends an existing account to the login
+    const payload = (await server.api('GET', `/v1/invitations/validate/${token}/`)).body
+    expect(payload.new_user).toBe(false)
+
+    const before = await snapshot(server)
+    const reply = await signUp({
+      first_name: 'Not',
+      last_name: 'Owner',
+      email: 'invited.owner@example.com',
+      password: 'a guessed password',
+      invite_token: payload.token,
+    })
+    expect(reply.status).toBe(201)
+    expect(reply.body).toEqual({ email: 'invited.owner@example.com', confirmed: true })
+    const after = await snapshot(server)
+    expect({ ...after, mail_outbox: before.mail_outbox, one_time_tokens: before.one_time_tokens }).toEqual(before)
+    expect((await loginWith('invited.owner@example.com', 'a guessed password')).status).toBe(400)
+    const owner = await loginWith('invited.owner@example.com', 'the owner knows')
+    expect(owner.status).toBe(200)
+    const accepted = await server.api('POST', '/v1/accounts/invite/accept', {
+      token: owner.body.token,
+      body: { token: payload.token, email: 'invited.owner@example.com' },
+    })
+    expect(accepted.status).toBe(200)
   })
 })

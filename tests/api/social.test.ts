@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { createSession } from '../../server/auth/sessions.js'
+import { users } from '../../server/db/schema.js'
 import { createOrganizationWithPeople, createUser, inviteTokenFor, startServer, type TestServer } from './harness.js'
 
 /**
@@ -17,6 +20,7 @@ const people: Record<string, Record<string, unknown>> = {
   linus: { email: 'linus@example.org', email_verified: true, name: 'Linus Torvalds' },
   mallory: { email: 'owner@example.org', email_verified: false, given_name: 'Mallory', family_name: 'Fake' },
   owner: { email: 'owner@example.org', email_verified: true, given_name: 'Olive', family_name: 'Owner' },
+  victim: { email: 'victim@example.org', email_verified: true, given_name: 'Vera', family_name: 'Victim' },
 }
 
 let issuer: string
@@ -173,11 +177,13 @@ describe('social sign-in with OpenID Connect', () => {
       body: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.org', social_token: ticket },
     })
     expect(created.status).toBe(201)
-    expect(created.body).toEqual({ user_id: expect.any(Number), email: 'grace@example.org', confirmed: true })
+    expect(created.body).toEqual({ email: 'grace@example.org', confirmed: true })
 
     const session = await socialSignIn(ticket)
     expect(session.status).toBe(200)
-    expect(session.body.user_id).toBe(created.body.user_id)
+    const [grace] = await server.db.select().from(users).where(eq(users.email, 'grace@example.org'))
+    expect(session.body.user_id).toBe(grace?.id)
+    const userId = session.body.user_id as number
     const token = session.body.token as string
     // the ticket is spent
     expect((await socialSignIn(ticket)).status).toBe(400)
@@ -187,14 +193,14 @@ describe('social sign-in with OpenID Connect', () => {
     expect(accepted.status).toBe(200)
     expect(accepted.body.organization).toEqual({ id: organization.id, name: 'Harvard', type: 'school', roles: ['teacher'] })
 
-    const account = await server.api('GET', `/v1/accounts/${created.body.user_id}`, { token })
+    const account = await server.api('GET', `/v1/accounts/${userId}`, { token })
     expect(account.body).toMatchObject({ email: 'grace@example.org', has_password: false })
     // a social account defines a password with the new one twice
-    const url = `/v1/accounts/${created.body.user_id}/password`
+    const url = `/v1/accounts/${userId}/password`
     const mismatched = await server.api('PUT', url, { token, body: { new_password: 'cobol forever', confirm_new_password: 'cobol never' } })
     expect(mismatched.body).toEqual({ confirm_new_password: ["Two inputs don't match!"] })
     expect((await server.api('PUT', url, { token, body: { new_password: 'cobol forever', confirm_new_password: 'cobol forever' } })).status).toBe(204)
-    expect((await server.api('GET', `/v1/accounts/${created.body.user_id}`, { token })).body.has_password).toBe(true)
+    expect((await server.api('GET', `/v1/accounts/${userId}`, { token })).body.has_password).toBe(true)
   })
 
   it('logs an existing user straight in', async () => {
@@ -216,6 +222,39 @@ describe('social sign-in with OpenID Connect', () => {
     expect(unverified.status).toBe(400)
     const verified = await socialSignIn(ticketOf(await socialLogin('owner')))
     expect(verified.status).toBe(200)
+  })
+
+  it('takes the account back from someone who signed up first with the address (pre-hijack)', async () => {
+    const attackerLogin = { email: 'victim@example.org', password: 'attacker knows this' }
+    const signedUp = await server.api('POST', '/v1/accounts/sign_in', {
+      body: { first_name: 'Vera', last_name: 'Victim', ...attackerLogin },
+    })
+    expect(signedUp.status).toBe(201)
+    const [planted] = await server.db.select().from(users).where(eq(users.email, 'victim@example.org'))
+    if (!planted) throw new Error('the attacker account was not created')
+    // a session the attacker would hold by any means: it must not survive the owner's sign-in
+    const attackerSession = await createSession(server.db, planted.id, new Date(), 3600)
+    expect((await server.api('GET', `/v1/accounts/${planted.id}`, { token: attackerSession.token })).status).toBe(200)
+
+    const victim = await socialSignIn(ticketOf(await socialLogin('victim')))
+    expect(victim.status).toBe(200)
+    expect(victim.body.user_id).toBe(planted.id)
+    const own = await server.api('GET', `/v1/accounts/${planted.id}`, { token: victim.body.token })
+    expect(own.body).toMatchObject({ email: 'victim@example.org', has_password: false })
+
+    const attacker = await server.api('POST', '/v1/accounts/login-legacy/', { body: attackerLogin })
+    expect(attacker.status).toBe(400)
+    expect(attacker.body.code).toBe('invalid_credentials')
+    expect((await server.api('GET', `/v1/accounts/${planted.id}`, { token: attackerSession.token })).status).toBe(401)
+    // the owner's own sign-in lives on, and a password can be defined through the reset
+    expect((await server.api('GET', `/v1/accounts/${planted.id}`, { token: victim.body.token })).status).toBe(200)
+    expect((await server.api('POST', '/v1/accounts/reset_password/', { body: { email: 'victim@example.org' } })).status).toBe(200)
+    const token = (await server.linkFor('victim@example.org', '/reset-password')).searchParams.get('token')
+    const reset = await server.api('POST', '/v1/accounts/reset_password/confirm/', {
+      body: { token, password: 'only the owner knows' },
+    })
+    expect(reset.status).toBe(200)
+    expect((await server.api('POST', '/v1/accounts/login-legacy/', { body: { email: 'victim@example.org', password: 'only the owner knows' } })).status).toBe(200)
   })
 
   it('refuses a made-up ticket', async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { getAccount, login, newPerson, signUp, type Session } from './support/api'
-import { followMailLink } from './support/mail'
+import { createAccount, getAccount, login, newPerson, signUp, type Session } from './support/api'
+import { followMailLink, newestMailLink } from './support/mail'
 import { screen } from './support/screens'
 
 test('sign up, confirm the e-mail from the mail, log in, switch to Japanese (kept after reload), log out', async ({ page, request }) => {
@@ -100,4 +100,27 @@ test('a confirmation link opened again says the account is already confirmed and
   await page.getByRole('link', { name: 'Log in' }).click()
   await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(person.email)
+})
+
+test('signing up with an address that has an account shows the usual check-your-inbox screen and mails the owner', async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('taken', 'Olive', 'Owner'))
+
+  await page.goto('/signup')
+  await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Someone')
+  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Else')
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(owner.email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the owner at all')
+  await page.getByRole('button', { name: 'Create account' }).click()
+
+  const checkInbox = page.getByRole('dialog', { name: 'Check your inbox' })
+  await expect(checkInbox).toBeVisible()
+  await expect(checkInbox).toContainText(`We sent a confirmation link to ${owner.email}.`)
+  await expect(page.getByText('An account with this email already exists.')).toHaveCount(0)
+
+  // the owner learns of it, with a way to log in and one to reset the password
+  const { mail } = await newestMailLink(request, owner.email, '/reset-password')
+  expect(mail.subject).toBe('Someone tried to sign up with your email address')
+  expect(mail.links.map((link) => new URL(link).pathname)).toContain('/login')
+  // and the owner's password still works
+  await login(request, owner.email, owner.password)
 })

@@ -30,8 +30,8 @@ const events: ModelEvent<M>[] = [
   done('socialSignIn', sessionOf(newcomer)),
   failed('socialSignIn', accountRequired),
   failed('socialSignIn', badTicket),
-  done('signUp', { user_id: newcomer.id, email: claims.email, confirmed: true }),
-  failed('signUp', apiFailure(400, { email: ['A user with that e-mail already exists.'] })),
+  done('signUp', { email: claims.email, confirmed: true }),
+  failed('signUp', apiFailure(400, { social_token: ['Your sign-in with this provider has expired. Sign in with it again.'] })),
   done('acceptInvite', { organization: escolaSol }),
   failed('acceptInvite', apiFailure(400, { detail: 'Invite could not be accepted' })),
   done('loadAccount', joined),
@@ -135,7 +135,7 @@ describe('socialSignInMachine with actors', () => {
         }),
         signUp: fromPromise<SignUpResult, SignUpInput>(async ({ input }) => {
           calls.push(`sign up ${input.first_name} ${input.last_name} ${input.email} ${input.social_token ?? '-'}`)
-          return { user_id: 3, email: input.email, confirmed: true }
+          return { email: input.email, confirmed: true }
         }),
         acceptInvite: fromPromise<AcceptInviteResult, AcceptInviteInput>(async ({ input }) => {
           calls.push(`accept ${input.token} ${input.email} as ${input.sessionToken}`)
