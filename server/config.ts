@@ -14,12 +14,14 @@
  * | OIDC_NAME | the issuer's host | the provider's name on the login button |
  * | ADMIN_EMAIL, ADMIN_PASSWORD | admin@example.com, generated | the platform admin created on an empty store |
  * | SESSION_TTL | 1209600 (14 days) | seconds a session lasts |
- * | NODE_ENV | development | `production` turns off the /dev pages |
+ * | NODE_ENV | (unset) | `development` serves the /dev pages (to loopback clients only); `production` for a deployment |
  * | RATE_LIMIT_WINDOW | 900 | seconds of the rate-limit window |
  * | RATE_LIMIT_PER_ADDRESS | 30 | attempts per client address and window, for each limited call |
  * | RATE_LIMIT_PER_EMAIL | 5 | attempts per e-mail and window, for each limited call |
  * | TRUST_PROXY | (unset) | `true`, a hop count or addresses: read the client address from X-Forwarded-For |
  * | LOG_LEVEL | info | fatal, error, warn, info, debug, trace or silent |
+ * | REQUEST_TIMEOUT | 30 | seconds a client has to send a whole request (headers and body); a slower one is cut off |
+ * | KEEP_ALIVE_TIMEOUT | 5 | seconds an idle keep-alive connection stays open (behind a load balancer: more than its idle timeout) |
  */
 
 export interface RateLimitConfig {
@@ -50,9 +52,15 @@ export interface Config {
   /** Seconds. */
   sessionTtl: number
   production: boolean
+  /** NODE_ENV=development, said explicitly: the /dev pages are served (to loopback clients). */
+  development: boolean
   rateLimit: RateLimitConfig
   trustProxy: boolean | number | string
   logLevel: string
+  /** Seconds to receive a whole request. */
+  requestTimeout: number
+  /** Seconds an idle keep-alive connection is kept. */
+  keepAliveTimeout: number
 }
 
 type Env = Record<string, string | undefined>
@@ -128,6 +136,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     adminPassword: text(env, 'ADMIN_PASSWORD'),
     sessionTtl: integer(env, 'SESSION_TTL', 14 * DAY, 1),
     production: env.NODE_ENV === 'production',
+    development: env.NODE_ENV === 'development',
     rateLimit: {
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW', 15 * 60, 1),
       perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', 30, 1),
@@ -135,5 +144,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     },
     trustProxy: trustProxyFrom(env),
     logLevel: logLevelFrom(env),
+    requestTimeout: integer(env, 'REQUEST_TIMEOUT', 30, 1),
+    keepAliveTimeout: integer(env, 'KEEP_ALIVE_TIMEOUT', 5, 1),
   }
 }

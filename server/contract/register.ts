@@ -7,8 +7,9 @@ import type { Operation } from './load.js'
 /**
  * One route per operation of the contract, with the contract's schemas: Fastify validates the
  * request with them (validators.ts) and writes the answer through the response schemas, so a field
- * the contract does not list never leaves the server. Calls the contract secures with bearerAuth
- * check the session before anything else.
+ * the contract does not list never leaves the server. A body over the operation's limit is refused
+ * while it arrives (413). Calls the contract secures with bearerAuth check the session before
+ * anything else.
  */
 export const registerOperations = (
   app: FastifyInstance,
@@ -30,6 +31,7 @@ export const registerOperations = (
       method: operation.method,
       url: operation.url,
       schema: operation.schema,
+      bodyLimit: operation.bodyLimit,
       config: { operationId: operation.operationId },
       onRequest: operation.secured
         ? async (request: FastifyRequest) => {

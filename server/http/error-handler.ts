@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv'
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { translatorFor } from '../../locales/server.js'
+import { DEFAULT_BODY_LIMIT } from '../contract/load.js'
 import { validationMessages } from '../contract/validation-messages.js'
 import { ApiError } from './errors.js'
 
@@ -47,6 +48,10 @@ export const installErrorHandler = (app: FastifyInstance): void => {
         return reply.code(400).send({ detail: t.api.malformedJson() })
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.code(400).send({ detail: t.api.bodyNotObject() })
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const limit = request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT
+        return reply.code(413).send({ detail: t.api.bodyTooLarge({ max: Math.floor(limit / 1024) }) })
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return reply.code(400).send({ detail: t.api.unsupportedMediaType() })
