@@ -135,10 +135,13 @@ const messageFor = (
       return t.api.required()
     case 'maxItems':
       return t.api.tooManyItems({ max: Number(params.limit) })
+    case 'storableText':
+      return t.api.controlCharacter()
     case 'enum':
     case 'const':
     case 'minimum':
     case 'maximum':
+    case 'int32':
       return t.api.invalidChoice()
     default:
       return t.api.invalidFormat()

@@ -2,13 +2,15 @@ import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import { isCountryCode, isTimeZone } from './formats.js'
+import { addStorableKeywords, withStorableChecks } from './storable.js'
 
 /**
  * Request validation, with two Ajv instances:
  * - bodies are taken as sent: no type coercion, no removal of unknown fields (an unknown field is an error);
  * - path and query values arrive as text, so they are coerced ("42" → 42).
  * All errors are collected so that every wrong field gets its message at once.
- * Besides the standard formats, the contract's own: `iso-country` and `time-zone` (formats.ts).
+ * Besides the standard formats, the contract's own: `iso-country` and `time-zone` (formats.ts). Every
+ * string and integer is also checked for what the store can take (storable.ts).
  */
 
 const common: Options = {
@@ -28,10 +30,12 @@ const withFormats = (ajv: Ajv): Ajv => {
   return ajv
 }
 
-const bodyAjv = withFormats(new Ajv({ ...common, coerceTypes: false }))
-const textAjv = withFormats(new Ajv({ ...common, coerceTypes: true }))
+const bodyAjv = addStorableKeywords(withFormats(new Ajv({ ...common, coerceTypes: false })))
+const textAjv = addStorableKeywords(withFormats(new Ajv({ ...common, coerceTypes: true })))
 
-export const compileBodyValidator = (schema: object): ValidateFunction => bodyAjv.compile(schema)
+const compile = (ajv: Ajv, schema: object): ValidateFunction => ajv.compile(withStorableChecks(schema) as object)
+
+export const compileBodyValidator = (schema: object): ValidateFunction => compile(bodyAjv, schema)
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  httpPart === 'body' ? bodyAjv.compile(schema) : textAjv.compile(schema)
+  compile(httpPart === 'body' ? bodyAjv : textAjv, schema)

@@ -50,8 +50,11 @@ const loopbackOnly = async (request: FastifyRequest, reply: FastifyReply) => {
   reply.header('content-security-policy', devPagesPolicy)
 }
 
+/** ?to=address, checked like the contract's strings (no NUL, which the store refuses). */
+const TO_ADDRESS = { type: 'object', properties: { to: { type: 'string', maxLength: 320 } } }
+
 export const registerDevMailPages = (app: FastifyInstance, db: Database): void => {
-  app.get('/dev/mail.json', { onRequest: loopbackOnly }, async (request) => {
+  app.get('/dev/mail.json', { onRequest: loopbackOnly, schema: { querystring: TO_ADDRESS } }, async (request) => {
     const { to } = request.query as { to?: string }
     const rows = await db
       .select()
