@@ -10,7 +10,7 @@ import { openStore, type Store } from './db/store.js'
 import { registerDevMailPages } from './dev/mail-pages.js'
 import { handlers } from './handlers.js'
 import { configureBodies } from './http/body-parsing.js'
-import { installErrorHandler } from './http/error-handler.js'
+import { frameworkErrors, installErrorHandler } from './http/error-handler.js'
 import { decorateRequests } from './http/request-context.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { serveWebApp } from './http/web-app.js'
@@ -55,6 +55,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger ?? false,
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
     // an idle keep-alive connection does not hold a shutdown up; requests in flight finish
     forceCloseConnections: 'idle',
     // bodies of the contract's calls have their own limits (register.ts); this is for any other address

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv'
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { translatorFor } from '../../locales/server.js'
 import { DEFAULT_BODY_LIMIT } from '../contract/load.js'
 import { validationMessages } from '../contract/validation-messages.js'
@@ -64,4 +64,13 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ detail: t.api.generic() })
   })
+}
+
+/**
+ * What the router refuses before any hook runs (a path with a broken percent-encoding, a path segment
+ * over the router's length limit) leaves in the contract's shape too, with Fastify's status.
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+  const t = translatorFor(request.headers['accept-language'])
+  reply.code(error.statusCode ?? 400).send({ detail: t.api.badRequest() })
 }
