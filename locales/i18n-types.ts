@@ -1028,6 +1028,15 @@ type RootTranslation = {
 		 */
 		unsupportedMediaType: string
 		/**
+		 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​K​B​.
+		 * @param {number} max
+		 */
+		bodyTooLarge: RequiredParams<'max'>
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​c​h​a​r​a​c​t​e​r​s​ ​(​s​u​c​h​ ​a​s​ ​N​U​L​)​ ​f​r​o​m​ ​t​h​i​s​ ​t​e​x​t​.
+		 */
+		controlCharacter: string
+		/**
 		 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​h​a​n​d​l​e​d​.​ ​C​h​e​c​k​ ​w​h​a​t​ ​y​o​u​ ​e​n​t​e​r​e​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
 		badRequest: string
@@ -2442,6 +2451,14 @@ export type TranslationFunctions = {
 		 * The request was sent in a form the server does not accept.
 		 */
 		unsupportedMediaType: () => LocalizedString
+		/**
+		 * The request is too large: at most {max} KB.
+		 */
+		bodyTooLarge: (arg: { max: number }) => LocalizedString
+		/**
+		 * Remove the control characters (such as NUL) from this text.
+		 */
+		controlCharacter: () => LocalizedString
 		/**
 		 * The request could not be handled. Check what you entered and try again.
 		 */

@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Server } from 'node:http'
 import { systemClock, type Clock } from './auth/clock.js'
 import { loadConfig, type Config } from './config.js'
 import type { AppContext } from './context.js'
-import { loadContract } from './contract/load.js'
+import { DEFAULT_BODY_LIMIT, loadContract } from './contract/load.js'
 import { registerOperations } from './contract/register.js'
 import { validatorCompiler } from './contract/validators.js'
 import { openStore, type Store } from './db/store.js'
@@ -10,8 +11,9 @@ import { registerDevMailPages } from './dev/mail-pages.js'
 import { handlers } from './handlers.js'
 import { scheduleMaintenance } from './maintenance.js'
 import { configureBodies } from './http/body-parsing.js'
-import { installErrorHandler } from './http/error-handler.js'
+import { frameworkErrors, installErrorHandler } from './http/error-handler.js'
 import { decorateRequests } from './http/request-context.js'
+import { registerSecurityHeaders } from './http/security-headers.js'
 import { serveWebApp } from './http/web-app.js'
 import { backgroundWork } from './services/background.js'
 import { outboxMailer, smtpMailer, type Mailer } from './services/mail.js'
@@ -44,8 +46,8 @@ export interface BuildAppOptions {
 }
 
 /**
- * The API server: the routes of openapi/openapi.yaml with their handlers, the dev mail pages outside
- * production, and the browser app. Not listening yet: main.ts listens, tests inject.
+ * The API server: the routes of openapi/openapi.yaml with their handlers, the dev mail pages in
+ * development, and the browser app, all with the security headers. Not listening yet: main.ts listens, tests inject.
  */
 export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyInstance> => {
   const config = options.config ?? loadConfig()
@@ -54,12 +56,23 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     options.store ?? (await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }))
   const clock = options.clock ?? systemClock
 
-  const fastifyOptions: FastifyServerOptions = {
+  const fastifyOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? false,
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
     // an idle keep-alive connection does not hold a shutdown up; requests in flight finish
     forceCloseConnections: 'idle',
+    // bodies of the contract's calls have their own limits (register.ts); this is for any other address
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // a client that sends its request slowly (a body trickled a byte at a time) is cut off after
+    // REQUEST_TIMEOUT, checked every second (Node checks every 30 s by default, and takes a headers
+    // timeout longer than the request timeout for the request timeout); a connection with nothing
+    // arriving is closed too
+    requestTimeout: config.requestTimeout * 1000,
+    connectionTimeout: Math.max(config.requestTimeout, config.keepAliveTimeout) * 1000,
+    keepAliveTimeout: config.keepAliveTimeout * 1000,
+    http: { connectionsCheckingInterval: 1000, headersTimeout: config.requestTimeout * 1000, requestTimeout: config.requestTimeout * 1000 },
   }
   const app: FastifyInstance = Fastify(fastifyOptions)
 
@@ -89,8 +102,9 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   decorateRequests(app)
   configureBodies(app)
   installErrorHandler(app)
+  await registerSecurityHeaders(app, config.publicUrl)
   registerOperations(app, loadContract(), handlers, context)
-  if (!config.production && !config.smtpUrl) registerDevMailPages(app, store.db)
+  if (config.development && !config.smtpUrl) registerDevMailPages(app, store.db)
   await serveWebApp(app, options.webRoot)
   scheduleMaintenance(app, context)
 

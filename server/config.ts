@@ -14,7 +14,7 @@
  * | OIDC_NAME | the issuer's host | the provider's name on the login button |
  * | ADMIN_EMAIL, ADMIN_PASSWORD | admin@example.com, generated | the platform admin created on an empty store |
  * | SESSION_TTL | 1209600 (14 days) | seconds a session lasts |
- * | NODE_ENV | development | `production` turns off the /dev pages |
+ * | NODE_ENV | (unset) | `development` serves the /dev pages (to loopback clients only); `production` for a deployment |
  * | RATE_LIMIT_WINDOW | 900 | seconds of the rate-limit window |
  * | RATE_LIMIT_PER_ADDRESS | 30 | per client address and window: failed logins; attempts of sign-up, reset, resend (each its own) |
  * | RATE_LIMIT_PER_EMAIL | 5 | per e-mail and window: failed logins from one client address; attempts of sign-up, reset, resend |
@@ -25,6 +25,8 @@
  * | S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY | (unset) | keep files in this S3-compatible bucket instead; all three or none |
  * | S3_ENDPOINT | (AWS) | the S3-compatible server's URL (MinIO, R2, ...); path-style addressing is used with it |
  * | S3_REGION | us-east-1 | the bucket's region |
+ * | REQUEST_TIMEOUT | 30 | seconds a client has to send a whole request (headers and body); a slower one is cut off |
+ * | KEEP_ALIVE_TIMEOUT | 5 | seconds an idle keep-alive connection stays open (behind a load balancer: more than its idle timeout) |
  */
 
 export interface RateLimitConfig {
@@ -68,11 +70,17 @@ export interface Config {
   /** Seconds. */
   sessionTtl: number
   production: boolean
+  /** NODE_ENV=development, said explicitly: the /dev pages are served (to loopback clients). */
+  development: boolean
   rateLimit: RateLimitConfig
   trustProxy: boolean | number | string
   logLevel: string
   filesDir: string
   s3: S3Config | undefined
+  /** Seconds to receive a whole request. */
+  requestTimeout: number
+  /** Seconds an idle keep-alive connection is kept. */
+  keepAliveTimeout: number
 }
 
 type Env = Record<string, string | undefined>
@@ -161,6 +169,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     adminPassword: text(env, 'ADMIN_PASSWORD'),
     sessionTtl: integer(env, 'SESSION_TTL', 14 * DAY, 1),
     production: env.NODE_ENV === 'production',
+    development: env.NODE_ENV === 'development',
     rateLimit: {
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW', 15 * 60, 1),
       perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', 30, 1),
@@ -171,5 +180,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     logLevel: logLevelFrom(env),
     filesDir: text(env, 'FILES_DIR') ?? `${dataDir}/files`,
     s3: s3From(env),
+    requestTimeout: integer(env, 'REQUEST_TIMEOUT', 30, 1),
+    keepAliveTimeout: integer(env, 'KEEP_ALIVE_TIMEOUT', 5, 1),
   }
 }

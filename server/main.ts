@@ -6,7 +6,7 @@ import { webAppIsBuilt } from './http/web-app.js'
 
 /**
  * Starts the server: `tsx server/main.ts` (npm start). Serves the API under /v1, the built browser
- * app from dist/, and, outside production without SMTP, the outbox at /dev/mail.
+ * app from dist/, and, in development without SMTP, the outbox at /dev/mail (for loopback clients).
  * SIGINT/SIGTERM: stop taking requests, let those in flight finish, then close the store.
  */
 
@@ -44,7 +44,7 @@ const start = async () => {
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`store: ${store.driver} (${store.location})`)
   if (!webAppIsBuilt(webRoot)) app.log.warn(`the web app is not built (no ${webRoot}/index.html): run npm run build`)
-  if (!config.production && !config.smtpUrl) app.log.info(`mails stay in the outbox: ${config.publicUrl}/dev/mail`)
+  if (config.development && !config.smtpUrl) app.log.info(`mails stay in the outbox: ${config.publicUrl}/dev/mail (from this machine)`)
   app.log.info(`open ${config.publicUrl}`)
 }
 

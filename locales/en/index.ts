@@ -292,6 +292,8 @@ const en = {
 		bodyNotObject: 'The request is not in the expected form. Reload the page and try again.',
 		malformedJson: 'The request could not be read. Reload the page and try again.',
 		unsupportedMediaType: 'The request was sent in a form the server does not accept.',
+		bodyTooLarge: 'The request is too large: at most {max:number} KB.',
+		controlCharacter: 'Remove the control characters (such as NUL) from this text.',
 		badRequest: 'The request could not be handled. Check what you entered and try again.',
 		passwordTooShort: 'Password should have at least {min:number} characters.',
 		passwordTooCommon: 'This password is too common. Choose another one.',

@@ -282,6 +282,8 @@ const es_MX = {
 		bodyNotObject: 'La solicitud no tiene la forma esperada. Vuelve a cargar la página e inténtalo de nuevo.',
 		malformedJson: 'No se pudo leer la solicitud. Vuelve a cargar la página e inténtalo de nuevo.',
 		unsupportedMediaType: 'La solicitud se envió en un formato que el servidor no acepta.',
+		bodyTooLarge: 'La solicitud es demasiado grande: como máximo {max} KB.',
+		controlCharacter: 'Quita los caracteres de control (como NUL) de este texto.',
 		badRequest: 'No se pudo procesar la solicitud. Revisa lo que escribiste e inténtalo de nuevo.',
 		passwordTooShort: 'La contraseña debe tener al menos {min} caracteres.',
 		passwordTooCommon: 'Esta contraseña es demasiado común. Elige otra.',

@@ -279,6 +279,8 @@ const ja = {
 		bodyNotObject: 'リクエストの形式が正しくありません。ページを再読み込みして、もう一度お試しください。',
 		malformedJson: 'リクエストを読み取れませんでした。ページを再読み込みして、もう一度お試しください。',
 		unsupportedMediaType: 'サーバーが受け付けない形式でリクエストが送信されました。',
+		bodyTooLarge: 'リクエストが大きすぎます。最大 {max} KB までです。',
+		controlCharacter: 'このテキストから制御文字（NUL など）を取り除いてください。',
 		badRequest: 'リクエストを処理できませんでした。入力内容を確認して、もう一度お試しください。',
 		passwordTooShort: 'パスワードは {min} 文字以上にしてください。',
 		passwordTooCommon: 'このパスワードはよく使われているため使用できません。別のパスワードにしてください。',

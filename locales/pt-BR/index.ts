@@ -279,6 +279,8 @@ const pt_BR = {
 		bodyNotObject: 'A solicitação não está no formato esperado. Recarregue a página e tente novamente.',
 		malformedJson: 'Não foi possível ler a solicitação. Recarregue a página e tente novamente.',
 		unsupportedMediaType: 'A solicitação foi enviada em um formato que o servidor não aceita.',
+		bodyTooLarge: 'A solicitação é grande demais: no máximo {max} KB.',
+		controlCharacter: 'Remova os caracteres de controle (como NUL) deste texto.',
 		badRequest: 'Não foi possível processar a solicitação. Verifique o que você digitou e tente novamente.',
 		passwordTooShort: 'A senha deve ter pelo menos {min} caracteres.',
 		passwordTooCommon: 'Esta senha é comum demais. Escolha outra.',

@@ -279,6 +279,8 @@ const vi = {
 		bodyNotObject: 'Yêu cầu không đúng định dạng mong đợi. Hãy tải lại trang rồi thử lại.',
 		malformedJson: 'Không thể đọc yêu cầu. Hãy tải lại trang rồi thử lại.',
 		unsupportedMediaType: 'Yêu cầu được gửi ở định dạng mà máy chủ không chấp nhận.',
+		bodyTooLarge: 'Yêu cầu quá lớn: tối đa {max} KB.',
+		controlCharacter: 'Hãy xóa các ký tự điều khiển (như NUL) khỏi văn bản này.',
 		badRequest: 'Không thể xử lý yêu cầu. Hãy kiểm tra thông tin đã nhập rồi thử lại.',
 		passwordTooShort: 'Mật khẩu phải có ít nhất {min} ký tự.',
 		passwordTooCommon: 'Mật khẩu này quá phổ biến. Hãy chọn mật khẩu khác.',

@@ -4,10 +4,14 @@ import { parse } from 'yaml'
 
 /**
  * Reads openapi/openapi.yaml and gives each operation in the shape Fastify takes: its URL, and its
- * request and response schemas with every `$ref` replaced by what it points to.
+ * request and response schemas with every `$ref` replaced by what it points to, and the largest body it
+ * takes (`x-body-limit`, in bytes, on an operation that needs more than DEFAULT_BODY_LIMIT).
  */
 
 export const contractFile = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url))
+
+/** The largest request body of an operation without `x-body-limit`: JSON calls are small. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
@@ -24,8 +28,10 @@ export interface Operation {
   secured: boolean
   /** The status of the answer when the call succeeds. */
   successStatus: number
-  /** For a body that is a file, not JSON: the content types it may have, and its size limit in bytes. */
-  file?: { contentTypes: string[]; maxBytes: number }
+  /** For a body that is a file, not JSON: the content types it may have. */
+  file?: { contentTypes: string[] }
+  /** Bytes: a larger body is refused with 413 before it is read on. */
+  bodyLimit: number
   schema: {
     body?: JsonSchema
     params?: JsonSchema
@@ -112,10 +118,8 @@ export const parseContract = (source: string): Operation[] => {
         if (content['application/json'] !== undefined) {
           schema.body = objectOf(objectOf(content['application/json'], `${operationId}'s JSON body`).schema, 'a body schema')
         } else {
-          // a file: its types, and its limit in `x-max-bytes`
-          const maxBytes = op.requestBody['x-max-bytes']
-          if (typeof maxBytes !== 'number') throw new Error(`${operationId}: a file body needs x-max-bytes`)
-          file = { contentTypes: Object.keys(content), maxBytes }
+          // a file (bytes of the listed types); its size limit is the operation's x-body-limit
+          file = { contentTypes: Object.keys(content) }
         }
       }
 
@@ -129,6 +133,10 @@ export const parseContract = (source: string): Operation[] => {
         if (isObject(json) && isObject(json.schema)) schema.response[status] = json.schema
       }
       if (successStatus === undefined) throw new Error(`${operationId} has no success response`)
+      const bodyLimit = op['x-body-limit'] ?? DEFAULT_BODY_LIMIT
+      if (typeof bodyLimit !== 'number' || !Number.isInteger(bodyLimit) || bodyLimit < 1) {
+        throw new Error(`${operationId}: x-body-limit must be a whole number of bytes`)
+      }
 
       operations.push({
         operationId,
@@ -138,6 +146,7 @@ export const parseContract = (source: string): Operation[] => {
         secured: usesBearer(op.security ?? root.security),
         successStatus,
         ...(file ? { file } : {}),
+        bodyLimit,
         schema,
       })
     }

@@ -8,8 +8,9 @@ import type { Operation } from './load.js'
 /**
  * One route per operation of the contract, with the contract's schemas: Fastify validates the
  * request with them (validators.ts) and writes the answer through the response schemas, so a field
- * the contract does not list never leaves the server. Calls the contract secures with bearerAuth
- * check the session before anything else.
+ * the contract does not list never leaves the server. A body over the operation's limit is refused
+ * while it arrives (413). Calls the contract secures with bearerAuth check the session before
+ * anything else.
  */
 export const registerOperations = (
   app: FastifyInstance,
@@ -35,8 +36,8 @@ export const registerOperations = (
       method: operation.method,
       url: operation.url,
       schema: operation.schema,
+      bodyLimit: operation.bodyLimit,
       config: { operationId: operation.operationId, takesFile: operation.file !== undefined },
-      ...(operation.file ? { bodyLimit: operation.file.maxBytes } : {}),
       preValidation: operation.file
         ? async (request: FastifyRequest) => {
             const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()

@@ -137,10 +137,13 @@ const messageFor = (
       return requiredMessage(t, field, operationId)
     case 'maxItems':
       return t.api.tooManyItems({ max: Number(params.limit) })
+    case 'storableText':
+      return t.api.controlCharacter()
     case 'enum':
     case 'const':
     case 'minimum':
     case 'maximum':
+    case 'int32':
       return t.api.invalidChoice()
     default:
       return t.api.invalidFormat()
@@ -148,6 +151,12 @@ const messageFor = (
 }
 
 export type ValidationBody = { detail?: string; [field: string]: string[] | string | undefined }
+
+/**
+ * The fields an answer reports at most. Validation collects every error (allErrors), so a body of
+ * 50,000 unknown fields has 50,000 of them: the answer names the first ones only, and stays small.
+ */
+export const MAX_REPORTED_FIELDS = 20
 
 /**
  * `errors` from validating `data` (a body, the path parameters or the query) of the operation
@@ -162,6 +171,7 @@ export const validationMessages = (
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { detail: t.api.bodyNotObject() }
   const byField = new Map<string, string[]>()
   const blankFields = new Set<string>()
+  const reportedFields = () => byField.size - (byField.has('detail') ? 1 : 0)
   const add = (field: string, message: string) => {
     const list = byField.get(field) ?? []
     if (!list.includes(message)) list.push(message)
@@ -180,6 +190,7 @@ export const validationMessages = (
       }
     }
     if (blankFields.has(field)) continue
+    if (!byField.has(field) && reportedFields() >= MAX_REPORTED_FIELDS) continue
     const value = valueAt(data, error.instancePath)
     // an empty text is a missing value, whatever else is wrong with it
     if (segments.length === 1 && isBlank(value) && error.keyword !== 'type') {

@@ -2,13 +2,15 @@ import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import { isCountryCode, isTimeZone } from './formats.js'
+import { addStorableKeywords, withStorableChecks } from './storable.js'
 
 /**
  * Request validation, with two Ajv instances:
  * - bodies are taken as sent: no type coercion, no removal of unknown fields (an unknown field is an error);
  * - path and query values arrive as text, so they are coerced ("42" → 42, a lone value to a list of one).
  * All errors are collected so that every wrong field gets its message at once.
- * Besides the standard formats, the contract's own: `iso-country` and `time-zone` (formats.ts).
+ * Besides the standard formats, the contract's own: `iso-country` and `time-zone` (formats.ts). Every
+ * string and integer is also checked for what the store can take (storable.ts).
  */
 
 const common: Options = {
@@ -28,11 +30,13 @@ const withFormats = (ajv: Ajv): Ajv => {
   return ajv
 }
 
-const bodyAjv = withFormats(new Ajv({ ...common, coerceTypes: false }))
+const bodyAjv = addStorableKeywords(withFormats(new Ajv({ ...common, coerceTypes: false })))
 // 'array': a query value given once (`country=US`) is a list of one where the contract takes a list
-const textAjv = withFormats(new Ajv({ ...common, coerceTypes: 'array' }))
+const textAjv = addStorableKeywords(withFormats(new Ajv({ ...common, coerceTypes: 'array' })))
 
-export const compileBodyValidator = (schema: object): ValidateFunction => bodyAjv.compile(schema)
+const compile = (ajv: Ajv, schema: object): ValidateFunction => ajv.compile(withStorableChecks(schema) as object)
+
+export const compileBodyValidator = (schema: object): ValidateFunction => compile(bodyAjv, schema)
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  httpPart === 'body' ? bodyAjv.compile(schema) : textAjv.compile(schema)
+  compile(httpPart === 'body' ? bodyAjv : textAjv, schema)

@@ -1,11 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { mailOutbox } from '../db/schema.js'
 import type { Database } from '../db/store.js'
+import { devPagesPolicy } from '../http/security-headers.js'
 
 /**
- * Development only (not in production, not with SMTP): the outbox as pages, so that the links of
- * confirmation, reset and invitation mails can be opened without a mail server.
+ * Development only (NODE_ENV=development said explicitly, no SMTP): the outbox as pages, so that the
+ * links of confirmation, reset and invitation mails can be opened without a mail server. They hand out
+ * those links, so they answer only a client on this machine (loopback) and 404 to anyone else.
  * - GET /dev/mail: the mails, newest first, with their links
  * - GET /dev/mail/:id: one mail, its text with clickable links and its HTML
  * - GET /dev/mail.json (?to=address): the same as JSON, for scripts and end-to-end tests
@@ -33,8 +35,26 @@ small { color: #57606a; }
 <body>${body}</body></html>
 `
 
+/**
+ * The address of the socket itself, not the client address of X-Forwarded-For: behind TRUST_PROXY a
+ * remote client could write "127.0.0.1" there. (Behind a proxy on this machine every client is
+ * loopback: do not set NODE_ENV=development there.)
+ */
+const fromLoopback = (request: FastifyRequest): boolean => {
+  const address = request.socket.remoteAddress ?? ''
+  return address === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address)
+}
+
+const loopbackOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+  if (!fromLoopback(request)) return reply.code(404).send({ detail: request.t.api.notFound() })
+  reply.header('content-security-policy', devPagesPolicy)
+}
+
+/** ?to=address, checked like the contract's strings (no NUL, which the store refuses). */
+const TO_ADDRESS = { type: 'object', properties: { to: { type: 'string', maxLength: 320 } } }
+
 export const registerDevMailPages = (app: FastifyInstance, db: Database): void => {
-  app.get('/dev/mail.json', async (request) => {
+  app.get('/dev/mail.json', { onRequest: loopbackOnly, schema: { querystring: TO_ADDRESS } }, async (request) => {
     const { to } = request.query as { to?: string }
     const rows = await db
       .select()
@@ -56,7 +76,7 @@ export const registerDevMailPages = (app: FastifyInstance, db: Database): void =
     }))
   })
 
-  app.get('/dev/mail', async (_request, reply) => {
+  app.get('/dev/mail', { onRequest: loopbackOnly }, async (_request, reply) => {
     const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(200)
     const items = rows
       .map(
@@ -74,7 +94,7 @@ export const registerDevMailPages = (app: FastifyInstance, db: Database): void =
     return reply.type('text/html; charset=utf-8').send(page('Outbox', `<h1>Outbox</h1>\n<p><small>Mails the server wrote (no SMTP_URL is set, so none was sent).</small></p>\n${body}`))
   })
 
-  app.get('/dev/mail/:id', async (request, reply) => {
+  app.get('/dev/mail/:id', { onRequest: loopbackOnly }, async (request, reply) => {
     const id = Number((request.params as { id: string }).id)
     const [row] = Number.isInteger(id) && id > 0 ? await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)) : []
     if (!row) return reply.code(404).type('text/html; charset=utf-8').send(page('Not found', '<p>No such mail. <a href="/dev/mail">Back to the outbox</a></p>'))

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv'
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { translatorFor } from '../../locales/server.js'
+import { DEFAULT_BODY_LIMIT } from '../contract/load.js'
 import { validationMessages } from '../contract/validation-messages.js'
 import { ApiError } from './errors.js'
 
@@ -47,6 +48,10 @@ export const installErrorHandler = (app: FastifyInstance): void => {
         return reply.code(400).send({ detail: t.api.malformedJson() })
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.code(400).send({ detail: t.api.bodyNotObject() })
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const limit = request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT
+        return reply.code(413).send({ detail: t.api.bodyTooLarge({ max: Math.floor(limit / 1024) }) })
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         // a call that takes a file says which files it takes
         if ((request.routeOptions.config as { takesFile?: boolean } | undefined)?.takesFile) {
@@ -64,4 +69,13 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ detail: t.api.generic() })
   })
+}
+
+/**
+ * What the router refuses before any hook runs (a path with a broken percent-encoding, a path segment
+ * over the router's length limit) leaves in the contract's shape too, with Fastify's status.
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+  const t = translatorFor(request.headers['accept-language'])
+  reply.code(error.statusCode ?? 400).send({ detail: t.api.badRequest() })
 }

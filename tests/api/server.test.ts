@@ -8,7 +8,7 @@ import { loadContract } from '../../server/contract/load.js'
 import type { Store } from '../../server/db/store.js'
 import { createUser, login, startServer, testConfig, type TestServer } from './harness.js'
 
-/** The server around the API: health, unknown addresses, the web app, the dev outbox, shutdown. */
+/** The server around the API: health, unknown addresses, the web app, shutdown. */
 
 let webRoot: string
 let server: TestServer
@@ -87,39 +87,6 @@ describe('the web app', () => {
       expect((await bare.api('GET', '/v1/health')).status).toBe(200)
     } finally {
       await bare.close()
-    }
-  })
-})
-
-describe('the development outbox', () => {
-  it('lists the mails with clickable links, shows one, and gives JSON', async () => {
-    await server.api('POST', '/v1/accounts/sign_in', {
-      body: { first_name: 'Dev', last_name: 'Eloper', email: 'dev@example.com', password: 'outbox reader' },
-    })
-    // the mail is written after the answer
-    await server.app.portal.background.settled()
-    const list = await server.api('GET', '/dev/mail')
-    expect(list.status).toBe(200)
-    expect(list.headers['content-type']).toMatch(/text\/html/)
-    expect(list.text).toMatch(/<a href="http:\/\/portal\.test\/confirm-account\?token=[^"]+">/)
-    const json = await server.api('GET', '/dev/mail.json?to=DEV@example.com')
-    expect(json.body).toHaveLength(1)
-    expect(json.body[0]).toMatchObject({ to: 'dev@example.com', subject: 'Confirm your email address', language: 'en' })
-    expect(json.body[0].links[0]).toMatch(/^http:\/\/portal\.test\/confirm-account\?token=/)
-    const one = await server.api('GET', `/dev/mail/${json.body[0].id}`)
-    expect(one.status).toBe(200)
-    expect(one.text).toContain('<a href="http://portal.test/confirm-account?token=')
-    expect((await server.api('GET', '/dev/mail/999999')).status).toBe(404)
-    expect((await server.api('GET', '/dev/nothing')).status).toBe(404)
-  })
-
-  it('is not there in production', async () => {
-    const production = await startServer({ env: { NODE_ENV: 'production' } })
-    try {
-      expect((await production.api('GET', '/dev/mail')).status).toBe(404)
-      expect((await production.api('GET', '/dev/mail.json')).body).toEqual({ detail: 'Not found.' })
-    } finally {
-      await production.close()
     }
   })
 })

@@ -5,7 +5,9 @@ import { expect, test, type Page } from '@playwright/test'
 
 /**
  * What is done on every screen a journey reaches: a full-page screenshot kept with the test
- * results, and an accessibility check (axe, WCAG 2 A and AA, and a control's name containing its visible text) that fails on any violation.
+ * results, an accessibility check (axe, WCAG 2 A and AA, and a control's name containing its visible text) that
+ * fails on any violation, and a check that nothing the page did so far (this screen or an earlier one of the tab)
+ * broke the server's Content Security Policy.
  */
 
 export const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots')
@@ -41,11 +43,22 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   expect(report, `axe (wcag2a, wcag2aa, label-content-name-mismatch) on ${name}`).toEqual([])
 }
 
-/** A screen reached: screenshot and accessibility check. Wait for what the person sees before calling it. */
+/**
+ * No Content Security Policy violation in the tab since it was opened: Chromium reports each one (a
+ * blocked inline script or style, a blocked load) as a console error, kept across navigations.
+ */
+export async function expectNoCspViolations(page: Page, name: string): Promise<void> {
+  const messages = await page.consoleMessages({ filter: 'all' })
+  const violations = messages.map((message) => message.text()).filter((text) => text.includes('Content Security Policy'))
+  expect(violations, `Content Security Policy violations up to ${name}`).toEqual([])
+}
+
+/** A screen reached: screenshot, accessibility and CSP checks. Wait for what the person sees before calling it. */
 export async function screen(page: Page, name: string): Promise<void> {
   await settle(page)
   await shot(page, name)
   await expectAccessible(page, name)
+  await expectNoCspViolations(page, name)
 }
 
 /** Nothing horizontal to scroll: the page fits the viewport's width. */
