@@ -84,7 +84,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   installErrorHandler(app)
   registerOperations(app, loadContract(), handlers, context)
   if (!config.production && !config.smtpUrl) registerDevMailPages(app, store.db)
-  await serveWebApp(app, options.webRoot)
+  await serveWebApp(app, options.webRoot, { production: config.production })
 
   // On close, the answers still in flight tell their keep-alive connections to close, so that the
   // server is not held open by them until their idle timeout.
