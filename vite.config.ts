@@ -8,6 +8,8 @@ import { defineConfig, type Plugin } from 'vite'
 // The API server (server/main.ts) listens on API_PORT in development; Vite proxies the API and the dev mail pages to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`
 
+const DATE_FORMATTING = /[\\/]locales[\\/]formatters\.ts$|[\\/]node_modules[\\/]temporal-/
+
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json)$/
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -57,6 +59,12 @@ export default defineConfig({
     // does not serve them in production (server/http/web-app.ts).
     sourcemap: 'hidden',
     rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is needed at once anyway: one chunk compresses
+        // better and costs one request, instead of a score of small chunks shared with later screens.
+        // The date formatters are imported statically but unused there (see treeshake below).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !DATE_FORMATTING.test(id), includeDependenciesRecursively: false }] },
+      },
       treeshake: {
         // The component kit (src/ui, one barrel) and Panda's generated styled-system only define
         // components and recipes at the top of their modules (`withProvider(...)`, `createRecipe(...)`),
@@ -65,6 +73,10 @@ export default defineConfig({
         moduleSideEffects: [
           { test: /[\\/]src[\\/]ui[\\/][^\\/]+\.tsx?$/, sideEffects: false },
           { test: /[\\/]styled-system[\\/].+\.mjs$/, sideEffects: false },
+          // The date formatters (and with them Temporal's polyfill) are imported by typesafe-i18n's
+          // generated loader, which the app uses only for the dictionaries: declared pure, they leave
+          // the first load and come with the logged-in screens (src/app/language.ts).
+          { test: DATE_FORMATTING, sideEffects: false },
         ],
       },
     },
