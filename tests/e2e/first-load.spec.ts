@@ -12,8 +12,9 @@ test('the first load of /login stays within its JavaScript budget, compressed, w
   expect(load.transferred, report.join('\n')).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES)
   // every script comes precompressed (the build writes .gz beside it, the server picks it)
   for (const script of load.scripts) expect(script.encoding, script.path).toBe('gzip')
-  // the date formatters (Temporal's polyfill), the logged-in navigation and the other screens load later
-  expect(load.scripts.map((script) => script.path).filter((path) => /formatters|TopNav|SignUpForm|Dialog|pages/.test(path))).toEqual([])
+  // the date formatters (Temporal's polyfill), the logged-in navigation, the other screens and the toasts' region load later
+  const later = /formatters|TopNav|SignUpForm|Dialog|pages|toaster/
+  expect(load.scripts.map((script) => script.path).filter((path) => later.test(path))).toEqual([])
 })
 
 test('the scripts do not point to their source maps', async ({ page, request }) => {
