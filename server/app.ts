@@ -105,7 +105,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   await registerSecurityHeaders(app, config.publicUrl)
   registerOperations(app, loadContract(), handlers, context)
   if (config.development && !config.smtpUrl) registerDevMailPages(app, store.db)
-  await serveWebApp(app, options.webRoot)
+  await serveWebApp(app, options.webRoot, { production: config.production })
   scheduleMaintenance(app, context)
 
   // On close, the answers still in flight tell their keep-alive connections to close, so that the

@@ -8,6 +8,11 @@ import path from 'node:path'
  * - /v1/... and /dev/...: 404 JSON `{detail}`;
  * - any other GET that is not a file (and does not look like one): dist/index.html, the app routes it;
  * - without a build, a plain message that says so.
+ *
+ * Files go out as the build precompressed them (`.br`, `.gz` beside each, vite.config.ts) when the
+ * request's Accept-Encoding takes one, else as they are, always with `Vary: Accept-Encoding`. The
+ * hashed files under assets/ are cached for good; index.html, the one file that names them, is
+ * revalidated on every load. The source maps stay on the server in production: they show the sources.
  */
 
 const API_PREFIXES = ['/v1/', '/dev/']
@@ -17,20 +22,30 @@ const isApiPath = (pathname: string) =>
 
 const looksLikeFile = (pathname: string) => /\.[A-Za-z0-9]{1,8}$/.test(pathname)
 
+const isSourceMap = (pathname: string) => pathname.endsWith('.map')
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
 export const webAppIsBuilt = (webRoot: string | undefined): webRoot is string =>
   webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'))
 
-export const serveWebApp = async (app: FastifyInstance, webRoot: string | undefined): Promise<void> => {
+export const serveWebApp = async (
+  app: FastifyInstance,
+  webRoot: string | undefined,
+  { production }: { production: boolean },
+): Promise<void> => {
   const built = webAppIsBuilt(webRoot)
   if (built) {
+    const assets = path.join(path.resolve(webRoot), 'assets') + path.sep
     await app.register(fastifyStatic, {
       root: path.resolve(webRoot),
       wildcard: true,
       index: ['index.html'],
-      // hashed assets can be cached for good; index.html must always be fresh
+      preCompressed: true,
+      // a refused path goes on to the not-found handler below: 404
+      allowedPath: (pathname) => !(production && isSourceMap(pathname)),
       setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        reply.header('cache-control', filePath.startsWith(assets) ? IMMUTABLE : 'no-cache')
       },
     })
   }

@@ -1,27 +1,36 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
-import { ConfirmAccountPage } from '../features/auth/ConfirmAccountPage'
-import { PrivacyPage, TermsPage } from '../features/auth/LegalPages'
-import { InvitePage } from '../features/auth/InvitePage'
 import { LoginPage } from '../features/auth/LoginPage'
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage'
+import { loadDateFormatters } from './language'
 import { NotFoundPage } from './NotFoundPage'
 import { ScreenLoading } from './ScreenLoading'
 import { ROUTES, type RouteName } from './paths'
 
 /*
- * The screens a logged-out person needs (login, sign-up, confirmation, password reset, the legal
- * pages) are imported above and come with the first load. Every other area is loaded when it is
- * first shown (its own chunk; the screens of one module share it), the main region showing a
- * spinner meanwhile.
+ * Only the login page (and sign-up, the same screen) comes with the first load: it is where most
+ * visits start. Every other screen is loaded when it is first shown (its own chunk; the screens of
+ * one module share it), the main region showing a spinner meanwhile. The logged-in screens also
+ * wait for the date formatters, which bring Temporal's polyfill: only they show dates.
  */
-const organizations = () => import('../features/organizations/pages')
-const users = () => import('../features/users/pages')
+const loggedIn =
+  <M,>(load: () => Promise<M>) =>
+  (): Promise<M> =>
+    Promise.all([load(), loadDateFormatters()]).then(([module]) => module)
 
-const DashboardPage = lazy(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage })))
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })))
-const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })))
-const ClassesPage = lazy(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })))
+const auth = () => import('../features/auth/pages')
+const organizations = loggedIn(() => import('../features/organizations/pages'))
+const users = loggedIn(() => import('../features/users/pages'))
+
+const ConfirmAccountPage = lazy(() => auth().then((m) => ({ default: m.ConfirmAccountPage })))
+const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })))
+const TermsPage = lazy(() => auth().then((m) => ({ default: m.TermsPage })))
+const PrivacyPage = lazy(() => auth().then((m) => ({ default: m.PrivacyPage })))
+const InvitePage = lazy(() => auth().then((m) => ({ default: m.InvitePage })))
+const UndoEmailChangePage = lazy(() => auth().then((m) => ({ default: m.UndoEmailChangePage })))
+const DashboardPage = lazy(loggedIn(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage }))))
+const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))))
+const OnboardingPage = lazy(loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage }))))
+const ClassesPage = lazy(loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage }))))
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
 const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))
 const OrganizationPage = lazy(() => organizations().then((m) => ({ default: m.OrganizationPage })))
@@ -30,10 +39,6 @@ const StudentsPage = lazy(() => users().then((m) => ({ default: m.StudentsPage }
 const StudentDetailsPage = lazy(() => users().then((m) => ({ default: m.StudentDetailsPage })))
 const TeachersPage = lazy(() => users().then((m) => ({ default: m.TeachersPage })))
 const TeacherDetailsPage = lazy(() => users().then((m) => ({ default: m.TeacherDetailsPage })))
-// reached only from the undo link of an e-mail change: not worth a place in the first load
-const UndoEmailChangePage = lazy(() =>
-  import('../features/auth/UndoEmailChangePage').then((m) => ({ default: m.UndoEmailChangePage })),
-)
 
 /** The component gallery, in development builds only (dropped from production bundles). */
 const Gallery = import.meta.env.DEV ? lazy(() => import('../ui/Gallery').then((m) => ({ default: m.Gallery }))) : null

@@ -26,11 +26,11 @@ import {
   TagsInput,
   Text,
   TextField,
-  Toaster,
   XIcon,
   toaster,
   type SortDirection,
 } from './index'
+import { Toaster } from './toaster'
 
 /**
  * Every kit component on one page, for the dev route /dev/ui and its axe checks in light

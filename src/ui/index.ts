@@ -13,7 +13,8 @@ export {
   type PasswordFieldProps,
 } from './password-input'
 export * as Dialog from './dialog'
-export { Toaster, toaster, TOAST_TOP_OFFSET, type ToasterProps } from './toast'
+// The toasts' region, <Toaster/>, is imported from './toaster' itself: the app loads it on demand.
+export { toaster, TOAST_TOP_OFFSET } from './toast'
 export * as Menu from './menu'
 export { Select, type SelectProps, type SelectItem } from './select'
 export { Checkbox, type CheckboxProps } from './checkbox'

@@ -1,17 +1,4 @@
-import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast'
-import { createStyleContext } from '../../styled-system/jsx'
-import { toast } from '../../styled-system/recipes'
-import { Button } from './button'
-import { IconButton } from './icon-button'
-import { XIcon } from './icons'
-
-const { withProvider, withContext } = createStyleContext(toast)
-
-const Root = withProvider(Toast.Root, 'root')
-const Title = withContext(Toast.Title, 'title')
-const Description = withContext(Toast.Description, 'description')
-const ActionTrigger = withContext(Toast.ActionTrigger, 'actionTrigger')
-const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
+import { createToaster } from '@ark-ui/react/toast'
 
 /** Distance of the toasts from the top of the window (the spec's "toast offset 105"). */
 export const TOAST_TOP_OFFSET = '105px'
@@ -19,7 +6,8 @@ export const TOAST_TOP_OFFSET = '105px'
 /**
  * The app's one toaster. Call `toaster.success({ title, description })`, `toaster.error(...)`,
  * `toaster.warning(...)`, `toaster.info(...)` or `toaster.create({ type, title, ... })`;
- * texts must come from the translations. Mount `<Toaster/>` once near the root.
+ * texts must come from the translations. The toasts are shown by `<Toaster/>` (toaster.tsx), mounted once
+ * near the root.
  */
 export const toaster = createToaster({
   placement: 'top-end',
@@ -50,50 +38,4 @@ export function replayingStore(store: ToastStore): ToastStore {
       return unsubscribe
     },
   }
-}
-
-const toasterStore = replayingStore(toaster)
-
-export interface ToasterProps {
-  /** Name of the notifications region, e.g. "Notifications". */
-  label: string
-  /** Name of each toast's close button, e.g. "Close". */
-  closeLabel: string
-}
-
-export function Toaster({ label, closeLabel }: ToasterProps) {
-  return (
-    <ArkToaster toaster={toasterStore} aria-label={label}>
-      {(t) => (
-        <Root
-          key={t.id}
-          borderStartWidth="4px"
-          borderStartColor="border.default"
-          css={{
-            '&[data-type=success]': { borderStartColor: 'teal.9' },
-            '&[data-type=warning]': { borderStartColor: 'amber.9' },
-            '&[data-type=info]': { borderStartColor: 'colorPalette.default' },
-            '&[data-type=error]': { borderStartColor: 'red.9' },
-          }}
-        >
-          <Title pe="8">{t.title}</Title>
-          {t.description ? <Description>{t.description}</Description> : null}
-          {t.action ? (
-            <ActionTrigger asChild>
-              <Button variant="link" size="sm">
-                {t.action.label}
-              </Button>
-            </ActionTrigger>
-          ) : null}
-          {t.closable !== false ? (
-            <CloseTrigger asChild>
-              <IconButton aria-label={closeLabel} variant="ghost" size="sm">
-                <XIcon />
-              </IconButton>
-            </CloseTrigger>
-          ) : null}
-        </Root>
-      )}
-    </ArkToaster>
-  )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import type { SignUpOutput, ValidatedInvitation } from '../../../machines/types'
@@ -7,12 +7,14 @@ import { paths } from '../../app/paths'
 import { afterLogin } from '../../app/return-to'
 import { ErrorPanel } from '../../ui'
 import { usePageTitle } from '../shared/page'
-import { InviteGate } from './InviteGate'
 import { LoginForm } from './LoginForm'
-import { RecoverPasswordDialog } from './RecoverPasswordDialog'
-import { ResendConfirmationDialog } from './ResendConfirmationDialog'
-import { SignUpForm } from './SignUpForm'
-import { SocialSignIn } from './SocialSignIn'
+
+// Only the login form comes with the first load; the rest is loaded when the query or a click asks for it.
+const InviteGate = lazy(() => import('./InviteGate').then((m) => ({ default: m.InviteGate })))
+const RecoverPasswordDialog = lazy(() => import('./RecoverPasswordDialog').then((m) => ({ default: m.RecoverPasswordDialog })))
+const ResendConfirmationDialog = lazy(() => import('./ResendConfirmationDialog').then((m) => ({ default: m.ResendConfirmationDialog })))
+const SignUpForm = lazy(() => import('./SignUpForm').then((m) => ({ default: m.SignUpForm })))
+const SocialSignIn = lazy(() => import('./SocialSignIn').then((m) => ({ default: m.SocialSignIn })))
 
 type Dialog = { kind: 'none' } | { kind: 'recover' } | { kind: 'resend'; email: string }
 

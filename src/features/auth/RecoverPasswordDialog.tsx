@@ -6,7 +6,7 @@ import { recoverPasswordActors } from '../../api/auth'
 import { errorMessages } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { Button, ErrorPanel, TextField } from '../../ui'
-import { AuthDialog } from './parts'
+import { AuthDialog } from './AuthDialog'
 import { useForm } from './use-form'
 import { normalizeEmail, validateEmailOnly } from './validation'
 

@@ -6,7 +6,7 @@ import { resendConfirmationActors } from '../../api/auth'
 import { errorMessages } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { Button, ErrorPanel, Text, TextField } from '../../ui'
-import { AuthDialog } from './parts'
+import { AuthDialog } from './AuthDialog'
 import { useForm } from './use-form'
 import { normalizeEmail, validateEmailOnly } from './validation'
 

@@ -13,7 +13,8 @@ import { paths } from '../../app/paths'
 import { useSession } from '../../app/root-context'
 import { Button, ErrorPanel, TextField, toaster } from '../../ui'
 import { usePageTitle } from '../shared/page'
-import { AuthDialog, WorkingStatus } from './parts'
+import { AuthDialog } from './AuthDialog'
+import { WorkingStatus } from './parts'
 import { useSocialProvider } from './social'
 
 /**

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { Box, Center, Stack } from '../../../styled-system/jsx'
 import { paths } from '../../app/paths'
-import { Button, Card, Dialog, IconButton, Link, PasswordField, type PasswordFieldProps, Portal, Spinner, Text, XIcon } from '../../ui'
+import { Button, Card, Link, PasswordField, type PasswordFieldProps, Spinner, Text } from '../../ui'
 
 /** The centered card of the logged-out screens. */
 export function AuthCard({ children, labelledBy }: { children: ReactNode; labelledBy: string }) {
@@ -51,59 +51,6 @@ export function TermsNotice() {
       </Link>
       {LL.common.agreeSuffix()}
     </Text>
-  )
-}
-
-/** A modal dialog of the auth flows: title, optional description, body; Escape or the close button closes it. */
-export function AuthDialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  closable = true,
-}: {
-  open: boolean
-  onClose: () => void
-  title: string
-  description?: ReactNode
-  children: ReactNode
-  closable?: boolean
-}) {
-  const { LL } = useI18nContext()
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      closeOnInteractOutside={false}
-      closeOnEscape={closable}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content w="full" maxW="lg">
-            <Stack gap="5" p={{ base: '4', md: '6' }}>
-              <Stack gap="1" pe="8">
-                <Dialog.Title>{title}</Dialog.Title>
-                {description ? <Dialog.Description>{description}</Dialog.Description> : null}
-              </Stack>
-              {children}
-            </Stack>
-            {closable ? (
-              <Dialog.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
-                <IconButton aria-label={LL.common.close()} variant="ghost" size="sm">
-                  <XIcon />
-                </IconButton>
-              </Dialog.CloseTrigger>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   )
 }
 
