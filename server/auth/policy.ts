@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { memberships, organizations, type OrganizationRow, type UserRow } from '../db/schema.js'
+import type { Translator } from '../../locales/server.js'
+import type { OperationId } from '../contract/handler.js'
+import { memberships, organizations, type OrganizationRow, type Role, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
+import { forbidden, notFound } from '../http/errors.js'
+import { sessionExpired } from './authenticate.js'
+import { answerOf, type Caller, type Scope } from './authorization-table.js'
 import { rolesInOrganization } from './roles.js'
 
 /**
- * Who may act on which account and which organization: the one place handlers ask (it grows into
- * the per-operation authorization table of DESIGN.md, keyed by operationId).
+ * Who may act on which account and which organization. What each kind of caller gets on each scope, per
+ * operation, is the table of authorization-table.ts; the functions here tell who a caller is to an
+ * account or an organization (its cell of the table), and `enforce` answers the table's refusal.
  *
  * Platform reach. A platform admin (`is_superuser`) without `country_admin_level` is unrestricted:
  * every organization and every account. A country admin (`is_superuser` with `country_admin_level`)
@@ -48,14 +54,6 @@ export const reachesCountry = (user: Actor, country: string | null): boolean => 
 export const reachesOrganization = (user: Actor, organization: Pick<OrganizationRow, 'country'>): boolean =>
   reachesCountry(user, organization.country)
 
-/** Reads of an organization (getOrganization): its members, in any role, and platform admins with reach. */
-export const maySeeOrganization = async (db: Executor, user: Actor, organization: OrganizationRow): Promise<boolean> =>
-  reachesOrganization(user, organization) || (await rolesInOrganization(db, user.id, organization.id)).length > 0
-
-/** Managing an organization (inviteUsers): its admins, and platform admins with reach. */
-export const mayAdministerOrganization = async (db: Executor, user: Actor, organization: OrganizationRow): Promise<boolean> =>
-  reachesOrganization(user, organization) || (await rolesInOrganization(db, user.id, organization.id)).includes('admin')
-
 /** Creating an organization (createOrganization): platform admins, for a country within their reach. */
 export const mayCreateOrganization = (user: Actor, country: string): boolean => reachesCountry(user, country)
 
@@ -72,29 +70,52 @@ export const reachesAccount = async (db: Executor, user: Actor, target: Pick<Use
   return countries.length > 0 && countries.every(({ country }) => country?.toUpperCase() === reach.country)
 }
 
-/** The operations on an account named by its id in the path. */
-export type AccountOperation = 'getAccount' | 'updateAccount' | 'changePassword' | 'deleteAccount'
-
-/**
- * Whether a platform admin may do the operation on an account within its reach; otherwise the
- * operation is for the account's owner only. A password or a deletion is always the owner's own act.
- */
-const staffMayOnOthers: Record<AccountOperation, boolean> = {
-  getAccount: true,
-  updateAccount: true,
-  changePassword: false,
-  deleteAccount: false,
+/** A cell of the authorization table (auth/authorization-table.ts): who the caller is to a resource. */
+export interface Relation {
+  caller: Caller
+  scope: Scope
 }
 
-/** Whether `user` may do `operation` on the account `target`. */
-export const mayActOnAccount = async (
+/**
+ * Who `user` is to an organization. Platform reach comes first (a platform admin who also holds a role
+ * in the organization acts as a platform admin), then the highest role held in it; anyone else is an
+ * outsider: a country admin out of its country, or a member of another organization (or of none).
+ */
+export const relationToOrganization = async (
   db: Executor,
   user: Actor,
-  target: Pick<UserRow, 'id' | 'isSuperuser'>,
-  operation: AccountOperation,
-): Promise<boolean> => {
-  if (target.id === user.id) return true
-  return staffMayOnOthers[operation] && (await reachesAccount(db, user, target))
+  organization: Pick<OrganizationRow, 'id' | 'country'>,
+): Promise<Relation & { roles: Role[] }> => {
+  const roles = await rolesInOrganization(db, user.id, organization.id)
+  const reach = platformReach(user)
+  if (reach.kind !== 'none' && reachesOrganization(user, organization)) {
+    return { caller: reach.kind === 'global' ? 'platformAdmin' : 'countryAdmin', scope: 'ownOrganization', roles }
+  }
+  if (roles.includes('admin')) return { caller: 'organizationAdmin', scope: 'ownOrganization', roles }
+  if (roles.includes('teacher')) return { caller: 'teacher', scope: 'ownOrganization', roles }
+  if (roles.includes('student')) return { caller: 'student', scope: 'ownOrganization', roles }
+  if (reach.kind === 'country') return { caller: 'countryAdmin', scope: 'otherCountry', roles }
+  return { caller: 'otherMember', scope: 'ownOrganization', roles }
+}
+
+/**
+ * Who `user` is to someone's account. A role in an organization gives nothing over other people's
+ * accounts, so every caller without platform reach has the cells of `otherMember`.
+ */
+export const relationToAccount = async (db: Executor, user: Actor, target: Pick<UserRow, 'id' | 'isSuperuser'>): Promise<Relation> => {
+  const reach = platformReach(user)
+  const caller: Caller = reach.kind === 'global' ? 'platformAdmin' : reach.kind === 'country' ? 'countryAdmin' : 'otherMember'
+  if (target.id === user.id) return { caller, scope: 'ownAccount' }
+  if (reach.kind === 'none') return { caller, scope: 'ownOrganization' }
+  return { caller, scope: (await reachesAccount(db, user, target)) ? 'ownOrganization' : 'otherCountry' }
+}
+
+/** Throws the table's refusal for `operation` on this relation; returns when it is allowed. */
+export const enforce = (t: Translator, operation: OperationId, { caller, scope }: Relation): void => {
+  const answer = answerOf(operation, caller, scope)
+  if (answer === 'allowed') return
+  if (answer === 401) throw sessionExpired()
+  throw answer === 403 ? forbidden(t.api.forbidden()) : notFound(t.api.notFound())
 }
 
 /** Invitations are never issued to oneself: nobody gives themselves a role. */
