@@ -24,10 +24,10 @@ import { rolesInOrganization } from './roles.js'
  * admin's account: a country admin cannot take over a global admin by any route (edit, e-mail change,
  * password, deletion), whatever organizations it joined through invitations.
  *
- * Answers. On an account out of reach a call answers 403 whether the account exists or not (ids are
- * not probed). On an organization the caller may not see, reads answer 404 and writes 403, the same as
- * for an organization that does not exist; only someone who sees every organization learns that one
- * does not exist (404).
+ * Answers (the table's). On an account out of reach a call answers 403 whether the account exists or
+ * not (ids are not probed); only an unrestricted platform admin learns that one does not exist (404).
+ * On an organization, its members who may not do the call get 403 and anyone else the same 404 as for
+ * an organization that does not exist.
  */
 
 type Actor = Pick<UserRow, 'id' | 'isSuperuser' | 'countryAdminLevel'>
@@ -54,9 +54,6 @@ export const reachesCountry = (user: Actor, country: string | null): boolean => 
 export const reachesOrganization = (user: Actor, organization: Pick<OrganizationRow, 'country'>): boolean =>
   reachesCountry(user, organization.country)
 
-/** Creating an organization (createOrganization): platform admins, for a country within their reach. */
-export const mayCreateOrganization = (user: Actor, country: string): boolean => reachesCountry(user, country)
-
 /** Whether a platform admin's reach covers someone else's account (see the rules above). */
 export const reachesAccount = async (db: Executor, user: Actor, target: Pick<UserRow, 'id' | 'isSuperuser'>): Promise<boolean> => {
   const reach = platformReach(user)
@@ -75,6 +72,18 @@ export interface Relation {
   caller: Caller
   scope: Scope
 }
+
+/** Who `user` is on calls about no particular resource: its platform reach (every other caller is alike there). */
+export const relationToPlatform = (user: Actor): Relation => {
+  const reach = platformReach(user)
+  return { caller: reach.kind === 'global' ? 'platformAdmin' : reach.kind === 'country' ? 'countryAdmin' : 'otherMember', scope: 'n/a' }
+}
+
+/** Who `user` is to a country (createOrganization): within its reach or not. */
+export const relationToCountry = (user: Actor, country: string): Relation => ({
+  caller: relationToPlatform(user).caller,
+  scope: reachesCountry(user, country) || platformReach(user).kind === 'none' ? 'otherOrganization' : 'otherCountry',
+})
 
 /**
  * Who `user` is to an organization. Platform reach comes first (a platform admin who also holds a role
@@ -104,7 +113,7 @@ export const relationToOrganization = async (
  */
 export const relationToAccount = async (db: Executor, user: Actor, target: Pick<UserRow, 'id' | 'isSuperuser'>): Promise<Relation> => {
   const reach = platformReach(user)
-  const caller: Caller = reach.kind === 'global' ? 'platformAdmin' : reach.kind === 'country' ? 'countryAdmin' : 'otherMember'
+  const { caller } = relationToPlatform(user)
   if (target.id === user.id) return { caller, scope: 'ownAccount' }
   if (reach.kind === 'none') return { caller, scope: 'ownOrganization' }
   return { caller, scope: (await reachesAccount(db, user, target)) ? 'ownOrganization' : 'otherCountry' }
