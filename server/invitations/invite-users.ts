@@ -1,5 +1,5 @@
 import { requireAuth } from '../auth/authenticate.js'
-import { isGlobalAdmin, isOwnAddress, mayAdministerOrganization } from '../auth/policy.js'
+import { enforce, isGlobalAdmin, isOwnAddress, relationToOrganization } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { fieldErrors, forbidden, notFound } from '../http/errors.js'
 import { findOrganization } from '../organizations/memberships.js'
@@ -7,7 +7,7 @@ import { invitationView, mailInvitations, storeInvitations } from './issue.js'
 
 /**
  * POST /v1/accounts/invite/ — invites addresses to an organization with a role, in one transaction.
- * Only the organization's admins and platform admins whose reach covers it (server/auth/policy.ts);
+ * Only the organization's admins and platform admins whose reach covers it (the authorization table);
  * to anyone else an organization that does not exist looks the same (403). Nobody invites their own
  * address: a role is never given to oneself. An address that already has a pending
  * invitation for the role gets it refreshed (new token, new expiry) and mailed again, not a second one.
@@ -18,7 +18,7 @@ export const inviteUsers: Handler<'inviteUsers'> = async (call) => {
   const { user: me } = requireAuth(call)
   const organization = await findOrganization(app.db, body.organization)
   if (!organization) throw isGlobalAdmin(me) ? notFound(t.api.notFound()) : forbidden(t.api.forbidden())
-  if (!(await mayAdministerOrganization(app.db, me, organization))) throw forbidden(t.api.forbidden())
+  enforce(t, 'inviteUsers', await relationToOrganization(app.db, me, organization))
   if (body.emails.some((email) => isOwnAddress(me, email))) throw fieldErrors({ emails: t.api.inviteSelf() })
 
   const issued = await app.db.transaction((tx) =>

@@ -1,7 +1,7 @@
 import { requireAuth } from '../auth/authenticate.js'
-import { isOwnAddress, mayCreateOrganization } from '../auth/policy.js'
+import { enforce, isOwnAddress, relationToCountry } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
-import { fieldErrors, forbidden } from '../http/errors.js'
+import { fieldErrors } from '../http/errors.js'
 import { mailInvitations, storeInvitations } from '../invitations/issue.js'
 import { createOrganization as storeOrganization } from './memberships.js'
 import { organizationView, profileValues } from './view.js'
@@ -16,7 +16,7 @@ import { organizationView, profileValues } from './view.js'
 export const createOrganization: Handler<'createOrganization'> = async (call) => {
   const { body, app, t } = call
   const { user: me } = requireAuth(call)
-  if (!mayCreateOrganization(me, body.country)) throw forbidden(t.api.forbidden())
+  enforce(t, 'createOrganization', relationToCountry(me, body.country))
   if (isOwnAddress(me, body.owner_user)) throw fieldErrors({ owner_user: t.api.inviteSelf() })
 
   const now = app.clock()

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
-import { administeredOrganization } from './access.js'
+import { organizationFor } from './access.js'
 import { confirmPassword } from './confirm-password.js'
 
 /**
@@ -12,7 +12,7 @@ import { confirmPassword } from './confirm-password.js'
 export const deleteOrganization: Handler<'deleteOrganization'> = async (call) => {
   const { params, body, app, t } = call
   const { user: me } = requireAuth(call)
-  const { organization } = await administeredOrganization(app.db, t, me, params.id)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'deleteOrganization')
   await confirmPassword(app.db, t, me, body.password)
   await app.db.update(organizations).set({ deletedAt: app.clock() }).where(eq(organizations.id, organization.id))
 }

@@ -1,14 +1,14 @@
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { pageOf, pagingOf } from '../http/paging.js'
-import { administeredOrganization } from './access.js'
+import { organizationFor } from './access.js'
 import { membersPage } from './members.js'
 
 /** GET /v1/organizations/{id}/users — the members, for the organization's admins and platform admins. */
 export const listOrganizationUsers: Handler<'listOrganizationUsers'> = async (call) => {
   const { params, query, app, t, request } = call
   const { user: me } = requireAuth(call)
-  const { organization } = await administeredOrganization(app.db, t, me, params.id)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'listOrganizationUsers')
   const paging = pagingOf(query)
   const { count, results } = await membersPage(
     app.db,

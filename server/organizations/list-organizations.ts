@@ -1,10 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
-import { platformReach } from '../auth/policy.js'
-import { isSuperuser } from '../auth/roles.js'
+import { enforce, platformReach, relationToPlatform } from '../auth/policy.js'
 import type { Handler, QueryOf } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
-import { forbidden } from '../http/errors.js'
 import { pageOf, pagingOf } from '../http/paging.js'
 import { containing } from './members.js'
 import { organizationView } from './view.js'
@@ -34,7 +32,7 @@ const orderBy = (ordering: Ordering) => {
 export const listOrganizations: Handler<'listOrganizations'> = async (call) => {
   const { query, app, t, request } = call
   const { user: me } = requireAuth(call)
-  if (!isSuperuser(me)) throw forbidden(t.api.forbidden())
+  enforce(t, 'listOrganizations', relationToPlatform(me))
 
   const filters: SQL[] = [query.deleted ? isNotNull(organizations.deletedAt) : isNull(organizations.deletedAt)]
   const reach = platformReach(me)

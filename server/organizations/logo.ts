@@ -4,7 +4,7 @@ import type { Handler } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
 import { detailError, notFound } from '../http/errors.js'
 import { newKeyPart } from '../services/storage.js'
-import { administeredOrganization } from './access.js'
+import { organizationFor } from './access.js'
 import { findOrganization } from './memberships.js'
 import { organizationView } from './view.js'
 
@@ -25,7 +25,7 @@ export const imageTypeOf = (bytes: Buffer): string | undefined =>
 export const uploadOrganizationLogo: Handler<'uploadOrganizationLogo'> = async (call) => {
   const { params, app, t, request } = call
   const { user: me } = requireAuth(call)
-  const { organization } = await administeredOrganization(app.db, t, me, params.id)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'uploadOrganizationLogo')
   const bytes = request.body as Buffer
   const type = imageTypeOf(bytes)
   if (!type) throw detailError(415, t.validation.fileTypeNotAllowed(), 'file_type')
@@ -40,7 +40,7 @@ export const uploadOrganizationLogo: Handler<'uploadOrganizationLogo'> = async (
 export const removeOrganizationLogo: Handler<'removeOrganizationLogo'> = async (call) => {
   const { params, app, t } = call
   const { user: me } = requireAuth(call)
-  const { organization } = await administeredOrganization(app.db, t, me, params.id)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'removeOrganizationLogo')
   const [saved] = await app.db.update(organizations).set({ logoKey: null }).where(eq(organizations.id, organization.id)).returning()
   if (organization.logoKey) await app.storage.delete(organization.logoKey)
   return organizationView(saved!)

@@ -4,7 +4,7 @@ import { isGlobalAdmin } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { memberships, users } from '../db/schema.js'
 import { detailError, forbidden, notFound } from '../http/errors.js'
-import { administeredOrganization } from './access.js'
+import { organizationFor } from './access.js'
 import { findMember, keepAnAdmin, lockOrganization, removeMembership } from './members.js'
 import { adminCount } from './memberships.js'
 
@@ -16,7 +16,7 @@ import { adminCount } from './memberships.js'
 export const removeOrganizationUser: Handler<'removeOrganizationUser'> = async (call) => {
   const { params, query, app, t } = call
   const { user: me } = requireAuth(call)
-  const { organization } = await administeredOrganization(app.db, t, me, params.id)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'removeOrganizationUser')
   if (query.from_system && !isGlobalAdmin(me)) throw forbidden(t.api.forbidden())
   await app.db.transaction(async (tx) => {
     await lockOrganization(tx, organization.id)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
-import { reachesOrganization } from '../auth/policy.js'
+import { enforce, relationToOrganization } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
 import { forbidden, notFound } from '../http/errors.js'
@@ -11,9 +11,10 @@ import { organizationView } from './view.js'
 export const restoreOrganization: Handler<'restoreOrganization'> = async (call) => {
   const { params, app, t } = call
   const { user: me } = requireAuth(call)
-  if (!me.isSuperuser) throw forbidden(t.api.forbidden())
   const organization = await findOrganization(app.db, params.id, { deleted: true })
-  if (!organization || !reachesOrganization(me, organization)) throw notFound(t.api.notFound())
+  // only platform admins learn whether a deleted organization exists
+  if (!organization) throw me.isSuperuser ? notFound(t.api.notFound()) : forbidden(t.api.forbidden())
+  enforce(t, 'restoreOrganization', await relationToOrganization(app.db, me, organization))
   const [saved] = await app.db
     .update(organizations)
     .set({ deletedAt: null })

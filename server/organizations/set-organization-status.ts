@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
-import { administeredOrganization } from './access.js'
+import { organizationFor } from './access.js'
 import { confirmPassword } from './confirm-password.js'
 import { organizationView } from './view.js'
 
@@ -10,7 +10,7 @@ import { organizationView } from './view.js'
 export const setOrganizationStatus: Handler<'setOrganizationStatus'> = async (call) => {
   const { params, body, app, t } = call
   const { user: me } = requireAuth(call)
-  const { organization } = await administeredOrganization(app.db, t, me, params.id)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'setOrganizationStatus')
   await confirmPassword(app.db, t, me, body.password)
   const [saved] = await app.db
     .update(organizations)

@@ -1,7 +1,7 @@
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { notFound } from '../http/errors.js'
-import { administeredOrganization } from './access.js'
+import { organizationFor } from './access.js'
 import { findMember, keepAnAdmin, lockOrganization, removeMembership } from './members.js'
 import { addMembership } from './memberships.js'
 
@@ -13,7 +13,7 @@ import { addMembership } from './memberships.js'
 export const setOrganizationUserRoles: Handler<'setOrganizationUserRoles'> = async (call) => {
   const { params, body, app, t } = call
   const { user: me } = requireAuth(call)
-  const { organization } = await administeredOrganization(app.db, t, me, params.id)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'setOrganizationUserRoles')
   return app.db.transaction(async (tx) => {
     await lockOrganization(tx, organization.id)
     const member = await findMember(tx, organization.id, params.userId)

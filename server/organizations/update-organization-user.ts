@@ -4,7 +4,7 @@ import { isGlobalAdmin } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { users } from '../db/schema.js'
 import { forbidden, notFound } from '../http/errors.js'
-import { administeredOrganization } from './access.js'
+import { organizationFor } from './access.js'
 import { findMember } from './members.js'
 
 /**
@@ -14,7 +14,7 @@ import { findMember } from './members.js'
 export const updateOrganizationUser: Handler<'updateOrganizationUser'> = async (call) => {
   const { params, body, app, t } = call
   const { user: me } = requireAuth(call)
-  const { organization } = await administeredOrganization(app.db, t, me, params.id)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'updateOrganizationUser')
   const member = await findMember(app.db, organization.id, params.userId)
   if (!member) throw notFound(t.api.notFound())
   const [target] = await app.db.select({ isSuperuser: users.isSuperuser }).from(users).where(eq(users.id, member.id))

@@ -4,7 +4,7 @@ import { platformReach, reachesCountry } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
 import { forbidden } from '../http/errors.js'
-import { administeredOrganization } from './access.js'
+import { organizationFor } from './access.js'
 import { organizationView, profileValues } from './view.js'
 
 /**
@@ -15,7 +15,7 @@ import { organizationView, profileValues } from './view.js'
 export const updateOrganization: Handler<'updateOrganization'> = async (call) => {
   const { params, body, app, t } = call
   const { user: me } = requireAuth(call)
-  const { organization } = await administeredOrganization(app.db, t, me, params.id)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'updateOrganization')
   const verifying = body.is_verified !== undefined && body.is_verified !== organization.isVerified
   if (verifying && !me.isSuperuser) throw forbidden(t.api.forbidden())
   if (platformReach(me).kind === 'country' && !reachesCountry(me, body.country)) throw forbidden(t.api.forbidden())

@@ -1,15 +1,14 @@
 import { and, inArray, isNull, ne, eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
-import { platformReach } from '../auth/policy.js'
+import { enforce, platformReach, relationToPlatform } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { organizations } from '../db/schema.js'
-import { forbidden } from '../http/errors.js'
 
 /** POST /v1/organizations/verify/ — the admin list's bulk verify, within the admin's reach. */
 export const verifyOrganizations: Handler<'verifyOrganizations'> = async (call) => {
   const { body, app, t } = call
   const { user: me } = requireAuth(call)
-  if (!me.isSuperuser) throw forbidden(t.api.forbidden())
+  enforce(t, 'verifyOrganizations', relationToPlatform(me))
   const reach = platformReach(me)
   const changed = await app.db
     .update(organizations)

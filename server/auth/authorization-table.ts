@@ -1,0 +1,211 @@
+import type { OperationId } from '../contract/handler.js'
+
+/**
+ * The authorization table of DESIGN.md: for every operation of the contract, what each kind of caller
+ * gets on each scope. It is a `Record<OperationId, ...>`, so an operation added to the contract without
+ * a row here does not compile; tests/api/authorization-table.test.ts calls every cell and compares.
+ *
+ * Callers. `student`, `teacher`, `organizationAdmin`: a member of an organization with that role (the
+ * highest one counts: admin, then teacher, then student). `otherMember`: a signed-in user who is no
+ * member of the organization the call is about (a member of another organization, or of none).
+ * `countryAdmin`: a platform admin limited to a country (`country_admin_level`). `platformAdmin`: an
+ * unrestricted platform admin.
+ *
+ * Scopes, named from the side of one organization, "own" (the organization of the student, teacher
+ * and organization admin). On an organization: `ownOrganization` is it; `otherOrganization` another
+ * organization of the same country; `otherCountry` an organization of another country; for a country
+ * admin, "own" and "other" organization are of its country. On an account: `ownAccount` is the
+ * caller's own; the others are the account of a member of such an organization. For the other member,
+ * "own" is the organization it is not a member of (its own organization is the "other" one).
+ * `n/a`: the operation is about no such resource.
+ *
+ * Answers. `allowed`, or the refusal the caller gets: 401 without a session on a secured call; on an
+ * account out of reach 403, whether it exists or not; on an organization, 403 for its members who may
+ * not do this and 404 for anyone else (as for one that does not exist: ids are not probed).
+ */
+
+export const CALLERS = ['anonymous', 'student', 'teacher', 'organizationAdmin', 'otherMember', 'countryAdmin', 'platformAdmin'] as const
+export type Caller = (typeof CALLERS)[number]
+
+export const SCOPES = ['ownAccount', 'ownOrganization', 'otherOrganization', 'otherCountry', 'n/a'] as const
+export type Scope = (typeof SCOPES)[number]
+
+export type Answer = 'allowed' | 401 | 403 | 404
+export type Refusal = Exclude<Answer, 'allowed'>
+
+/** What an operation is about: nothing, an account (by its id) or an organization. */
+export type Resource = 'none' | 'account' | 'organization'
+
+export interface Row {
+  resource: Resource
+  answers: Record<Caller, Partial<Record<Scope, Answer>>>
+}
+
+const ALLOWED = 'allowed'
+
+const everyCaller = (cells: (caller: Caller) => Partial<Record<Scope, Answer>>) =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, cells(caller)])) as Row['answers']
+
+/** No login needed: everyone, signed in or not. */
+const open: Row = { resource: 'none', answers: everyCaller(() => ({ 'n/a': ALLOWED })) }
+
+/** Any signed-in user. */
+const signedIn: Row = {
+  resource: 'none',
+  answers: everyCaller((caller) => ({ 'n/a': caller === 'anonymous' ? 401 : ALLOWED })),
+}
+
+/** Platform admins of either kind; the others are refused (403). */
+const platformAdmins: Row = {
+  resource: 'none',
+  answers: everyCaller((caller) => ({
+    'n/a': caller === 'anonymous' ? 401 : caller === 'countryAdmin' || caller === 'platformAdmin' ? ALLOWED : 403,
+  })),
+}
+
+/** Cells on the three organization scopes. */
+const onOrganizations = (own: Answer, other: Answer, otherCountry: Answer) => ({
+  ownOrganization: own,
+  otherOrganization: other,
+  otherCountry,
+})
+
+/**
+ * An organization's admins, and platform admins whose reach covers it. Its other members get
+ * `memberRefusal`; anyone else `outsiderRefusal` (404 unless the call answers 403 to everyone).
+ */
+const organizationAdmins = (memberRefusal: Refusal, outsiderRefusal: Refusal): Row => ({
+  resource: 'organization',
+  answers: {
+    anonymous: onOrganizations(401, 401, 401),
+    student: onOrganizations(memberRefusal, outsiderRefusal, outsiderRefusal),
+    teacher: onOrganizations(memberRefusal, outsiderRefusal, outsiderRefusal),
+    organizationAdmin: onOrganizations(ALLOWED, outsiderRefusal, outsiderRefusal),
+    // the other member is an admin of the "other" organization
+    otherMember: onOrganizations(outsiderRefusal, ALLOWED, outsiderRefusal),
+    countryAdmin: onOrganizations(ALLOWED, ALLOWED, outsiderRefusal),
+    platformAdmin: onOrganizations(ALLOWED, ALLOWED, ALLOWED),
+  },
+})
+
+/** An organization's members in any role, and platform admins whose reach covers it; 404 to anyone else. */
+const organizationMembers: Row = {
+  resource: 'organization',
+  answers: {
+    anonymous: onOrganizations(401, 401, 401),
+    student: onOrganizations(ALLOWED, 404, 404),
+    teacher: onOrganizations(ALLOWED, 404, 404),
+    organizationAdmin: onOrganizations(ALLOWED, 404, 404),
+    otherMember: onOrganizations(404, ALLOWED, 404),
+    countryAdmin: onOrganizations(ALLOWED, ALLOWED, 404),
+    platformAdmin: onOrganizations(ALLOWED, ALLOWED, ALLOWED),
+  },
+}
+
+/** Cells on the four account scopes. */
+const onAccounts = (own: Answer, others: Answer, otherCountry: Answer = others) => ({
+  ownAccount: own,
+  ownOrganization: others,
+  otherOrganization: others,
+  otherCountry,
+})
+
+/**
+ * The owner of an account; with `staff`, also platform admins whose reach covers it (a country
+ * admin's: people who belong to organizations of its country only).
+ */
+const accountOwner = (staff: boolean): Row => ({
+  resource: 'account',
+  answers: {
+    anonymous: { ownOrganization: 401, otherOrganization: 401, otherCountry: 401 },
+    student: onAccounts(ALLOWED, 403),
+    teacher: onAccounts(ALLOWED, 403),
+    organizationAdmin: onAccounts(ALLOWED, 403),
+    otherMember: onAccounts(ALLOWED, 403),
+    countryAdmin: onAccounts(ALLOWED, staff ? ALLOWED : 403, 403),
+    platformAdmin: onAccounts(ALLOWED, staff ? ALLOWED : 403),
+  },
+})
+
+export const AUTHORIZATION: Record<OperationId, Row> = {
+  // accounts
+  login: open,
+  signUp: open,
+  socialSignIn: open,
+  resetPassword: open,
+  resetPasswordConfirm: open,
+  validateResetToken: open,
+  sendConfirmation: open,
+  confirmAccount: open,
+  undoEmailChange: open,
+  getAccount: accountOwner(true),
+  updateAccount: accountOwner(true),
+  changePassword: accountOwner(false),
+  deleteAccount: accountOwner(false),
+  logout: signedIn,
+
+  // invitations
+  inviteUsers: organizationAdmins(403, 403),
+  acceptInvite: signedIn,
+  validateInvitation: open,
+
+  // organizations
+  listOrganizations: platformAdmins,
+  // out-of-reach ids are skipped (not counted), not refused
+  verifyOrganizations: platformAdmins,
+  listOrganizationTypes: signedIn,
+  listCountries: signedIn,
+  createOrganization: {
+    resource: 'organization',
+    // the scope is the new organization's country; "own" does not apply to an organization not made yet
+    answers: {
+      anonymous: { otherOrganization: 401, otherCountry: 401 },
+      student: { otherOrganization: 403, otherCountry: 403 },
+      teacher: { otherOrganization: 403, otherCountry: 403 },
+      organizationAdmin: { otherOrganization: 403, otherCountry: 403 },
+      otherMember: { otherOrganization: 403, otherCountry: 403 },
+      countryAdmin: { otherOrganization: ALLOWED, otherCountry: 403 },
+      platformAdmin: { otherOrganization: ALLOWED, otherCountry: ALLOWED },
+    },
+  },
+  getOrganization: organizationMembers,
+  updateOrganization: organizationAdmins(403, 404),
+  deleteOrganization: organizationAdmins(403, 404),
+  setOrganizationStatus: organizationAdmins(403, 404),
+  restoreOrganization: {
+    resource: 'organization',
+    answers: {
+      anonymous: onOrganizations(401, 401, 401),
+      student: onOrganizations(403, 403, 403),
+      teacher: onOrganizations(403, 403, 403),
+      organizationAdmin: onOrganizations(403, 403, 403),
+      otherMember: onOrganizations(403, 403, 403),
+      countryAdmin: onOrganizations(ALLOWED, ALLOWED, 404),
+      platformAdmin: onOrganizations(ALLOWED, ALLOWED, ALLOWED),
+    },
+  },
+  uploadOrganizationLogo: organizationAdmins(403, 404),
+  removeOrganizationLogo: organizationAdmins(403, 404),
+  // public: an <img> asks for it
+  getOrganizationLogo: { resource: 'organization', answers: everyCaller(() => onOrganizations(ALLOWED, ALLOWED, ALLOWED)) },
+  listOrganizationUsers: organizationAdmins(403, 404),
+  getOrganizationUser: organizationAdmins(403, 404),
+  setOrganizationUserRoles: organizationAdmins(403, 404),
+  updateOrganizationUser: organizationAdmins(403, 404),
+  removeOrganizationUser: organizationAdmins(403, 404),
+
+  // social
+  listSocialProviders: open,
+  socialStart: open,
+  socialCallback: open,
+
+  // system
+  health: open,
+}
+
+/** The table's answer for a caller on a scope (a cell the table does not have is a mistake of the caller). */
+export const answerOf = (operation: OperationId, caller: Caller, scope: Scope): Answer => {
+  const answer = AUTHORIZATION[operation].answers[caller][scope]
+  if (answer === undefined) throw new Error(`The authorization table has no cell ${operation} × ${caller} × ${scope}`)
+  return answer
+}

@@ -1,0 +1,406 @@
+import { eq } from 'drizzle-orm'
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addMembership, createOrganization, hashPassword } from '../../server/app.js'
+import { setPasswordHash } from '../../server/accounts/queries.js'
+import { AUTHORIZATION, CALLERS, type Answer, type Caller, type Scope } from '../../server/auth/authorization-table.js'
+import { createSession } from '../../server/auth/sessions.js'
+import { loadContract, type Operation } from '../../server/contract/load.js'
+import { storeInvitations } from '../../server/invitations/issue.js'
+import { memberships, organizations, users, type OrganizationRow, type Role, type UserRow } from '../../server/db/schema.js'
+import { startServer, type Reply, type TestServer } from './harness.js'
+
+/**
+ * The authorization table (server/auth/authorization-table.ts), called cell by cell. For every
+ * operation of the contract (read at run time) and every caller and scope of its row, one request
+ * with a body that passes the contract's validation; the answer must be the table's: an allowed call
+ * gets no 401 or 403, nor a 404 on an operation whose refusals are 404s (so the fixtures aim at rows
+ * that exist); a refused one gets exactly the table's status.
+ *
+ * The world: organizations A and B in the US and C in Japan, each with an admin, a teacher, a student
+ * and a member the account and member calls aim at; a country admin of the US, an unrestricted
+ * platform admin and a user in no organization. The student, teacher and admin of A are the callers of
+ * those names; the other member is B's admin, and the user in no organization is checked as an other
+ * member too (on "own" scopes, where it is one). Calls that delete or end something (an account, an
+ * organization, a member, a session, a password) run on fresh resources per case.
+ */
+
+let server: TestServer
+const PASSWORD = 'a fine passphrase'
+let passwordHash: string
+let sequence = 0
+const unique = (what: string) => `${what}-${++sequence}@authz.example.com`
+
+interface Person {
+  user: UserRow
+  token: string
+}
+
+interface Place {
+  organization: OrganizationRow
+  admin: Person
+  teacher: Person
+  student: Person
+  /** The member that account and member calls aim at. */
+  member: UserRow
+}
+
+interface World {
+  own: Place
+  other: Place
+  otherCountry: Place
+  countryAdmin: Person
+  platformAdmin: Person
+  loner: Person
+  /** An organization whose invitations the accepting callers accept. */
+  spare: OrganizationRow
+}
+let world: World
+
+const PROFILES = {
+  US: { country: 'US', phone: '+1 5415550100', timezone: 'America/Los_Angeles', state: 'OR', postalCode: '97477', city: 'Springfield' },
+  JP: { country: 'JP', phone: '+81 312345678', timezone: 'Asia/Tokyo', state: 'Tokyo', postalCode: '100-0001', city: 'Chiyoda' },
+} as const
+type Country = keyof typeof PROFILES
+
+const newUser = async (values: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> => {
+  const [user] = await server.db
+    .insert(users)
+    .values({ firstName: 'Case', lastName: 'Person', email: unique('user'), confirmedAt: new Date(), language: 'en', ...values })
+    .returning()
+  await setPasswordHash(server.db, user!.id, passwordHash)
+  return user!
+}
+
+const sessionOf = async (user: UserRow): Promise<Person> => ({
+  user,
+  token: (await createSession(server.db, user.id, new Date(), 3600)).token,
+})
+
+const newOrganization = (country: Country, deleted = false) =>
+  createOrganization(server.db, {
+    name: `Organization ${++sequence}`,
+    type: 'school',
+    industry: 'education',
+    address1: '19 Plympton St',
+    city: PROFILES[country].city,
+    state: PROFILES[country].state,
+    postalCode: PROFILES[country].postalCode,
+    country,
+    phone: PROFILES[country].phone,
+    timezone: PROFILES[country].timezone,
+    createdAt: new Date(),
+    ...(deleted ? { deletedAt: new Date() } : {}),
+  })
+
+const newPlace = async (country: Country): Promise<Place> => {
+  const organization = await newOrganization(country)
+  const member = async (role: Role) => {
+    const user = await newUser({ firstName: role })
+    await addMembership(server.db, user.id, organization.id, role)
+    return user
+  }
+  return {
+    organization,
+    admin: await sessionOf(await member('admin')),
+    teacher: await sessionOf(await member('teacher')),
+    student: await sessionOf(await member('student')),
+    member: await member('student'),
+  }
+}
+
+// ---- the callers, and who stands for each ----
+
+interface Identity {
+  caller: Caller
+  label: string
+  /** The scopes this identity is checked on (its caller's cells). */
+  scopes?: readonly Scope[]
+  person: () => Person | undefined
+  /** A new account with the same standing (for calls that end the caller's account or session). */
+  clone: () => Promise<Person | undefined>
+}
+
+const cloneOf = async (person: Person, membership?: { organization: OrganizationRow; role: Role }) => {
+  const user = await newUser({ isSuperuser: person.user.isSuperuser, countryAdminLevel: person.user.countryAdminLevel })
+  if (membership) await addMembership(server.db, user.id, membership.organization.id, membership.role)
+  return sessionOf(user)
+}
+
+const memberOfOwn = (caller: Caller, role: Role, pick: (place: Place) => Person): Identity => ({
+  caller,
+  label: caller,
+  person: () => pick(world.own),
+  clone: () => cloneOf(pick(world.own), { organization: world.own.organization, role }),
+})
+
+const IDENTITIES: Identity[] = [
+  { caller: 'anonymous', label: 'anonymous', person: () => undefined, clone: async () => undefined },
+  memberOfOwn('student', 'student', (place) => place.student),
+  memberOfOwn('teacher', 'teacher', (place) => place.teacher),
+  memberOfOwn('organizationAdmin', 'admin', (place) => place.admin),
+  {
+    caller: 'otherMember',
+    label: 'otherMember (admin of B)',
+    person: () => world.other.admin,
+    clone: () => cloneOf(world.other.admin, { organization: world.other.organization, role: 'admin' }),
+  },
+  {
+    caller: 'otherMember',
+    label: 'otherMember (in no organization)',
+    scopes: ['ownAccount', 'ownOrganization', 'n/a'],
+    person: () => world.loner,
+    clone: () => cloneOf(world.loner),
+  },
+  { caller: 'countryAdmin', label: 'countryAdmin (US)', person: () => world.countryAdmin, clone: () => cloneOf(world.countryAdmin) },
+  { caller: 'platformAdmin', label: 'platformAdmin', person: () => world.platformAdmin, clone: () => cloneOf(world.platformAdmin) },
+]
+
+// ---- one request per operation ----
+
+interface Case {
+  me: Person | undefined
+  /** The organization of the scope (organization operations). */
+  organization: OrganizationRow
+  /** A member of that organization. */
+  member: UserRow
+  /** The account of the scope (account operations). */
+  account: UserRow
+  /** The country of the scope. */
+  country: Country
+}
+
+interface Request {
+  params?: Record<string, string | number>
+  query?: string
+  body?: unknown
+  raw?: { payload: Buffer; contentType: string }
+}
+
+interface Fixture {
+  /** What the case needs of its own: a new caller, a new member in the organization, a new (deleted) organization. */
+  fresh?: Array<'caller' | 'member' | 'organization' | 'deletedOrganization'>
+  request: (c: Case) => Request | Promise<Request>
+}
+
+const STRONG_PASSWORD = 'violet tandem orchard 1987'
+const LOGO = readFileSync(new URL('../fixtures/logo.png', import.meta.url))
+
+const organizationForm = (organization: OrganizationRow) => ({
+  name: organization.name,
+  type: organization.type,
+  industry: organization.industry,
+  address_1: organization.address1,
+  address_2: null,
+  city: organization.city,
+  state: organization.state,
+  postal_code: organization.postalCode,
+  country: organization.country,
+  phone: organization.phone,
+  timezone: organization.timezone,
+})
+
+/** The logo's address part of an organization, uploaded first when it has none. */
+const logoVersion = async (organization: OrganizationRow): Promise<string> => {
+  const [row] = await server.db.select().from(organizations).where(eq(organizations.id, organization.id))
+  if (row?.logoKey) return row.logoKey.split('/logo-')[1]!
+  const uploaded = await server.api('PUT', `/v1/organizations/${organization.id}/logo/`, {
+    token: world.platformAdmin.token,
+    raw: { payload: LOGO, contentType: 'image/png' },
+  })
+  expect(uploaded.status).toBe(200)
+  return String(uploaded.body.logo_url).split('/').pop()!
+}
+
+const orgId = (c: Case) => ({ id: c.organization.id })
+const memberIds = (c: Case) => ({ id: c.organization.id, userId: c.member.id })
+
+const FIXTURES: Record<string, Fixture> = {
+  login: { request: () => ({ body: { email: world.loner.user.email, password: PASSWORD } }) },
+  signUp: { request: () => ({ body: { first_name: 'New', last_name: 'Person', email: unique('signup'), password: STRONG_PASSWORD, language: 'en' } }) },
+  socialSignIn: { request: () => ({ body: { social_token: 'not-a-ticket' } }) },
+  resetPassword: { request: () => ({ body: { email: world.loner.user.email } }) },
+  resetPasswordConfirm: { request: () => ({ body: { token: 'not-a-token', password: STRONG_PASSWORD } }) },
+  validateResetToken: { request: () => ({ body: { token: 'not-a-token' } }) },
+  sendConfirmation: { request: () => ({ body: { email: world.loner.user.email } }) },
+  confirmAccount: { request: () => ({ body: { token: 'not-a-token' } }) },
+  undoEmailChange: { request: () => ({ body: { token: 'not-a-token' } }) },
+  getAccount: { request: (c) => ({ params: { id: c.account.id } }) },
+  updateAccount: { request: (c) => ({ params: { id: c.account.id }, body: { first_name: c.account.firstName } }) },
+  deleteAccount: { fresh: ['caller', 'member'], request: (c) => ({ params: { id: c.account.id }, body: { password: PASSWORD } }) },
+  changePassword: {
+    fresh: ['caller', 'member'],
+    request: (c) => ({ params: { id: c.account.id }, body: { current_password: PASSWORD, new_password: STRONG_PASSWORD } }),
+  },
+  logout: { fresh: ['caller'], request: () => ({}) },
+  inviteUsers: { request: (c) => ({ body: { organization: c.organization.id, role: 'student', emails: [unique('invitee')] } }) },
+  acceptInvite: {
+    fresh: ['caller'],
+    request: async (c) => {
+      if (!c.me) return { body: { token: 'not-a-token', email: unique('nobody') } }
+      const [issued] = await storeInvitations(server.db, {
+        organizationId: world.spare.id,
+        role: 'student',
+        emails: [c.me.user.email],
+        invitedBy: world.platformAdmin.user.id,
+        now: new Date(),
+      })
+      return { body: { token: issued!.token, email: c.me.user.email } }
+    },
+  },
+  validateInvitation: { request: () => ({ params: { token: 'not-a-token' } }) },
+  listOrganizations: { request: () => ({ query: 'search=Organization' }) },
+  verifyOrganizations: { request: () => ({ body: { ids: [world.own.organization.id], is_verified: false } }) },
+  listOrganizationTypes: { request: () => ({}) },
+  listCountries: { request: () => ({}) },
+  createOrganization: {
+    request: (c) => ({
+      body: {
+        name: 'Made Here',
+        type: 'school',
+        industry: 'education',
+        address_1: '1 Main St',
+        address_2: null,
+        city: PROFILES[c.country].city,
+        state: PROFILES[c.country].state,
+        postal_code: PROFILES[c.country].postalCode,
+        country: c.country,
+        phone: PROFILES[c.country].phone,
+        timezone: PROFILES[c.country].timezone,
+        owner_user: unique('owner'),
+      },
+    }),
+  },
+  getOrganization: { request: (c) => ({ params: orgId(c) }) },
+  updateOrganization: { request: (c) => ({ params: orgId(c), body: organizationForm(c.organization) }) },
+  deleteOrganization: { fresh: ['organization'], request: (c) => ({ params: orgId(c), body: { password: PASSWORD } }) },
+  setOrganizationStatus: { request: (c) => ({ params: orgId(c), body: { status: 'active', password: PASSWORD } }) },
+  restoreOrganization: { fresh: ['deletedOrganization'], request: (c) => ({ params: orgId(c) }) },
+  uploadOrganizationLogo: { request: (c) => ({ params: orgId(c), raw: { payload: LOGO, contentType: 'image/png' } }) },
+  removeOrganizationLogo: { request: (c) => ({ params: orgId(c) }) },
+  getOrganizationLogo: { request: async (c) => ({ params: { ...orgId(c), version: await logoVersion(c.organization) } }) },
+  listOrganizationUsers: { request: (c) => ({ params: orgId(c), query: 'roles=student' }) },
+  getOrganizationUser: { request: (c) => ({ params: memberIds(c) }) },
+  setOrganizationUserRoles: { request: (c) => ({ params: memberIds(c), body: { roles: ['student'] } }) },
+  updateOrganizationUser: { request: (c) => ({ params: memberIds(c), body: { first_name: c.member.firstName } }) },
+  removeOrganizationUser: { fresh: ['member'], request: (c) => ({ params: memberIds(c) }) },
+  listSocialProviders: { request: () => ({}) },
+  socialStart: { request: () => ({}) },
+  socialCallback: { request: () => ({ query: 'error=access_denied' }) },
+  health: { request: () => ({}) },
+}
+
+// ---- the cases ----
+
+const PLACE_OF: Record<Exclude<Scope, 'n/a' | 'ownAccount'>, () => Place> = {
+  ownOrganization: () => world.own,
+  otherOrganization: () => world.other,
+  otherCountry: () => world.otherCountry,
+}
+
+/** A new organization standing for `place`: in its country, with the same people in the same roles. */
+const standIn = async (place: Place, deleted: boolean): Promise<OrganizationRow> => {
+  const organization = await newOrganization(place.organization.country as Country, deleted)
+  const people = await server.db.select().from(memberships).where(eq(memberships.organizationId, place.organization.id))
+  for (const { userId, role } of people) await addMembership(server.db, userId, organization.id, role)
+  return organization
+}
+
+const send = async (operation: Operation, request: Request, me: Person | undefined): Promise<Reply> => {
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = request.params?.[name]
+    if (value === undefined) throw new Error(`${operation.operationId}: the fixture gives no path parameter ${name}`)
+    return encodeURIComponent(String(value))
+  })
+  return server.api(operation.method, request.query ? `${path}?${request.query}` : path, {
+    ...(me ? { token: me.token } : {}),
+    ...(request.raw ? { raw: request.raw } : request.body !== undefined ? { body: request.body } : {}),
+  })
+}
+
+const CONTRACT = loadContract()
+let cases = 0
+let mismatched = 0
+
+beforeAll(async () => {
+  server = await startServer()
+  passwordHash = await hashPassword(PASSWORD)
+  const own = await newPlace('US')
+  const other = await newPlace('US')
+  const otherCountry = await newPlace('JP')
+  world = {
+    own,
+    other,
+    otherCountry,
+    countryAdmin: await sessionOf(await newUser({ isSuperuser: true, countryAdminLevel: 'US', firstName: 'Country' })),
+    platformAdmin: await sessionOf(await newUser({ isSuperuser: true, firstName: 'Root' })),
+    loner: await sessionOf(await newUser({ firstName: 'Loner' })),
+    spare: await newOrganization('US'),
+  }
+}, 60_000)
+
+afterAll(async () => {
+  await server.close()
+  const verdict = mismatched ? `${mismatched} not as the table says` : 'all as the table says'
+  console.log(`authorization table: ${CONTRACT.length} operations × ${CALLERS.length} callers × scopes = ${cases} cases, ${verdict}`)
+})
+
+describe('the authorization table', () => {
+  it('has a row for every operation of the contract, and no other', () => {
+    expect(Object.keys(AUTHORIZATION).sort()).toEqual(CONTRACT.map((operation) => operation.operationId).sort())
+  })
+
+  it('has a request fixture for every operation of the contract', () => {
+    const missing = CONTRACT.map((operation) => operation.operationId).filter((id) => !FIXTURES[id])
+    expect(missing, 'operations without a fixture in authorization-table.test.ts').toEqual([])
+  })
+
+  it("agrees with the contract's security: 401 without a session exactly on the secured calls", () => {
+    for (const operation of CONTRACT) {
+      const row = AUTHORIZATION[operation.operationId as keyof typeof AUTHORIZATION]
+      for (const answer of Object.values(row.answers.anonymous)) {
+        expect(answer, operation.operationId).toBe(operation.secured ? 401 : 'allowed')
+      }
+    }
+  })
+})
+
+describe.each(CONTRACT.map((operation) => [operation.operationId, operation] as const))('%s', (operationId, operation) => {
+  it('answers every caller on every scope as the table says', async () => {
+    const row = AUTHORIZATION[operationId as keyof typeof AUTHORIZATION]
+    const fixture = FIXTURES[operationId]
+    if (!row || !fixture) throw new Error(`${operationId} has no row in the table or no fixture`)
+    const fresh = new Set(fixture.fresh)
+    const refusesWith404 = Object.values(row.answers).some((cells) => Object.values(cells).includes(404))
+    const mismatches: string[] = []
+
+    for (const identity of IDENTITIES) {
+      const cells = row.answers[identity.caller]
+      for (const [scope, expected] of Object.entries(cells) as Array<[Scope, Answer]>) {
+        if (identity.scopes && !identity.scopes.includes(scope)) continue
+        const me = fresh.has('caller') ? await identity.clone() : identity.person()
+        const place = scope === 'n/a' || scope === 'ownAccount' ? world.own : PLACE_OF[scope]()
+        const organization =
+          fresh.has('organization') || fresh.has('deletedOrganization')
+            ? await standIn(place, fresh.has('deletedOrganization'))
+            : place.organization
+        let member = place.member
+        if (fresh.has('member')) {
+          member = await newUser({ firstName: 'Fresh' })
+          await addMembership(server.db, member.id, organization.id, 'student')
+        }
+        const account = scope === 'ownAccount' ? (me?.user ?? member) : member
+        const request = await fixture.request({ me, organization, member, account, country: place.organization.country as Country })
+        const reply = await send(operation, request, me)
+        cases++
+        const ok =
+          expected === 'allowed'
+            ? reply.status !== 401 && reply.status !== 403 && !(refusesWith404 && reply.status === 404)
+            : reply.status === expected
+        if (!ok) mismatches.push(`${identity.label} on ${scope}: the table says ${expected}, the server answered ${reply.status} ${reply.text.slice(0, 200)}`)
+      }
+    }
+    mismatched += mismatches.length
+    expect(mismatches).toEqual([])
+  })
+})
