@@ -337,3 +337,37 @@ export interface Country {
   priority: number
   area_codes: string | null
 }
+
+/** The side filter of the admin list (spec §2): all, active, inactive (disabled), verified. */
+export type OrganizationFilter = 'all' | 'active' | 'inactive' | 'verified'
+
+/** The sortable columns of the admin list; a leading '-' sorts descending. */
+export type OrganizationOrdering =
+  | 'name' | '-name' | 'is_verified' | '-is_verified' | 'status' | '-status' | 'created_at' | '-created_at' | 'country' | '-country'
+
+/** What the admin list shows, as kept in the address (?filter=&country=&search=&ordering=&page=). */
+export interface OrganizationListQuery {
+  filter: OrganizationFilter
+  /** ISO2 codes; empty for every country. */
+  countries: string[]
+  search: string
+  ordering: OrganizationOrdering
+  /** 1-based */
+  page: number
+}
+
+/** setVerified: PUT the whole organization with `is_verified` as given (spec §4 Verification). */
+export interface SetVerifiedInput {
+  organization: Organization
+  is_verified: boolean
+}
+
+/** verifyOrganizations: POST /v1/organizations/verify/ */
+export interface VerifyOrganizationsInput {
+  ids: number[]
+  is_verified: boolean
+}
+
+export interface VerifyOrganizationsResult {
+  updated: number
+}
