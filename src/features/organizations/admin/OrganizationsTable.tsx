@@ -85,7 +85,8 @@ export function OrganizationsTable({ rows, ordering, selection, busy, countryNam
                     type="button"
                     cursor="pointer"
                     borderRadius="l2"
-                    aria-label={row.is_verified ? T.markNotVerified({ name: row.name }) : T.markVerified({ name: row.name })}
+                    // the name starts with what the cell shows, then says what a click does
+                    aria-label={`${row.is_verified ? T.isVerified() : T.notVerified()} · ${row.is_verified ? T.markNotVerified({ name: row.name }) : T.markVerified({ name: row.name })}`}
                     aria-pressed={row.is_verified}
                     disabled={busy}
                     onClick={() => onFlip(row)}
