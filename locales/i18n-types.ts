@@ -1465,6 +1465,306 @@ type RootTranslation = {
 			p4: string
 		}
 	}
+	organizationForm: {
+		/**
+		 * C​r​e​a​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		editTitle: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e
+		 */
+		name: string
+		/**
+		 * T​y​p​e
+		 */
+		type: string
+		/**
+		 * I​n​d​u​s​t​r​y
+		 */
+		industry: string
+		/**
+		 * A​d​d​r​e​s​s​ ​1
+		 */
+		address1: string
+		/**
+		 * A​d​d​r​e​s​s​ ​2
+		 */
+		address2: string
+		/**
+		 * C​i​t​y
+		 */
+		city: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * P​o​s​t​a​l​ ​c​o​d​e
+		 */
+		postalCode: string
+		/**
+		 * C​o​u​n​t​r​y
+		 */
+		country: string
+		/**
+		 * P​h​o​n​e​ ​c​o​d​e
+		 */
+		phoneCode: string
+		/**
+		 * P​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		phoneNumber: string
+		/**
+		 * T​i​m​e​ ​z​o​n​e
+		 */
+		timezone: string
+		/**
+		 * A​c​c​o​u​n​t​ ​o​w​n​e​r​ ​e​m​a​i​l
+		 */
+		owner: string
+		/**
+		 * T​h​e​ ​o​w​n​e​r​ ​i​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​ ​t​o​ ​a​d​m​i​n​i​s​t​e​r​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		ownerHelp: string
+		/**
+		 * V​e​r​i​f​i​e​d
+		 */
+		verified: string
+		/**
+		 * C​h​o​o​s​e​…
+		 */
+		pick: string
+		/**
+		 * C​r​e​a​t​e
+		 */
+		create: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * T​h​e​ ​l​i​s​t​ ​o​f​ ​c​o​u​n​t​r​i​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		countriesFailed: string
+		industries: {
+			/**
+			 * A​e​r​o​s​p​a​c​e
+			 */
+			aerospace: string
+			/**
+			 * T​r​a​n​s​p​o​r​t​a​t​i​o​n
+			 */
+			transportation: string
+			/**
+			 * C​o​m​p​u​t​e​r​ ​s​o​f​t​w​a​r​e​ ​a​n​d​ ​i​n​t​e​r​n​e​t
+			 */
+			computer_software_internet: string
+			/**
+			 * T​e​l​e​c​o​m​m​u​n​i​c​a​t​i​o​n
+			 */
+			telecommunication: string
+			/**
+			 * F​o​o​d​ ​a​n​d​ ​a​g​r​i​c​u​l​t​u​r​e
+			 */
+			food_and_agriculture: string
+			/**
+			 * C​o​n​s​t​r​u​c​t​i​o​n
+			 */
+			construction: string
+			/**
+			 * E​d​u​c​a​t​i​o​n
+			 */
+			education: string
+			/**
+			 * H​e​a​l​t​h​c​a​r​e
+			 */
+			healthcare: string
+			/**
+			 * T​r​a​v​e​l​ ​a​n​d​ ​h​o​s​p​i​t​a​l​i​t​y
+			 */
+			travel_and_hospitality: string
+			/**
+			 * E​n​t​e​r​t​a​i​n​m​e​n​t​,​ ​n​e​w​s​,​ ​m​e​d​i​a​ ​a​n​d​ ​m​u​s​i​c
+			 */
+			entertainment_news_media_music: string
+			/**
+			 * E​n​e​r​g​y
+			 */
+			energy: string
+			/**
+			 * M​a​n​u​f​a​c​t​u​r​i​n​g
+			 */
+			manufacturing: string
+			/**
+			 * F​a​s​h​i​o​n​ ​a​n​d​ ​c​l​o​t​h​i​n​g
+			 */
+			fashion_and_clothing: string
+			/**
+			 * M​i​n​i​n​g
+			 */
+			mining: string
+			/**
+			 * C​o​n​s​u​l​t​i​n​g​ ​s​e​r​v​i​c​e​s
+			 */
+			consulting_services: string
+			/**
+			 * O​t​h​e​r
+			 */
+			other: string
+		}
+	}
+	adminOrganizations: {
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * F​i​l​t​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		filters: string
+		/**
+		 * A​l​l
+		 */
+		all: string
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * D​i​s​a​b​l​e​d
+		 */
+		inactive: string
+		/**
+		 * V​e​r​i​f​i​e​d
+		 */
+		verified: string
+		/**
+		 * C​o​u​n​t​r​i​e​s
+		 */
+		countries: string
+		/**
+		 * A​l​l​ ​c​o​u​n​t​r​i​e​s
+		 */
+		allCountries: string
+		/**
+		 * S​e​a​r​c​h​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		search: string
+		/**
+		 * C​r​e​a​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		create: string
+		columns: {
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * V​e​r​i​f​i​c​a​t​i​o​n
+			 */
+			verified: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			createdAt: string
+			/**
+			 * C​o​u​n​t​r​y
+			 */
+			country: string
+		}
+		/**
+		 * V​e​r​i​f​i​e​d
+		 */
+		isVerified: string
+		/**
+		 * N​o​t​ ​v​e​r​i​f​i​e​d
+		 */
+		notVerified: string
+		/**
+		 * M​a​r​k​ ​{​n​a​m​e​}​ ​a​s​ ​v​e​r​i​f​i​e​d
+		 * @param {string} name
+		 */
+		markVerified: RequiredParams<'name'>
+		/**
+		 * M​a​r​k​ ​{​n​a​m​e​}​ ​a​s​ ​n​o​t​ ​v​e​r​i​f​i​e​d
+		 * @param {string} name
+		 */
+		markNotVerified: RequiredParams<'name'>
+		/**
+		 * S​e​l​e​c​t​ ​e​v​e​r​y​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​o​n​ ​t​h​i​s​ ​p​a​g​e
+		 */
+		selectAll: string
+		/**
+		 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		selectRow: RequiredParams<'name'>
+		/**
+		 * {​c​o​u​n​t​}​ ​s​e​l​e​c​t​e​d
+		 * @param {number} count
+		 */
+		selected: RequiredParams<'count'>
+		/**
+		 * V​e​r​i​f​y​ ​s​e​l​e​c​t​e​d
+		 */
+		verifySelected: string
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​v​e​r​i​f​i​e​d​.
+		 * @param {string} name
+		 */
+		verifiedToast: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​v​e​r​i​f​i​e​d​.
+		 * @param {string} name
+		 */
+		unverifiedToast: RequiredParams<'name'>
+		/**
+		 * U​n​d​o
+		 */
+		undo: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​|​o​r​g​a​n​i​z​a​t​i​o​n​s​}​}​ ​v​e​r​i​f​i​e​d​.
+		 * @param {number} count
+		 */
+		bulkVerifiedToast: RequiredParams<'count'>
+		/**
+		 * N​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​m​a​t​c​h​e​s​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		empty: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​y​e​t​.​ ​C​r​e​a​t​e​ ​t​h​e​ ​f​i​r​s​t​ ​o​n​e​.
+		 */
+		emptyAll: string
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clearFilters: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​h​e​ ​v​e​r​i​f​i​c​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.
+		 */
+		verifyFailed: string
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​c​r​e​a​t​e​d​.​ ​I​t​s​ ​o​w​n​e​r​ ​w​a​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​.
+		 * @param {string} name
+		 */
+		createdToast: RequiredParams<'name'>
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		tableLabel: string
+	}
 	languagePicker: {
 		/**
 		 * L​a​n​g​u​a​g​e
@@ -2869,6 +3169,298 @@ export type TranslationFunctions = {
 			 */
 			p4: () => LocalizedString
 		}
+	}
+	organizationForm: {
+		/**
+		 * Create organization
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit organization
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Organization name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Type
+		 */
+		type: () => LocalizedString
+		/**
+		 * Industry
+		 */
+		industry: () => LocalizedString
+		/**
+		 * Address 1
+		 */
+		address1: () => LocalizedString
+		/**
+		 * Address 2
+		 */
+		address2: () => LocalizedString
+		/**
+		 * City
+		 */
+		city: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Postal code
+		 */
+		postalCode: () => LocalizedString
+		/**
+		 * Country
+		 */
+		country: () => LocalizedString
+		/**
+		 * Phone code
+		 */
+		phoneCode: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phoneNumber: () => LocalizedString
+		/**
+		 * Time zone
+		 */
+		timezone: () => LocalizedString
+		/**
+		 * Account owner email
+		 */
+		owner: () => LocalizedString
+		/**
+		 * The owner is invited by email to administer the organization.
+		 */
+		ownerHelp: () => LocalizedString
+		/**
+		 * Verified
+		 */
+		verified: () => LocalizedString
+		/**
+		 * Choose…
+		 */
+		pick: () => LocalizedString
+		/**
+		 * Create
+		 */
+		create: () => LocalizedString
+		/**
+		 * Save
+		 */
+		save: () => LocalizedString
+		/**
+		 * The list of countries could not be loaded.
+		 */
+		countriesFailed: () => LocalizedString
+		industries: {
+			/**
+			 * Aerospace
+			 */
+			aerospace: () => LocalizedString
+			/**
+			 * Transportation
+			 */
+			transportation: () => LocalizedString
+			/**
+			 * Computer software and internet
+			 */
+			computer_software_internet: () => LocalizedString
+			/**
+			 * Telecommunication
+			 */
+			telecommunication: () => LocalizedString
+			/**
+			 * Food and agriculture
+			 */
+			food_and_agriculture: () => LocalizedString
+			/**
+			 * Construction
+			 */
+			construction: () => LocalizedString
+			/**
+			 * Education
+			 */
+			education: () => LocalizedString
+			/**
+			 * Healthcare
+			 */
+			healthcare: () => LocalizedString
+			/**
+			 * Travel and hospitality
+			 */
+			travel_and_hospitality: () => LocalizedString
+			/**
+			 * Entertainment, news, media and music
+			 */
+			entertainment_news_media_music: () => LocalizedString
+			/**
+			 * Energy
+			 */
+			energy: () => LocalizedString
+			/**
+			 * Manufacturing
+			 */
+			manufacturing: () => LocalizedString
+			/**
+			 * Fashion and clothing
+			 */
+			fashion_and_clothing: () => LocalizedString
+			/**
+			 * Mining
+			 */
+			mining: () => LocalizedString
+			/**
+			 * Consulting services
+			 */
+			consulting_services: () => LocalizedString
+			/**
+			 * Other
+			 */
+			other: () => LocalizedString
+		}
+	}
+	adminOrganizations: {
+		/**
+		 * Organizations
+		 */
+		title: () => LocalizedString
+		/**
+		 * Filter organizations
+		 */
+		filters: () => LocalizedString
+		/**
+		 * All
+		 */
+		all: () => LocalizedString
+		/**
+		 * Active
+		 */
+		active: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		inactive: () => LocalizedString
+		/**
+		 * Verified
+		 */
+		verified: () => LocalizedString
+		/**
+		 * Countries
+		 */
+		countries: () => LocalizedString
+		/**
+		 * All countries
+		 */
+		allCountries: () => LocalizedString
+		/**
+		 * Search organizations
+		 */
+		search: () => LocalizedString
+		/**
+		 * Create organization
+		 */
+		create: () => LocalizedString
+		columns: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Verification
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Created
+			 */
+			createdAt: () => LocalizedString
+			/**
+			 * Country
+			 */
+			country: () => LocalizedString
+		}
+		/**
+		 * Verified
+		 */
+		isVerified: () => LocalizedString
+		/**
+		 * Not verified
+		 */
+		notVerified: () => LocalizedString
+		/**
+		 * Mark {name} as verified
+		 */
+		markVerified: (arg: { name: string }) => LocalizedString
+		/**
+		 * Mark {name} as not verified
+		 */
+		markNotVerified: (arg: { name: string }) => LocalizedString
+		/**
+		 * Select every organization on this page
+		 */
+		selectAll: () => LocalizedString
+		/**
+		 * Select {name}
+		 */
+		selectRow: (arg: { name: string }) => LocalizedString
+		/**
+		 * {count} selected
+		 */
+		selected: (arg: { count: number }) => LocalizedString
+		/**
+		 * Verify selected
+		 */
+		verifySelected: () => LocalizedString
+		/**
+		 * {name} is verified.
+		 */
+		verifiedToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} is no longer verified.
+		 */
+		unverifiedToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Undo
+		 */
+		undo: () => LocalizedString
+		/**
+		 * {count} {{organization|organizations}} verified.
+		 */
+		bulkVerifiedToast: (arg: { count: number }) => LocalizedString
+		/**
+		 * No organization matches these filters.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * There are no organizations yet. Create the first one.
+		 */
+		emptyAll: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
+		/**
+		 * The organizations could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * The verification could not be changed.
+		 */
+		verifyFailed: () => LocalizedString
+		/**
+		 * {name} was created. Its owner was invited by email.
+		 */
+		createdToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Organizations
+		 */
+		tableLabel: () => LocalizedString
 	}
 	languagePicker: {
 		/**

@@ -257,3 +257,117 @@ export interface NavigationGuardOutput {
   /** The path to show: the destination's when allowed, else the redirect. */
   path: string
 }
+
+// ---------------------------------------------------------------------------------------------
+// Organizations (the platform admin's list and the organization form)
+// ---------------------------------------------------------------------------------------------
+
+export type OrganizationStatus = 'active' | 'inactive'
+
+/** An organization as the server answers it (GET /v1/organizations/{id}/). */
+export interface Organization {
+  id: number
+  name: string
+  username: string | null
+  type: OrganizationType
+  industry: string | null
+  address_1: string | null
+  address_2: string | null
+  city: string | null
+  state: string | null
+  postal_code: string | null
+  /** ISO2 */
+  country: string | null
+  /** The dial code and the number joined by one space ('+1 5415550100'). */
+  phone: string | null
+  /** IANA time zone name */
+  timezone: string | null
+  is_verified: boolean
+  status: OrganizationStatus
+  invitation_code: string
+  logo_url: string | null
+  /** date-time */
+  created_at: string
+  /** date-time, or null */
+  deleted_at: string | null
+}
+
+/** One page of a list (spec §3: count, next, previous, results). */
+export interface Page<T> {
+  count: number
+  next: string | null
+  previous: string | null
+  results: T[]
+}
+
+/**
+ * What the organization form holds: text as typed ('' for nothing chosen). The phone is kept as
+ * dial code and number; the call joins them with one space. `owner_user` and `is_verified` are
+ * the platform admin's fields (null outside that context: not shown, not sent).
+ */
+export interface OrganizationFormValues {
+  name: string
+  type: string
+  industry: string
+  address_1: string
+  address_2: string
+  city: string
+  state: string
+  postal_code: string
+  country: string
+  phone_code: string
+  phone_number: string
+  timezone: string
+  owner_user: string | null
+  is_verified: boolean | null
+}
+
+/** saveOrganization: create (organizationId null) or replace the organization with the form's values. */
+export interface SaveOrganizationInput {
+  organizationId: number | null
+  values: OrganizationFormValues
+}
+
+/** A country of the form (GET /v1/countries/), named in the reader's language. */
+export interface Country {
+  iso2: string
+  name: string
+  /** With its +, or null for a territory without telephone numbers. */
+  dial_code: string | null
+  priority: number
+  area_codes: string | null
+}
+
+/** The side filter of the admin list (spec §2): all, active, inactive (disabled), verified. */
+export type OrganizationFilter = 'all' | 'active' | 'inactive' | 'verified'
+
+/** The sortable columns of the admin list; a leading '-' sorts descending. */
+export type OrganizationOrdering =
+  | 'name' | '-name' | 'is_verified' | '-is_verified' | 'status' | '-status' | 'created_at' | '-created_at' | 'country' | '-country'
+
+/** What the admin list shows, as kept in the address (?filter=&country=&search=&ordering=&page=). */
+export interface OrganizationListQuery {
+  filter: OrganizationFilter
+  /** ISO2 codes; empty for every country. */
+  countries: string[]
+  search: string
+  ordering: OrganizationOrdering
+  /** 1-based */
+  page: number
+}
+
+/** setVerified: PUT the whole organization with `is_verified` as given (spec §4 Verification). */
+export interface SetVerifiedInput {
+  organization: Organization
+  is_verified: boolean
+}
+
+/** verifyOrganizations: POST /v1/organizations/verify/ */
+export interface VerifyOrganizationsInput {
+  ids: number[]
+  is_verified: boolean
+}
+
+export interface VerifyOrganizationsResult {
+  updated: number
+}

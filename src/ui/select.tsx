@@ -89,7 +89,8 @@ export function Select({
           </Trigger>
         </Control>
         <Positioner>
-          <Content>
+          {/* a long list (countries, time zones) scrolls inside the room left on screen */}
+          <Content maxH="min(20rem, var(--available-height, 20rem))" overflowY="auto">
             {collection.items.map((item) => (
               <Item key={item.value} item={item}>
                 <ItemText>{item.label}</ItemText>

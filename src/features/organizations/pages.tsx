@@ -1,10 +1,10 @@
 import { useI18nContext } from '../../../locales/i18n-react'
 import { AreaPlaceholder } from '../shared/page'
+import { AdminOrganizationsScreen } from './admin/AdminOrganizationsScreen'
 
 /** /admin — the platform admin's organization list. */
 export function AdminOrganizationsPage() {
-  const { LL } = useI18nContext()
-  return <AreaPlaceholder area={LL.nav.titles.adminOrganizations()} />
+  return <AdminOrganizationsScreen />
 }
 
 /** /admin/organization/:organizationId — an organization's detail for the platform admin. */

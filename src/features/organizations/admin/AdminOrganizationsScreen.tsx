@@ -1,0 +1,193 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo, useState } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { useI18nContext } from '../../../../locales/i18n-react'
+import { adminOrganizationsMachine } from '../../../../machines/admin-organizations'
+import type { OrganizationFilter } from '../../../../machines/types'
+import { Box, Flex, Stack, styled } from '../../../../styled-system/jsx'
+import { errorMessages } from '../../../api/errors'
+import { ORGANIZATIONS_PAGE_SIZE, adminOrganizationsActors } from '../../../api/organizations'
+import { actorOptions } from '../../../app/inspect'
+import { paths } from '../../../app/paths'
+import { useCurrentUser } from '../../../app/root-context'
+import { Button, ErrorPanel, Pagination, Select, Spinner, Text, TextField, toaster } from '../../../ui'
+import { PageHeader } from '../../shared/page'
+import { CreateOrganizationDialog } from './CreateOrganizationDialog'
+import { OrganizationsTable } from './OrganizationsTable'
+import { DEFAULT_QUERY, formatQuery, parseQuery } from './query'
+
+const FILTERS: readonly OrganizationFilter[] = ['all', 'active', 'inactive', 'verified']
+
+/**
+ * /admin — the platform admin's organization list (spec §2). Its query lives in the address
+ * (replaced, not pushed: Back leaves the list); the flow is machines/admin-organizations.ts.
+ * A country admin's country filter is fixed to their country (the server enforces it too).
+ */
+export function AdminOrganizationsScreen() {
+  const { LL } = useI18nContext()
+  const T = LL.adminOrganizations
+  const [location, navigate] = useLocation()
+  const search = useSearch()
+  const user = useCurrentUser()
+  const lockedCountry = user?.country_admin_level ?? null
+  const [creating, setCreating] = useState(false)
+
+  const flow = useActorRef(
+    adminOrganizationsMachine.provide({
+      actors: adminOrganizationsActors,
+      actions: {
+        writeQuery: (_, { query }) => navigate(`${location}${formatQuery(query)}`, { replace: true }),
+        notifyFlipped: (_, { organization }) =>
+          toaster.success({
+            title: organization.is_verified ? T.verifiedToast({ name: organization.name }) : T.unverifiedToast({ name: organization.name }),
+            action: { label: T.undo(), onClick: () => flow.send({ type: 'verify.undo' }) },
+          }),
+        notifyVerified: (_, { updated }) => toaster.success({ title: T.bulkVerifiedToast({ count: updated }) }),
+        notifyVerifyFailed: (_, { error }) =>
+          toaster.error({ title: T.verifyFailed(), description: errorMessages(error, LL.api.generic(), LL.errors.network()).join(' ') }),
+      },
+    }),
+    {
+      input: { query: (() => { const query = parseQuery(search); return lockedCountry ? { ...query, countries: [lockedCountry] } : query })() },
+      ...actorOptions(),
+    },
+  )
+  const query = useSelector(flow, (s) => s.context.query)
+  const page = useSelector(flow, (s) => s.context.page)
+  const countries = useSelector(flow, (s) => s.context.countries)
+  const selection = useSelector(flow, (s) => s.context.selection)
+  const busy = useSelector(flow, (s) => s.hasTag('busy'))
+  const failure = useSelector(flow, (s) => (s.matches('failed') ? s.context.error : null))
+  const canVerifySelected = useSelector(flow, (s) => s.matches({ loaded: 'idle' }) && s.context.selection.length > 0)
+  const [searchText, setSearchText] = useState(query.search)
+
+  const countryItems = useMemo(() => countries.map((c) => ({ value: c.iso2, label: c.name })), [countries])
+  const names = useMemo(() => new Map(countries.map((c) => [c.iso2, c.name])), [countries])
+  const countryName = (iso2: string | null) => (iso2 ? (names.get(iso2) ?? iso2) : '—')
+  const filtered = query.filter !== 'all' || query.search !== '' || (query.countries.length > 0 && !lockedCountry)
+  const filterLabel = { all: T.all(), active: T.active(), inactive: T.inactive(), verified: T.verified() }
+
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+        <PageHeader title={T.title()} />
+        <Button onClick={() => setCreating(true)}>{T.create()}</Button>
+      </Flex>
+      <Flex direction={{ base: 'column', lg: 'row' }} gap="6" align="flex-start">
+        <styled.nav aria-label={T.filters()} flexShrink="0" w={{ base: 'full', lg: '48' }}>
+          <styled.ul display="flex" flexDirection={{ base: 'row', lg: 'column' }} flexWrap="wrap" gap="1">
+            {FILTERS.map((filter) => (
+              <li key={filter}>
+                <Button
+                  variant={query.filter === filter ? 'subtle' : 'ghost'}
+                  aria-current={query.filter === filter ? 'page' : undefined}
+                  justifyContent="flex-start"
+                  w={{ lg: 'full' }}
+                  onClick={() => flow.send({ type: 'list.filter', filter })}
+                >
+                  {filterLabel[filter]}
+                </Button>
+              </li>
+            ))}
+          </styled.ul>
+        </styled.nav>
+        <Stack gap="4" flex="1" minW="0" w="full">
+          <Flex gap="4" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
+            <Box flex="1">
+              <TextField
+                label={T.search()}
+                type="search"
+                value={searchText}
+                onChange={(event) => {
+                  setSearchText(event.currentTarget.value)
+                  flow.send({ type: 'list.search', search: event.currentTarget.value })
+                }}
+              />
+            </Box>
+            <Box flex="1">
+              <Select
+                label={T.countries()}
+                multiple
+                items={countryItems}
+                placeholder={T.allCountries()}
+                value={query.countries}
+                disabled={Boolean(lockedCountry)}
+                onValueChange={(value) => flow.send({ type: 'list.countries', countries: value })}
+              />
+            </Box>
+          </Flex>
+          {selection.length > 0 ? (
+            <Flex gap="3" align="center" wrap="wrap" role="region" aria-label={T.selected({ count: selection.length })}>
+              <Text>{T.selected({ count: selection.length })}</Text>
+              <Button size="sm" disabled={!canVerifySelected} onClick={() => flow.send({ type: 'verify.selected' })}>
+                {T.verifySelected()}
+              </Button>
+            </Flex>
+          ) : null}
+          {failure ? (
+            <Stack gap="3" align="flex-start">
+              <ErrorPanel title={T.loadFailed()} messages={errorMessages(failure, LL.api.generic(), LL.errors.network())} />
+              <Button variant="outline" onClick={() => flow.send({ type: 'list.reload' })}>
+                {LL.common.retry()}
+              </Button>
+            </Stack>
+          ) : page === null ? (
+            <Spinner label={LL.common.loading()} />
+          ) : page.count === 0 ? (
+            <Stack gap="3" align="flex-start" role="status">
+              <Text>{filtered ? T.empty() : T.emptyAll()}</Text>
+              {filtered ? (
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setSearchText('')
+                    flow.send({ type: 'list.filter', filter: DEFAULT_QUERY.filter })
+                    flow.send({ type: 'list.search', search: '' })
+                    if (!lockedCountry) flow.send({ type: 'list.countries', countries: [] })
+                  }}
+                >
+                  {T.clearFilters()}
+                </Button>
+              ) : (
+                <Button onClick={() => setCreating(true)}>{T.create()}</Button>
+              )}
+            </Stack>
+          ) : (
+            <>
+              <OrganizationsTable
+                rows={page.results}
+                ordering={query.ordering}
+                selection={selection}
+                busy={busy}
+                countryName={countryName}
+                hrefOf={(organization) => paths.adminOrganization(organization.id)}
+                onSort={(ordering) => flow.send({ type: 'list.sort', ordering })}
+                onSelect={(ids) => flow.send({ type: 'list.select', ids })}
+                onFlip={(organization) => flow.send({ type: 'verify.flip', organization })}
+                onOpen={(organization) => navigate(paths.adminOrganization(organization.id))}
+              />
+              <Pagination
+                count={page.count}
+                pageSize={ORGANIZATIONS_PAGE_SIZE}
+                page={query.page}
+                onPageChange={(next) => flow.send({ type: 'list.page', page: next })}
+                rangeLabel={({ start, end, count }) => LL.common.pagination({ from: start, to: end, total: count })}
+                labels={{ root: LL.common.paginationNav(), previous: LL.common.previousPage(), next: LL.common.nextPage(), page: (p) => LL.common.goToPage({ page: p }) }}
+              />
+            </>
+          )}
+        </Stack>
+      </Flex>
+      <CreateOrganizationDialog
+        open={creating}
+        lockedCountry={lockedCountry}
+        onClose={() => setCreating(false)}
+        onCreated={(organization) => {
+          setCreating(false)
+          toaster.success({ title: T.createdToast({ name: organization.name }) })
+          flow.send({ type: 'list.reload' })
+        }}
+      />
+    </Stack>
+  )
+}
