@@ -4,6 +4,8 @@
  * `import type` still pastes into the Stately editor on its own.
  */
 
+import type { components } from '../openapi/schema'
+
 export type OrganizationType = 'school' | 'company'
 export type OrganizationRole = 'student' | 'teacher' | 'admin'
 
@@ -256,4 +258,72 @@ export interface NavigationGuardOutput {
   decision: NavigationDecision
   /** The path to show: the destination's when allowed, else the redirect. */
   path: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// Organization page and its members (spec §2 Organization page, §3 Organization user).
+// ---------------------------------------------------------------------------------------------
+
+/** An organization as GET /v1/organizations/{id}/ gives it. */
+export type Organization = components['schemas']['Organization']
+
+/** A member of an organization with the member's roles in it. */
+export type OrganizationUser = components['schemas']['OrganizationUser']
+
+/** One page of members: {count, next, previous, results}. */
+export type OrganizationUserPage = components['schemas']['OrganizationUserPage']
+
+/** The sort of the members table: a column, descending with a leading '-'. */
+export type OrganizationUserOrdering = 'username' | '-username' | 'email' | '-email' | 'first_name' | '-first_name' | 'last_name' | '-last_name'
+
+/** What the members table shows: the URL's search, role filter, sort and page. */
+export interface OrganizationUsersQuery {
+  page: number
+  search: string
+  /** Empty: every member. */
+  roles: OrganizationRole[]
+  ordering: OrganizationUserOrdering
+}
+
+export interface OrganizationIdInput {
+  organizationId: number
+}
+
+/** loadOrganizationUsers: GET /v1/organizations/{id}/users */
+export interface LoadOrganizationUsersInput {
+  organizationId: number
+  query: OrganizationUsersQuery
+}
+
+export interface MemberInput {
+  organizationId: number
+  userId: number
+}
+
+/** removeMember: DELETE /v1/organizations/{id}/users/{userId}[?from_system=true] */
+export interface RemoveMemberInput extends MemberInput {
+  fromSystem: boolean
+}
+
+/** What the edit-member dialog changes. */
+export interface MemberChanges {
+  first_name: string
+  last_name: string
+  roles: OrganizationRole[]
+}
+
+/** saveMember: POST roles, then PATCH names, of /v1/organizations/{id}/users/{userId}. */
+export interface SaveMemberInput extends MemberInput {
+  changes: MemberChanges
+}
+
+/** What the invite-by-e-mail dialog sends. */
+export interface EmailInvite {
+  emails: string[]
+  role: OrganizationRole
+}
+
+/** inviteByEmail: POST /v1/accounts/invite/ {organization, role, emails} */
+export interface InviteByEmailInput extends EmailInvite {
+  organizationId: number
 }
