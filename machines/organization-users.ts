@@ -45,6 +45,11 @@ export const organizationUsersMachine = setup({
       throw new Error('not provided: loadOrganizationUsers')
     }),
   },
+  guards: {
+    /** The URL asks for other members than the ones loaded or loading (the view sends its query on every change). */
+    isNewQuery: ({ context }, params: { query: OrganizationUsersQuery }) =>
+      JSON.stringify(params.query) !== JSON.stringify(context.query),
+  },
   actions: {
     assignQuery: assign((_, params: { query: OrganizationUsersQuery }) => ({ query: params.query })),
     assignPage: assign((_, params: { page: OrganizationUserPage }) => ({ page: params.page, error: null })),
@@ -69,6 +74,7 @@ export const organizationUsersMachine = setup({
       on: {
         'users.query': {
           description: 'The search, filter, sort or page changed before the answer came: load that instead.',
+          guard: { type: 'isNewQuery', params: ({ event }) => ({ query: event.query }) },
           target: 'loading',
           reenter: true,
           actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
@@ -78,7 +84,11 @@ export const organizationUsersMachine = setup({
     ready: {
       description: 'The table shows the page of members (or the empty state that prompts to invite).',
       on: {
-        'users.query': { target: 'loading', actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) } },
+        'users.query': {
+          guard: { type: 'isNewQuery', params: ({ event }) => ({ query: event.query }) },
+          target: 'loading',
+          actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
+        },
         'users.reload': { description: 'Somebody was invited or removed: load the same page again.', target: 'loading' },
       },
     },

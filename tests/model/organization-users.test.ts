@@ -21,6 +21,8 @@ const forbidden = apiFailure(403, { detail: 'You do not have permission to perfo
 
 const events: ModelEvent<M>[] = [
   { type: 'users.query', query: teachers },
+  // the view sends its URL's query on every render that changes it, also the one already loaded
+  { type: 'users.query', query: { ...first } },
   { type: 'users.reload' },
   { type: 'users.retry' },
   done('loadOrganizationUsers', page),
@@ -34,13 +36,16 @@ modelTests(
     machine: organizationUsersMachine,
     inputs: { 'all users': { organizationId: 7, query: first } },
     events: () => events,
-    simplePaths: true,
+    simplePaths: {
+      events: () => events.filter((event) => event.type !== 'users.query' && event.type !== 'xstate.error.actor.loadOrganizationUsers'),
+      bound: 'a new query may come in every state and loads again, so simple paths with it explode; they go without queries and failures, which the shortest paths and their one-step extensions cover',
+    },
     states: {
       loading: ({ snapshot, event, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
         if (ignored) return
-        // the query loaded is the URL's latest
-        expect(snapshot.context.query).toEqual(event.type === 'users.query' ? teachers : snapshot.context.query)
+        // the query loaded is the URL's latest; the same query again loads nothing twice
+        if (event.type === 'users.query') expect(snapshot.context.query).toEqual(event.query)
         expect(snapshot.children.loadOrganizationUsers).toBeDefined()
       },
       ready: ({ snapshot }: View) => {
