@@ -387,6 +387,289 @@ type RootTranslation = {
 			notFound: string
 		}
 	}
+	organizationUsers: {
+		/**
+		 * B​a​c​k​ ​t​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		backToList: string
+		/**
+		 * V​e​r​i​f​i​e​d
+		 */
+		verified: string
+		/**
+		 * N​o​t​ ​v​e​r​i​f​i​e​d
+		 */
+		notVerified: string
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * D​i​s​a​b​l​e​d
+		 */
+		disabled: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​m​e​n​u
+		 */
+		menu: string
+		/**
+		 * U​s​e​r​s
+		 */
+		users: string
+		/**
+		 * A​l​l​ ​u​s​e​r​s
+		 */
+		allUsers: string
+		/**
+		 * A​d​m​i​n​s
+		 */
+		admins: string
+		/**
+		 * P​r​o​f​i​l​e
+		 */
+		profile: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​n​o​t​ ​f​o​u​n​d​.
+		 */
+		notFound: string
+		/**
+		 * S​e​a​r​c​h​ ​u​s​e​r​s
+		 */
+		search: string
+		/**
+		 * N​a​m​e​,​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​e​m​a​i​l
+		 */
+		searchPlaceholder: string
+		/**
+		 * I​n​v​i​t​e​ ​b​y​ ​e​m​a​i​l
+		 */
+		invite: string
+		/**
+		 * U​s​e​r​s
+		 */
+		tableLabel: string
+		/**
+		 * U​s​e​r​n​a​m​e
+		 */
+		username: string
+		/**
+		 * E​m​a​i​l
+		 */
+		email: string
+		/**
+		 * R​o​l​e​s
+		 */
+		roles: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		removeMember: RequiredParams<'name'>
+		/**
+		 * N​o​ ​u​s​e​r​s​ ​y​e​t
+		 */
+		emptyTitle: string
+		/**
+		 * I​n​v​i​t​e​ ​p​e​o​p​l​e​ ​b​y​ ​e​m​a​i​l​:​ ​t​h​e​y​ ​j​o​i​n​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​y​ ​a​c​c​e​p​t​.
+		 */
+		emptyPrompt: string
+		/**
+		 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h​ ​y​o​u​r​ ​s​e​a​r​c​h​.
+		 */
+		emptySearch: string
+		/**
+		 * T​h​e​ ​u​s​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		usersFailed: string
+		/**
+		 * I​n​v​i​t​e​ ​b​y​ ​e​m​a​i​l
+		 */
+		inviteTitle: string
+		/**
+		 * E​a​c​h​ ​a​d​d​r​e​s​s​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+		 * @param {string} organization
+		 */
+		inviteDescription: RequiredParams<'organization'>
+		/**
+		 * E​m​a​i​l​ ​a​d​d​r​e​s​s​e​s
+		 */
+		emails: string
+		/**
+		 * S​e​p​a​r​a​t​e​ ​a​d​d​r​e​s​s​e​s​ ​w​i​t​h​ ​a​ ​n​e​w​ ​l​i​n​e​,​ ​s​e​m​i​c​o​l​o​n​,​ ​c​o​m​m​a​ ​o​r​ ​s​p​a​c​e​.
+		 */
+		emailsHelp: string
+		/**
+		 * N​o​t​ ​a​d​d​e​d​,​ ​n​o​t​ ​a​n​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​:​ ​{​l​i​s​t​}
+		 * @param {string} list
+		 */
+		notAdded: RequiredParams<'list'>
+		/**
+		 * A​d​d​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+		 */
+		emailsRequired: string
+		/**
+		 * R​e​m​o​v​e​ ​{​e​m​a​i​l​}
+		 * @param {string} email
+		 */
+		removeEmail: RequiredParams<'email'>
+		/**
+		 * R​o​l​e
+		 */
+		role: string
+		/**
+		 * S​e​l​e​c​t​ ​a​ ​r​o​l​e
+		 */
+		selectRole: string
+		/**
+		 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n​s
+		 */
+		sendInvitations: string
+		/**
+		 * {​c​o​u​n​t​}​ ​i​n​v​i​t​a​t​i​o​n​{​{​s​}​}​ ​s​e​n​t​.
+		 * @param {number} count
+		 */
+		invited: RequiredParams<'count'>
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		removeTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​w​i​l​l​ ​l​o​s​e​ ​a​c​c​e​s​s​ ​t​o​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+		 * @param {string} name
+		 * @param {string} organization
+		 */
+		removeDescription: RequiredParams<'name' | 'organization'>
+		/**
+		 * R​e​m​o​v​e​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m​ ​i​n​s​t​e​a​d
+		 */
+		removeFromSystemChoice: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m​?
+		 * @param {string} name
+		 */
+		removeFromSystemTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​a​c​c​o​u​n​t​ ​o​f​ ​{​n​a​m​e​}​ ​i​s​ ​d​e​l​e​t​e​d​ ​a​n​d​ ​l​e​a​v​e​s​ ​e​v​e​r​y​ ​o​r​g​a​n​i​z​a​t​i​o​n​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 * @param {string} name
+		 */
+		removeFromSystemDescription: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m
+		 */
+		removeFromSystem: string
+		/**
+		 * R​e​m​o​v​e​ ​f​r​o​m​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		removeFromOrganization: string
+		/**
+		 * C​a​n​n​o​t​ ​r​e​m​o​v​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		soleAdmin: string
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+		 * @param {string} name
+		 * @param {string} organization
+		 */
+		removed: RequiredParams<'name' | 'organization'>
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m​.
+		 * @param {string} name
+		 */
+		removedFromSystem: RequiredParams<'name'>
+		/**
+		 * B​a​c​k​ ​t​o​ ​u​s​e​r​s
+		 */
+		backToUsers: string
+		/**
+		 * T​h​i​s​ ​u​s​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		memberFailed: string
+		/**
+		 * F​i​r​s​t​ ​n​a​m​e
+		 */
+		firstName: string
+		/**
+		 * L​a​s​t​ ​n​a​m​e
+		 */
+		lastName: string
+		/**
+		 * P​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		phone: string
+		/**
+		 * M​e​m​b​e​r​ ​s​i​n​c​e
+		 */
+		memberSince: string
+		/**
+		 * D​e​t​a​i​l​s
+		 */
+		details: string
+		/**
+		 * E​d​i​t​ ​u​s​e​r
+		 */
+		editTitle: string
+		/**
+		 * p​l​e​a​s​e​ ​s​e​l​e​c​t​ ​a​ ​r​o​l​e
+		 */
+		pleaseSelectRole: string
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​f​i​r​s​t​ ​n​a​m​e
+		 */
+		firstNameRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​l​a​s​t​ ​n​a​m​e
+		 */
+		lastNameRequired: string
+		/**
+		 * T​h​e​ ​u​s​e​r​ ​w​a​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​d​e​t​a​i​l​s
+		 */
+		organizationDetails: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * T​y​p​e
+		 */
+		type: string
+		/**
+		 * A​d​d​r​e​s​s
+		 */
+		address: string
+		/**
+		 * C​i​t​y
+		 */
+		city: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * P​o​s​t​a​l​ ​c​o​d​e
+		 */
+		postalCode: string
+		/**
+		 * C​o​u​n​t​r​y
+		 */
+		country: string
+		/**
+		 * T​i​m​e​ ​z​o​n​e
+		 */
+		timezone: string
+	}
 	roles: {
 		/**
 		 * S​t​u​d​e​n​t
@@ -443,6 +726,10 @@ type RootTranslation = {
 			 * C​l​a​s​s​e​s
 			 */
 			classes: string
+			/**
+			 * A​d​m​i​n
+			 */
+			admin: string
 		}
 		company: {
 			/**
@@ -473,6 +760,10 @@ type RootTranslation = {
 			 * T​e​a​m​s
 			 */
 			classes: string
+			/**
+			 * A​d​m​i​n
+			 */
+			admin: string
 		}
 	}
 	auth: {
@@ -2128,6 +2419,276 @@ export type TranslationFunctions = {
 			notFound: () => LocalizedString
 		}
 	}
+	organizationUsers: {
+		/**
+		 * Back to organizations
+		 */
+		backToList: () => LocalizedString
+		/**
+		 * Verified
+		 */
+		verified: () => LocalizedString
+		/**
+		 * Not verified
+		 */
+		notVerified: () => LocalizedString
+		/**
+		 * Active
+		 */
+		active: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		disabled: () => LocalizedString
+		/**
+		 * Organization menu
+		 */
+		menu: () => LocalizedString
+		/**
+		 * Users
+		 */
+		users: () => LocalizedString
+		/**
+		 * All users
+		 */
+		allUsers: () => LocalizedString
+		/**
+		 * Admins
+		 */
+		admins: () => LocalizedString
+		/**
+		 * Profile
+		 */
+		profile: () => LocalizedString
+		/**
+		 * The organization could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * This organization was not found.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Search users
+		 */
+		search: () => LocalizedString
+		/**
+		 * Name, username or email
+		 */
+		searchPlaceholder: () => LocalizedString
+		/**
+		 * Invite by email
+		 */
+		invite: () => LocalizedString
+		/**
+		 * Users
+		 */
+		tableLabel: () => LocalizedString
+		/**
+		 * Username
+		 */
+		username: () => LocalizedString
+		/**
+		 * Email
+		 */
+		email: () => LocalizedString
+		/**
+		 * Roles
+		 */
+		roles: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * Remove {name}
+		 */
+		removeMember: (arg: { name: string }) => LocalizedString
+		/**
+		 * No users yet
+		 */
+		emptyTitle: () => LocalizedString
+		/**
+		 * Invite people by email: they join as soon as they accept.
+		 */
+		emptyPrompt: () => LocalizedString
+		/**
+		 * No users match your search.
+		 */
+		emptySearch: () => LocalizedString
+		/**
+		 * The users could not be loaded.
+		 */
+		usersFailed: () => LocalizedString
+		/**
+		 * Invite by email
+		 */
+		inviteTitle: () => LocalizedString
+		/**
+		 * Each address gets an invitation mail with a link to join {organization}.
+		 */
+		inviteDescription: (arg: { organization: string }) => LocalizedString
+		/**
+		 * Email addresses
+		 */
+		emails: () => LocalizedString
+		/**
+		 * Separate addresses with a new line, semicolon, comma or space.
+		 */
+		emailsHelp: () => LocalizedString
+		/**
+		 * Not added, not an email address: {list}
+		 */
+		notAdded: (arg: { list: string }) => LocalizedString
+		/**
+		 * Add at least one email address.
+		 */
+		emailsRequired: () => LocalizedString
+		/**
+		 * Remove {email}
+		 */
+		removeEmail: (arg: { email: string }) => LocalizedString
+		/**
+		 * Role
+		 */
+		role: () => LocalizedString
+		/**
+		 * Select a role
+		 */
+		selectRole: () => LocalizedString
+		/**
+		 * Send invitations
+		 */
+		sendInvitations: () => LocalizedString
+		/**
+		 * {count} invitation{{s}} sent.
+		 */
+		invited: (arg: { count: number }) => LocalizedString
+		/**
+		 * Remove {name}?
+		 */
+		removeTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} will lose access to {organization}.
+		 */
+		removeDescription: (arg: { name: string, organization: string }) => LocalizedString
+		/**
+		 * Remove from the system instead
+		 */
+		removeFromSystemChoice: () => LocalizedString
+		/**
+		 * Remove {name} from the system?
+		 */
+		removeFromSystemTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * The account of {name} is deleted and leaves every organization. This cannot be undone.
+		 */
+		removeFromSystemDescription: (arg: { name: string }) => LocalizedString
+		/**
+		 * Remove from the system
+		 */
+		removeFromSystem: () => LocalizedString
+		/**
+		 * Remove from organization
+		 */
+		removeFromOrganization: () => LocalizedString
+		/**
+		 * Cannot remove the only admin of an organization.
+		 */
+		soleAdmin: () => LocalizedString
+		/**
+		 * {name} was removed from {organization}.
+		 */
+		removed: (arg: { name: string, organization: string }) => LocalizedString
+		/**
+		 * {name} was removed from the system.
+		 */
+		removedFromSystem: (arg: { name: string }) => LocalizedString
+		/**
+		 * Back to users
+		 */
+		backToUsers: () => LocalizedString
+		/**
+		 * This user could not be loaded.
+		 */
+		memberFailed: () => LocalizedString
+		/**
+		 * First name
+		 */
+		firstName: () => LocalizedString
+		/**
+		 * Last name
+		 */
+		lastName: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Member since
+		 */
+		memberSince: () => LocalizedString
+		/**
+		 * Details
+		 */
+		details: () => LocalizedString
+		/**
+		 * Edit user
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * please select a role
+		 */
+		pleaseSelectRole: () => LocalizedString
+		/**
+		 * Please input first name
+		 */
+		firstNameRequired: () => LocalizedString
+		/**
+		 * Please input last name
+		 */
+		lastNameRequired: () => LocalizedString
+		/**
+		 * The user was saved.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Organization details
+		 */
+		organizationDetails: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Type
+		 */
+		type: () => LocalizedString
+		/**
+		 * Address
+		 */
+		address: () => LocalizedString
+		/**
+		 * City
+		 */
+		city: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Postal code
+		 */
+		postalCode: () => LocalizedString
+		/**
+		 * Country
+		 */
+		country: () => LocalizedString
+		/**
+		 * Time zone
+		 */
+		timezone: () => LocalizedString
+	}
 	roles: {
 		/**
 		 * Student
@@ -2184,6 +2745,10 @@ export type TranslationFunctions = {
 			 * Classes
 			 */
 			classes: () => LocalizedString
+			/**
+			 * Admin
+			 */
+			admin: () => LocalizedString
 		}
 		company: {
 			/**
@@ -2214,6 +2779,10 @@ export type TranslationFunctions = {
 			 * Teams
 			 */
 			classes: () => LocalizedString
+			/**
+			 * Admin
+			 */
+			admin: () => LocalizedString
 		}
 	}
 	auth: {

@@ -4,6 +4,8 @@
  * `import type` still pastes into the Stately editor on its own.
  */
 
+import type { components } from '../openapi/schema'
+
 export type OrganizationType = 'school' | 'company'
 export type OrganizationRole = 'student' | 'teacher' | 'admin'
 
@@ -264,34 +266,6 @@ export interface NavigationGuardOutput {
 
 export type OrganizationStatus = 'active' | 'inactive'
 
-/** An organization as the server answers it (GET /v1/organizations/{id}/). */
-export interface Organization {
-  id: number
-  name: string
-  username: string | null
-  type: OrganizationType
-  industry: string | null
-  address_1: string | null
-  address_2: string | null
-  city: string | null
-  state: string | null
-  postal_code: string | null
-  /** ISO2 */
-  country: string | null
-  /** The dial code and the number joined by one space ('+1 5415550100'). */
-  phone: string | null
-  /** IANA time zone name */
-  timezone: string | null
-  is_verified: boolean
-  status: OrganizationStatus
-  invitation_code: string
-  logo_url: string | null
-  /** date-time */
-  created_at: string
-  /** date-time, or null */
-  deleted_at: string | null
-}
-
 /** One page of a list (spec §3: count, next, previous, results). */
 export interface Page<T> {
   count: number
@@ -370,4 +344,72 @@ export interface VerifyOrganizationsInput {
 
 export interface VerifyOrganizationsResult {
   updated: number
+}
+
+// ---------------------------------------------------------------------------------------------
+// Organization page and its members (spec §2 Organization page, §3 Organization user).
+// ---------------------------------------------------------------------------------------------
+
+/** An organization as GET /v1/organizations/{id}/ gives it. */
+export type Organization = components['schemas']['Organization']
+
+/** A member of an organization with the member's roles in it. */
+export type OrganizationUser = components['schemas']['OrganizationUser']
+
+/** One page of members: {count, next, previous, results}. */
+export type OrganizationUserPage = components['schemas']['OrganizationUserPage']
+
+/** The sort of the members table: a column, descending with a leading '-'. */
+export type OrganizationUserOrdering = 'username' | '-username' | 'email' | '-email' | 'first_name' | '-first_name' | 'last_name' | '-last_name'
+
+/** What the members table shows: the URL's search, role filter, sort and page. */
+export interface OrganizationUsersQuery {
+  page: number
+  search: string
+  /** Empty: every member. */
+  roles: OrganizationRole[]
+  ordering: OrganizationUserOrdering
+}
+
+export interface OrganizationIdInput {
+  organizationId: number
+}
+
+/** loadOrganizationUsers: GET /v1/organizations/{id}/users */
+export interface LoadOrganizationUsersInput {
+  organizationId: number
+  query: OrganizationUsersQuery
+}
+
+export interface MemberInput {
+  organizationId: number
+  userId: number
+}
+
+/** removeMember: DELETE /v1/organizations/{id}/users/{userId}[?from_system=true] */
+export interface RemoveMemberInput extends MemberInput {
+  fromSystem: boolean
+}
+
+/** What the edit-member dialog changes. */
+export interface MemberChanges {
+  first_name: string
+  last_name: string
+  roles: OrganizationRole[]
+}
+
+/** saveMember: POST roles, then PATCH names, of /v1/organizations/{id}/users/{userId}. */
+export interface SaveMemberInput extends MemberInput {
+  changes: MemberChanges
+}
+
+/** What the invite-by-e-mail dialog sends. */
+export interface EmailInvite {
+  emails: string[]
+  role: OrganizationRole
+}
+
+/** inviteByEmail: POST /v1/accounts/invite/ {organization, role, emails} */
+export interface InviteByEmailInput extends EmailInvite {
+  organizationId: number
 }

@@ -6,6 +6,8 @@ import { membershipOf } from '../../machines/roles'
 import { css } from '../../styled-system/css'
 import { Box, Flex, HStack } from '../../styled-system/jsx'
 import { Avatar, Button, ChevronDownIcon, IconButton, initials, Menu, Text, useColorMode } from '../ui'
+import { useTerms } from '../features/shared/terms'
+import { useKnownOrganization } from './known-organizations'
 import { LanguageSubmenu } from './LanguageSubmenu'
 import { isCurrent, navEntries, type NavEntry, userMenuLinks } from './nav'
 import { paths } from './paths'
@@ -42,10 +44,18 @@ export function TopNav() {
   const [location, navigate] = useLocation()
   const [open, setOpen] = useState(false)
   const listId = useId()
+  const known = useKnownOrganization(organizationId)
+  const terms = useTerms(membershipOf(user, organizationId)?.type ?? known?.type)
   if (!user) return null
 
-  const entries = navEntries(user, organizationId)
-  const label = (entry: NavEntry): string => (entry.key === 'organization' ? entry.label : LL.nav[entry.key]())
+  const entries = navEntries(user, organizationId, known?.name)
+  // classes, teachers and students are worded by the organization's type (§1)
+  const label = (entry: NavEntry): string =>
+    entry.key === 'organization'
+      ? (entry.label ?? LL.nav.titles.organization())
+      : entry.key === 'classes' || entry.key === 'teachers' || entry.key === 'students'
+        ? terms[entry.key]()
+        : LL.nav[entry.key]()
 
   const links = (vertical: boolean) => (
     <ul className={css({ display: 'flex', flexDirection: vertical ? 'column' : 'row', gap: '1', listStyle: 'none', p: '0', m: '0' })}>

@@ -15,7 +15,8 @@ import { paths } from './paths'
  * organization, by the role predicates of §6. Pure, so it is tested without a browser.
  */
 export type NavEntry =
-  | { key: 'organization'; href: string; label: string }
+  /** label: the organization's name, null when it is not known yet (never a bare id). */
+  | { key: 'organization'; href: string; label: string | null }
   | { key: 'dashboard' | 'organizations' | 'classes' | 'teachers' | 'students'; href: string }
 
 export const navEntries = (user: User | null, organizationId: number | null, organizationName?: string): NavEntry[] => {
@@ -26,7 +27,7 @@ export const navEntries = (user: User | null, organizationId: number | null, org
     entries.push({
       key: 'organization',
       href: paths.adminOrganization(organizationId),
-      label: organizationName ?? membershipOf(user, organizationId)?.name ?? `#${organizationId}`,
+      label: organizationName ?? membershipOf(user, organizationId)?.name ?? null,
     })
   if (canSeeDashboard(user, organizationId))
     entries.push({ key: 'dashboard', href: organizationId !== null ? paths.dashboard(organizationId) : paths.home() })

@@ -46,6 +46,9 @@ describe('navEntries (spec §2 Top navigation)', () => {
     expect(keys(entries)).toEqual(['organization', 'dashboard', 'organizations', 'classes', 'teachers', 'students'])
     expect(entries[0]).toEqual({ key: 'organization', href: '/admin/organization/7', label: 'Acme' })
   })
+  it('never labels the organization link with a bare id: null until its name is known (the view says "Organization")', () => {
+    expect(navEntries(user([], true), 7)[0]).toEqual({ key: 'organization', href: '/admin/organization/7', label: null })
+  })
 })
 
 describe('userMenuLinks', () => {

@@ -1,6 +1,6 @@
-import { useI18nContext } from '../../../locales/i18n-react'
-import { AreaPlaceholder } from '../shared/page'
+import { useParams } from 'wouter'
 import { AdminOrganizationsScreen } from './admin/AdminOrganizationsScreen'
+import { OrganizationShell } from './OrganizationShell'
 
 /** /admin — the platform admin's organization list. */
 export function AdminOrganizationsPage() {
@@ -9,12 +9,12 @@ export function AdminOrganizationsPage() {
 
 /** /admin/organization/:organizationId — an organization's detail for the platform admin. */
 export function AdminOrganizationPage() {
-  const { LL } = useI18nContext()
-  return <AreaPlaceholder area={LL.nav.titles.adminOrganization()} />
+  const { organizationId } = useParams<{ organizationId: string }>()
+  return <OrganizationShell key={organizationId} organizationId={Number(organizationId)} tab={undefined} admin />
 }
 
-/** /organization/:organizationId/:tab? — the organization page (users, profile, ...). */
+/** /organization/:organizationId/:tab? — the organization page (users, profile). */
 export function OrganizationPage() {
-  const { LL } = useI18nContext()
-  return <AreaPlaceholder area={LL.nav.titles.organization()} />
+  const { organizationId, tab } = useParams<{ organizationId: string; tab?: string }>()
+  return <OrganizationShell key={organizationId} organizationId={Number(organizationId)} tab={tab} admin={false} />
 }

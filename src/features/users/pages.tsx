@@ -6,10 +6,7 @@ import { AreaPlaceholder } from '../shared/page'
 type OrganizationParams = { organizationId?: string }
 
 /** /organization/:organizationId/users/:userId (OrganizationUserProfile). */
-export function OrganizationUserProfilePage() {
-  const { LL } = useI18nContext()
-  return <AreaPlaceholder area={LL.nav.titles.organizationUserProfile()} />
-}
+export { MemberProfilePage as OrganizationUserProfilePage } from './MemberProfilePage'
 
 export type StudentsMode = 'list' | 'email-invite' | 'import-users' | 'import-user-ids'
 

@@ -1,0 +1,84 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { ApiError, ApiFailure, EmailInvite, InviteByEmailInput, OrganizationIdInput } from './types'
+
+/**
+ * The invite-by-e-mail dialog of the users view (spec §2, §5 E-mail tags): addresses and a role are
+ * sent; the invitees get their mails. A refusal keeps the dialog open with its message.
+ */
+
+export interface EmailInviteContext {
+  organizationId: number
+  /** The addresses and role last sent. */
+  invite: EmailInvite | null
+  error: ApiFailure | null
+}
+
+export type EmailInviteEvent = { type: 'invite.send'; invite: EmailInvite }
+
+/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
+function toApiFailure(error: unknown): ApiFailure {
+  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
+    const body: unknown = 'body' in error ? error.body : undefined
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
+    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
+  }
+  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
+}
+
+export const emailInviteMachine = setup({
+  types: {
+    context: {} as EmailInviteContext,
+    events: {} as EmailInviteEvent,
+    input: {} as OrganizationIdInput,
+    tags: {} as 'busy' | 'error',
+  },
+  actors: {
+    /** POST /v1/accounts/invite/ {organization, role, emails} */
+    inviteByEmail: fromPromise<void, InviteByEmailInput>(async () => {
+      throw new Error('not provided: inviteByEmail')
+    }),
+  },
+  actions: {
+    assignInvite: assign((_, params: { invite: EmailInvite }) => ({ invite: params.invite, error: null })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toApiFailure(params.error) })),
+    /** The view tells the person (a toast), closes the dialog and reloads the list. */
+    announceSent: (_, _params: { count: number }) => undefined,
+  },
+}).createMachine({
+  id: 'emailInvite',
+  description: 'Inviting people to the organization by e-mail, with one role.',
+  context: ({ input }) => ({ organizationId: input.organizationId, invite: null, error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The dialog takes addresses and a role (student by default); a refusal is shown above the send button.',
+      on: {
+        'invite.send': { target: 'sending', actions: { type: 'assignInvite', params: ({ event }) => ({ invite: event.invite }) } },
+      },
+    },
+    sending: {
+      description: 'The invitations are sent.',
+      tags: ['busy'],
+      invoke: {
+        id: 'inviteByEmail',
+        src: 'inviteByEmail',
+        input: ({ context }) => ({
+          organizationId: context.organizationId,
+          emails: context.invite?.emails ?? [],
+          role: context.invite?.role ?? 'student',
+        }),
+        onDone: { target: 'sent' },
+        onError: {
+          description: 'Refused or no answer: back to the dialog with the message.',
+          target: 'editing',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    sent: {
+      description: 'Every invitee got a mail; the dialog closes.',
+      type: 'final',
+      entry: { type: 'announceSent', params: ({ context }) => ({ count: context.invite?.emails.length ?? 0 }) },
+    },
+  },
+})

@@ -1,0 +1,110 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { memberRemovalMachine } from '../../../machines/member-removal'
+import type { OrganizationUser } from '../../../machines/types'
+import { Stack } from '../../../styled-system/jsx'
+import { errorMessage } from '../../api/errors'
+import { removeMember } from '../../api/organization-users'
+import { Button, Dialog, ErrorPanel, Portal, toaster } from '../../ui'
+
+export interface RemoveMemberDialogProps {
+  organizationId: number
+  organizationName: string
+  member: OrganizationUser
+  /** An unrestricted platform admin may remove the account from the system instead. */
+  canRemoveFromSystem: boolean
+  onClose: () => void
+  onRemoved: () => void
+}
+
+const displayName = (member: OrganizationUser) => `${member.first_name} ${member.last_name}`.trim() || member.email
+
+/** The remove-member confirmation (memberRemovalMachine): one step, two for the system; refusals shown in it. */
+export function RemoveMemberDialog({ organizationId, organizationName, member, canRemoveFromSystem, onClose, onRemoved }: RemoveMemberDialogProps) {
+  const { LL } = useI18nContext()
+  const name = displayName(member)
+  const removal = useActorRef(
+    memberRemovalMachine.provide({
+      actors: { removeMember },
+      actions: {
+        announceRemoved: (_, { scope }) => {
+          toaster.success({
+            title:
+              scope === 'system'
+                ? LL.organizationUsers.removedFromSystem({ name })
+                : LL.organizationUsers.removed({ name, organization: organizationName }),
+          })
+          onRemoved()
+        },
+      },
+    }),
+    { input: { organizationId, userId: member.id, canRemoveFromSystem } },
+  )
+  const state = useSelector(removal, (s) => s.value)
+  const busy = useSelector(removal, (s) => s.hasTag('busy'))
+  const error = useSelector(removal, (s) => s.context.error)
+  const fromSystem = useSelector(removal, (s) => s.matches('confirmingFromSystem') || (s.matches('removing') && s.context.scope === 'system'))
+
+  const close = () => {
+    removal.send({ type: 'removal.cancel' })
+    onClose()
+  }
+  const refused = state === 'refused'
+  const message = refused ? LL.organizationUsers.soleAdmin() : error ? errorMessage(error, LL.common.genericError()) : null
+
+  return (
+    <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : close())}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Stack gap="5" p="6">
+              <Stack gap="1">
+                <Dialog.Title>
+                  {fromSystem ? LL.organizationUsers.removeFromSystemTitle({ name }) : LL.organizationUsers.removeTitle({ name })}
+                </Dialog.Title>
+                <Dialog.Description>
+                  {fromSystem
+                    ? LL.organizationUsers.removeFromSystemDescription({ name })
+                    : LL.organizationUsers.removeDescription({ name, organization: organizationName })}
+                </Dialog.Description>
+              </Stack>
+              {message ? <ErrorPanel messages={[message]} /> : null}
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end" flexWrap="wrap">
+                {refused ? (
+                  <Button onClick={close}>{LL.common.close()}</Button>
+                ) : (
+                  <>
+                    {state === 'confirming' && canRemoveFromSystem ? (
+                      <Button variant="ghost" onClick={() => removal.send({ type: 'removal.chooseSystem' })}>
+                        {LL.organizationUsers.removeFromSystemChoice()}
+                      </Button>
+                    ) : null}
+                    {state === 'confirmingFromSystem' ? (
+                      <Button variant="ghost" onClick={() => removal.send({ type: 'removal.back' })}>
+                        {LL.common.back()}
+                      </Button>
+                    ) : null}
+                    <Button variant="outline" onClick={close} disabled={busy}>
+                      {LL.common.cancel()}
+                    </Button>
+                    <Button
+                      loading={busy}
+                      onClick={() => removal.send({ type: state === 'failed' ? 'removal.retry' : 'removal.confirm' })}
+                    >
+                      {state === 'failed'
+                        ? LL.common.retry()
+                        : fromSystem
+                          ? LL.organizationUsers.removeFromSystem()
+                          : LL.organizationUsers.removeFromOrganization()}
+                    </Button>
+                  </>
+                )}
+              </Stack>
+            </Stack>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,147 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { Link as RouterLink, useLocation, useParams } from 'wouter'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { memberProfileMachine } from '../../../machines/member-profile'
+import { isSuperuser, membershipOf } from '../../../machines/roles'
+import { css } from '../../../styled-system/css'
+import { Flex, Grid, HStack, Stack } from '../../../styled-system/jsx'
+import { errorMessage } from '../../api/errors'
+import { loadMember, saveMember } from '../../api/organization-users'
+import { useKnownOrganization } from '../../app/known-organizations'
+import { paths } from '../../app/paths'
+import { useCurrentUser } from '../../app/root-context'
+import { Avatar, Badge, Button, ErrorPanel, Heading, Spinner, Text, toaster } from '../../ui'
+import { useOrganizationTerms } from '../shared/current'
+import { usePageTitle } from '../shared/page'
+import { RemoveMemberDialog } from '../shared/RemoveMemberDialog'
+import { roleLabel } from '../shared/terms'
+import { EditMemberDialog } from './EditMemberDialog'
+
+/** /organization/:organizationId/users/:userId (OrganizationUserProfile): details, roles, edit, remove. */
+export function MemberProfilePage() {
+  const params = useParams<{ organizationId: string; userId: string }>()
+  return <MemberProfile key={`${params.organizationId}/${params.userId}`} organizationId={Number(params.organizationId)} userId={Number(params.userId)} />
+}
+
+function MemberProfile({ organizationId, userId }: { organizationId: number; userId: number }) {
+  const { LL } = useI18nContext()
+  const t = LL.organizationUsers
+  const user = useCurrentUser()
+  const terms = useOrganizationTerms(organizationId)
+  const [, navigate] = useLocation()
+  const known = useKnownOrganization(organizationId)
+  const organizationName = membershipOf(user, organizationId)?.name ?? known?.name ?? ''
+  const profile = useActorRef(
+    memberProfileMachine.provide({
+      actors: { loadMember, saveMember },
+      actions: { announceSaved: () => toaster.success({ title: t.saved() }) },
+    }),
+    { input: { organizationId, userId } },
+  )
+  const member = useSelector(profile, (s) => s.context.member)
+  const editing = useSelector(profile, (s) => s.matches('editing') || s.matches('saving'))
+  const saving = useSelector(profile, (s) => s.matches('saving'))
+  const failed = useSelector(profile, (s) => s.matches('failed'))
+  const error = useSelector(profile, (s) => s.context.error)
+  const [removing, setRemoving] = useState(false)
+  const name = member ? `${member.first_name} ${member.last_name}`.trim() || member.email : LL.nav.titles.organizationUserProfile()
+  usePageTitle(name)
+  const usersHref = paths.organization(organizationId, 'users')
+
+  const back = (
+    <RouterLink href={usersHref} className={css({ color: 'colorPalette.text', textDecoration: 'underline', alignSelf: 'flex-start' })}>
+      ← {t.backToUsers()}
+    </RouterLink>
+  )
+  if (failed)
+    return (
+      <Stack gap="4" align="flex-start">
+        {back}
+        <ErrorPanel messages={[t.memberFailed(), errorMessage(error, LL.common.genericError())]} />
+        <Button variant="outline" onClick={() => profile.send({ type: 'member.retry' })}>
+          {LL.common.retry()}
+        </Button>
+      </Stack>
+    )
+  if (!member) return <Spinner label={LL.common.loading()} />
+
+  const dash = LL.common.notAvailable()
+  const details: [string, string][] = [
+    [t.firstName(), member.first_name || dash],
+    [t.lastName(), member.last_name || dash],
+    [t.email(), member.email],
+    [t.username(), member.username || dash],
+    [t.phone(), member.phone_number ? `${member.phone_code ?? ''} ${member.phone_number}`.trim() : dash],
+    [t.memberSince(), LL.common.date({ value: member.joined_at })],
+  ]
+
+  return (
+    <Stack gap="6" maxW="3xl">
+      {back}
+      <Flex gap="4" align="center" wrap="wrap">
+        <Avatar name={name} src={member.photo_url} decorative size="lg" />
+        <Heading as="h1" size="2xl" wordBreak="break-word">
+          {name}
+        </Heading>
+        <HStack gap="2" ms={{ base: '0', sm: 'auto' }} flexWrap="wrap">
+          <Button variant="outline" onClick={() => profile.send({ type: 'member.edit' })}>
+            {LL.common.edit()}
+          </Button>
+          <Button variant="outline" onClick={() => setRemoving(true)}>
+            {t.removeFromOrganization()}
+          </Button>
+        </HStack>
+      </Flex>
+      <Stack gap="3">
+        <Heading as="h2" size="lg">
+          {t.details()}
+        </Heading>
+        <Grid as="dl" gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, max-content) 1fr' }} columnGap="6" rowGap="2">
+          {details.map(([label, value]) => (
+            <Stack key={label} display="contents">
+              <Text as="dt" color="fg.muted">
+                {label}
+              </Text>
+              <Text as="dd" m="0" mb={{ base: '2', sm: '0' }} wordBreak="break-word">
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </Grid>
+      </Stack>
+      <Stack gap="3">
+        <Heading as="h2" size="lg">
+          {t.roles()}
+        </Heading>
+        <HStack gap="2" flexWrap="wrap">
+          {member.roles.map((role) => (
+            <Badge key={role} variant="outline">
+              {roleLabel(terms, role)}
+            </Badge>
+          ))}
+        </HStack>
+      </Stack>
+      {editing ? (
+        <EditMemberDialog
+          member={member}
+          terms={terms}
+          busy={saving}
+          error={error}
+          onSave={(changes) => profile.send({ type: 'member.save', changes })}
+          onCancel={() => profile.send({ type: 'member.cancel' })}
+        />
+      ) : null}
+      {removing ? (
+        <RemoveMemberDialog
+          organizationId={organizationId}
+          organizationName={organizationName}
+          member={member}
+          canRemoveFromSystem={isSuperuser(user) && user?.country_admin_level == null}
+          onClose={() => setRemoving(false)}
+          onRemoved={() => navigate(usersHref)}
+        />
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,145 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { bearer, createAccount, createOrganization, login, newPerson, organizationName, type Organization, type Person } from './support/api'
+import { newestMailLink } from './support/mail'
+import { screenAtWidths } from './support/screens'
+import { logIn, toast } from './support/ui'
+
+/**
+ * The organization page of an organization admin (spec §2 Organization page, §5, §6, §8): the users
+ * view, inviting by e-mail, editing a member's roles, the only-admin refusal and removing a member;
+ * a teacher sees no invite controls.
+ */
+
+/** Accepts the newest invitation mailed to `person` through the API, as that person. */
+async function acceptInvitation(request: APIRequestContext, person: Person): Promise<void> {
+  const { link } = await newestMailLink(request, person.email, '/invite')
+  const token = link.pathname.split('/').pop() ?? ''
+  const session = await login(request, person.email, person.password)
+  const response = await request.post('/v1/accounts/invite/accept', { headers: bearer(session.token), data: { token, email: person.email } })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+/** A school whose owner (an organization admin) has accepted the platform admin's invitation. */
+async function schoolWithOwner(request: APIRequestContext): Promise<{ organization: Organization; owner: Person }> {
+  const owner = await createAccount(request, newPerson('owner', 'Edna', 'Krabappel'))
+  const organization = await createOrganization(request, organizationName('Springfield Elementary'), { owner: owner.email })
+  await acceptInvitation(request, owner)
+  return { organization, owner }
+}
+
+const usersTable = (page: Page) => page.getByRole('table')
+const row = (page: Page, text: string) => usersTable(page).getByRole('row').filter({ hasText: text })
+
+async function asPerson(browser: Browser, person: Person): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await logIn(page, person)
+  return page
+}
+
+test('an organization admin invites a teacher, edits the roles, is refused removing the only admin, and removes a member; the teacher sees no invite controls', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { organization, owner } = await schoolWithOwner(request)
+  const teacher = await createAccount(request, newPerson('teacher', 'Elizabeth', 'Hoover'))
+
+  await logIn(page, owner)
+  // the top navigation names the organization
+  await expect(page.getByText(organization.name, { exact: true }).first()).toBeVisible()
+  await page.goto(`/organization/${organization.id}/users`)
+  await expect(page.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible()
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible()
+  const menu = page.getByRole('navigation', { name: 'Organization menu' })
+  for (const entry of ['All users', 'Students', 'Teachers', 'Admins', 'Profile']) await expect(menu.getByRole('link', { name: entry })).toBeVisible()
+  await expect(row(page, owner.email)).toContainText('Admin')
+  // one page: no pagination
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0)
+  await screenAtWidths(page, 'organization-users', () => expect(row(page, owner.email)).toBeVisible())
+
+  // invite by e-mail: an invalid address is shown and refused, the role is student by default
+  await page.getByRole('button', { name: 'Invite by email' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Invite by email' })
+  const emails = dialog.getByRole('textbox', { name: 'Email addresses' })
+  await emails.pressSequentially('not-an-address')
+  await emails.press('Enter')
+  await expect(dialog.getByText('Not added, not an email address: not-an-address')).toBeVisible()
+  await emails.clear()
+  await emails.pressSequentially(`${teacher.email},`)
+  await expect(dialog.getByText(teacher.email, { exact: true })).toBeVisible()
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toContainText('Student')
+  await dialog.getByRole('combobox', { name: 'Role' }).click()
+  await page.getByRole('option', { name: 'Teacher' }).click()
+  await screenAtWidths(page, 'organization-users-invite', () => expect(dialog).toBeVisible())
+  await dialog.getByRole('button', { name: 'Send invitations' }).click()
+  await expect(toast(page, '1 invitation sent.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  // the teacher accepts, and sees the organization without invite controls
+  await acceptInvitation(request, teacher)
+  const teacherPage = await asPerson(browser, teacher)
+  await teacherPage.goto(`/organization/${organization.id}/users`)
+  await expect(teacherPage.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible()
+  await expect(teacherPage.getByRole('heading', { name: 'Organization details' })).toBeVisible()
+  await expect(teacherPage.getByRole('button', { name: 'Invite by email' })).toHaveCount(0)
+  await expect(teacherPage.getByRole('link', { name: 'All users' })).toHaveCount(0)
+  await teacherPage.context().close()
+
+  // the filter by role, from the left menu, and the search, kept in the URL
+  await page.reload()
+  await menu.getByRole('link', { name: 'Teachers' }).click()
+  await expect(page).toHaveURL(/\?role=teacher$/)
+  await expect(page.getByRole('heading', { name: 'Teachers', level: 2 })).toBeVisible()
+  await expect(row(page, teacher.email)).toBeVisible()
+  await expect(row(page, owner.email)).toHaveCount(0)
+  await menu.getByRole('link', { name: 'All users' }).click()
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('Hoover')
+  await expect(page).toHaveURL(/search=Hoover/)
+  await expect(row(page, owner.email)).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue('Hoover')
+  await expect(row(page, teacher.email)).toBeVisible()
+
+  // the member's profile: edit the roles (at least one is needed)
+  await row(page, teacher.email).getByRole('cell', { name: teacher.email, exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Elizabeth Hoover', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Edit' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit user' })
+  await edit.getByRole('combobox', { name: 'Roles' }).click()
+  await page.getByRole('option', { name: 'Teacher' }).click()
+  await expect(edit.getByText('please select a role')).toBeVisible()
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled()
+  await page.getByRole('option', { name: 'Student' }).click()
+  await page.getByRole('option', { name: 'Teacher' }).click()
+  await page.keyboard.press('Escape')
+  await screenAtWidths(page, 'organization-user-edit', () => expect(edit).toBeVisible())
+  await edit.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'The user was saved.')).toBeVisible()
+  const roles = page.getByRole('heading', { name: 'Roles', level: 2 }).locator('..')
+  await expect(roles).toContainText('Student')
+  await expect(roles).toContainText('Teacher')
+  await screenAtWidths(page, 'organization-user-profile', () => expect(page.getByRole('heading', { name: 'Elizabeth Hoover' })).toBeVisible())
+
+  // the only admin cannot be removed
+  await page.getByRole('link', { name: 'Back to users' }).click()
+  await page.getByRole('button', { name: `Remove ${owner.email}` }).first().click()
+  const confirm = page.getByRole('alertdialog', { name: 'Remove Edna Krabappel?' })
+  await confirm.getByRole('button', { name: 'Remove from organization' }).click()
+  await expect(confirm.getByText('Cannot remove the only admin of an organization.')).toBeVisible()
+  await screenAtWidths(page, 'organization-users-sole-admin', () => expect(confirm).toBeVisible())
+  await confirm.getByRole('button', { name: 'Close' }).click()
+  await expect(row(page, owner.email)).toBeVisible()
+
+  // removing a member, from the profile page
+  await row(page, teacher.email).getByRole('link').click()
+  await page.getByRole('button', { name: 'Remove from organization' }).click()
+  const remove = page.getByRole('alertdialog', { name: 'Remove Elizabeth Hoover?' })
+  await expect(remove.getByText(`Elizabeth Hoover will lose access to ${organization.name}.`)).toBeVisible()
+  // an organization admin is not offered the system
+  await expect(remove.getByRole('button', { name: 'Remove from the system instead' })).toHaveCount(0)
+  await remove.getByRole('button', { name: 'Remove from organization' }).click()
+  await expect(toast(page, `Elizabeth Hoover was removed from ${organization.name}.`)).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/users$`))
+  await expect(row(page, owner.email)).toBeVisible()
+  await expect(row(page, teacher.email)).toHaveCount(0)
+})

@@ -1,0 +1,44 @@
+import { expect } from 'vitest'
+import { emailInviteMachine } from '../../machines/email-invite'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import type { ModelEvent, StepView } from './harness'
+
+type M = typeof emailInviteMachine
+type View = StepView<M>
+
+const invite = { emails: ['grace@example.com', 'alan@example.com'], role: 'teacher' as const }
+const refused = apiFailure(400, { emails: ['Enter a valid email address.'] })
+
+const events: ModelEvent<M>[] = [
+  { type: 'invite.send', invite },
+  done('inviteByEmail', undefined),
+  failed('inviteByEmail', refused),
+  failed('inviteByEmail', new TypeError('Failed to fetch')),
+]
+
+modelTests(
+  buildModel({
+    name: 'emailInviteMachine',
+    machine: emailInviteMachine,
+    inputs: { 'organization 7': { organizationId: 7 } },
+    events: () => events,
+    simplePaths: true,
+    states: {
+      editing: ({ snapshot, event, ignored }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(false)
+        if (ignored || event.type === 'xstate.init') return
+        // a refusal keeps the dialog open with its message
+        expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
+      },
+      sending: ({ snapshot }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(true)
+        expect(snapshot.context.invite).toEqual(invite)
+        expect(snapshot.context.error).toBeNull()
+      },
+      sent: ({ snapshot, params }: View) => {
+        expect(snapshot.status).toBe('done')
+        expect(params.announceSent).toEqual({ count: 2 })
+      },
+    },
+  }),
+)
