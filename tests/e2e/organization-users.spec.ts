@@ -1,8 +1,9 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
-import { bearer, createAccount, createOrganization, login, newPerson, organizationName, type Organization, type Person } from './support/api'
+import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Organization, type Person } from './support/api'
+import { PLATFORM_ADMIN } from './support/env'
 import { newestMailLink } from './support/mail'
 import { screenAtWidths } from './support/screens'
-import { logIn, toast } from './support/ui'
+import { emailBox, logIn, passwordBox, toast } from './support/ui'
 
 /**
  * The organization page of an organization admin (spec §2 Organization page, §5, §6, §8): the users
@@ -142,4 +143,41 @@ test('an organization admin invites a teacher, edits the roles, is refused remov
   await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/users$`))
   await expect(row(page, owner.email)).toBeVisible()
   await expect(row(page, teacher.email)).toHaveCount(0)
+})
+
+test('a platform admin opens an organization from /admin: back link, its name in the navigation, and a member removed from the system after a second confirmation', async ({
+  page,
+  request,
+}) => {
+  const { organization, owner } = await schoolWithOwner(request)
+  const student = await createAccount(request, newPerson('student', 'Ralph', 'Wiggum'))
+  await invite(request, organization, student.email)
+  await acceptInvitation(request, student)
+
+  await page.goto('/login')
+  await emailBox(page).fill(PLATFORM_ADMIN.email)
+  await passwordBox(page).fill(PLATFORM_ADMIN.password)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await page.goto(`/admin/organization/${organization.id}`)
+  await expect(page.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to organizations' })).toHaveAttribute('href', '/admin')
+  // the top navigation names the organization, never its number
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await expect(nav.getByRole('link', { name: organization.name })).toHaveAttribute('href', `/admin/organization/${organization.id}`)
+  await expect(row(page, owner.email)).toBeVisible()
+  await screenAtWidths(page, 'admin-organization-users', () => expect(row(page, student.email)).toBeVisible())
+
+  await page.getByRole('button', { name: `Remove ${student.email}` }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Remove Ralph Wiggum?' })
+  await confirm.getByRole('button', { name: 'Remove from the system instead' }).click()
+  const system = page.getByRole('alertdialog', { name: 'Remove Ralph Wiggum from the system?' })
+  await expect(system.getByText('The account of Ralph Wiggum is deleted and leaves every organization. This cannot be undone.')).toBeVisible()
+  await screenAtWidths(page, 'admin-organization-remove-from-system', () => expect(system).toBeVisible())
+  await system.getByRole('button', { name: 'Remove from the system', exact: true }).click()
+  await expect(toast(page, 'Ralph Wiggum was removed from the system.')).toBeVisible()
+  await expect(row(page, student.email)).toHaveCount(0)
+  // the account is gone: it cannot log in
+  const gone = await request.post('/v1/accounts/login-legacy/', { data: { email: student.email, password: student.password } })
+  expect(gone.status()).toBeGreaterThanOrEqual(400)
 })
