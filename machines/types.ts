@@ -4,6 +4,8 @@
  * `import type` still pastes into the Stately editor on its own.
  */
 
+import type { components } from '../openapi/schema'
+
 export type OrganizationType = 'school' | 'company'
 export type OrganizationRole = 'student' | 'teacher' | 'admin'
 
@@ -256,4 +258,42 @@ export interface NavigationGuardOutput {
   decision: NavigationDecision
   /** The path to show: the destination's when allowed, else the redirect. */
   path: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// The organization profile's flows: status, logo, admins and the admin invite.
+// ---------------------------------------------------------------------------------------------
+
+export type Organization = components['schemas']['Organization']
+
+export type OrganizationUser = components['schemas']['OrganizationUser']
+export type OrganizationStatus = components['schemas']['OrganizationStatus']
+
+/** What the status dialog does: disable (active → inactive), enable (back), or delete. */
+export type StatusAction = 'disable' | 'enable' | 'delete'
+
+/** changeStatus: POST /v1/organizations/{id}/status/ or DELETE /v1/organizations/{id}/, with the acting user's password. */
+export interface ChangeStatusInput {
+  organizationId: number
+  action: StatusAction
+  password: string
+}
+
+/** The organization after the change; null after a delete (204, nothing comes back). */
+export type ChangeStatusResult = Organization | null
+
+export interface OrganizationIdInput {
+  organizationId: number
+}
+
+/** uploadLogo: PUT /v1/organizations/{id}/logo/ with the image as the body. */
+export interface UploadLogoInput {
+  organizationId: number
+  file: Blob
+}
+
+/** inviteAdmin: POST /v1/accounts/invite/ {organization, role: admin, emails: [email]}. */
+export interface InviteAdminInput {
+  organizationId: number
+  email: string
 }
