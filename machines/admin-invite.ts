@@ -61,7 +61,7 @@ export const adminInviteMachine = setup({
 }).createMachine({
   id: 'adminInvite',
   description: 'The admins list of an organization, and the form that invites another admin by e-mail.',
-  context: ({ input }) => ({ ...input, admins: [], email: '', error: null }),
+  context: ({ input }) => ({ organizationId: input.organizationId, admins: [], email: '', error: null }),
   initial: 'loading',
   states: {
     loading: {

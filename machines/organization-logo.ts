@@ -68,7 +68,7 @@ export const organizationLogoMachine = setup({
 }).createMachine({
   id: 'organizationLogo',
   description: 'Upload or remove the organization\'s logo; the file is checked in the browser first.',
-  context: ({ input }) => ({ ...input, rejection: null, error: null }),
+  context: ({ input }) => ({ organizationId: input.organizationId, rejection: null, error: null }),
   initial: 'idle',
   states: {
     idle: {

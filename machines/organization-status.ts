@@ -89,7 +89,7 @@ export const organizationStatusMachine = setup({
 }).createMachine({
   id: 'organizationStatus',
   description: 'Enable, disable or delete an organization with the acting user\'s password; a platform admin restores a deleted one.',
-  context: ({ input }) => ({ ...input, action: null, error: null }),
+  context: ({ input }) => ({ organizationId: input.organizationId, status: input.status, deletedAt: input.deletedAt, action: null, error: null }),
   initial: 'resolving',
   states: {
     resolving: {
