@@ -297,3 +297,9 @@ export interface InviteAdminInput {
   organizationId: number
   email: string
 }
+
+/** saveOrganization: PUT /v1/organizations/{id}/ with the whole organization form. */
+export interface SaveOrganizationInput {
+  organizationId: number
+  body: components['schemas']['UpdateOrganizationRequest']
+}
