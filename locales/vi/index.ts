@@ -452,7 +452,7 @@ const vi = {
 			other: 'Khác',
 		},
 		logo: {
-			title: 'Logo',
+			title: 'Biểu trưng (logo)',
 			alt: 'Logo của {name}',
 			none: 'Chưa có logo.',
 			choose: 'Tải logo lên',
