@@ -87,10 +87,15 @@ export const saveOrganization = fromPromise<Organization, SaveOrganizationInput>
 
 export type Country = components['schemas']['Country']
 
-/** GET /v1/countries/ in the reader's language (none on failure: the form then shows the codes). */
+/** GET /v1/countries/ in the reader's language (on failure the form says so and keeps the saved country). */
 export const listCountries = fromPromise<Country[]>(async ({ signal }) => unwrap(api.GET('/v1/countries/', { signal })))
 
 export const organizationStatusActors = { changeStatus, restoreOrganization }
 export const organizationLogoActors = { uploadLogo, removeLogo }
 export const adminInviteActors = { loadAdmins, inviteAdmin }
 export const organizationEditActors = { saveOrganization }
+
+/** GET /v1/organizations/{id}/ */
+export const loadOrganization = fromPromise<Organization, OrganizationIdInput>(({ input, signal }) =>
+  unwrap(api.GET('/v1/organizations/{id}/', { params: path(input.organizationId), signal })),
+)
