@@ -1,4 +1,5 @@
 // `npm run bench`: each benchmark in turn, one after the other so that they do not share the CPU.
 export {}
 await import('./accounts.bench.js')
+await import('./organizations.bench.js')
 await import('./first-load.bench.js')

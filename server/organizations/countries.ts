@@ -1,5 +1,5 @@
 import { getCountries, getCountryCallingCode, Metadata, type CountryCode } from 'libphonenumber-js'
-import metadataJson from 'libphonenumber-js/metadata.min.json' with { type: 'json' }
+import metadataJson from 'libphonenumber-js/metadata.min.json'
 import type { Locales } from '../../locales/i18n-types.js'
 import type { components } from '../../openapi/schema.js'
 import type { Handler } from '../contract/handler.js'

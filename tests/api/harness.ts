@@ -244,6 +244,8 @@ export interface UserSeed {
   firstName?: string
   lastName?: string
   superuser?: boolean
+  /** With `superuser`: a platform admin limited to this country. */
+  countryAdminLevel?: string
   confirmed?: boolean
   language?: string
 }
@@ -256,6 +258,7 @@ export const createUser = async (server: TestServer, seed: UserSeed) => {
       lastName: seed.lastName ?? 'User',
       email: seed.email,
       isSuperuser: seed.superuser ?? false,
+      countryAdminLevel: seed.countryAdminLevel ?? null,
       confirmedAt: seed.confirmed === false ? null : new Date(),
       language: seed.language ?? 'en',
     })

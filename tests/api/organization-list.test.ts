@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrganization } from '../../server/app.js'
-import { organizations, users } from '../../server/db/schema.js'
+import { organizations } from '../../server/db/schema.js'
 import { createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
 
 /** The platform admin's organization list: filters, search, sorting, paging, and a country admin's reach. */
@@ -40,8 +40,7 @@ beforeAll(async () => {
   }
   await createUser(server, { email: 'root@example.com', superuser: true })
   superToken = await login(server, 'root@example.com')
-  const jp = await createUser(server, { email: 'jp-admin@example.com', superuser: true })
-  await server.db.update(users).set({ countryAdminLevel: 'JP' }).where(eq(users.id, jp.id))
+  await createUser(server, { email: 'jp-admin@example.com', superuser: true, countryAdminLevel: 'JP' })
   countryToken = await login(server, 'jp-admin@example.com')
 })
 afterAll(() => server.close())

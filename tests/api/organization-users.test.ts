@@ -29,8 +29,7 @@ beforeAll(async () => {
   }
   await createUser(server, { email: 'root@example.com', superuser: true })
   rootToken = await login(server, 'root@example.com')
-  const jp = await createUser(server, { email: 'jp@example.com', superuser: true })
-  await server.db.update(users).set({ countryAdminLevel: 'JP' }).where(eq(users.id, jp.id))
+  await createUser(server, { email: 'jp@example.com', superuser: true, countryAdminLevel: 'JP' })
   jpToken = await login(server, 'jp@example.com')
 })
 afterAll(() => server.close())

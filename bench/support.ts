@@ -1,0 +1,100 @@
+/**
+ * What the API benchmarks share: a server on a fresh store on loopback, a load generator, and side-by-side
+ * rounds that alternate the two sides so neither always runs first.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp, ensurePlatformAdmin, loadConfig, openStore } from '../server/app.js'
+
+export const CONCURRENCY = 16
+
+/** A production server on embedded PGlite in a temporary folder (or DATABASE_URL when `onPostgres`). */
+export const startBenchServer = async (options: { onPostgres?: boolean } = {}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'))
+  const databaseUrl = options.onPostgres ? process.env.DATABASE_URL : undefined
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench-password-1',
+    RATE_LIMIT_PER_ADDRESS: '1000000',
+    RATE_LIMIT_PER_EMAIL: '1000000',
+  })
+  const store = await openStore(databaseUrl ? { databaseUrl } : { dataDir })
+  await ensurePlatformAdmin(store.db, config, new Date(), () => {})
+  const app = await buildApp({ config, store, social: null })
+  const base = await app.listen({ host: '127.0.0.1', port: 0 })
+  const login = async (email = config.adminEmail, password = config.adminPassword!) => {
+    const res = await fetch(`${base}/v1/accounts/login-legacy/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+    if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`)
+    return (await res.json()) as { token: string; user_id: number }
+  }
+  return {
+    app,
+    store,
+    base,
+    config,
+    login,
+    close: async () => {
+      await app.close()
+      await store.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Sends `total` requests (`urls` taken in turn), CONCURRENCY at a time; answers requests per second and the latencies. */
+export const load = async (urls: readonly string[], headers: Record<string, string>, total: number) => {
+  const latencies: number[] = []
+  let next = 0
+  const started = performance.now()
+  const worker = async () => {
+    while (next < total) {
+      const url = urls[next++ % urls.length]!
+      const t0 = performance.now()
+      const res = await fetch(url, { headers })
+      await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
+      latencies.push(performance.now() - t0)
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  return { rps: (total / (performance.now() - started)) * 1000, latencies }
+}
+
+export const p99 = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN
+}
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
+
+export interface Side {
+  name: string
+  urls: readonly string[]
+  headers: Record<string, string>
+}
+
+/** Runs `rounds` rounds of `perRound` requests of each side, alternating which goes first; medians and p99s. */
+export const sideBySide = async (sides: readonly Side[], rounds: number, perRound: number) => {
+  for (const side of sides) await load(side.urls, side.headers, Math.min(300, perRound)) // warm-up
+  const results = sides.map(() => ({ rps: [] as number[], lat: [] as number[] }))
+  for (let round = 0; round < rounds; round++) {
+    const order = sides.map((_, index) => index)
+    if (round % 2 === 1) order.reverse()
+    for (const index of order) {
+      const r = await load(sides[index]!.urls, sides[index]!.headers, perRound)
+      results[index]!.rps.push(r.rps)
+      results[index]!.lat.push(...r.latencies)
+    }
+  }
+  return results.map((r, index) => ({ name: sides[index]!.name, rps: median(r.rps), p99: p99(r.lat) }))
+}
+
+export const f = (n: number, digits = 1) => n.toFixed(digits)
