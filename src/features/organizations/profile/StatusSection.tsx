@@ -158,7 +158,7 @@ function StatusDialog({ flow, action, organizationName }: { flow: StatusFlow; ac
             <Button variant="outline" onClick={() => flow.send({ type: 'status.cancel' })}>
               {LL.common.cancel()}
             </Button>
-            <Button type="submit" disabled={!ready} loading={checking} colorPalette={action === 'delete' ? 'red' : undefined}>
+            <Button type="submit" disabled={!ready} loading={checking}>
               {titles[action]}
             </Button>
           </Stack>
