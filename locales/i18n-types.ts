@@ -1491,6 +1491,10 @@ type RootTranslation = {
 		 */
 		industry: string
 		/**
+		 * A​d​d​r​e​s​s
+		 */
+		address: string
+		/**
 		 * A​d​d​r​e​s​s​ ​1
 		 */
 		address1: string
@@ -3237,6 +3241,10 @@ export type TranslationFunctions = {
 		 * Industry
 		 */
 		industry: () => LocalizedString
+		/**
+		 * Address
+		 */
+		address: () => LocalizedString
 		/**
 		 * Address 1
 		 */

@@ -427,6 +427,7 @@ const en = {
 		username: 'Username',
 		type: 'Type',
 		industry: 'Industry',
+		address: 'Address',
 		address1: 'Address 1',
 		address2: 'Address 2',
 		city: 'City',

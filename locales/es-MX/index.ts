@@ -418,6 +418,7 @@ const es_MX = {
 		username: 'Nombre de usuario',
 		type: 'Tipo',
 		industry: 'Industria',
+		address: 'Dirección',
 		address1: 'Dirección 1',
 		address2: 'Dirección 2',
 		city: 'Ciudad',

@@ -414,6 +414,7 @@ const ja = {
 		username: 'ユーザー名',
 		type: '種類',
 		industry: '業種',
+		address: '住所',
 		address1: '住所 1',
 		address2: '住所 2',
 		city: '市区町村',

@@ -414,6 +414,7 @@ const pt_BR = {
 		username: 'Nome de usuário',
 		type: 'Tipo',
 		industry: 'Setor',
+		address: 'Endereço',
 		address1: 'Endereço 1',
 		address2: 'Endereço 2',
 		city: 'Cidade',

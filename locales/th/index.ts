@@ -414,6 +414,7 @@ const th = {
 		username: 'ชื่อผู้ใช้',
 		type: 'ประเภท',
 		industry: 'อุตสาหกรรม',
+		address: 'ที่อยู่',
 		address1: 'ที่อยู่ 1',
 		address2: 'ที่อยู่ 2',
 		city: 'เมือง',

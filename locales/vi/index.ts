@@ -414,6 +414,7 @@ const vi = {
 		username: 'Tên người dùng',
 		type: 'Loại',
 		industry: 'Ngành',
+		address: 'Địa chỉ',
 		address1: 'Địa chỉ 1',
 		address2: 'Địa chỉ 2',
 		city: 'Thành phố',

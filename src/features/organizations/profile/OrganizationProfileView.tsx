@@ -43,7 +43,7 @@ export function OrganizationProfileView({ organization, onChanged }: { organizat
     [P.name(), organization.name],
     [P.type(), organization.type === 'company' ? LL.terms.company.organization() : LL.terms.school.organization()],
     [P.industry(), organization.industry ? P.industries[organization.industry]() : null],
-    [P.address1(), address || null],
+    [P.address(), address || null],
     [P.country(), countryName(organization.country)],
     [P.phone(), organization.phone],
     [P.timezone(), organization.timezone],
