@@ -2056,6 +2056,352 @@ type RootTranslation = {
 		 */
 		tableLabel: string
 	}
+	organizationProfile: {
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​p​r​o​f​i​l​e
+		 */
+		title: string
+		/**
+		 * D​e​t​a​i​l​s
+		 */
+		details: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e
+		 */
+		name: string
+		/**
+		 * U​s​e​r​n​a​m​e
+		 */
+		username: string
+		/**
+		 * T​y​p​e
+		 */
+		type: string
+		/**
+		 * I​n​d​u​s​t​r​y
+		 */
+		industry: string
+		/**
+		 * A​d​d​r​e​s​s
+		 */
+		address: string
+		/**
+		 * A​d​d​r​e​s​s​ ​1
+		 */
+		address1: string
+		/**
+		 * A​d​d​r​e​s​s​ ​2
+		 */
+		address2: string
+		/**
+		 * C​i​t​y
+		 */
+		city: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * P​o​s​t​c​o​d​e
+		 */
+		postalCode: string
+		/**
+		 * C​o​u​n​t​r​y
+		 */
+		country: string
+		/**
+		 * P​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * P​h​o​n​e​ ​c​o​d​e
+		 */
+		phoneCode: string
+		/**
+		 * P​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		phoneNumber: string
+		/**
+		 * T​i​m​e​ ​z​o​n​e
+		 */
+		timezone: string
+		/**
+		 * J​o​i​n​ ​c​o​d​e
+		 */
+		invitationCode: string
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		createdAt: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * D​i​s​a​b​l​e​d
+		 */
+		inactive: string
+		/**
+		 * V​e​r​i​f​i​e​d
+		 */
+		verified: string
+		/**
+		 * N​o​t​ ​v​e​r​i​f​i​e​d
+		 */
+		notVerified: string
+		/**
+		 * N​o​t​ ​s​e​t
+		 */
+		notSet: string
+		/**
+		 * C​h​o​o​s​e​…
+		 */
+		pick: string
+		industries: {
+			/**
+			 * A​e​r​o​s​p​a​c​e
+			 */
+			aerospace: string
+			/**
+			 * T​r​a​n​s​p​o​r​t​a​t​i​o​n
+			 */
+			transportation: string
+			/**
+			 * C​o​m​p​u​t​e​r​ ​s​o​f​t​w​a​r​e​ ​a​n​d​ ​i​n​t​e​r​n​e​t
+			 */
+			computer_software_internet: string
+			/**
+			 * T​e​l​e​c​o​m​m​u​n​i​c​a​t​i​o​n
+			 */
+			telecommunication: string
+			/**
+			 * F​o​o​d​ ​a​n​d​ ​a​g​r​i​c​u​l​t​u​r​e
+			 */
+			food_and_agriculture: string
+			/**
+			 * C​o​n​s​t​r​u​c​t​i​o​n
+			 */
+			construction: string
+			/**
+			 * E​d​u​c​a​t​i​o​n
+			 */
+			education: string
+			/**
+			 * H​e​a​l​t​h​c​a​r​e
+			 */
+			healthcare: string
+			/**
+			 * T​r​a​v​e​l​ ​a​n​d​ ​h​o​s​p​i​t​a​l​i​t​y
+			 */
+			travel_and_hospitality: string
+			/**
+			 * E​n​t​e​r​t​a​i​n​m​e​n​t​,​ ​n​e​w​s​,​ ​m​e​d​i​a​ ​a​n​d​ ​m​u​s​i​c
+			 */
+			entertainment_news_media_music: string
+			/**
+			 * E​n​e​r​g​y
+			 */
+			energy: string
+			/**
+			 * M​a​n​u​f​a​c​t​u​r​i​n​g
+			 */
+			manufacturing: string
+			/**
+			 * F​a​s​h​i​o​n​ ​a​n​d​ ​c​l​o​t​h​i​n​g
+			 */
+			fashion_and_clothing: string
+			/**
+			 * M​i​n​i​n​g
+			 */
+			mining: string
+			/**
+			 * C​o​n​s​u​l​t​i​n​g​ ​s​e​r​v​i​c​e​s
+			 */
+			consulting_services: string
+			/**
+			 * O​t​h​e​r
+			 */
+			other: string
+		}
+		logo: {
+			/**
+			 * L​o​g​o
+			 */
+			title: string
+			/**
+			 * L​o​g​o​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			alt: RequiredParams<'name'>
+			/**
+			 * N​o​ ​l​o​g​o​ ​y​e​t​.
+			 */
+			none: string
+			/**
+			 * U​p​l​o​a​d​ ​a​ ​l​o​g​o
+			 */
+			choose: string
+			/**
+			 * R​e​p​l​a​c​e​ ​t​h​e​ ​l​o​g​o
+			 */
+			replace: string
+			/**
+			 * R​e​m​o​v​e​ ​t​h​e​ ​l​o​g​o
+			 */
+			remove: string
+			/**
+			 * U​p​l​o​a​d​i​n​g​ ​t​h​e​ ​l​o​g​o​…
+			 */
+			uploading: string
+			/**
+			 * J​P​E​G​,​ ​P​N​G​ ​o​r​ ​G​I​F​,​ ​a​t​ ​m​o​s​t​ ​2​ ​M​B​.
+			 */
+			hint: string
+			/**
+			 * T​h​e​ ​i​m​a​g​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​2​ ​M​B​.
+			 */
+			tooLarge: string
+			/**
+			 * T​h​e​ ​l​o​g​o​ ​w​a​s​ ​s​a​v​e​d​.
+			 */
+			saved: string
+			/**
+			 * T​h​e​ ​l​o​g​o​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+			 */
+			removed: string
+		}
+		admins: {
+			/**
+			 * A​d​m​i​n​s
+			 */
+			title: string
+			/**
+			 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​a​d​m​i​n​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​a​d​m​i​n​s​…
+			 */
+			loading: string
+		}
+		invite: {
+			/**
+			 * I​n​v​i​t​e​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n
+			 */
+			title: string
+			/**
+			 * T​h​e​y​ ​g​e​t​ ​a​n​ ​e​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​j​o​i​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​s​ ​a​n​ ​a​d​m​i​n​.
+			 */
+			text: string
+			/**
+			 * E​m​a​i​l​ ​o​f​ ​t​h​e​ ​n​e​w​ ​a​d​m​i​n
+			 */
+			email: string
+			/**
+			 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			submit: string
+			/**
+			 * A​n​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+			 * @param {string} email
+			 */
+			sent: RequiredParams<'email'>
+		}
+		edit: {
+			/**
+			 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			button: string
+			/**
+			 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​s​a​v​e​d​.
+			 */
+			saved: string
+			/**
+			 * T​h​e​ ​l​i​s​t​ ​o​f​ ​c​o​u​n​t​r​i​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			countriesFailed: string
+		}
+		actions: {
+			/**
+			 * S​t​a​t​u​s​ ​a​n​d​ ​d​e​l​e​t​i​o​n
+			 */
+			title: string
+			/**
+			 * D​i​s​a​b​l​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			disable: string
+			/**
+			 * E​n​a​b​l​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			enable: string
+			/**
+			 * D​e​l​e​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			'delete': string
+			/**
+			 * R​e​s​t​o​r​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			restore: string
+			/**
+			 * I​t​s​ ​m​e​m​b​e​r​s​ ​k​e​e​p​ ​t​h​e​i​r​ ​a​c​c​o​u​n​t​s​,​ ​b​u​t​ ​i​t​s​ ​j​o​i​n​ ​c​o​d​e​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
+			 */
+			disableText: string
+			/**
+			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​o​r​k​s​ ​a​g​a​i​n​ ​a​n​d​ ​i​t​s​ ​j​o​i​n​ ​c​o​d​e​ ​i​s​ ​a​c​c​e​p​t​e​d​.
+			 */
+			enableText: string
+			/**
+			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​i​s​a​p​p​e​a​r​s​ ​f​o​r​ ​e​v​e​r​y​o​n​e​.​ ​A​ ​p​l​a​t​f​o​r​m​ ​a​d​m​i​n​ ​c​a​n​ ​r​e​s​t​o​r​e​ ​i​t​ ​w​i​t​h​i​n​ ​3​0​ ​d​a​y​s​;​ ​a​f​t​e​r​ ​t​h​a​t​ ​i​t​ ​i​s​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​.
+			 */
+			deleteText: string
+			/**
+			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			password: string
+			/**
+			 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​c​o​n​f​i​r​m​ ​w​i​t​h​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​.
+			 */
+			passwordText: string
+			/**
+			 * T​y​p​e​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e​ ​t​o​ ​c​o​n​f​i​r​m​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			typeName: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​n​a​m​e​ ​d​o​e​s​ ​n​o​t​ ​m​a​t​c​h​.
+			 */
+			nameMismatch: string
+			/**
+			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​i​s​a​b​l​e​d​.
+			 */
+			disabled: string
+			/**
+			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​e​n​a​b​l​e​d​.
+			 */
+			enabled: string
+			/**
+			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​.
+			 */
+			deleted: string
+			/**
+			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​r​e​s​t​o​r​e​d​.
+			 */
+			restored: string
+			/**
+			 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​ ​o​n​ ​{​d​a​t​e​|​d​a​t​e​}​.​ ​A​ ​p​l​a​t​f​o​r​m​ ​a​d​m​i​n​ ​c​a​n​ ​r​e​s​t​o​r​e​ ​i​t​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​ ​3​0​ ​d​a​y​s​ ​l​a​t​e​r​.
+			 * @param {DateLike} date
+			 */
+			deletedNotice: RequiredParams<'date|date'>
+		}
+	}
 	languagePicker: {
 		/**
 		 * L​a​n​g​u​a​g​e
@@ -4030,6 +4376,348 @@ export type TranslationFunctions = {
 		 * Organizations
 		 */
 		tableLabel: () => LocalizedString
+	}
+	organizationProfile: {
+		/**
+		 * Organization profile
+		 */
+		title: () => LocalizedString
+		/**
+		 * Details
+		 */
+		details: () => LocalizedString
+		/**
+		 * Organization name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Username
+		 */
+		username: () => LocalizedString
+		/**
+		 * Type
+		 */
+		type: () => LocalizedString
+		/**
+		 * Industry
+		 */
+		industry: () => LocalizedString
+		/**
+		 * Address
+		 */
+		address: () => LocalizedString
+		/**
+		 * Address 1
+		 */
+		address1: () => LocalizedString
+		/**
+		 * Address 2
+		 */
+		address2: () => LocalizedString
+		/**
+		 * City
+		 */
+		city: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Postcode
+		 */
+		postalCode: () => LocalizedString
+		/**
+		 * Country
+		 */
+		country: () => LocalizedString
+		/**
+		 * Phone
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Phone code
+		 */
+		phoneCode: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phoneNumber: () => LocalizedString
+		/**
+		 * Time zone
+		 */
+		timezone: () => LocalizedString
+		/**
+		 * Join code
+		 */
+		invitationCode: () => LocalizedString
+		/**
+		 * Created
+		 */
+		createdAt: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Active
+		 */
+		active: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		inactive: () => LocalizedString
+		/**
+		 * Verified
+		 */
+		verified: () => LocalizedString
+		/**
+		 * Not verified
+		 */
+		notVerified: () => LocalizedString
+		/**
+		 * Not set
+		 */
+		notSet: () => LocalizedString
+		/**
+		 * Choose…
+		 */
+		pick: () => LocalizedString
+		industries: {
+			/**
+			 * Aerospace
+			 */
+			aerospace: () => LocalizedString
+			/**
+			 * Transportation
+			 */
+			transportation: () => LocalizedString
+			/**
+			 * Computer software and internet
+			 */
+			computer_software_internet: () => LocalizedString
+			/**
+			 * Telecommunication
+			 */
+			telecommunication: () => LocalizedString
+			/**
+			 * Food and agriculture
+			 */
+			food_and_agriculture: () => LocalizedString
+			/**
+			 * Construction
+			 */
+			construction: () => LocalizedString
+			/**
+			 * Education
+			 */
+			education: () => LocalizedString
+			/**
+			 * Healthcare
+			 */
+			healthcare: () => LocalizedString
+			/**
+			 * Travel and hospitality
+			 */
+			travel_and_hospitality: () => LocalizedString
+			/**
+			 * Entertainment, news, media and music
+			 */
+			entertainment_news_media_music: () => LocalizedString
+			/**
+			 * Energy
+			 */
+			energy: () => LocalizedString
+			/**
+			 * Manufacturing
+			 */
+			manufacturing: () => LocalizedString
+			/**
+			 * Fashion and clothing
+			 */
+			fashion_and_clothing: () => LocalizedString
+			/**
+			 * Mining
+			 */
+			mining: () => LocalizedString
+			/**
+			 * Consulting services
+			 */
+			consulting_services: () => LocalizedString
+			/**
+			 * Other
+			 */
+			other: () => LocalizedString
+		}
+		logo: {
+			/**
+			 * Logo
+			 */
+			title: () => LocalizedString
+			/**
+			 * Logo of {name}
+			 */
+			alt: (arg: { name: string }) => LocalizedString
+			/**
+			 * No logo yet.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Upload a logo
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Replace the logo
+			 */
+			replace: () => LocalizedString
+			/**
+			 * Remove the logo
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Uploading the logo…
+			 */
+			uploading: () => LocalizedString
+			/**
+			 * JPEG, PNG or GIF, at most 2 MB.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * The image is too large: at most 2 MB.
+			 */
+			tooLarge: () => LocalizedString
+			/**
+			 * The logo was saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * The logo was removed.
+			 */
+			removed: () => LocalizedString
+		}
+		admins: {
+			/**
+			 * Admins
+			 */
+			title: () => LocalizedString
+			/**
+			 * This organization has no admin yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Loading the admins…
+			 */
+			loading: () => LocalizedString
+		}
+		invite: {
+			/**
+			 * Invite another admin
+			 */
+			title: () => LocalizedString
+			/**
+			 * They get an email with a link to join this organization as an admin.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Email of the new admin
+			 */
+			email: () => LocalizedString
+			/**
+			 * Send invitation
+			 */
+			submit: () => LocalizedString
+			/**
+			 * An invitation was sent to {email}.
+			 */
+			sent: (arg: { email: string }) => LocalizedString
+		}
+		edit: {
+			/**
+			 * Edit organization
+			 */
+			button: () => LocalizedString
+			/**
+			 * Edit organization
+			 */
+			title: () => LocalizedString
+			/**
+			 * The organization was saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * The list of countries could not be loaded.
+			 */
+			countriesFailed: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * Status and deletion
+			 */
+			title: () => LocalizedString
+			/**
+			 * Disable organization
+			 */
+			disable: () => LocalizedString
+			/**
+			 * Enable organization
+			 */
+			enable: () => LocalizedString
+			/**
+			 * Delete organization
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Restore organization
+			 */
+			restore: () => LocalizedString
+			/**
+			 * Its members keep their accounts, but its join code stops working until it is enabled again.
+			 */
+			disableText: () => LocalizedString
+			/**
+			 * The organization works again and its join code is accepted.
+			 */
+			enableText: () => LocalizedString
+			/**
+			 * The organization disappears for everyone. A platform admin can restore it within 30 days; after that it is removed for good.
+			 */
+			deleteText: () => LocalizedString
+			/**
+			 * Your password
+			 */
+			password: () => LocalizedString
+			/**
+			 * For your security, confirm with your own password.
+			 */
+			passwordText: () => LocalizedString
+			/**
+			 * Type the organization name to confirm: {name}
+			 */
+			typeName: (arg: { name: string }) => LocalizedString
+			/**
+			 * The name does not match.
+			 */
+			nameMismatch: () => LocalizedString
+			/**
+			 * The organization was disabled.
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * The organization was enabled.
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * The organization was deleted.
+			 */
+			deleted: () => LocalizedString
+			/**
+			 * The organization was restored.
+			 */
+			restored: () => LocalizedString
+			/**
+			 * This organization was deleted on {date|date}. A platform admin can restore it until it is removed for good 30 days later.
+			 */
+			deletedNotice: (arg: { date: DateLike }) => LocalizedString
+		}
 	}
 	languagePicker: {
 		/**

@@ -371,6 +371,24 @@ export interface OrganizationUsersQuery {
   ordering: OrganizationUserOrdering
 }
 
+// ---------------------------------------------------------------------------------------------
+// The organization profile's flows: status, logo, admins and the admin invite.
+// ---------------------------------------------------------------------------------------------
+
+
+/** What the status dialog does: disable (active → inactive), enable (back), or delete. */
+export type StatusAction = 'disable' | 'enable' | 'delete'
+
+/** changeStatus: POST /v1/organizations/{id}/status/ or DELETE /v1/organizations/{id}/, with the acting user's password. */
+export interface ChangeStatusInput {
+  organizationId: number
+  action: StatusAction
+  password: string
+}
+
+/** The organization after the change; null after a delete (204, nothing comes back). */
+export type ChangeStatusResult = Organization | null
+
 export interface OrganizationIdInput {
   organizationId: number
 }
@@ -412,4 +430,22 @@ export interface EmailInvite {
 /** inviteByEmail: POST /v1/accounts/invite/ {organization, role, emails} */
 export interface InviteByEmailInput extends EmailInvite {
   organizationId: number
+}
+
+/** uploadLogo: PUT /v1/organizations/{id}/logo/ with the image as the body. */
+export interface UploadLogoInput {
+  organizationId: number
+  file: Blob
+}
+
+/** inviteAdmin: POST /v1/accounts/invite/ {organization, role: admin, emails: [email]}. */
+export interface InviteAdminInput {
+  organizationId: number
+  email: string
+}
+
+/** saveOrganization: PUT /v1/organizations/{id}/ with the whole organization form. */
+export interface SaveOrganizationProfileInput {
+  organizationId: number
+  body: components['schemas']['UpdateOrganizationRequest']
 }

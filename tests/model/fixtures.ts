@@ -1,5 +1,5 @@
 /** People and payloads the model tests use. */
-import type { InvitePayload, OrganizationMembership, Session, SocialClaims, User } from '../../machines/types'
+import type { InvitePayload, Organization, OrganizationMembership, Session, SocialClaims, User } from '../../machines/types'
 
 const person = (overrides: Partial<User> & Pick<User, 'id' | 'email'>): User => ({
   first_name: 'Ana',
@@ -68,3 +68,26 @@ export const base64url = (value: unknown): string =>
 
 /** Plain base64 with padding. */
 export const base64 = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64')
+
+/** An organization as GET /v1/organizations/{id}/ answers it. */
+export const organization: Organization = {
+  id: 22,
+  name: 'Acme Corp',
+  username: 'acme',
+  type: 'company',
+  industry: 'consulting_services',
+  address_1: '1 Main St',
+  address_2: null,
+  city: 'Springfield',
+  state: 'OR',
+  postal_code: '97477',
+  country: 'US',
+  phone: '+1 5415550100',
+  timezone: 'America/Los_Angeles',
+  is_verified: true,
+  status: 'active',
+  invitation_code: 'ABC234',
+  logo_url: null,
+  created_at: '2025-01-15T10:00:00Z',
+  deleted_at: null,
+}
