@@ -17,6 +17,7 @@ export * as Dialog from './dialog'
 export { toaster, TOAST_TOP_OFFSET } from './toast'
 export * as Menu from './menu'
 export { Select, type SelectProps, type SelectItem } from './select'
+export { NativeSelect, type NativeSelectProps } from './native-select'
 export { Checkbox, type CheckboxProps } from './checkbox'
 export {
   TagsInput,

@@ -1,12 +1,11 @@
-import { PasswordInput as Ark, usePasswordInput } from '@ark-ui/react/password-input'
-import { type ComponentProps, type ReactNode, forwardRef } from 'react'
+import { type ComponentProps, type ReactNode, forwardRef, useEffect, useRef, useState } from 'react'
 import { styled } from '../../styled-system/jsx'
 import { input } from '../../styled-system/recipes'
 import { IconButton } from './icon-button'
 import * as Field from './field'
 import { EyeIcon, EyeOffIcon } from './icons'
 
-const StyledInput = styled(Ark.Input, input)
+const StyledInput = styled('input', input)
 type StyledInputProps = ComponentProps<typeof StyledInput>
 
 export interface PasswordInputProps extends Omit<StyledInputProps, 'type'> {
@@ -15,54 +14,70 @@ export interface PasswordInputProps extends Omit<StyledInputProps, 'type'> {
   /** Name of the toggle while the password is shown, e.g. "Hide password". */
   hideLabel: string
   autoComplete?: 'current-password' | 'new-password' | undefined
-  defaultVisible?: boolean | undefined
-  visible?: boolean | undefined
-  onVisibilityChange?: ((visible: boolean) => void) | undefined
 }
 
 /**
  * A password input with a show/hide toggle. Put it inside `Field.Root` with a `Field.Label`
- * (or use `PasswordField`) so it is labelled. The toggle is reachable with Tab.
+ * (or use `PasswordField`) so it is labelled. The toggle is reachable with Tab; a click on it
+ * leaves the focus in the input. Sending or resetting the form hides the password again.
+ * A plain input and button: a state machine (Ark's) for one boolean would come with the first load.
  */
 export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
-  { showLabel, hideLabel, autoComplete, defaultVisible, visible, onVisibilityChange, size, ...props },
+  { showLabel, hideLabel, autoComplete = 'current-password', ...props },
   ref,
 ) {
-  const api = usePasswordInput({
-    autoComplete,
-    defaultVisible,
-    visible,
-    onVisibilityChange: onVisibilityChange ? (d) => onVisibilityChange(d.visible) : undefined,
-    translations: { visibilityTrigger: (shown) => (shown ? hideLabel : showLabel) },
-  })
+  const control = Field.useFieldControl()
+  const [visible, setVisible] = useState(false)
+  const toggle = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    const form = toggle.current?.form
+    if (!form) return
+    const hide = () => setVisible(false)
+    form.addEventListener('submit', hide)
+    form.addEventListener('reset', hide)
+    return () => {
+      form.removeEventListener('submit', hide)
+      form.removeEventListener('reset', hide)
+    }
+  }, [])
+
   return (
-    <Ark.RootProvider value={api} style={{ width: '100%' }}>
-      <Ark.Control style={{ position: 'relative' }}>
-        <StyledInput ref={ref} size={size} pe="11" {...props} />
-        <Ark.VisibilityTrigger
-          asChild
-          // Ark leaves the toggle out of the tab order and reacts to the pointer only.
-          tabIndex={0}
-          onClick={(event) => {
-            if (event.detail === 0) api.toggleVisible()
-          }}
-        >
-          <IconButton
-            aria-label={api.visible ? hideLabel : showLabel}
-            variant="ghost"
-            size="sm"
-            position="absolute"
-            top="50%"
-            insetEnd="1"
-            transform="translateY(-50%)"
-          >
-            <Ark.Indicator fallback={<EyeOffIcon />}>
-              <EyeIcon />
-            </Ark.Indicator>
-          </IconButton>
-        </Ark.VisibilityTrigger>
-      </Ark.Control>
-    </Ark.RootProvider>
+    <div style={{ position: 'relative', width: '100%' }}>
+      <StyledInput
+        ref={ref}
+        {...control}
+        type={visible ? 'text' : 'password'}
+        autoComplete={autoComplete}
+        autoCapitalize="off"
+        spellCheck={false}
+        pe="11"
+        {...props}
+      />
+      <IconButton
+        ref={toggle}
+        aria-label={visible ? hideLabel : showLabel}
+        aria-controls={control.id}
+        disabled={control.disabled}
+        variant="ghost"
+        size="sm"
+        position="absolute"
+        top="50%"
+        insetEnd="1"
+        transform="translateY(-50%)"
+        // a click shows the input with its caret where it was: the press does not take the focus,
+        // and the input gets it if it did not have it; a key press leaves the focus on the toggle
+        onPointerDown={(event) => {
+          if (event.button === 0) event.preventDefault()
+        }}
+        onClick={(event) => {
+          setVisible(!visible)
+          if (event.detail > 0) (event.currentTarget.previousElementSibling as HTMLInputElement | null)?.focus()
+        }}
+      >
+        {visible ? <EyeIcon /> : <EyeOffIcon />}
+      </IconButton>
+    </div>
   )
 })
 

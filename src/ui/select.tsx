@@ -1,9 +1,18 @@
+import { Field as ArkField } from '@ark-ui/react/field'
 import { Select as Ark, createListCollection } from '@ark-ui/react/select'
 import { type ReactNode, useMemo } from 'react'
-import { createStyleContext } from '../../styled-system/jsx'
-import { type SelectVariantProps, select } from '../../styled-system/recipes'
-import * as Field from './field'
+import { createStyleContext, styled } from '../../styled-system/jsx'
+import { field, type SelectVariantProps, select } from '../../styled-system/recipes'
 import { CheckIcon, ChevronsUpDownIcon } from './icons'
+
+// Ark's Field, not the kit's (field.tsx): Ark's Select takes its ids, disabled, invalid and required from it.
+const fieldContext = createStyleContext(field)
+const Field = {
+  Root: fieldContext.withProvider(ArkField.Root, 'root'),
+  HelperText: fieldContext.withContext(ArkField.HelperText, 'helperText'),
+  ErrorText: fieldContext.withContext(ArkField.ErrorText, 'errorText'),
+  RequiredIndicator: styled(ArkField.RequiredIndicator, { base: { ms: '0.5', color: 'fg.error' } }),
+}
 
 const { withProvider, withContext } = createStyleContext(select)
 
