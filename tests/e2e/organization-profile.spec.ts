@@ -96,6 +96,8 @@ test('an organization admin manages the profile: logo, another admin, disable an
   await dialog(page).getByRole('button', { name: 'Enable organization' }).click()
   await expect(toast(page, 'The organization was enabled.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Disable organization' })).toBeVisible()
+  // the toast goes before the next dialog's screenshots
+  await expect(toast(page, 'The organization was enabled.')).toBeHidden({ timeout: 15_000 })
 
   // delete: the password and the organization's name typed out
   await page.getByRole('button', { name: 'Delete organization' }).click()
