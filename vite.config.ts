@@ -46,9 +46,67 @@ function precompress(): Plugin {
   }
 }
 
+const MACHINE = /[\\/]machines[\\/][^\\/]+\.ts$/
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown }
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string'
+
+/** Every node below `node`, depth first. */
+function* walk(node: Node): Generator<Node> {
+  yield node
+  for (const value of Object.values(node)) {
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) yield* walk(child)
+  }
+}
+
+/**
+ * Leaves the `description` texts of the flows (machines/*.ts) out of the build. They are written for a
+ * product owner reading the diagram in the Stately editor, which reads the source; the running app never
+ * reads them, and the session, guard and login flows of the first load carry ~2 KB of them (gzipped).
+ * Each `description: '...'` of a `createMachine({...})` config is overwritten with spaces (new lines
+ * kept), so the module's source map stays exact; the development server keeps them for the inspector.
+ */
+function dropMachineDescriptions(): Plugin {
+  return {
+    name: 'drop-machine-descriptions',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!MACHINE.test(id)) return null
+      const blank = code.split('')
+      let changed = false
+      for (const node of walk(this.parse(code, { lang: 'ts' }) as unknown as Node)) {
+        const callee = node.callee as Node | undefined
+        if (node.type !== 'CallExpression' || callee?.type !== 'MemberExpression' || (callee.property as Node & { name?: string }).name !== 'createMachine') continue
+        const [config] = node.arguments as Node[]
+        if (!config) continue
+        for (const property of walk(config)) {
+          const key = property.key as (Node & { name?: string }) | undefined
+          const value = property.value as (Node & { value?: unknown }) | undefined
+          if (property.type !== 'Property' || key?.name !== 'description' || value?.type !== 'Literal' || typeof value.value !== 'string') continue
+          if (!code.startsWith('description', property.start)) throw new Error(`${id}: a description's offsets do not match the source`)
+          let end = property.end
+          while (/\s/.test(code[end] ?? '')) end++
+          if (code[end] === ',') end++
+          for (let i = property.start; i < end; i++) if (code[i] !== '\n') blank[i] = ' '
+          changed = true
+        }
+      }
+      return changed ? { code: blank.join(''), map: null } : null
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
-  resolve: { tsconfigPaths: true },
+  plugins: [react(), precompress(), dropMachineDescriptions()],
+  resolve: {
+    tsconfigPaths: true,
+    // @xstate/react asks for the shims of React 17; React 19 has useSyncExternalStore itself.
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/v1': apiTarget, '/dev/mail': apiTarget },
@@ -58,6 +116,9 @@ export default defineConfig({
     // The maps are written for error tooling, but the bundles do not point to them and the server
     // does not serve them in production (server/http/web-app.ts).
     sourcemap: 'hidden',
+    // Browsers preload modules themselves (Safari since 17, Firefox since 115; an older one loads a
+    // screen's chunks one after the other): the polyfill would be in everybody's first load.
+    modulePreload: { polyfill: false },
     // The first load is one chunk of ~520 kB before compression; what counts is its size on the wire,
     // which tests/e2e/first-load.spec.ts holds to a budget.
     chunkSizeWarningLimit: 600,

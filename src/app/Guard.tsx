@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { decodeInvite } from '../../machines/invite-token'
 import { navigationGuardMachine } from '../../machines/navigation-guard'
@@ -8,12 +8,14 @@ import { navigationGuardActors } from '../api/auth'
 import { toaster } from '../ui'
 import { actorOptions } from './inspect'
 import { currentLL } from './language'
-import { NotMemberPage } from './NotMemberPage'
 import { resolveRoute } from './paths'
 import { returnToOf } from './return-to'
 import { selectRestoring, useSession } from './root-context'
 import { ScreenLoading } from './ScreenLoading'
 import type { SessionActor } from './root'
+
+// Shown rarely (a link to an organization one is not a member of): loaded when it is.
+const NotMemberPage = lazy(() => import('./NotMemberPage').then((m) => ({ default: m.NotMemberPage })))
 
 type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>
 /** What the guard needs of the session; a change of any of it decides again. */
@@ -80,7 +82,12 @@ function GuardRun({ location, search, children }: { location: string; search: st
   )
   const output = useSelector(flow, (s) => (s.status === 'done' ? s.output : null))
   if (!output) return <ScreenLoading />
-  if (output.decision === 'notMember') return <NotMemberPage />
+  if (output.decision === 'notMember')
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <NotMemberPage />
+      </Suspense>
+    )
   if (output.decision !== 'allowed') return <Redirect to={output.path} replace />
   return <>{children}</>
 }

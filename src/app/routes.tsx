@@ -2,7 +2,6 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { LoginPage } from '../features/auth/LoginPage'
 import { loadDateFormatters } from './language'
-import { NotFoundPage } from './NotFoundPage'
 import { ScreenLoading } from './ScreenLoading'
 import { ROUTES, type RouteName } from './paths'
 
@@ -21,6 +20,7 @@ const auth = () => import('../features/auth/pages')
 const organizations = loggedIn(() => import('../features/organizations/pages'))
 const users = loggedIn(() => import('../features/users/pages'))
 
+const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
 const ConfirmAccountPage = lazy(() => auth().then((m) => ({ default: m.ConfirmAccountPage })))
 const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })))
 const TermsPage = lazy(() => auth().then((m) => ({ default: m.TermsPage })))
