@@ -119,9 +119,10 @@ export const adminOrganizationsMachine = setup({
     assignSelection: assign(({ context }, params: { ids: number[] }) => ({
       selection: params.ids.filter((id) => context.page?.results.some((row) => row.id === id) ?? false),
     })),
-    assignFlipped: assign(({ context }, params: { before: Organization; after: Organization }) => ({
+    /** The saved organization replaces its row; the row as it was is kept for the undo. */
+    assignFlipped: assign(({ context }, params: { after: Organization }) => ({
       page: replaced(context.page, params.after),
-      lastFlip: params.before,
+      lastFlip: context.page?.results.find((row) => row.id === params.after.id) ?? { ...params.after, is_verified: !params.after.is_verified },
     })),
     assignUndone: assign(({ context }, params: { organization: Organization }) => ({ page: replaced(context.page, params.organization), lastFlip: null })),
     /** Writes the query into the address (provided by the screen). */
@@ -254,13 +255,7 @@ export const adminOrganizationsMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                {
-                  type: 'assignFlipped',
-                  params: ({ event, context }) => ({
-                    after: event.output,
-                    before: context.page?.results.find((row) => row.id === event.output.id) ?? { ...event.output, is_verified: !event.output.is_verified },
-                  }),
-                },
+                { type: 'assignFlipped', params: ({ event }) => ({ after: event.output }) },
                 { type: 'notifyFlipped', params: ({ event }) => ({ organization: event.output }) },
               ],
             },

@@ -158,3 +158,35 @@ test('a shared link with countries shows only those countries', async ({ page, r
   await expect(row(page, american.name)).toHaveCount(0)
   await expect(page.getByRole('combobox', { name: 'Countries' })).toContainText('Japan')
 })
+
+// No call of the contract makes a country admin (country_admin_level is set in the store only), and
+// the e2e server's store is another process's: the account the app loads is answered as a country
+// admin's here, so this checks the screen's lock; the server's own limit is tested in tests/api.
+test('a country admin sees the country filter locked to their country, and the list asks for it', async ({ page, request }) => {
+  const base = organizationName('Locked Academy')
+  await unverifiedOrganization(request, `${base} JP`, 'JP')
+  await page.route(/\/v1\/accounts\/\d+$/, async (route) => {
+    const response = await route.fetch()
+    const account = (await response.json()) as Record<string, unknown>
+    await route.fulfill({ response, json: { ...account, country_admin_level: 'JP' } })
+  })
+  const listed: URL[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/organizations/?')) listed.push(new URL(r.url()))
+  })
+  await logInAsPlatformAdmin(page)
+  const countries = page.getByRole('combobox', { name: 'Countries' })
+  await expect(countries).toBeDisabled()
+  await expect(countries).toContainText('Japan')
+  await expect.poll(() => listed.length).toBeGreaterThan(0)
+  expect(listed.every((url) => url.searchParams.getAll('country').join() === 'JP')).toBe(true)
+  // a shared link for another country does not widen it
+  await page.goto('/admin?country=US')
+  await expect(page.getByRole('combobox', { name: 'Countries' })).toContainText('Japan')
+  expect(listed.at(-1)?.searchParams.getAll('country')).toEqual(['JP'])
+  // the create dialog's country is fixed too
+  await page.getByRole('button', { name: 'Create organization' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Create organization' })
+  await expect(dialog.getByRole('combobox', { name: 'Country' })).toBeDisabled()
+  await expect(dialog.getByRole('combobox', { name: 'Country' })).toContainText('Japan')
+})

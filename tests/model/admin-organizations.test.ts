@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { adminOrganizationsMachine } from '../../machines/admin-organizations'
+import type { Country, Organization, OrganizationListQuery, Page, SetVerifiedInput } from '../../machines/types'
+import { apiFailure, buildModel, done, expectedFailure, failed, modelTests } from './harness'
+import type { ModelEvent, StepView } from './harness'
+
+type M = typeof adminOrganizationsMachine
+type View = StepView<M>
+
+const countries: Country[] = [{ iso2: 'JP', name: 'Japan', dial_code: '+81', priority: 0, area_codes: null }]
+const organization = (id: number, name: string, is_verified: boolean): Organization => ({
+  id, name, username: null, type: 'school', industry: 'education', address_1: '1 Main St', address_2: null, city: 'Kyoto',
+  state: 'Kyoto', postal_code: '6008216', country: 'JP', phone: '+81 752345678', timezone: 'Asia/Tokyo', is_verified,
+  status: 'active', invitation_code: 'K7PQ2M', logo_url: null, created_at: '2026-11-23T10:00:00.000Z', deleted_at: null,
+})
+const kyoto = organization(1, 'Kyoto School', false)
+const osaka = organization(2, 'Osaka School', false)
+const kyotoVerified = { ...kyoto, is_verified: true }
+const page: Page<Organization> = { count: 2, next: null, previous: null, results: [kyoto, osaka] }
+const start: OrganizationListQuery = { filter: 'all', countries: [], search: '', ordering: 'name', page: 1 }
+const shared: OrganizationListQuery = { filter: 'verified', countries: ['JP'], search: 'school', ordering: '-created_at', page: 2 }
+
+const offline = new TypeError('Failed to fetch')
+const forbidden = apiFailure(403, { detail: 'You do not have permission to do this.' })
+const incomplete = apiFailure(400, { phone: ['Please input a phone'] })
+
+const queryEvents: ModelEvent<M>[] = [
+  { type: 'list.filter', filter: 'inactive' },
+  { type: 'list.countries', countries: ['JP'] },
+  { type: 'list.search', search: 'kyo' },
+  { type: 'list.sort', ordering: '-country' },
+  { type: 'list.page', page: 3 },
+]
+const reload: ModelEvent<M> = { type: 'list.reload' }
+const flip: ModelEvent<M> = { type: 'verify.flip', organization: kyoto }
+const selectAll: ModelEvent<M> = { type: 'list.select', ids: [1, 2, 99] }
+const selectNone: ModelEvent<M> = { type: 'list.select', ids: [] }
+const always: ModelEvent<M>[] = [
+  done('loadCountries', countries),
+  failed('loadCountries', offline),
+  done('typingPause', undefined),
+  done('loadOrganizations', page),
+  failed('loadOrganizations', offline),
+  { type: 'verify.undo' },
+  { type: 'verify.selected' },
+  done('setVerified', kyotoVerified),
+  failed('setVerified', incomplete),
+  done('undoVerified', kyoto),
+  failed('undoVerified', offline),
+  done('verifyOrganizations', { updated: 2 }),
+  failed('verifyOrganizations', forbidden),
+]
+
+const model = buildModel({
+  name: 'adminOrganizationsMachine',
+  machine: adminOrganizationsMachine,
+  inputs: { 'plain /admin': { query: start }, 'a shared link': { query: shared } },
+  // One change of the query per path (each of them is tried), one flip and one selection: every
+  // change makes a new context, and the graph would hold every combination of them.
+  events: (snapshot) => {
+    const { query, lastFlip, selection } = snapshot.context
+    const untouched = JSON.stringify(query) === JSON.stringify(start) || JSON.stringify(query) === JSON.stringify(shared)
+    const fresh = untouched && lastFlip === null && selection.length === 0
+    return [
+      ...always,
+      ...(fresh ? [...queryEvents, reload] : []),
+      ...(lastFlip === null && selection.length === 0 ? [flip] : []),
+      ...(lastFlip === null ? [selection.length === 0 ? selectAll : selectNone] : []),
+    ]
+  },
+  simplePaths: { skip: 'every query change makes a new context; the shortest paths, each followed by every event of its last state, cover the graph' },
+  states: {
+    starting: ({ snapshot, event, ignored }) => {
+      expect(snapshot.hasTag('busy')).toBe(true)
+      expect(snapshot.context.page).toBeNull()
+      if (!ignored) expect(event.type).toBe('xstate.init')
+    },
+    typing: ({ snapshot, event, actions, params, ignored }) => {
+      expect(snapshot.hasTag('busy')).toBe(false)
+      if (ignored) return
+      // the address already holds the search; nothing is loaded before typing pauses
+      expect(event.type).toBe('list.search')
+      expect(snapshot.context.query.search).toBe('kyo')
+      expect(snapshot.context.query.page).toBe(1)
+      expect(actions).toContain('writeQuery')
+      expect(params.writeQuery).toEqual({ query: snapshot.context.query })
+    },
+    loading: ({ snapshot, event, previous, actions, params, ignored }) => {
+      expect(snapshot.hasTag('busy')).toBe(true)
+      if (ignored) return
+      const query = snapshot.context.query
+      if (event.type.startsWith('list.') && event.type !== 'list.reload') {
+        // a changed query is written to the address; any change but the page goes back to page 1
+        expect(params.writeQuery).toEqual({ query })
+        if (event.type === 'list.page') expect(query.page).toBe(3)
+        else expect(query.page).toBe(1)
+        if (event.type === 'list.filter') expect(query.filter).toBe('inactive')
+        if (event.type === 'list.countries') expect(query.countries).toEqual(['JP'])
+        if (event.type === 'list.sort') expect(query.ordering).toBe('-country')
+      } else {
+        expect(actions).not.toContain('writeQuery')
+        expect(query).toEqual(previous?.context.query)
+      }
+      if (event.type === 'xstate.done.actor.loadCountries') expect(snapshot.context.countries).toEqual(countries)
+      if (event.type === 'xstate.error.actor.loadCountries') expect(snapshot.context.countries).toEqual([])
+      if (event.type === 'xstate.done.actor.verifyOrganizations') expect(params.notifyVerified).toEqual({ updated: 2 })
+    },
+    failed: ({ snapshot, event, ignored }) => {
+      expect(snapshot.hasTag('error')).toBe(true)
+      expect(snapshot.hasTag('busy')).toBe(false)
+      if (ignored) return
+      expect(event.type).toBe('xstate.error.actor.loadOrganizations')
+      expect(snapshot.context.error).toEqual(expectedFailure(offline))
+    },
+    'loaded.idle': ({ snapshot, event, previous, actions, params, ignored }) => {
+      expect(snapshot.hasTag('busy')).toBe(false)
+      expect(snapshot.context.page?.count).toBe(2)
+      if (ignored) return
+      switch (event.type) {
+        case 'xstate.done.actor.loadOrganizations':
+          expect(snapshot.context.page).toEqual(page)
+          expect(snapshot.context.selection).toEqual([])
+          break
+        case 'list.select':
+          // only rows of the page can be selected
+          expect(snapshot.context.selection).toEqual(event.ids.filter((id) => id !== 99))
+          break
+        case 'xstate.done.actor.setVerified':
+          expect(snapshot.context.page?.results[0]).toEqual(kyotoVerified)
+          expect(snapshot.context.lastFlip).toEqual(kyoto)
+          expect(params.notifyFlipped).toEqual({ organization: kyotoVerified })
+          break
+        case 'xstate.done.actor.undoVerified':
+          expect(snapshot.context.page?.results[0]).toEqual(kyoto)
+          expect(snapshot.context.lastFlip).toBeNull()
+          break
+        default:
+          // a refused flip, undo or bulk verify: a toast says why, the rows stay as they were
+          expect(event.type).toMatch(/^xstate\.error\.actor\.(setVerified|undoVerified|verifyOrganizations)$/)
+          expect(actions).toEqual(['notifyVerifyFailed'])
+          expect(snapshot.context.page).toEqual(previous?.context.page)
+      }
+    },
+    'loaded.flipping': ({ snapshot, event, ignored }) => {
+      expect(snapshot.hasTag('busy')).toBe(true)
+      if (ignored || event.type === 'list.select') return
+      expect(event.type).toBe('verify.flip')
+    },
+    'loaded.undoing': ({ snapshot, event, ignored }) => {
+      expect(snapshot.hasTag('busy')).toBe(true)
+      if (ignored || event.type === 'list.select') return
+      expect(event.type).toBe('verify.undo')
+      expect(snapshot.context.lastFlip).toEqual(kyoto)
+    },
+    'loaded.verifying': ({ snapshot, event, ignored }) => {
+      expect(snapshot.hasTag('busy')).toBe(true)
+      if (ignored || event.type === 'list.select') return
+      expect(event.type).toBe('verify.selected')
+      expect(snapshot.context.selection).toEqual([1, 2])
+    },
+  },
+})
+
+modelTests(model)
+
+describe('adminOrganizationsMachine with actors', () => {
+  it('sends the whole organization with is_verified flipped, then as it was on undo', async () => {
+    const calls: SetVerifiedInput[] = []
+    const machine = adminOrganizationsMachine.provide({
+      actors: {
+        loadCountries: fromPromise<Country[]>(async () => countries),
+        loadOrganizations: fromPromise<Page<Organization>, OrganizationListQuery>(async () => page),
+        setVerified: fromPromise<Organization, SetVerifiedInput>(async ({ input }) => {
+          calls.push(input)
+          return { ...input.organization, is_verified: input.is_verified }
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { query: start } }).start()
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }))
+    actor.send({ type: 'verify.flip', organization: kyoto })
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && s.context.lastFlip !== null)
+    actor.send({ type: 'verify.undo' })
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && s.context.lastFlip === null)
+    expect(calls).toEqual([
+      { organization: kyoto, is_verified: true },
+      { organization: kyoto, is_verified: false },
+    ])
+    expect(actor.getSnapshot().context.page?.results[0]).toEqual(kyoto)
+  })
+})
