@@ -533,7 +533,7 @@ const pt_BR = {
 		columns: {
 			name: 'Nome',
 			verified: 'Verificação',
-			status: 'Status',
+			status: 'Situação',
 			createdAt: 'Criada em',
 			country: 'País',
 		},

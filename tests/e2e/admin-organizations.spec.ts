@@ -134,7 +134,7 @@ test('filter, search and sort are in the address and survive a reload; the verif
   // the box's label (the visible control) is what a person clicks
   await page.locator('label').filter({ has: page.getByRole('checkbox', { name: 'Select every organization on this page' }) }).click()
   await expect(page.getByText('2 selected')).toBeVisible()
-  await screenAtWidths(page, 'admin-organizations', async () => {
+  await screenAtWidths(page, 'admin-organizations-selected', async () => {
     await expect(row(page, first.name)).toBeVisible()
   })
   await page.getByRole('button', { name: 'Verify selected' }).click()

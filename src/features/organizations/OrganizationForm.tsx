@@ -28,8 +28,11 @@ const SERVER_FIELD: Partial<Record<TextFields, string>> = { phone_number: 'phone
 /** The IANA time zones this browser knows (spec: Intl.supportedValuesOf('timeZone')). */
 const timeZones = (): string[] => Intl.supportedValuesOf('timeZone')
 
-/** The browser's own time zone, the default of a new organization. */
-const ownTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
+/** The browser's own time zone, the default of a new organization, when it is one of the list (not 'UTC' or an alias). */
+const ownTimeZone = (): string => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  return timeZones().includes(zone) ? zone : ''
+}
 
 /** '+1 5415550100' → ['+1', '5415550100']; anything else → ['', phone]. */
 function splitPhone(phone: string | null): [string, string] {
