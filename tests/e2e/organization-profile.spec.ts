@@ -34,7 +34,7 @@ test('an organization admin manages the profile: logo, another admin, disable an
   await page.goto(link.pathname)
   await expect(toast(page, `You joined ${name}.`)).toBeVisible()
 
-  await page.goto(`/organization/${organization.id}/`)
+  await page.goto(`/organization/${organization.id}/profile`)
   await expect(profileHeading(page)).toBeVisible()
   const admins = page.getByRole('list', { name: 'Admins' })
   await expect(admins.getByText(owner.email)).toBeVisible()
@@ -89,7 +89,7 @@ test('an organization admin manages the profile: logo, another admin, disable an
   await expect(page).toHaveURL(/\/(organization\/\d+\/dashboard)?$/)
 
   // enable again from the profile
-  await page.goto(`/organization/${organization.id}/`)
+  await page.goto(`/organization/${organization.id}/profile`)
   await expect(page.getByText('Disabled', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Enable organization' }).click()
   await dialog(page).getByRole('textbox', { name: 'Your password', exact: true }).fill(owner.password)
@@ -125,7 +125,7 @@ test('an organization admin manages the profile: logo, another admin, disable an
   const admin = await platformAdmin(request)
   const restored = await request.post(`/v1/organizations/${organization.id}/restore/`, { headers: bearer(admin.token) })
   expect(restored.status()).toBe(200)
-  await adminPage.goto(`/organization/${organization.id}/`)
+  await adminPage.goto(`/organization/${organization.id}/profile`)
   await expect(adminPage.getByRole('heading', { name: 'Organization profile', level: 2 })).toBeVisible()
   await expect(adminPage.getByRole('img', { name: `Logo of ${name}` })).toBeVisible()
   await expect(adminPage.getByRole('button', { name: 'Disable organization' })).toBeVisible()

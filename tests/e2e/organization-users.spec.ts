@@ -81,7 +81,7 @@ test('an organization admin invites a teacher, edits the roles, is refused remov
   const teacherPage = await asPerson(browser, teacher)
   await teacherPage.goto(`/organization/${organization.id}/users`)
   await expect(teacherPage.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible()
-  await expect(teacherPage.getByRole('heading', { name: 'Organization details' })).toBeVisible()
+  await expect(teacherPage.getByRole('heading', { name: 'Details', level: 2 })).toBeVisible()
   await expect(teacherPage.getByRole('button', { name: 'Invite by email' })).toHaveCount(0)
   await expect(teacherPage.getByRole('link', { name: 'All users' })).toHaveCount(0)
   await teacherPage.context().close()
