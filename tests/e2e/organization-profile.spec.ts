@@ -90,7 +90,7 @@ test('an organization admin manages the profile: logo, another admin, disable an
 
   // enable again from the profile
   await page.goto(`/organization/${organization.id}/profile`)
-  await expect(page.getByText('Disabled', { exact: true })).toBeVisible()
+  await expect(page.getByText('Disabled', { exact: true }).first()).toBeVisible()
   await page.getByRole('button', { name: 'Enable organization' }).click()
   await dialog(page).getByRole('textbox', { name: 'Your password', exact: true }).fill(owner.password)
   await dialog(page).getByRole('button', { name: 'Enable organization' }).click()
