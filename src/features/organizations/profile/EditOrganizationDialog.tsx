@@ -4,20 +4,14 @@ import { useI18nContext } from '../../../../locales/i18n-react'
 import type { TranslationFunctions } from '../../../../locales/i18n-types'
 import { organizationEditMachine } from '../../../../machines/organization-edit'
 import type { Organization, SaveOrganizationProfileInput } from '../../../../machines/types'
-import type { components } from '../../../../openapi/schema'
 import { Grid, Stack } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
 import { listCountries, organizationEditActors } from '../../../api/organization-profile'
 import { actorOptions } from '../../../app/inspect'
 import { Button, Checkbox, ErrorPanel, Select, TextField } from '../../../ui'
+import { INDUSTRIES } from '../OrganizationForm'
 import { ProfileDialog } from './ProfileDialog'
 
-/** The industries of spec §3, in its order. */
-const INDUSTRIES: readonly components['schemas']['Industry'][] = [
-  'aerospace', 'transportation', 'computer_software_internet', 'telecommunication', 'food_and_agriculture', 'construction',
-  'education', 'healthcare', 'travel_and_hospitality', 'entertainment_news_media_music', 'energy', 'manufacturing',
-  'fashion_and_clothing', 'mining', 'consulting_services', 'other',
-]
 
 type Values = {
   name: string
@@ -137,7 +131,7 @@ export function EditOrganizationDialog({
     return items
   }, [countries, values.country])
   const timeZoneItems = useMemo(() => Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone })), [])
-  const industryItems = INDUSTRIES.map((industry) => ({ value: industry, label: P.industries[industry]() }))
+  const industryItems = INDUSTRIES.map((industry) => ({ value: industry, label: LL.organizationForm.industries[industry]() }))
   const typeItems = [
     { value: 'school', label: LL.terms.school.organization() },
     { value: 'company', label: LL.terms.company.organization() },

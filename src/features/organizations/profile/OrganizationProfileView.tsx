@@ -42,7 +42,7 @@ export function OrganizationProfileView({ organization, onChanged }: { organizat
   const details: [string, string | null][] = [
     [P.name(), organization.name],
     [P.type(), organization.type === 'company' ? LL.terms.company.organization() : LL.terms.school.organization()],
-    [P.industry(), organization.industry ? P.industries[organization.industry]() : null],
+    [P.industry(), organization.industry ? LL.organizationForm.industries[organization.industry]() : null],
     [P.address(), address || null],
     [P.country(), countryName(organization.country)],
     [P.phone(), organization.phone],
