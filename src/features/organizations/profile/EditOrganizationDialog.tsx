@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import type { TranslationFunctions } from '../../../../locales/i18n-types'
 import { organizationEditMachine } from '../../../../machines/organization-edit'
-import type { Organization, SaveOrganizationProfileInput } from '../../../../machines/types'
+import type { Organization, OrganizationFormValues, SaveOrganizationProfileInput } from '../../../../machines/types'
 import { Grid, Stack } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
 import { listCountries, organizationEditActors } from '../../../api/organization-profile'
@@ -13,20 +13,8 @@ import { INDUSTRIES } from '../OrganizationForm'
 import { ProfileDialog } from './ProfileDialog'
 
 
-type Values = {
-  name: string
-  type: string
-  industry: string
-  address_1: string
-  address_2: string
-  city: string
-  state: string
-  postal_code: string
-  country: string
-  phone_code: string
-  phone_number: string
-  timezone: string
-}
+/** The form's fields without the platform admin's creation-only ones. */
+type Values = Omit<OrganizationFormValues, 'owner_user' | 'is_verified'>
 type Field = keyof Values
 
 /** '+1 5415550100' → ['+1', '5415550100']; anything else → ['', phone]. */
