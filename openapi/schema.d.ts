@@ -955,6 +955,11 @@ export interface components {
              * @description When it was deleted (platform admins see deleted ones until they are purged 30 days later)
              */
             deleted_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a deleted organization goes for good (30 days after the delete; until then a platform admin can restore it), null if not deleted
+             */
+            purge_at: string | null;
         };
         OrganizationPage: {
             /** @description Organizations matching the filters */

@@ -1,5 +1,6 @@
 import type { components } from '../../openapi/schema.js'
 import type { OrganizationRow, organizations } from '../db/schema.js'
+import { purgeDate } from './purge.js'
 
 export type OrganizationView = components['schemas']['Organization']
 
@@ -28,6 +29,7 @@ export const organizationView = (row: OrganizationRow): OrganizationView => ({
   logo_url: logoUrl(row),
   created_at: row.createdAt.toISOString(),
   deleted_at: row.deletedAt?.toISOString() ?? null,
+  purge_at: row.deletedAt ? purgeDate(row.deletedAt).toISOString() : null,
 })
 
 type ProfileFields = components['schemas']['UpdateOrganizationRequest']

@@ -151,6 +151,9 @@ describe('deleting', () => {
     const deleted = await server.api('GET', '/v1/organizations/?deleted=true&search=School del', { token: rootToken })
     expect(deleted.body.results.map((row: { id: number }) => row.id)).toEqual([doomed.organization.id])
     expect(deleted.body.results[0].deleted_at).toEqual(expect.any(String))
+    // the list says when it goes for good: 30 days after the delete
+    const { deleted_at: deletedAt, purge_at: purgeAt } = deleted.body.results[0]
+    expect(Date.parse(purgeAt) - Date.parse(deletedAt)).toBe(30 * 24 * 3600 * 1000)
 
     // undo: members see it again
     expect((await server.api('POST', `${target}restore/`, { token: doomed.admin.token })).status).toBe(403)
@@ -158,6 +161,7 @@ describe('deleting', () => {
     const restored = await server.api('POST', `${target}restore/`, { token: rootToken })
     expect(restored.status).toBe(200)
     expect(restored.body.deleted_at).toBeNull()
+    expect(restored.body.purge_at).toBeNull()
     expect((await server.api('GET', target, { token: doomed.student.token })).status).toBe(200)
     expect((await server.api('POST', `${target}restore/`, { token: rootToken })).status).toBe(404)
 

@@ -73,6 +73,7 @@ describe('creating an organization', () => {
       created_at: expect.any(String),
       logo_url: null,
       deleted_at: null,
+      purge_at: null,
     })
     const [stored] = await server.db.select().from(organizations).where(eq(organizations.id, reply.body.id))
     expect(stored).toMatchObject({ name: 'Springfield High', invitationCode: reply.body.invitation_code, isVerified: true })
@@ -262,6 +263,7 @@ describe('reading an organization', () => {
         created_at: organization.createdAt.toISOString(),
         logo_url: null,
         deleted_at: null,
+        purge_at: null,
       })
     }
   })

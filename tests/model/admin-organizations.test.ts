@@ -12,7 +12,7 @@ const countries: Country[] = [{ iso2: 'JP', name: 'Japan', dial_code: '+81', pri
 const organization = (id: number, name: string, is_verified: boolean): Organization => ({
   id, name, username: null, type: 'school', industry: 'education', address_1: '1 Main St', address_2: null, city: 'Kyoto',
   state: 'Kyoto', postal_code: '6008216', country: 'JP', phone: '+81 752345678', timezone: 'Asia/Tokyo', is_verified,
-  status: 'active', invitation_code: 'K7PQ2M', logo_url: null, created_at: '2026-11-23T10:00:00.000Z', deleted_at: null,
+  status: 'active', invitation_code: 'K7PQ2M', logo_url: null, created_at: '2026-11-23T10:00:00.000Z', deleted_at: null, purge_at: null,
 })
 const kyoto = organization(1, 'Kyoto School', false)
 const osaka = organization(2, 'Osaka School', false)

@@ -90,4 +90,5 @@ export const organization: Organization = {
   logo_url: null,
   created_at: '2025-01-15T10:00:00Z',
   deleted_at: null,
+  purge_at: null,
 }

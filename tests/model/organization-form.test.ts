@@ -26,7 +26,7 @@ const saved: Organization = {
   id: 7, name: 'Springfield High', username: null, type: 'school', industry: 'education', address_1: '19 Plympton St',
   address_2: null, city: 'Springfield', state: 'OR', postal_code: '97477', country: 'US', phone: '+1 5415550100',
   timezone: 'America/Los_Angeles', is_verified: true, status: 'active', invitation_code: 'K7PQ2M', logo_url: null,
-  created_at: '2026-11-23T10:00:00.000Z', deleted_at: null,
+  created_at: '2026-11-23T10:00:00.000Z', deleted_at: null, purge_at: null,
 }
 
 const fieldErrors = apiFailure(400, { name: ['Please input organization name'], owner_user: ['Invalid owner email'] })
