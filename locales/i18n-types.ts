@@ -2056,6 +2056,77 @@ type RootTranslation = {
 		 */
 		tableLabel: string
 	}
+	deletedOrganizations: {
+		/**
+		 * D​e​l​e​t​e​d
+		 */
+		filter: string
+		/**
+		 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		tableLabel: string
+		/**
+		 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​k​e​p​t​ ​f​o​r​ ​3​0​ ​d​a​y​s​,​ ​t​h​e​n​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​y​ ​c​a​n​ ​b​e​ ​r​e​s​t​o​r​e​d​.
+		 */
+		note: string
+		columns: {
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * C​o​u​n​t​r​y
+			 */
+			country: string
+			/**
+			 * D​e​l​e​t​e​d
+			 */
+			deletedAt: string
+			/**
+			 * R​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d
+			 */
+			purgeAt: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+		}
+		/**
+		 * R​e​s​t​o​r​e
+		 */
+		restore: string
+		/**
+		 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		restoreRow: RequiredParams<'name'>
+		/**
+		 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		confirmTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​m​e​s​ ​b​a​c​k​ ​w​i​t​h​ ​i​t​s​ ​m​e​m​b​e​r​s​,​ ​a​d​m​i​n​s​ ​a​n​d​ ​s​e​t​t​i​n​g​s​,​ ​a​s​ ​i​t​ ​w​a​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​d​e​l​e​t​e​.
+		 */
+		confirmText: string
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​s​t​o​r​e​d​.
+		 * @param {string} name
+		 */
+		restoredToast: RequiredParams<'name'>
+		/**
+		 * O​p​e​n
+		 */
+		open: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d​.
+		 */
+		restoreFailed: string
+		/**
+		 * N​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​3​0​ ​d​a​y​s​.
+		 */
+		empty: string
+	}
 	organizationProfile: {
 		/**
 		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​p​r​o​f​i​l​e
@@ -4310,6 +4381,74 @@ export type TranslationFunctions = {
 		 * Organizations
 		 */
 		tableLabel: () => LocalizedString
+	}
+	deletedOrganizations: {
+		/**
+		 * Deleted
+		 */
+		filter: () => LocalizedString
+		/**
+		 * Deleted organizations
+		 */
+		tableLabel: () => LocalizedString
+		/**
+		 * Deleted organizations are kept for 30 days, then removed for good. Until then they can be restored.
+		 */
+		note: () => LocalizedString
+		columns: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Country
+			 */
+			country: () => LocalizedString
+			/**
+			 * Deleted
+			 */
+			deletedAt: () => LocalizedString
+			/**
+			 * Removed for good
+			 */
+			purgeAt: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+		}
+		/**
+		 * Restore
+		 */
+		restore: () => LocalizedString
+		/**
+		 * Restore {name}
+		 */
+		restoreRow: (arg: { name: string }) => LocalizedString
+		/**
+		 * Restore {name}?
+		 */
+		confirmTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * The organization comes back with its members, admins and settings, as it was before the delete.
+		 */
+		confirmText: () => LocalizedString
+		/**
+		 * {name} was restored.
+		 */
+		restoredToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Open
+		 */
+		open: () => LocalizedString
+		/**
+		 * The organization could not be restored.
+		 */
+		restoreFailed: () => LocalizedString
+		/**
+		 * No organization was deleted in the last 30 days.
+		 */
+		empty: () => LocalizedString
 	}
 	organizationProfile: {
 		/**

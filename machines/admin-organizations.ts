@@ -5,6 +5,7 @@ import type {
   Country,
   Organization,
   OrganizationFilter,
+  OrganizationIdInput,
   OrganizationListQuery,
   OrganizationOrdering,
   Page,
@@ -19,7 +20,8 @@ import type {
  * page) that the screen keeps in its address. Changing the query loads again from page 1 (a new
  * page keeps the rest); a search waits until the typing pauses. Clicking a verified cell flips
  * that organization (the whole organization is sent) and offers to undo it; the selected rows can
- * be verified together.
+ * be verified together. The deleted filter lists the organizations deleted in the last 30 days: one
+ * of them can be restored, after a confirmation.
  */
 
 export interface AdminOrganizationsInput {
@@ -39,6 +41,8 @@ export interface AdminOrganizationsContext {
   lastFlip: Organization | null
   /** Why the page could not be loaded. */
   error: ApiFailure | null
+  /** The deleted organization whose restore is being confirmed or sent (null when none). */
+  toRestore: Organization | null
 }
 
 export type AdminOrganizationsEvent =
@@ -52,6 +56,9 @@ export type AdminOrganizationsEvent =
   | { type: 'verify.flip'; organization: Organization }
   | { type: 'verify.undo' }
   | { type: 'verify.selected' }
+  | { type: 'restore.ask'; organization: Organization }
+  | { type: 'restore.confirm' }
+  | { type: 'restore.cancel' }
 
 /** Whatever an actor threw, as an API failure (status 0 when there was no response). */
 function toApiFailure(error: unknown): ApiFailure {
@@ -75,7 +82,7 @@ export const adminOrganizationsMachine = setup({
     context: {} as AdminOrganizationsContext,
     events: {} as AdminOrganizationsEvent,
     input: {} as AdminOrganizationsInput,
-    tags: {} as 'busy' | 'error',
+    tags: {} as 'busy' | 'error' | 'dialog',
   },
   actors: {
     /** GET /v1/countries/ */
@@ -94,6 +101,10 @@ export const adminOrganizationsMachine = setup({
     verifyOrganizations: fromPromise<VerifyOrganizationsResult, VerifyOrganizationsInput>(async () => {
       throw new Error('not provided: verifyOrganizations')
     }),
+    /** POST /v1/organizations/{id}/restore/ */
+    restoreOrganization: fromPromise<Organization, OrganizationIdInput>(async () => {
+      throw new Error('not provided: restoreOrganization')
+    }),
     /** Resolves once typing has paused (aborted by the next keystroke). */
     typingPause: fromPromise<void>(
       ({ signal }) =>
@@ -106,6 +117,8 @@ export const adminOrganizationsMachine = setup({
   guards: {
     hasSelection: ({ context }) => context.selection.length > 0,
     canUndo: ({ context }) => context.lastFlip !== null,
+    /** Only a deleted organization can be restored. */
+    isDeleted: (_, params: { organization: Organization }) => params.organization.deleted_at !== null,
   },
   actions: {
     assignCountryList: assign((_, params: { countries: Country[] }) => ({ countries: params.countries })),
@@ -125,6 +138,8 @@ export const adminOrganizationsMachine = setup({
       lastFlip: context.page?.results.find((row) => row.id === params.after.id) ?? { ...params.after, is_verified: !params.after.is_verified },
     })),
     assignUndone: assign(({ context }, params: { organization: Organization }) => ({ page: replaced(context.page, params.organization), lastFlip: null })),
+    assignToRestore: assign((_, params: { organization: Organization }) => ({ toRestore: params.organization })),
+    clearToRestore: assign({ toRestore: null }),
     /** Writes the query into the address (provided by the screen). */
     writeQuery: (_, _params: { query: OrganizationListQuery }) => {},
     /** Toast: the organization is (not) verified now, with an undo button (provided by the screen). */
@@ -133,15 +148,19 @@ export const adminOrganizationsMachine = setup({
     notifyVerified: (_, _params: { updated: number }) => {},
     /** Toast: a verification could not be changed, and why (provided by the screen). */
     notifyVerifyFailed: (_, _params: { error: ApiFailure }) => {},
+    /** Toast: the organization is restored, with a button that opens it (provided by the screen). */
+    notifyRestored: (_, _params: { organization: Organization }) => {},
+    /** Toast: the organization could not be restored, and why (provided by the screen). */
+    notifyRestoreFailed: (_, _params: { error: ApiFailure }) => {},
   },
 }).createMachine({
   id: 'adminOrganizations',
-  description: 'The platform admin\'s organization list: filter, search, sort, page, verify.',
-  context: ({ input }) => ({ query: input.query, countries: [], page: null, selection: [], lastFlip: null, error: null }),
+  description: 'The platform admin\'s organization list: filter, search, sort, page, verify, restore a deleted one.',
+  context: ({ input }) => ({ query: input.query, countries: [], page: null, selection: [], lastFlip: null, error: null, toRestore: null }),
   initial: 'starting',
   on: {
     'list.filter': {
-      description: 'A side filter (all, active, inactive, verified) was chosen: page 1 of it is loaded.',
+      description: 'A side filter (all, active, inactive, verified, deleted) was chosen: page 1 of it is loaded.',
       target: '.loading',
       actions: [
         { type: 'assignFilter', params: ({ event }) => ({ filter: event.filter }) },
@@ -239,6 +258,38 @@ export const adminOrganizationsMachine = setup({
               description: 'The selected organizations are marked verified together.',
               guard: 'hasSelection',
               target: 'verifying',
+            },
+            'restore.ask': {
+              description: 'Restore was clicked on a deleted organization: a dialog asks to confirm.',
+              guard: { type: 'isDeleted', params: ({ event }) => ({ organization: event.organization }) },
+              target: 'confirmingRestore',
+              actions: { type: 'assignToRestore', params: ({ event }) => ({ organization: event.organization }) },
+            },
+          },
+        },
+        confirmingRestore: {
+          description: 'The dialog asks whether to restore the deleted organization.',
+          tags: ['dialog'],
+          on: {
+            'restore.confirm': { description: 'Restore it.', target: 'restoring' },
+            'restore.cancel': { description: 'Close the dialog; it stays deleted.', target: 'idle', actions: 'clearToRestore' },
+          },
+        },
+        restoring: {
+          description: 'The organization is restored; the page is loaded again (it leaves the deleted list).',
+          tags: ['busy', 'dialog'],
+          invoke: {
+            id: 'restoreOrganization',
+            src: 'restoreOrganization',
+            input: ({ context }) => ({ organizationId: (context.toRestore as Organization).id }),
+            onDone: {
+              target: '#adminOrganizations.loading',
+              actions: [{ type: 'notifyRestored', params: ({ event }) => ({ organization: event.output }) }, 'clearToRestore'],
+            },
+            onError: {
+              description: 'Refused or failed (for instance purged meanwhile): a toast says why, the list is loaded again.',
+              target: '#adminOrganizations.loading',
+              actions: [{ type: 'notifyRestoreFailed', params: ({ event }) => ({ error: toApiFailure(event.error) }) }, 'clearToRestore'],
             },
           },
         },

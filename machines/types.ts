@@ -313,7 +313,7 @@ export interface Country {
 }
 
 /** The side filter of the admin list (spec §2): all, active, inactive (disabled), verified. */
-export type OrganizationFilter = 'all' | 'active' | 'inactive' | 'verified'
+export type OrganizationFilter = 'all' | 'active' | 'inactive' | 'verified' | 'deleted'
 
 /** The sortable columns of the admin list; a leading '-' sorts descending. */
 export type OrganizationOrdering =

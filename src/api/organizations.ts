@@ -12,6 +12,7 @@ import type {
 } from '../../machines/types'
 import type { components } from '../../openapi/schema'
 import { api, unwrap } from './client'
+import { restoreOrganization } from './organization-profile'
 
 type OrganizationRequest = components['schemas']['UpdateOrganizationRequest']
 
@@ -69,6 +70,7 @@ export const loadOrganizations = fromPromise<Page<Organization>, OrganizationLis
           ...(input.countries.length > 0 ? { country: input.countries } : {}),
           ...(input.filter === 'active' || input.filter === 'inactive' ? { status: input.filter } : {}),
           ...(input.filter === 'verified' ? { is_verified: true } : {}),
+          ...(input.filter === 'deleted' ? { deleted: true } : {}),
         },
       },
       signal,
@@ -101,4 +103,4 @@ export const verifyOrganizations = fromPromise<VerifyOrganizationsResult, Verify
   unwrap(api.POST('/v1/organizations/verify/', { body: input, signal })),
 )
 
-export const adminOrganizationsActors = { loadCountries, loadOrganizations, setVerified, verifyOrganizations }
+export const adminOrganizationsActors = { loadCountries, loadOrganizations, setVerified, verifyOrganizations, restoreOrganization }

@@ -17,6 +17,7 @@ const organization = (id: number, name: string, is_verified: boolean): Organizat
 const kyoto = organization(1, 'Kyoto School', false)
 const osaka = organization(2, 'Osaka School', false)
 const kyotoVerified = { ...kyoto, is_verified: true }
+const kyotoDeleted: Organization = { ...kyoto, deleted_at: '2026-11-20T10:00:00.000Z', purge_at: '2026-12-20T10:00:00.000Z' }
 const page: Page<Organization> = { count: 2, next: null, previous: null, results: [kyoto, osaka] }
 const start: OrganizationListQuery = { filter: 'all', countries: [], search: '', ordering: 'name', page: 1 }
 const shared: OrganizationListQuery = { filter: 'verified', countries: ['JP'], search: 'school', ordering: '-created_at', page: 2 }
@@ -36,6 +37,9 @@ const reload: ModelEvent<M> = { type: 'list.reload' }
 const flip: ModelEvent<M> = { type: 'verify.flip', organization: kyoto }
 const selectAll: ModelEvent<M> = { type: 'list.select', ids: [1, 2, 99] }
 const selectNone: ModelEvent<M> = { type: 'list.select', ids: [] }
+const askRestore: ModelEvent<M> = { type: 'restore.ask', organization: kyotoDeleted }
+// an organization that is not deleted cannot be restored
+const askRestoreActive: ModelEvent<M> = { type: 'restore.ask', organization: osaka }
 const always: ModelEvent<M>[] = [
   done('loadCountries', countries),
   failed('loadCountries', offline),
@@ -50,6 +54,11 @@ const always: ModelEvent<M>[] = [
   failed('undoVerified', offline),
   done('verifyOrganizations', { updated: 2 }),
   failed('verifyOrganizations', forbidden),
+  askRestoreActive,
+  { type: 'restore.confirm' },
+  { type: 'restore.cancel' },
+  done('restoreOrganization', kyoto),
+  failed('restoreOrganization', forbidden),
 ]
 
 const model = buildModel({
@@ -67,6 +76,7 @@ const model = buildModel({
       ...(fresh ? [...queryEvents, reload] : []),
       ...(lastFlip === null && selection.length === 0 ? [flip] : []),
       ...(lastFlip === null ? [selection.length === 0 ? selectAll : selectNone] : []),
+      ...(fresh ? [askRestore] : []),
     ]
   },
   simplePaths: { skip: 'every query change makes a new context; the shortest paths, each followed by every event of its last state, cover the graph' },
@@ -105,6 +115,10 @@ const model = buildModel({
       if (event.type === 'xstate.done.actor.loadCountries') expect(snapshot.context.countries).toEqual(countries)
       if (event.type === 'xstate.error.actor.loadCountries') expect(snapshot.context.countries).toEqual([])
       if (event.type === 'xstate.done.actor.verifyOrganizations') expect(params.notifyVerified).toEqual({ updated: 2 })
+      if (event.type.startsWith('xstate.') && event.type.endsWith('.restoreOrganization')) expect(snapshot.context.toRestore).toBeNull()
+      // restored: a toast offers to open it, and it leaves the deleted list as the page is loaded again
+      if (event.type === 'xstate.done.actor.restoreOrganization') expect(params.notifyRestored).toEqual({ organization: kyoto })
+      if (event.type === 'xstate.error.actor.restoreOrganization') expect(params.notifyRestoreFailed).toEqual({ error: forbidden })
     },
     failed: ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('error')).toBe(true)
@@ -135,6 +149,9 @@ const model = buildModel({
           expect(snapshot.context.page?.results[0]).toEqual(kyoto)
           expect(snapshot.context.lastFlip).toBeNull()
           break
+        case 'restore.cancel':
+          expect(snapshot.context.toRestore).toBeNull()
+          break
         default:
           // a refused flip, undo or bulk verify: a toast says why, the rows stay as they were
           expect(event.type).toMatch(/^xstate\.error\.actor\.(setVerified|undoVerified|verifyOrganizations)$/)
@@ -152,6 +169,20 @@ const model = buildModel({
       if (ignored || event.type === 'list.select') return
       expect(event.type).toBe('verify.undo')
       expect(snapshot.context.lastFlip).toEqual(kyoto)
+    },
+    'loaded.confirmingRestore': ({ snapshot, event, ignored }) => {
+      expect(snapshot.hasTag('dialog')).toBe(true)
+      expect(snapshot.hasTag('busy')).toBe(false)
+      expect(snapshot.context.toRestore).toEqual(kyotoDeleted)
+      if (ignored || event.type === 'list.select') return
+      expect(event.type).toBe('restore.ask')
+    },
+    'loaded.restoring': ({ snapshot, event, ignored }) => {
+      expect(snapshot.hasTag('busy')).toBe(true)
+      expect(snapshot.hasTag('dialog')).toBe(true)
+      expect(snapshot.context.toRestore).toEqual(kyotoDeleted)
+      if (ignored || event.type === 'list.select') return
+      expect(event.type).toBe('restore.confirm')
     },
     'loaded.verifying': ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(true)
@@ -188,5 +219,30 @@ describe('adminOrganizationsMachine with actors', () => {
       { organization: kyoto, is_verified: false },
     ])
     expect(actor.getSnapshot().context.page?.results[0]).toEqual(kyoto)
+  })
+
+  it('restores the organization asked about, then loads the list again', async () => {
+    const restored: number[] = []
+    let loads = 0
+    const machine = adminOrganizationsMachine.provide({
+      actors: {
+        loadCountries: fromPromise<Country[]>(async () => countries),
+        loadOrganizations: fromPromise<Page<Organization>, OrganizationListQuery>(async () => {
+          loads += 1
+          return loads === 1 ? { count: 1, next: null, previous: null, results: [kyotoDeleted] } : { count: 0, next: null, previous: null, results: [] }
+        }),
+        restoreOrganization: fromPromise<Organization, { organizationId: number }>(async ({ input }) => {
+          restored.push(input.organizationId)
+          return kyoto
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { query: { ...start, filter: 'deleted' } } }).start()
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }))
+    actor.send({ type: 'restore.ask', organization: kyotoDeleted })
+    actor.send({ type: 'restore.confirm' })
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && loads === 2)
+    expect(restored).toEqual([kyoto.id])
+    expect(actor.getSnapshot().context.page?.count).toBe(0)
   })
 })

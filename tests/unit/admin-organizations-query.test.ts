@@ -15,10 +15,15 @@ describe('the admin list query in the address', () => {
   })
 
   it('reads anything unknown as the default', () => {
-    expect(parseQuery('?filter=deleted&ordering=password&page=-2&country=usa&country=jp&country=JP')).toEqual({
+    expect(parseQuery('?filter=purged&ordering=password&page=-2&country=usa&country=jp&country=JP')).toEqual({
       ...DEFAULT_QUERY,
       countries: ['JP'],
     })
     expect(parseQuery('?page=2.5').page).toBe(1)
+  })
+
+  it('keeps the deleted filter (a shared link to the deleted organizations)', () => {
+    expect(formatQuery({ ...DEFAULT_QUERY, filter: 'deleted' })).toBe('?filter=deleted')
+    expect(parseQuery('?filter=deleted').filter).toBe('deleted')
   })
 })

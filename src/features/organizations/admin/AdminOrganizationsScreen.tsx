@@ -13,19 +13,23 @@ import { useCurrentUser } from '../../../app/root-context'
 import { Button, ErrorPanel, Pagination, Select, Spinner, Text, TextField, toaster } from '../../../ui'
 import { PageHeader } from '../../shared/page'
 import { CreateOrganizationDialog } from './CreateOrganizationDialog'
+import { DeletedOrganizationsTable } from './DeletedOrganizationsTable'
 import { OrganizationsTable } from './OrganizationsTable'
 import { DEFAULT_QUERY, formatQuery, parseQuery } from './query'
+import { RestoreOrganizationDialog } from './RestoreOrganizationDialog'
 
-const FILTERS: readonly OrganizationFilter[] = ['all', 'active', 'inactive', 'verified']
+const FILTERS: readonly OrganizationFilter[] = ['all', 'active', 'inactive', 'verified', 'deleted']
 
 /**
  * /admin — the platform admin's organization list (spec §2). Its query lives in the address
  * (replaced, not pushed: Back leaves the list); the flow is machines/admin-organizations.ts.
- * A country admin's country filter is fixed to their country (the server enforces it too).
+ * A country admin's country filter is fixed to their country (the server enforces it too), and so
+ * are the deleted organizations they see and restore.
  */
 export function AdminOrganizationsScreen() {
   const { LL } = useI18nContext()
   const T = LL.adminOrganizations
+  const D = LL.deletedOrganizations
   const [location, navigate] = useLocation()
   const search = useSearch()
   const user = useCurrentUser()
@@ -45,6 +49,13 @@ export function AdminOrganizationsScreen() {
         notifyVerified: (_, { updated }) => toaster.success({ title: T.bulkVerifiedToast({ count: updated }) }),
         notifyVerifyFailed: (_, { error }) =>
           toaster.error({ title: T.verifyFailed(), description: errorMessages(error, LL.api.generic(), LL.errors.network()).join(' ') }),
+        notifyRestored: (_, { organization }) =>
+          toaster.success({
+            title: D.restoredToast({ name: organization.name }),
+            action: { label: D.open(), onClick: () => navigate(paths.adminOrganization(organization.id)) },
+          }),
+        notifyRestoreFailed: (_, { error }) =>
+          toaster.error({ title: D.restoreFailed(), description: errorMessages(error, LL.api.generic(), LL.errors.network()).join(' ') }),
       },
     }),
     {
@@ -59,13 +70,18 @@ export function AdminOrganizationsScreen() {
   const busy = useSelector(flow, (s) => s.hasTag('busy'))
   const failure = useSelector(flow, (s) => (s.matches('failed') ? s.context.error : null))
   const canVerifySelected = useSelector(flow, (s) => s.matches({ loaded: 'idle' }) && s.context.selection.length > 0)
+  const toRestore = useSelector(flow, (s) => (s.hasTag('dialog') ? s.context.toRestore : null))
+  const restoring = useSelector(flow, (s) => s.matches({ loaded: 'restoring' }))
+  const deletedList = query.filter === 'deleted'
+  // nothing deleted (rather than nothing matching): no filters to clear
+  const noneDeleted = deletedList && query.search === '' && (query.countries.length === 0 || Boolean(lockedCountry))
   const [searchText, setSearchText] = useState(query.search)
 
   const countryItems = useMemo(() => countries.map((c) => ({ value: c.iso2, label: c.name })), [countries])
   const names = useMemo(() => new Map(countries.map((c) => [c.iso2, c.name])), [countries])
   const countryName = (iso2: string | null) => (iso2 ? (names.get(iso2) ?? iso2) : '—')
   const filtered = query.filter !== 'all' || query.search !== '' || (query.countries.length > 0 && !lockedCountry)
-  const filterLabel = { all: T.all(), active: T.active(), inactive: T.inactive(), verified: T.verified() }
+  const filterLabel = { all: T.all(), active: T.active(), inactive: T.inactive(), verified: T.verified(), deleted: D.filter() }
 
   return (
     <Stack gap="6">
@@ -116,7 +132,8 @@ export function AdminOrganizationsScreen() {
               />
             </Box>
           </Flex>
-          {selection.length > 0 ? (
+          {deletedList ? <Text color="fg.muted">{D.note()}</Text> : null}
+          {selection.length > 0 && !deletedList ? (
             <Flex gap="3" align="center" wrap="wrap" role="region" aria-label={T.selected({ count: selection.length })}>
               <Text>{T.selected({ count: selection.length })}</Text>
               <Button size="sm" disabled={!canVerifySelected} onClick={() => flow.send({ type: 'verify.selected' })}>
@@ -135,8 +152,8 @@ export function AdminOrganizationsScreen() {
             <Spinner label={LL.common.loading()} />
           ) : page.count === 0 ? (
             <Stack gap="3" align="flex-start" role="status">
-              <Text>{filtered ? T.empty() : T.emptyAll()}</Text>
-              {filtered ? (
+              <Text>{noneDeleted ? D.empty() : filtered ? T.empty() : T.emptyAll()}</Text>
+              {noneDeleted ? null : filtered ? (
                 <Button
                   variant="outline"
                   onClick={() => {
@@ -154,18 +171,27 @@ export function AdminOrganizationsScreen() {
             </Stack>
           ) : (
             <>
-              <OrganizationsTable
-                rows={page.results}
-                ordering={query.ordering}
-                selection={selection}
-                busy={busy}
-                countryName={countryName}
-                hrefOf={(organization) => paths.adminOrganization(organization.id)}
-                onSort={(ordering) => flow.send({ type: 'list.sort', ordering })}
-                onSelect={(ids) => flow.send({ type: 'list.select', ids })}
-                onFlip={(organization) => flow.send({ type: 'verify.flip', organization })}
-                onOpen={(organization) => navigate(paths.adminOrganization(organization.id))}
-              />
+              {deletedList ? (
+                <DeletedOrganizationsTable
+                  rows={page.results}
+                  busy={busy}
+                  countryName={countryName}
+                  onRestore={(organization) => flow.send({ type: 'restore.ask', organization })}
+                />
+              ) : (
+                <OrganizationsTable
+                  rows={page.results}
+                  ordering={query.ordering}
+                  selection={selection}
+                  busy={busy}
+                  countryName={countryName}
+                  hrefOf={(organization) => paths.adminOrganization(organization.id)}
+                  onSort={(ordering) => flow.send({ type: 'list.sort', ordering })}
+                  onSelect={(ids) => flow.send({ type: 'list.select', ids })}
+                  onFlip={(organization) => flow.send({ type: 'verify.flip', organization })}
+                  onOpen={(organization) => navigate(paths.adminOrganization(organization.id))}
+                />
+              )}
               <Pagination
                 count={page.count}
                 pageSize={ORGANIZATIONS_PAGE_SIZE}
@@ -178,6 +204,14 @@ export function AdminOrganizationsScreen() {
           )}
         </Stack>
       </Flex>
+      {toRestore ? (
+        <RestoreOrganizationDialog
+          name={toRestore.name}
+          busy={restoring}
+          onConfirm={() => flow.send({ type: 'restore.confirm' })}
+          onCancel={() => flow.send({ type: 'restore.cancel' })}
+        />
+      ) : null}
       <CreateOrganizationDialog
         open={creating}
         lockedCountry={lockedCountry}

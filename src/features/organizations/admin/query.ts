@@ -5,7 +5,7 @@ import type { OrganizationFilter, OrganizationListQuery, OrganizationOrdering } 
  * A reload or a shared link shows the same list; defaults are left out, and anything unknown is read as the default.
  */
 
-const FILTERS: readonly OrganizationFilter[] = ['all', 'active', 'inactive', 'verified']
+const FILTERS: readonly OrganizationFilter[] = ['all', 'active', 'inactive', 'verified', 'deleted']
 const ORDERINGS: readonly OrganizationOrdering[] = [
   'name', '-name', 'is_verified', '-is_verified', 'status', '-status', 'created_at', '-created_at', 'country', '-country',
 ]
