@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type FormAction, type FormState, firstInvalid, formReducer, initialFormState, isImplicitSubmit } from '../../src/features/auth/form-state'
-import { visibleErrors } from '../../src/features/auth/validation'
+import { type FormAction, type FormState, firstInvalid, formReducer, initialFormState, isImplicitSubmit } from '../../src/features/shared/form-state'
+import { visibleErrors } from '../../src/features/shared/form-rules'
 
 type F = 'email' | 'password'
 const errors = { email: 'Please input email', password: 'Please input password' }

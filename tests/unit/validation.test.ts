@@ -2,14 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { TranslationFunctions } from '../../locales/i18n-types'
 import { i18nObject } from '../../locales/i18n-util'
 import { loadLocale } from '../../locales/i18n-util.sync'
-import {
-  isValid,
-  validateEmailOnly,
-  validateLogin,
-  validateResetPassword,
-  validateSignUp,
-  visibleErrors,
-} from '../../src/features/auth/validation'
+import { validateEmailOnly, validateLogin, validateResetPassword, validateSignUp } from '../../src/features/auth/validation'
+import { isValid, visibleErrors } from '../../src/features/shared/form-rules'
 
 let LL: TranslationFunctions
 beforeAll(() => {

@@ -12,8 +12,9 @@ import { Button, ErrorPanel, Heading, Text, TextField } from '../../ui'
 import { usePageTitle } from '../shared/page'
 import { AuthCard, WorkingStatus } from './parts'
 import { ResendConfirmationForm } from './ResendConfirmationDialog'
-import { useForm } from './use-form'
-import { normalizeEmail, validateEmailOnly } from './validation'
+import { normalizeEmail } from '../shared/form-rules'
+import { useForm } from '../shared/use-form'
+import { validateEmailOnly } from './validation'
 
 /**
  * /confirm-account: without a token, "check your inbox" with a resend; with ?token= (the mailed

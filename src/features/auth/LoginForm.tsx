@@ -14,8 +14,9 @@ import { useSession } from '../../app/root-context'
 import { Button, ErrorPanel, Heading, Text, TextField, toaster } from '../../ui'
 import { AuthCard, PasswordInputField, SocialButton, TermsNotice } from './parts'
 import { useSocialProvider } from './social'
-import { useForm } from './use-form'
-import { normalizeEmail, validateLogin } from './validation'
+import { normalizeEmail } from '../shared/form-rules'
+import { useForm } from '../shared/use-form'
+import { validateLogin } from './validation'
 
 export type LoginFormProps = {
   /** The validated invitation of the link, or null. */

@@ -7,8 +7,9 @@ import { errorMessages } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { Button, ErrorPanel, TextField } from '../../ui'
 import { AuthDialog } from './AuthDialog'
-import { useForm } from './use-form'
-import { normalizeEmail, validateEmailOnly } from './validation'
+import { normalizeEmail } from '../shared/form-rules'
+import { useForm } from '../shared/use-form'
+import { validateEmailOnly } from './validation'
 
 /** The recover-password dialog (spec §4): ask for a reset link by e-mail, then a note that it was sent. */
 export function RecoverPasswordDialog({ onClose }: { onClose: () => void }) {

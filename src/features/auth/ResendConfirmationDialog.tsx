@@ -7,8 +7,9 @@ import { errorMessages } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { Button, ErrorPanel, Text, TextField } from '../../ui'
 import { AuthDialog } from './AuthDialog'
-import { useForm } from './use-form'
-import { normalizeEmail, validateEmailOnly } from './validation'
+import { normalizeEmail } from '../shared/form-rules'
+import { useForm } from '../shared/use-form'
+import { validateEmailOnly } from './validation'
 
 /** A form that mails a new confirmation link (the resend-confirmation flow); shared by the dialog and the confirm page. */
 export function ResendConfirmationForm({ email: initialEmail, onClose }: { email: string; onClose?: () => void }) {

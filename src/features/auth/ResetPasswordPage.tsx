@@ -13,7 +13,7 @@ import { usePageTitle } from '../shared/page'
 import { AuthCard, PasswordInputField, WorkingStatus } from './parts'
 import { PasswordStrength } from './PasswordStrength'
 import { RecoverPasswordDialog } from './RecoverPasswordDialog'
-import { useForm } from './use-form'
+import { useForm } from '../shared/use-form'
 import { PASSWORD_MIN_LENGTH, validateResetPassword } from './validation'
 
 /** /reset-password?token=: choose a new password with the mailed link, then log in. */

@@ -15,8 +15,9 @@ import { AuthCard, PasswordInputField, SocialButton, TermsNotice } from './parts
 import { useSocialProvider } from './social'
 import { PasswordStrength } from './PasswordStrength'
 import { useTerms } from '../shared/terms'
-import { useForm } from './use-form'
-import { normalizeEmail, PASSWORD_MIN_LENGTH, validateSignUp } from './validation'
+import { normalizeEmail } from '../shared/form-rules'
+import { useForm } from '../shared/use-form'
+import { PASSWORD_MIN_LENGTH, validateSignUp } from './validation'
 
 export type SignUpFormProps = {
   /** The invitation the server checked: its e-mail is fixed, its organization and role are stated. */

@@ -1,21 +1,13 @@
 import type { TranslationFunctions } from '../../../locales/i18n-types'
+import { type Errors, isValidEmail, normalizeEmail } from '../shared/form-rules'
 
 /**
  * The auth forms' rules (spec §5), as pure functions: values in, one message per invalid field out,
- * in the active language. A form is valid when the result has no key; submit stays disabled until then.
+ * in the active language. A form is valid when the result has no key (shared/form-rules.ts); submit
+ * stays disabled until then.
  */
 
 export const PASSWORD_MIN_LENGTH = 6
-
-/** The usual e-mail pattern: something@domain.tld, no spaces, one @. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/
-
-export const normalizeEmail = (email: string): string => email.trim()
-export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(normalizeEmail(email))
-
-export type Errors<F extends string> = Partial<Record<F, string>>
-
-export const isValid = (errors: Errors<string>): boolean => Object.keys(errors).length === 0
 
 const emailError = (LL: TranslationFunctions, email: string): string | undefined => {
   const value = normalizeEmail(email)
@@ -76,17 +68,3 @@ export const validateResetPassword = (
     confirmPassword:
       values.confirmPassword !== values.password ? LL.validation.passwordsDontMatch() : undefined,
   })
-
-/**
- * Which messages a form shows: a field's message once it has been touched (typed into, or left
- * holding a value: see form-state.ts), every message after a submit attempt (a click or Enter).
- */
-export const visibleErrors = <F extends string>(
-  errors: Errors<F>,
-  touched: Partial<Record<F, boolean>>,
-  submitted = false,
-): Errors<F> => {
-  const result: Errors<F> = {}
-  for (const key of Object.keys(errors) as F[]) if (submitted || touched[key]) result[key] = errors[key]
-  return result
-}

@@ -9,9 +9,8 @@ import { errorMessages } from '../../api/errors'
 import { organizationFormActors } from '../../api/organizations'
 import { actorOptions } from '../../app/inspect'
 import { Button, Checkbox, ErrorPanel, Select, Spinner, Text, TextField } from '../../ui'
-// The small-form state (values, touched fields, submit attempts) of the auth forms; shared as it is.
-import { useForm } from '../auth/use-form'
-import { type Errors, isValidEmail } from '../auth/validation'
+import { type Errors, isValidEmail } from '../shared/form-rules'
+import { useForm } from '../shared/use-form'
 
 /** The industries of spec §3, in its order. */
 export const INDUSTRIES = [

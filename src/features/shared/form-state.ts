@@ -1,4 +1,4 @@
-import type { Errors } from './validation'
+import type { Errors } from './form-rules'
 
 /**
  * The state of a small form as a pure reducer, so its rules are tested without a browser:

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useReducer } from 'react'
 import { firstInvalid, formReducer, initialFormState, isImplicitSubmit } from './form-state'
-import { type Errors, isValid, visibleErrors } from './validation'
+import { type Errors, isValid, visibleErrors } from './form-rules'
 
 /**
  * The fields of a small form: their values, which were touched, the rule messages to show.
