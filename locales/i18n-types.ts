@@ -2137,65 +2137,17 @@ type RootTranslation = {
 		 */
 		details: string
 		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e
-		 */
-		name: string
-		/**
 		 * U​s​e​r​n​a​m​e
 		 */
 		username: string
-		/**
-		 * T​y​p​e
-		 */
-		type: string
-		/**
-		 * I​n​d​u​s​t​r​y
-		 */
-		industry: string
 		/**
 		 * A​d​d​r​e​s​s
 		 */
 		address: string
 		/**
-		 * A​d​d​r​e​s​s​ ​1
-		 */
-		address1: string
-		/**
-		 * A​d​d​r​e​s​s​ ​2
-		 */
-		address2: string
-		/**
-		 * C​i​t​y
-		 */
-		city: string
-		/**
-		 * S​t​a​t​e
-		 */
-		state: string
-		/**
-		 * P​o​s​t​c​o​d​e
-		 */
-		postalCode: string
-		/**
-		 * C​o​u​n​t​r​y
-		 */
-		country: string
-		/**
 		 * P​h​o​n​e
 		 */
 		phone: string
-		/**
-		 * P​h​o​n​e​ ​c​o​d​e
-		 */
-		phoneCode: string
-		/**
-		 * P​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		phoneNumber: string
-		/**
-		 * T​i​m​e​ ​z​o​n​e
-		 */
-		timezone: string
 		/**
 		 * J​o​i​n​ ​c​o​d​e
 		 */
@@ -2228,10 +2180,6 @@ type RootTranslation = {
 		 * N​o​t​ ​s​e​t
 		 */
 		notSet: string
-		/**
-		 * C​h​o​o​s​e​…
-		 */
-		pick: string
 		logo: {
 			/**
 			 * L​o​g​o
@@ -2322,17 +2270,9 @@ type RootTranslation = {
 			 */
 			button: string
 			/**
-			 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
-			 */
-			title: string
-			/**
 			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​s​a​v​e​d​.
 			 */
 			saved: string
-			/**
-			 * T​h​e​ ​l​i​s​t​ ​o​f​ ​c​o​u​n​t​r​i​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-			 */
-			countriesFailed: string
 		}
 		actions: {
 			/**
@@ -4460,65 +4400,17 @@ export type TranslationFunctions = {
 		 */
 		details: () => LocalizedString
 		/**
-		 * Organization name
-		 */
-		name: () => LocalizedString
-		/**
 		 * Username
 		 */
 		username: () => LocalizedString
-		/**
-		 * Type
-		 */
-		type: () => LocalizedString
-		/**
-		 * Industry
-		 */
-		industry: () => LocalizedString
 		/**
 		 * Address
 		 */
 		address: () => LocalizedString
 		/**
-		 * Address 1
-		 */
-		address1: () => LocalizedString
-		/**
-		 * Address 2
-		 */
-		address2: () => LocalizedString
-		/**
-		 * City
-		 */
-		city: () => LocalizedString
-		/**
-		 * State
-		 */
-		state: () => LocalizedString
-		/**
-		 * Postcode
-		 */
-		postalCode: () => LocalizedString
-		/**
-		 * Country
-		 */
-		country: () => LocalizedString
-		/**
 		 * Phone
 		 */
 		phone: () => LocalizedString
-		/**
-		 * Phone code
-		 */
-		phoneCode: () => LocalizedString
-		/**
-		 * Phone number
-		 */
-		phoneNumber: () => LocalizedString
-		/**
-		 * Time zone
-		 */
-		timezone: () => LocalizedString
 		/**
 		 * Join code
 		 */
@@ -4551,10 +4443,6 @@ export type TranslationFunctions = {
 		 * Not set
 		 */
 		notSet: () => LocalizedString
-		/**
-		 * Choose…
-		 */
-		pick: () => LocalizedString
 		logo: {
 			/**
 			 * Logo
@@ -4643,17 +4531,9 @@ export type TranslationFunctions = {
 			 */
 			button: () => LocalizedString
 			/**
-			 * Edit organization
-			 */
-			title: () => LocalizedString
-			/**
 			 * The organization was saved.
 			 */
 			saved: () => LocalizedString
-			/**
-			 * The list of countries could not be loaded.
-			 */
-			countriesFailed: () => LocalizedString
 		}
 		actions: {
 			/**

@@ -443,9 +443,3 @@ export interface InviteAdminInput {
   organizationId: number
   email: string
 }
-
-/** saveOrganization: PUT /v1/organizations/{id}/ with the whole organization form. */
-export interface SaveOrganizationProfileInput {
-  organizationId: number
-  body: components['schemas']['UpdateOrganizationRequest']
-}

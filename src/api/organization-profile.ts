@@ -6,16 +6,14 @@ import type {
   Organization,
   OrganizationIdInput,
   OrganizationUser,
-  SaveOrganizationProfileInput,
   UploadLogoInput,
 } from '../../machines/types'
-import type { components } from '../../openapi/schema'
 import { api, unwrap } from './client'
 
 /**
  * The real actors of the organization profile (machines organization-status, organization-logo,
- * admin-invite, and the edit dialog's save). Each calls the API client, forwards the abort signal
- * and throws `{status, body}` for an error response (see client.unwrap).
+ * admin-invite). Each calls the API client, forwards the abort signal and throws `{status, body}`
+ * for an error response (see client.unwrap). The edit dialog is the organization form (organizations.ts).
  */
 
 const path = (organizationId: number) => ({ path: { id: organizationId } })
@@ -80,20 +78,9 @@ export const inviteAdmin = fromPromise<unknown, InviteAdminInput>(({ input, sign
   ),
 )
 
-/** PUT /v1/organizations/{id}/ with the whole form. */
-export const saveOrganization = fromPromise<Organization, SaveOrganizationProfileInput>(({ input, signal }) =>
-  unwrap(api.PUT('/v1/organizations/{id}/', { params: path(input.organizationId), body: input.body, signal })),
-)
-
-export type Country = components['schemas']['Country']
-
-/** GET /v1/countries/ in the reader's language (on failure the form says so and keeps the saved country). */
-export const listCountries = fromPromise<Country[]>(async ({ signal }) => unwrap(api.GET('/v1/countries/', { signal })))
-
 export const organizationStatusActors = { changeStatus, restoreOrganization }
 export const organizationLogoActors = { uploadLogo, removeLogo }
 export const adminInviteActors = { loadAdmins, inviteAdmin }
-export const organizationEditActors = { saveOrganization }
 
 /** GET /v1/organizations/{id}/ */
 export const loadOrganization = fromPromise<Organization, OrganizationIdInput>(({ input, signal }) =>

@@ -166,4 +166,23 @@ describe('organizationFormMachine with actors', () => {
     await expect(toPromise(actor)).resolves.toEqual({ outcome: 'saved', organization: saved })
     expect(calls).toEqual([{ organizationId: null, values: complete }])
   })
+
+  it('saves an edited organization under its own id (the profile\'s edit dialog), without an owner', async () => {
+    const calls: SaveOrganizationInput[] = []
+    const machine = organizationFormMachine.provide({
+      actors: {
+        loadCountries: fromPromise<Country[]>(async () => countries),
+        saveOrganization: fromPromise<Organization, SaveOrganizationInput>(async ({ input }) => {
+          calls.push(input)
+          return saved
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { organization: saved } }).start()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const edited: OrganizationFormValues = { ...complete, city: 'Shelbyville', owner_user: null, is_verified: null }
+    actor.send({ type: 'organization.submit', values: edited })
+    await expect(toPromise(actor)).resolves.toEqual({ outcome: 'saved', organization: saved })
+    expect(calls).toEqual([{ organizationId: saved.id, values: edited }])
+  })
 })

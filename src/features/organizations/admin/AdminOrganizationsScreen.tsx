@@ -12,7 +12,7 @@ import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Button, ErrorPanel, Pagination, Select, Spinner, Text, TextField, toaster } from '../../../ui'
 import { PageHeader } from '../../shared/page'
-import { CreateOrganizationDialog } from './CreateOrganizationDialog'
+import { OrganizationFormDialog } from '../OrganizationFormDialog'
 import { DeletedOrganizationsTable } from './DeletedOrganizationsTable'
 import { OrganizationsTable } from './OrganizationsTable'
 import { DEFAULT_QUERY, formatQuery, parseQuery } from './query'
@@ -212,16 +212,19 @@ export function AdminOrganizationsScreen() {
           onCancel={() => flow.send({ type: 'restore.cancel' })}
         />
       ) : null}
-      <CreateOrganizationDialog
-        open={creating}
-        lockedCountry={lockedCountry}
-        onClose={() => setCreating(false)}
-        onCreated={(organization) => {
-          setCreating(false)
-          toaster.success({ title: T.createdToast({ name: organization.name }) })
-          flow.send({ type: 'list.reload' })
-        }}
-      />
+      {creating ? (
+        <OrganizationFormDialog
+          organization={null}
+          adminContext
+          lockedCountry={lockedCountry}
+          onClose={() => setCreating(false)}
+          onSaved={(organization) => {
+            setCreating(false)
+            toaster.success({ title: T.createdToast({ name: organization.name }) })
+            flow.send({ type: 'list.reload' })
+          }}
+        />
+      ) : null}
     </Stack>
   )
 }

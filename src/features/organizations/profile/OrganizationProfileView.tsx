@@ -5,8 +5,8 @@ import type { components } from '../../../../openapi/schema'
 import { Grid, HStack, Stack, styled } from '../../../../styled-system/jsx'
 import { useCurrentUser } from '../../../app/root-context'
 import { Badge, Button, Card, Heading, toaster } from '../../../ui'
+import { OrganizationFormDialog } from '../OrganizationFormDialog'
 import { AdminsSection } from './AdminsSection'
-import { EditOrganizationDialog } from './EditOrganizationDialog'
 import { LogoSection } from './LogoSection'
 import { StatusSection } from './StatusSection'
 
@@ -39,14 +39,16 @@ export function OrganizationProfileView({ organization, onChanged }: { organizat
   const address = [organization.address_1, organization.address_2, organization.city, organization.state, organization.postal_code]
     .filter((part) => part && part.trim() !== '')
     .join(', ')
+  // the fields are named as in the organization form that edits them
+  const F = LL.organizationForm
   const details: [string, string | null][] = [
-    [P.name(), organization.name],
-    [P.type(), organization.type === 'company' ? LL.terms.company.organization() : LL.terms.school.organization()],
-    [P.industry(), organization.industry ? LL.organizationForm.industries[organization.industry]() : null],
+    [F.name(), organization.name],
+    [F.type(), organization.type === 'company' ? LL.terms.company.organization() : LL.terms.school.organization()],
+    [F.industry(), organization.industry ? F.industries[organization.industry]() : null],
     [P.address(), address || null],
-    [P.country(), countryName(organization.country)],
+    [F.country(), countryName(organization.country)],
     [P.phone(), organization.phone],
-    [P.timezone(), organization.timezone],
+    [F.timezone(), organization.timezone],
     [P.invitationCode(), organization.invitation_code],
     [P.createdAt(), LL.common.date({ value: organization.created_at })],
   ]
@@ -114,9 +116,9 @@ export function OrganizationProfileView({ organization, onChanged }: { organizat
         </Card.Root>
       ) : null}
       {editing ? (
-        <EditOrganizationDialog
+        <OrganizationFormDialog
           organization={organization}
-          superuser={superuser}
+          adminContext={superuser}
           onClose={() => setEditing(false)}
           onSaved={(next) => {
             setEditing(false)

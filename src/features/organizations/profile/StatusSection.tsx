@@ -11,7 +11,7 @@ import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/root-context'
 import { Button, ErrorPanel, Heading, PasswordField, Text, TextField, toaster } from '../../../ui'
-import { ProfileDialog } from './ProfileDialog'
+import { OrganizationDialog } from '../OrganizationDialog'
 
 /**
  * Enable, disable and delete the organization, each with the acting user's password (and the
@@ -121,7 +121,7 @@ function StatusDialog({ flow, action, organizationName }: { flow: StatusFlow; ac
   const ready = password !== '' && nameMatches
 
   return (
-    <ProfileDialog onClose={() => flow.send({ type: 'status.cancel' })} title={titles[action]} description={texts[action]}>
+    <OrganizationDialog onClose={() => flow.send({ type: 'status.cancel' })} title={titles[action]} description={texts[action]}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -164,6 +164,6 @@ function StatusDialog({ flow, action, organizationName }: { flow: StatusFlow; ac
           </Stack>
         </Stack>
       </form>
-    </ProfileDialog>
+    </OrganizationDialog>
   )
 }

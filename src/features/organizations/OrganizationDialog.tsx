@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react'
-import { useI18nContext } from '../../../../locales/i18n-react'
-import { Stack } from '../../../../styled-system/jsx'
-import { Dialog, IconButton, Portal, XIcon } from '../../../ui'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { Stack } from '../../../styled-system/jsx'
+import { Dialog, IconButton, Portal, XIcon } from '../../ui'
 
-/** A modal dialog of the profile: title, optional description, body; Escape or the close button closes it. */
-export function ProfileDialog({
+/**
+ * A modal dialog of the organization screens (the organization form, the status confirmations):
+ * title, optional description, body; Escape or the close button closes it, a click outside does not.
+ */
+export function OrganizationDialog({
   onClose,
   title,
   description,
