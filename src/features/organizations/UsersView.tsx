@@ -168,7 +168,8 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
                         ))}
                       </HStack>
                     </Table.Cell>
-                    <Table.Cell>
+                    {/* the actions menu lives in a portal: its clicks reach the row through React, and stop here */}
+                    <Table.Cell onClick={(event) => event.stopPropagation()}>
                       {canInvite ? (
                         <Menu.Root
                           positioning={{ placement: 'bottom-end' }}
