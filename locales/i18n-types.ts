@@ -1466,6 +1466,18 @@ type RootTranslation = {
 		 */
 		soleAdmin: string
 		/**
+		 * C​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​t​h​e​ ​o​n​l​y​ ​a​c​t​i​v​e​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		soleAdminDisable: string
+		/**
+		 * Y​o​u​ ​c​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		disableSelf: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​i​s​a​b​l​e​d​ ​b​y​ ​i​t​s​ ​a​d​m​i​n​s​.​ ​A​s​k​ ​t​h​e​m​ ​t​o​ ​e​n​a​b​l​e​ ​i​t​ ​a​g​a​i​n​.
+		 */
+		memberDisabled: string
+		/**
 		 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
 		 */
 		pleaseCreateAccount: string
@@ -2352,6 +2364,84 @@ type RootTranslation = {
 		 * L​a​n​g​u​a​g​e
 		 */
 		label: string
+	}
+	memberStatus: {
+		/**
+		 * D​i​s​a​b​l​e
+		 */
+		disable: string
+		/**
+		 * E​n​a​b​l​e
+		 */
+		enable: string
+		/**
+		 * D​i​s​a​b​l​e​d
+		 */
+		disabled: string
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		actionsFor: RequiredParams<'name'>
+		/**
+		 * D​i​s​a​b​l​e​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		disableTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​k​e​e​p​s​ ​t​h​e​i​r​ ​r​o​l​e​s​ ​b​u​t​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.​ ​T​h​e​i​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​t​h​e​i​r​ ​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​n​o​t​ ​a​f​f​e​c​t​e​d​.
+		 * @param {string} name
+		 * @param {string} organization
+		 */
+		disableDescription: RequiredParams<'name' | 'organization'>
+		/**
+		 * E​n​a​b​l​e​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		enableTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​c​a​n​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​g​a​i​n​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​r​o​l​e​s​.
+		 * @param {string} name
+		 * @param {string} organization
+		 */
+		enableDescription: RequiredParams<'name' | 'organization'>
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​d​i​s​a​b​l​e​d​.
+		 * @param {string} name
+		 */
+		disabledToast: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​e​n​a​b​l​e​d​.
+		 * @param {string} name
+		 */
+		enabledToast: RequiredParams<'name'>
+		/**
+		 * C​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​t​h​e​ ​o​n​l​y​ ​a​c​t​i​v​e​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		soleAdmin: string
+		/**
+		 * T​h​i​s​ ​m​e​m​b​e​r​ ​i​s​ ​d​i​s​a​b​l​e​d​ ​a​n​d​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
+		 */
+		disabledNotice: string
+	}
+	memberSystemRemoval: {
+		/**
+		 * T​y​p​e​ ​{​e​m​a​i​l​}​ ​t​o​ ​c​o​n​f​i​r​m
+		 * @param {string} email
+		 */
+		confirmLabel: RequiredParams<'email'>
+		/**
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​t​h​e​ ​e​m​a​i​l​ ​o​f​ ​t​h​i​s​ ​a​c​c​o​u​n​t​.
+		 */
+		mismatch: string
 	}
 }
 
@@ -3756,6 +3846,18 @@ export type TranslationFunctions = {
 		 */
 		soleAdmin: () => LocalizedString
 		/**
+		 * Cannot disable the only active admin of an organization.
+		 */
+		soleAdminDisable: () => LocalizedString
+		/**
+		 * You cannot disable yourself. Ask another admin of the organization.
+		 */
+		disableSelf: () => LocalizedString
+		/**
+		 * Your access to this organization was disabled by its admins. Ask them to enable it again.
+		 */
+		memberDisabled: () => LocalizedString
+		/**
 		 * Please create an account
 		 */
 		pleaseCreateAccount: () => LocalizedString
@@ -4611,6 +4713,74 @@ export type TranslationFunctions = {
 		 * Language
 		 */
 		label: () => LocalizedString
+	}
+	memberStatus: {
+		/**
+		 * Disable
+		 */
+		disable: () => LocalizedString
+		/**
+		 * Enable
+		 */
+		enable: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		disabled: () => LocalizedString
+		/**
+		 * Active
+		 */
+		active: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Actions for {name}
+		 */
+		actionsFor: (arg: { name: string }) => LocalizedString
+		/**
+		 * Disable {name}?
+		 */
+		disableTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} keeps their roles but cannot open {organization} until enabled again. Their account and their other organizations are not affected.
+		 */
+		disableDescription: (arg: { name: string, organization: string }) => LocalizedString
+		/**
+		 * Enable {name}?
+		 */
+		enableTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} can open {organization} again, with their roles.
+		 */
+		enableDescription: (arg: { name: string, organization: string }) => LocalizedString
+		/**
+		 * {name} was disabled.
+		 */
+		disabledToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} was enabled.
+		 */
+		enabledToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Cannot disable the only active admin of an organization.
+		 */
+		soleAdmin: () => LocalizedString
+		/**
+		 * This member is disabled and cannot open this organization until enabled again.
+		 */
+		disabledNotice: () => LocalizedString
+	}
+	memberSystemRemoval: {
+		/**
+		 * Type {email} to confirm
+		 */
+		confirmLabel: (arg: { email: string }) => LocalizedString
+		/**
+		 * This is not the email of this account.
+		 */
+		mismatch: () => LocalizedString
 	}
 }
 

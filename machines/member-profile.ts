@@ -21,6 +21,7 @@ export type MemberProfileEvent =
   | { type: 'member.save'; changes: MemberChanges }
   | { type: 'member.cancel' }
   | { type: 'member.retry' }
+  | { type: 'member.changed'; member: OrganizationUser }
 
 /** Whatever an actor threw, as an API failure (status 0 when there was no response). */
 function toApiFailure(error: unknown): ApiFailure {
@@ -76,7 +77,13 @@ export const memberProfileMachine = setup({
     },
     ready: {
       description: 'The page shows the details and roles, with the edit and remove actions.',
-      on: { 'member.edit': { target: 'editing' } },
+      on: {
+        'member.edit': { target: 'editing' },
+        'member.changed': {
+          description: 'The member was disabled or enabled (its own dialog, memberStatusMachine): the page shows it as it is now.',
+          actions: { type: 'assignMember', params: ({ event }) => ({ member: event.member }) },
+        },
+      },
     },
     editing: {
       description: 'The edit dialog is open with first name, last name and roles; a refusal is shown in it.',

@@ -3,15 +3,16 @@ import type { ApiError, ApiFailure, RemoveMemberInput } from './types'
 
 /**
  * Removing a member from an organization (spec §2 Organization page, §6, §8): a confirmation, then
- * the removal. An unrestricted platform admin may instead remove the account from the system, which
- * asks a second, sharper confirmation. The only admin of an organization cannot be removed: the
+ * the removal. A platform admin may instead remove the account from the system, which asks a second,
+ * sharper confirmation (the dialog has the member's e-mail typed out; the server decides whose account
+ * a country admin reaches). The only admin of an organization cannot be removed: the
  * server refuses ('Cannot remove the only admin of an organization.') and the dialog says so.
  */
 
 export interface MemberRemovalInput {
   organizationId: number
   userId: number
-  /** The person removing is a platform admin not limited to a country (may delete accounts). */
+  /** The person removing is a platform admin (may delete accounts within its reach). */
   canRemoveFromSystem: boolean
 }
 

@@ -409,6 +409,13 @@ export interface RemoveMemberInput extends MemberInput {
   fromSystem: boolean
 }
 
+/** changeMemberStatus: POST /v1/organizations/{id}/users/{userId}/disable/ or .../enable/ */
+export interface ChangeMemberStatusInput extends MemberInput {
+  action: MemberStatusAction
+}
+
+export type MemberStatusAction = 'disable' | 'enable'
+
 /** What the edit-member dialog changes. */
 export interface MemberChanges {
   first_name: string

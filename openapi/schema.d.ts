@@ -545,15 +545,66 @@ export interface paths {
         post: operations["setOrganizationUserRoles"];
         /**
          * Remove a member from the organization (or, for a platform admin, from the system)
-         * @description Takes every role of the member in the organization. With `from_system=true` an unrestricted
-         *     platform admin deletes the account itself (not a platform admin's). Removing the only admin of an
-         *     organization is refused with 409 `sole_admin`, also when the account goes from the system.
+         * @description Takes every role of the member in the organization. With `from_system=true` a platform admin
+         *     deletes the account itself: an unrestricted one any account but a platform admin's, a country
+         *     admin one whose organizations are all of its country (403 otherwise). Removing the only active
+         *     admin of an organization is refused with 409 `sole_admin`, also when the account goes from the
+         *     system (for each of its organizations).
          */
         delete: operations["removeOrganizationUser"];
         options?: never;
         head?: never;
         /** Change a member's names */
         patch: operations["updateOrganizationUser"];
+        trace?: never;
+    };
+    "/v1/organizations/{id}/users/{userId}/disable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a member (its admins and platform admins)
+         * @description The member keeps its roles, but every call about the organization answers it as to someone who
+         *     is not a member, until it is enabled again; its account and its other organizations are not
+         *     touched. Disabling oneself is refused with 400 `self`; disabling the only active admin of the
+         *     organization with 409 `sole_admin`. Disabling a disabled member changes nothing.
+         */
+        post: operations["disableOrganizationUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/users/{userId}/enable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled member again (its admins and platform admins)
+         * @description The member reaches the organization again with its roles. Enabling an active member changes nothing.
+         */
+        post: operations["enableOrganizationUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/countries/": {
@@ -987,6 +1038,8 @@ export interface components {
              * @description When the member got a first role in the organization
              */
             joined_at: string;
+            /** @description False when an admin disabled the member (it then reaches the organization no more) */
+            is_active: boolean;
         };
         OrganizationUserPage: {
             count: number;
@@ -2054,6 +2107,61 @@ export interface operations {
         };
         responses: {
             /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disableOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member, disabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    enableOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member, active */
             200: {
                 headers: {
                     [name: string]: unknown;

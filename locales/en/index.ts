@@ -399,6 +399,9 @@ const en = {
 		socialDetailsMismatch: 'The name and email must be the ones from your social account.',
 		socialAccountExists: 'An account already exists for this email. Log in with your email and password.',
 		soleAdmin: 'Cannot remove the only admin of an organization.',
+		soleAdminDisable: 'Cannot disable the only active admin of an organization.',
+		disableSelf: 'You cannot disable yourself. Ask another admin of the organization.',
+		memberDisabled: 'Your access to this organization was disabled by its admins. Ask them to enable it again.',
 		pleaseCreateAccount: 'Please create an account',
 	},
 	mail: {
@@ -655,6 +658,26 @@ const en = {
 	},
 	languagePicker: {
 		label: 'Language',
+	},
+	memberStatus: {
+		disable: 'Disable',
+		enable: 'Enable',
+		disabled: 'Disabled',
+		active: 'Active',
+		status: 'Status',
+		actionsFor: 'Actions for {name:string}',
+		disableTitle: 'Disable {name:string}?',
+		disableDescription: '{name:string} keeps their roles but cannot open {organization:string} until enabled again. Their account and their other organizations are not affected.',
+		enableTitle: 'Enable {name:string}?',
+		enableDescription: '{name:string} can open {organization:string} again, with their roles.',
+		disabledToast: '{name:string} was disabled.',
+		enabledToast: '{name:string} was enabled.',
+		soleAdmin: 'Cannot disable the only active admin of an organization.',
+		disabledNotice: 'This member is disabled and cannot open this organization until enabled again.',
+	},
+	memberSystemRemoval: {
+		confirmLabel: 'Type {email:string} to confirm',
+		mismatch: 'This is not the email of this account.',
 	},
 } satisfies BaseTranslation
 

@@ -390,6 +390,9 @@ const es_MX = {
 		socialDetailsMismatch: 'El nombre y el correo deben ser los de tu cuenta social.',
 		socialAccountExists: 'Ya existe una cuenta con este correo. Inicia sesión con tu correo y tu contraseña.',
 		soleAdmin: 'No se puede quitar al único administrador de una organización.',
+		soleAdminDisable: 'No se puede deshabilitar al único administrador activo de una organización.',
+		disableSelf: 'No puedes deshabilitarte a ti mismo. Pídeselo a otro administrador de la organización.',
+		memberDisabled: 'Los administradores de esta organización deshabilitaron tu acceso. Pídeles que lo vuelvan a habilitar.',
 		pleaseCreateAccount: 'Por favor, crea una cuenta',
 	},
 	mail: {
@@ -646,6 +649,26 @@ const es_MX = {
 	},
 	languagePicker: {
 		label: 'Idioma',
+	},
+	memberStatus: {
+		disable: 'Deshabilitar',
+		enable: 'Habilitar',
+		disabled: 'Deshabilitado',
+		active: 'Activo',
+		status: 'Estado',
+		actionsFor: 'Acciones para {name}',
+		disableTitle: '¿Deshabilitar a {name}?',
+		disableDescription: '{name} conserva sus roles, pero no podrá abrir {organization} hasta que se habilite de nuevo. Su cuenta y sus otras organizaciones no se ven afectadas.',
+		enableTitle: '¿Habilitar a {name}?',
+		enableDescription: '{name} podrá abrir {organization} de nuevo, con sus roles.',
+		disabledToast: '{name} fue deshabilitado.',
+		enabledToast: '{name} fue habilitado.',
+		soleAdmin: 'No se puede deshabilitar al único administrador activo de una organización.',
+		disabledNotice: 'Este miembro está deshabilitado y no puede abrir esta organización hasta que se habilite de nuevo.',
+	},
+	memberSystemRemoval: {
+		confirmLabel: 'Escribe {email} para confirmar',
+		mismatch: 'Este no es el correo de esta cuenta.',
 	},
 } satisfies Translation
 

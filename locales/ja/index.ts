@@ -386,6 +386,9 @@ const ja = {
 		socialDetailsMismatch: '名前とメールアドレスは、ソーシャルアカウントのものと同じである必要があります。',
 		socialAccountExists: 'このメールアドレスのアカウントはすでに存在します。メールアドレスとパスワードでログインしてください。',
 		soleAdmin: '組織で唯一の管理者を外すことはできません。',
+		soleAdminDisable: '組織で唯一の有効な管理者を無効にすることはできません。',
+		disableSelf: '自分自身を無効にすることはできません。組織の別の管理者に依頼してください。',
+		memberDisabled: 'この組織へのアクセスは管理者によって無効にされています。再度有効にするよう管理者に依頼してください。',
 		pleaseCreateAccount: 'アカウントを作成してください',
 	},
 	mail: {
@@ -642,6 +645,26 @@ const ja = {
 	},
 	languagePicker: {
 		label: '言語',
+	},
+	memberStatus: {
+		disable: '無効にする',
+		enable: '有効にする',
+		disabled: '無効',
+		active: '有効',
+		status: '状態',
+		actionsFor: '{name}の操作',
+		disableTitle: '{name}を無効にしますか？',
+		disableDescription: '{name}のロールはそのまま残りますが、再度有効にされるまで{organization}を開けなくなります。アカウントと他の組織には影響しません。',
+		enableTitle: '{name}を有効にしますか？',
+		enableDescription: '{name}は再び{organization}をロールどおりに開けるようになります。',
+		disabledToast: '{name}を無効にしました。',
+		enabledToast: '{name}を有効にしました。',
+		soleAdmin: '組織で唯一の有効な管理者を無効にすることはできません。',
+		disabledNotice: 'このメンバーは無効になっており、再度有効にされるまでこの組織を開けません。',
+	},
+	memberSystemRemoval: {
+		confirmLabel: '確認のため {email} を入力してください',
+		mismatch: 'このアカウントのメールアドレスではありません。',
 	},
 } satisfies Translation
 

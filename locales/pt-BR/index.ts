@@ -386,6 +386,9 @@ const pt_BR = {
 		socialDetailsMismatch: 'O nome e o e-mail devem ser os da sua conta social.',
 		socialAccountExists: 'Já existe uma conta com este e-mail. Entre com seu e-mail e sua senha.',
 		soleAdmin: 'Não é possível remover o único administrador de uma organização.',
+		soleAdminDisable: 'Não é possível desativar o único administrador ativo de uma organização.',
+		disableSelf: 'Você não pode desativar a si mesmo. Peça a outro administrador da organização.',
+		memberDisabled: 'Seu acesso a esta organização foi desativado pelos administradores. Peça a eles que o reativem.',
 		pleaseCreateAccount: 'Crie uma conta',
 	},
 	mail: {
@@ -642,6 +645,26 @@ const pt_BR = {
 	},
 	languagePicker: {
 		label: 'Idioma',
+	},
+	memberStatus: {
+		disable: 'Desativar',
+		enable: 'Ativar',
+		disabled: 'Desativado',
+		active: 'Ativo',
+		status: 'Situação',
+		actionsFor: 'Ações para {name}',
+		disableTitle: 'Desativar {name}?',
+		disableDescription: '{name} mantém suas funções, mas não poderá abrir {organization} até ser ativado novamente. A conta e as outras organizações não são afetadas.',
+		enableTitle: 'Ativar {name}?',
+		enableDescription: '{name} poderá abrir {organization} novamente, com suas funções.',
+		disabledToast: '{name} foi desativado.',
+		enabledToast: '{name} foi ativado.',
+		soleAdmin: 'Não é possível desativar o único administrador ativo de uma organização.',
+		disabledNotice: 'Este membro está desativado e não pode abrir esta organização até ser ativado novamente.',
+	},
+	memberSystemRemoval: {
+		confirmLabel: 'Digite {email} para confirmar',
+		mismatch: 'Este não é o e-mail desta conta.',
 	},
 } satisfies Translation
 

@@ -386,6 +386,9 @@ const vi = {
 		socialDetailsMismatch: 'Tên và email phải khớp với thông tin trong tài khoản mạng xã hội của bạn.',
 		socialAccountExists: 'Đã có tài khoản dùng email này. Hãy đăng nhập bằng email và mật khẩu của bạn.',
 		soleAdmin: 'Không thể gỡ quản trị viên duy nhất của tổ chức.',
+		soleAdminDisable: 'Không thể vô hiệu hóa quản trị viên đang hoạt động duy nhất của tổ chức.',
+		disableSelf: 'Bạn không thể tự vô hiệu hóa chính mình. Hãy nhờ một quản trị viên khác của tổ chức.',
+		memberDisabled: 'Quyền truy cập của bạn vào tổ chức này đã bị quản trị viên vô hiệu hóa. Hãy nhờ họ bật lại.',
 		pleaseCreateAccount: 'Vui lòng tạo tài khoản',
 	},
 	mail: {
@@ -642,6 +645,26 @@ const vi = {
 	},
 	languagePicker: {
 		label: 'Ngôn ngữ',
+	},
+	memberStatus: {
+		disable: 'Vô hiệu hóa',
+		enable: 'Kích hoạt',
+		disabled: 'Đã vô hiệu hóa',
+		active: 'Đang hoạt động',
+		status: 'Trạng thái',
+		actionsFor: 'Thao tác cho {name}',
+		disableTitle: 'Vô hiệu hóa {name}?',
+		disableDescription: '{name} vẫn giữ vai trò nhưng không thể mở {organization} cho đến khi được kích hoạt lại. Tài khoản và các tổ chức khác của họ không bị ảnh hưởng.',
+		enableTitle: 'Kích hoạt {name}?',
+		enableDescription: '{name} có thể mở lại {organization} với các vai trò của mình.',
+		disabledToast: 'Đã vô hiệu hóa {name}.',
+		enabledToast: 'Đã kích hoạt {name}.',
+		soleAdmin: 'Không thể vô hiệu hóa quản trị viên đang hoạt động duy nhất của tổ chức.',
+		disabledNotice: 'Thành viên này đã bị vô hiệu hóa và không thể mở tổ chức này cho đến khi được kích hoạt lại.',
+	},
+	memberSystemRemoval: {
+		confirmLabel: 'Nhập {email} để xác nhận',
+		mismatch: 'Đây không phải email của tài khoản này.',
 	},
 } satisfies Translation
 

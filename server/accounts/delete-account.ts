@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
-import { memberships, users } from '../db/schema.js'
+import { users } from '../db/schema.js'
 import { detailError, fieldErrors } from '../http/errors.js'
-import { adminCount } from '../organizations/memberships.js'
+import { soleAdminOf } from '../organizations/memberships.js'
 import { requiredMessage } from '../contract/validation-messages.js'
 import { accountFor } from './access.js'
 import { verifyPassword } from './passwords.js'
@@ -12,7 +12,7 @@ import { passwordHashOf } from './queries.js'
 /**
  * DELETE /v1/accounts/{id} — one's own account, with its password when it has one. Sessions,
  * credentials, memberships and links go with it. The only admin of an organization must hand the
- * organization over first (409).
+ * organization over first (409); a disabled admin is no admin there.
  */
 export const deleteAccount: Handler<'deleteAccount'> = async (call) => {
   const { body, app, t } = call
@@ -26,13 +26,7 @@ export const deleteAccount: Handler<'deleteAccount'> = async (call) => {
   }
 
   await app.db.transaction(async (tx) => {
-    const adminOf = await tx
-      .select({ organizationId: memberships.organizationId })
-      .from(memberships)
-      .where(and(eq(memberships.userId, user.id), eq(memberships.role, 'admin')))
-    for (const { organizationId } of adminOf) {
-      if ((await adminCount(tx, organizationId)) <= 1) throw detailError(409, t.api.soleAdmin(), 'sole_admin')
-    }
+    if ((await soleAdminOf(tx, user.id)).length) throw detailError(409, t.api.soleAdmin(), 'sole_admin')
     await tx.delete(users).where(eq(users.id, user.id))
   })
 }

@@ -9,9 +9,9 @@ export type UserView = components['schemas']['User']
 
 /**
  * What the view shows beyond the user row, in one query built once (preparedPerDatabase): whether the
- * account has a password, and its organizations with its roles. One row per role, or a single row
- * without organization when it has none; an account has at most one password
- * (credentials_password_user_key), so that join adds no rows.
+ * account has a password, and its organizations with its roles (not those where it is disabled: they
+ * are out of its reach). One row per role, or a single row without organization when it has none; an
+ * account has at most one password (credentials_password_user_key), so that join adds no rows.
  */
 const passwordAndMembershipsQuery = preparedPerDatabase((db) =>
   db
@@ -24,7 +24,7 @@ const passwordAndMembershipsQuery = preparedPerDatabase((db) =>
     })
     .from(users)
     .leftJoin(credentials, and(eq(credentials.userId, users.id), isNotNull(credentials.passwordHash)))
-    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), isNull(memberships.disabledAt)))
     .leftJoin(organizations, and(eq(organizations.id, memberships.organizationId), isNull(organizations.deletedAt)))
     .where(eq(users.id, sql.placeholder('userId')))
     .orderBy(...membershipOrder)

@@ -193,6 +193,9 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   setOrganizationUserRoles: organizationAdmins(403, 404),
   updateOrganizationUser: organizationAdmins(403, 404),
   removeOrganizationUser: organizationAdmins(403, 404),
+  // a disabled member is no member: it gets the outsiders' 404 (auth/roles.ts)
+  disableOrganizationUser: organizationAdmins(403, 404),
+  enableOrganizationUser: organizationAdmins(403, 404),
 
   // social
   listSocialProviders: open,

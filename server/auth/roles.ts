@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { memberships, type Role, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 
@@ -8,6 +8,8 @@ import type { Executor } from '../db/store.js'
  * - organization admin: the admin role in the organization, or a super user;
  * - teacher: the teacher role and not admin;
  * - student: the student role and neither teacher nor admin.
+ * A disabled member holds no role in that organization: every call about it answers as to someone who
+ * is not a member (its other organizations are not touched).
  */
 
 type Who = Pick<UserRow, 'isSuperuser'>
@@ -16,7 +18,7 @@ export const rolesInOrganization = async (db: Executor, userId: number, organiza
   const rows = await db
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId), isNull(memberships.disabledAt)))
   return rows.map((row) => row.role)
 }
 

@@ -177,6 +177,11 @@ export const memberships = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     role: roleEnum('role').notNull(),
     createdAt: createdAt(),
+    /**
+     * Set when an admin disabled the member: the same on every role row of the member in the
+     * organization, which the member then reaches as if not a member (auth/roles.ts).
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [
     unique('memberships_user_organization_role_key').on(t.userId, t.organizationId, t.role),

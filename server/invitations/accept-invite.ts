@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { invitations } from '../db/schema.js'
-import { badRequest, notFound } from '../http/errors.js'
+import { badRequest, forbidden, notFound } from '../http/errors.js'
 import { findInvitationByToken, isPending } from '../organizations/invitations.js'
-import { addMembership, membershipIn } from '../organizations/memberships.js'
+import { addMembership, disabledSince, membershipIn } from '../organizations/memberships.js'
 
 /**
  * POST /v1/accounts/invite/accept — the logged-in user joins the organization with the invited role.
@@ -27,6 +27,8 @@ export const acceptInvite: Handler<'acceptInvite'> = async (call) => {
   }
   // an invitation one issued oneself (to an address that became one's own later) gives no role
   if (invitation.invitedBy === user.id) throw badRequest(t.api.inviteSelf(), 'self_invitation')
+  // an invitation does not undo an admin's disabling: the member asks them to enable it
+  if (await disabledSince(app.db, user.id, invitation.organizationId)) throw forbidden(t.api.memberDisabled())
 
   await app.db.transaction(async (tx) => {
     await addMembership(tx, user.id, invitation.organizationId, invitation.role)

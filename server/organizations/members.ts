@@ -14,6 +14,8 @@ export type MemberOrdering = 'username' | 'email' | 'first_name' | 'last_name'
 // the enum's order is student, teacher, admin: descending lists admin first
 const rolesOf = sql<Role[]>`array_agg(${memberships.role}::text order by ${memberships.role} desc)`
 const joinedAt = sql<Date>`min(${memberships.createdAt})`
+// every role row of a member carries the same disabled_at (memberships.ts addMembership)
+const active = sql<boolean>`bool_and(${memberships.disabledAt} is null)`
 
 const SORT: Record<MemberOrdering, SQL> = {
   username: sql`lower(${users.username})`,
@@ -70,7 +72,7 @@ type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number]
 const withRoles = async (db: Executor, organizationId: number, rows: MemberRow[]): Promise<OrganizationUserView[]> => {
   if (rows.length === 0) return []
   const roles = await db
-    .select({ userId: memberships.userId, roles: rolesOf, joinedAt })
+    .select({ userId: memberships.userId, roles: rolesOf, joinedAt, active })
     .from(memberships)
     .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, rows.map((row) => row.id))))
     .groupBy(memberships.userId)
@@ -86,6 +88,7 @@ const withRoles = async (db: Executor, organizationId: number, rows: MemberRow[]
     photo_url: row.photoUrl,
     roles: byUser.get(row.id)?.roles ?? [],
     joined_at: new Date(byUser.get(row.id)?.joinedAt ?? 0).toISOString(),
+    is_active: byUser.get(row.id)?.active ?? true,
   }))
 }
 
@@ -126,10 +129,20 @@ export const lockOrganization = async (tx: Executor, organizationId: number) => 
   await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update')
 }
 
-/** 409 when taking the admin role from `member` would leave the organization without an admin. */
-export const keepAnAdmin = async (tx: Executor, t: Translator, organizationId: number, member: OrganizationUserView) => {
-  if (member.roles.includes('admin') && (await adminCount(tx, organizationId)) <= 1) throw detailError(409, t.api.soleAdmin(), 'sole_admin')
+/**
+ * 409 when taking the admin role from `member` (or disabling it) would leave the organization without
+ * an active admin; a disabled admin is not one of them, so it may go.
+ */
+export const keepAnAdmin = async (tx: Executor, t: Translator, organizationId: number, member: OrganizationUserView, message = t.api.soleAdmin()) => {
+  if (member.roles.includes('admin') && member.is_active && (await adminCount(tx, organizationId)) <= 1) throw detailError(409, message, 'sole_admin')
 }
+
+/** Disables the member in the organization (every role row; `at` null enables it again). */
+export const setMemberDisabled = (tx: Executor, organizationId: number, userId: number, at: Date | null) =>
+  tx
+    .update(memberships)
+    .set({ disabledAt: at })
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
 
 export const removeMembership = (tx: Executor, organizationId: number, userId: number, roles?: Role[]) =>
   tx

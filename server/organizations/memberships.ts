@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import { memberships, organizations, type OrganizationType, type Role } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 
@@ -38,13 +38,13 @@ export const groupMemberships = (rows: readonly MembershipRow[]): MembershipView
   return [...byOrganization.values()]
 }
 
-/** The organizations of a user with the user's roles in each, by organization name. */
+/** The organizations of a user with the user's roles in each, by organization name (not those where the user is disabled). */
 export const membershipsOf = async (db: Executor, userId: number): Promise<MembershipView[]> => {
   const rows = await db
     .select({ id: organizations.id, name: organizations.name, type: organizations.type, role: memberships.role })
     .from(memberships)
     .innerJoin(organizations, and(eq(organizations.id, memberships.organizationId), isNull(organizations.deletedAt)))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), isNull(memberships.disabledAt)))
     .orderBy(...membershipOrder)
   return groupMemberships(rows)
 }
@@ -52,9 +52,20 @@ export const membershipsOf = async (db: Executor, userId: number): Promise<Membe
 export const membershipIn = async (db: Executor, userId: number, organizationId: number) =>
   (await membershipsOf(db, userId)).find((entry) => entry.id === organizationId)
 
-/** Gives a user a role in an organization; having it already is fine. */
+/** Gives a user a role in an organization; having it already is fine. A disabled member's new role is disabled too. */
 export const addMembership = async (db: Executor, userId: number, organizationId: number, role: Role): Promise<void> => {
-  await db.insert(memberships).values({ userId, organizationId, role }).onConflictDoNothing()
+  const disabledAt = await disabledSince(db, userId, organizationId)
+  await db.insert(memberships).values({ userId, organizationId, role, disabledAt }).onConflictDoNothing()
+}
+
+/** When the user's membership of the organization was disabled; null when it is active or there is none. */
+export const disabledSince = async (db: Executor, userId: number, organizationId: number): Promise<Date | null> => {
+  const [row] = await db
+    .select({ disabledAt: memberships.disabledAt })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId), isNotNull(memberships.disabledAt)))
+    .limit(1)
+  return row?.disabledAt ?? null
 }
 
 /** An organization that is not deleted (with `deleted`, one that is). */
@@ -107,11 +118,36 @@ export const createOrganization = async (db: Executor, values: OrganizationValue
   }
 }
 
-/** How many admins an organization has. */
+/** How many active admins an organization has (a disabled admin does not count: it cannot act). */
 export const adminCount = async (db: Executor, organizationId: number): Promise<number> => {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'admin')))
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'admin'), isNull(memberships.disabledAt)))
   return row?.count ?? 0
+}
+
+/**
+ * The organizations (other than `except`) of which the user is the only active admin: an account
+ * that leaves the system would leave them without one. Each is locked first (members.ts
+ * lockOrganization), so that two such deletions at once cannot both pass.
+ */
+export const soleAdminOf = async (tx: Executor, userId: number, except?: number): Promise<number[]> => {
+  const adminOf = await tx
+    .select({ organizationId: memberships.organizationId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.role, 'admin'),
+        isNull(memberships.disabledAt),
+        except === undefined ? undefined : ne(memberships.organizationId, except),
+      ),
+    )
+  const sole: number[] = []
+  for (const { organizationId } of adminOf) {
+    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update')
+    if ((await adminCount(tx, organizationId)) <= 1) sole.push(organizationId)
+  }
+  return sole
 }

@@ -20,8 +20,9 @@ export const setOrganizationUserRoles: Handler<'setOrganizationUserRoles'> = asy
     if (!member) throw notFound(t.api.notFound())
     const dropped = member.roles.filter((role) => !body.roles.includes(role))
     if (dropped.includes('admin')) await keepAnAdmin(tx, t, organization.id, member)
-    if (dropped.length) await removeMembership(tx, organization.id, member.id, dropped)
+    // new roles first: they take the disabled state of the rows still there
     for (const role of body.roles) await addMembership(tx, member.id, organization.id, role)
+    if (dropped.length) await removeMembership(tx, organization.id, member.id, dropped)
     return (await findMember(tx, organization.id, member.id))!
   })
 }

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import type {
+  ChangeMemberStatusInput,
   InviteByEmailInput,
   LoadOrganizationUsersInput,
   MemberInput,
@@ -14,7 +15,7 @@ import { api, unwrap } from './client'
 
 /**
  * The actors of the organization page, its users view and the member profile (machines
- * organization-page, organization-users, email-invite, member-profile, member-removal), given to
+ * organization-page, organization-users, email-invite, member-profile, member-removal, member-status), given to
  * them with `machine.provide({ actors })`. The session's token comes from the client middleware.
  */
 
@@ -58,6 +59,15 @@ export const removeMember = fromPromise<void, RemoveMemberInput>(async ({ input,
       params: { path: { id: input.organizationId, userId: input.userId }, query: input.fromSystem ? { from_system: true } : {} },
       signal,
     }),
+  )
+})
+
+export const changeMemberStatus = fromPromise<OrganizationUser, ChangeMemberStatusInput>(({ input, signal }) => {
+  const params = { path: { id: input.organizationId, userId: input.userId } }
+  return unwrap(
+    input.action === 'disable'
+      ? api.POST('/v1/organizations/{id}/users/{userId}/disable/', { params, signal })
+      : api.POST('/v1/organizations/{id}/users/{userId}/enable/', { params, signal }),
   )
 })
 

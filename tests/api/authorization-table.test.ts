@@ -284,6 +284,8 @@ const FIXTURES: Record<string, Fixture> = {
   setOrganizationUserRoles: { request: (c) => ({ params: memberIds(c), body: { roles: ['student'] } }) },
   updateOrganizationUser: { request: (c) => ({ params: memberIds(c), body: { first_name: c.member.firstName } }) },
   removeOrganizationUser: { fresh: ['member'], request: (c) => ({ params: memberIds(c) }) },
+  disableOrganizationUser: { fresh: ['member'], request: (c) => ({ params: memberIds(c) }) },
+  enableOrganizationUser: { request: (c) => ({ params: memberIds(c) }) },
   listSocialProviders: { request: () => ({}) },
   socialStart: { request: () => ({}) },
   socialCallback: { request: () => ({ query: 'error=access_denied' }) },

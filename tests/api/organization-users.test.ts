@@ -55,6 +55,7 @@ describe('the member list', () => {
       photo_url: null,
       roles: ['admin'],
       joined_at: expect.any(String),
+      is_active: true,
     })
     const second = await server.api('GET', `${base()}?page_size=5&page=2`, { token: school.admin.token })
     expect(usernames(second)).toEqual(['terry', 'zoe', null])
@@ -156,7 +157,7 @@ describe('removing a member', () => {
     expect((await server.api('DELETE', `${base()}/${kid.id}`, { token: school.admin.token })).status).toBe(404)
   })
 
-  it('from the system: only an unrestricted platform admin, never a platform admin account', async () => {
+  it('from the system: only a platform admin (here an unrestricted one), never a platform admin account', async () => {
     const kid = await createUser(server, { email: 'gone@example.com' })
     await addMembership(server.db, kid.id, school.organization.id, 'student')
     const url = `${base()}/${kid.id}?from_system=true`

@@ -7,8 +7,8 @@ import { emailBox, logIn, passwordBox, toast } from './support/ui'
 
 /**
  * The organization page of an organization admin (spec §2 Organization page, §5, §6, §8): the users
- * view, inviting by e-mail, editing a member's roles, the only-admin refusal and removing a member;
- * a teacher sees no invite controls.
+ * view, inviting by e-mail, editing a member's roles, the only-admin refusal, removing, disabling and
+ * enabling a member; a teacher sees no invite controls.
  */
 
 /** Accepts the newest invitation mailed to `person` through the API, as that person. */
@@ -30,6 +30,12 @@ async function schoolWithOwner(request: APIRequestContext): Promise<{ organizati
 
 const usersTable = (page: Page) => page.getByRole('table')
 const row = (page: Page, text: string) => usersTable(page).getByRole('row').filter({ hasText: text })
+
+/** Chooses an entry of a member's actions menu in the users table. */
+async function memberAction(page: Page, member: string, action: 'Remove' | 'Disable' | 'Enable'): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${member}` }).click()
+  await page.getByRole('menuitem', { name: action, exact: true }).click()
+}
 
 async function asPerson(browser: Browser, person: Person): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
@@ -123,7 +129,10 @@ test('an organization admin invites a teacher, edits the roles, is refused remov
 
   // the only admin cannot be removed
   await page.getByRole('link', { name: 'Back to users' }).click()
-  await page.getByRole('button', { name: `Remove ${owner.email}` }).first().click()
+  // nobody disables themselves: the owner's own menu has no Disable
+  await page.getByRole('button', { name: `Actions for ${owner.email}` }).click()
+  await expect(page.getByRole('menuitem', { name: 'Disable' })).toHaveCount(0)
+  await page.getByRole('menuitem', { name: 'Remove', exact: true }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Remove Edna Krabappel?' })
   await confirm.getByRole('button', { name: 'Remove from organization' }).click()
   await expect(confirm.getByText('Cannot remove the only admin of an organization.')).toBeVisible()
@@ -168,16 +177,71 @@ test('a platform admin opens an organization from /admin: back link, its name in
   await expect(row(page, owner.email)).toBeVisible()
   await screenAtWidths(page, 'admin-organization-users', () => expect(row(page, student.email)).toBeVisible())
 
-  await page.getByRole('button', { name: `Remove ${student.email}` }).click()
+  await memberAction(page, student.email, 'Remove')
   const confirm = page.getByRole('alertdialog', { name: 'Remove Ralph Wiggum?' })
   await confirm.getByRole('button', { name: 'Remove from the system instead' }).click()
   const system = page.getByRole('alertdialog', { name: 'Remove Ralph Wiggum from the system?' })
   await expect(system.getByText('The account of Ralph Wiggum is deleted and leaves every organization. This cannot be undone.')).toBeVisible()
+  // the account goes only once its e-mail is typed out
+  const removeButton = system.getByRole('button', { name: 'Remove from the system', exact: true })
+  await expect(removeButton).toBeDisabled()
+  const typed = system.getByRole('textbox', { name: `Type ${student.email} to confirm` })
+  await typed.fill('someone@else.example.com')
+  await expect(system.getByText('This is not the email of this account.')).toBeVisible()
+  await expect(removeButton).toBeDisabled()
+  await typed.fill(student.email.toUpperCase())
   await screenAtWidths(page, 'admin-organization-remove-from-system', () => expect(system).toBeVisible())
-  await system.getByRole('button', { name: 'Remove from the system', exact: true }).click()
+  await removeButton.click()
   await expect(toast(page, 'Ralph Wiggum was removed from the system.')).toBeVisible()
   await expect(row(page, student.email)).toHaveCount(0)
   // the account is gone: it cannot log in
   const gone = await request.post('/v1/accounts/login-legacy/', { data: { email: student.email, password: student.password } })
   expect(gone.status()).toBeGreaterThanOrEqual(400)
+})
+
+test('an organization admin disables a member, who can no longer open the organization, and enables them again', async ({ page, request, browser }) => {
+  const { organization, owner } = await schoolWithOwner(request)
+  const student = await createAccount(request, newPerson('student', 'Nelson', 'Muntz'))
+  await invite(request, organization, student.email)
+  await acceptInvitation(request, student)
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/users`)
+  await expect(row(page, student.email)).toBeVisible()
+  await memberAction(page, student.email, 'Disable')
+  const confirm = page.getByRole('alertdialog', { name: 'Disable Nelson Muntz?' })
+  await expect(confirm.getByText(`Nelson Muntz keeps their roles but cannot open ${organization.name} until enabled again.`, { exact: false })).toBeVisible()
+  await screenAtWidths(page, 'organization-users-disable', () => expect(confirm).toBeVisible())
+  await confirm.getByRole('button', { name: 'Disable', exact: true }).click()
+  await expect(toast(page, 'Nelson Muntz was disabled.')).toBeVisible()
+  await expect(confirm).toBeHidden()
+  // the row says it in words, and is muted
+  await expect(row(page, student.email)).toContainText('Disabled')
+  await expect(row(page, owner.email)).not.toContainText('Disabled')
+  await screenAtWidths(page, 'organization-users-disabled-row', () => expect(row(page, student.email)).toContainText('Disabled'))
+
+  // the member logs in, keeps the account, but the organization's page is closed to them
+  const studentPage = await asPerson(browser, student)
+  await studentPage.goto(`/organization/${organization.id}/users`)
+  await expect(studentPage.getByRole('heading', { name: 'You are not a member of this organization' })).toBeVisible()
+  await studentPage.goto('/profile')
+  await expect(studentPage.getByRole('heading', { name: 'My profile', level: 1 })).toBeVisible()
+
+  // the member's page shows the state, and enables them again
+  await row(page, student.email).getByRole('link').click()
+  await expect(page.getByRole('heading', { name: 'Nelson Muntz', level: 1 })).toBeVisible()
+  await expect(page.getByText('This member is disabled and cannot open this organization until enabled again.')).toBeVisible()
+  await screenAtWidths(page, 'organization-user-disabled', () => expect(page.getByRole('button', { name: 'Enable' })).toBeVisible())
+  await page.getByRole('button', { name: 'Enable', exact: true }).click()
+  const enable = page.getByRole('alertdialog', { name: 'Enable Nelson Muntz?' })
+  await enable.getByRole('button', { name: 'Enable', exact: true }).click()
+  await expect(toast(page, 'Nelson Muntz was enabled.')).toBeVisible()
+  await expect(page.getByText('This member is disabled', { exact: false })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Disable', exact: true })).toBeVisible()
+
+  // and the member reaches the organization again
+  await studentPage.reload()
+  await studentPage.goto(`/organization/${organization.id}/`)
+  await expect(studentPage.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible()
+  await studentPage.context().close()
 })

@@ -20,6 +20,7 @@ const admin = (id: number, email: string): OrganizationUser => ({
   photo_url: null,
   roles: ['admin'],
   joined_at: '2025-01-15T10:00:00Z',
+  is_active: true,
 })
 const owner = admin(1, 'owner@example.com')
 const second = admin(2, 'second@example.com')

@@ -8,10 +8,11 @@ type M = typeof memberProfileMachine
 type View = StepView<M>
 
 const member: OrganizationUser = {
-  id: 3, first_name: 'Ana', last_name: 'Souza', email: 'ana@example.com', username: 'ana', phone_code: null, phone_number: null, photo_url: null, roles: ['admin'], joined_at: '2026-01-01T00:00:00Z',
+  id: 3, first_name: 'Ana', last_name: 'Souza', email: 'ana@example.com', username: 'ana', phone_code: null, phone_number: null, photo_url: null, roles: ['admin'], joined_at: '2026-01-01T00:00:00Z', is_active: true,
 }
 const changes = { first_name: 'Ana', last_name: 'Lima', roles: ['teacher' as const] }
 const saved = { ...member, ...changes }
+const disabled = { ...member, is_active: false }
 const soleAdmin = apiFailure(409, { code: 'sole_admin', detail: 'Cannot remove the only admin of an organization.' })
 const notMember = apiFailure(404, { detail: 'Not found.' })
 
@@ -20,6 +21,7 @@ const events: ModelEvent<M>[] = [
   { type: 'member.save', changes },
   { type: 'member.cancel' },
   { type: 'member.retry' },
+  { type: 'member.changed', member: disabled },
   done('loadMember', member),
   failed('loadMember', notMember),
   done('saveMember', saved),
@@ -44,7 +46,8 @@ modelTests(
         if (event.type === 'xstate.done.actor.saveMember') {
           expect(snapshot.context.member).toEqual(saved)
           expect(params).toHaveProperty('announceSaved')
-        } else expect(snapshot.context.member).not.toBeNull()
+        } else if (event.type === 'member.changed') expect(snapshot.context.member).toEqual(disabled)
+        else expect(snapshot.context.member).not.toBeNull()
       },
       editing: ({ snapshot, event, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(false)

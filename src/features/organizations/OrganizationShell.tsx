@@ -148,7 +148,7 @@ export function OrganizationShell({ organizationId, tab, admin }: { organization
               organizationName={organization.name}
               terms={terms}
               canInvite={canManage}
-              canRemoveFromSystem={superuser && user?.country_admin_level == null}
+              canRemoveFromSystem={superuser}
               title={usersTitle}
             />
           )}

@@ -9,7 +9,9 @@ import { Flex, HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { loadOrganizationUsers } from '../../api/organization-users'
 import { paths } from '../../app/paths'
-import { Badge, Button, ErrorPanel, Heading, Input, Pagination, Spinner, Table, Text } from '../../ui'
+import { useCurrentUser } from '../../app/root-context'
+import { Badge, Button, ChevronDownIcon, ErrorPanel, Heading, Input, Menu, Pagination, Spinner, Table, Text } from '../../ui'
+import { MemberStatusDialog } from '../shared/MemberStatusDialog'
 import { RemoveMemberDialog } from '../shared/RemoveMemberDialog'
 import { roleLabel, type Terms } from '../shared/terms'
 import { InviteByEmailDialog } from './InviteByEmailDialog'
@@ -29,7 +31,7 @@ export interface UsersViewProps {
   title: string
 }
 
-/** The users view of the organization page (spec §2): search, invite, table, pagination, removal. */
+/** The users view of the organization page (spec §2): search, invite, table, pagination, removal, disable and enable. */
 export function UsersView({ organizationId, organizationName, terms, canInvite, canRemoveFromSystem, title }: UsersViewProps) {
   const { LL } = useI18nContext()
   const t = LL.organizationUsers
@@ -45,6 +47,8 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
   const [typed, setTyped] = useState(query.search)
   const [inviting, setInviting] = useState(false)
   const [removing, setRemoving] = useState<OrganizationUser | null>(null)
+  const [changingStatus, setChangingStatus] = useState<OrganizationUser | null>(null)
+  const me = useCurrentUser()
 
   const setQuery = (next: OrganizationUsersQuery) => navigate(`${location}${writeUsersQuery(next)}`, { replace: true })
 
@@ -130,6 +134,9 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
                     key={member.id}
                     cursor="pointer"
                     _hover={{ bg: 'gray.a2' }}
+                    // a disabled member is muted; its "Disabled" badge says it in words
+                    color={member.is_active ? undefined : 'fg.muted'}
+                    data-disabled={member.is_active ? undefined : ''}
                     onClick={(event) => {
                       // the username link, the roles and the actions keep their own clicks (§2)
                       if ((event.target as HTMLElement).closest('a, button, [data-no-row-click]')) return
@@ -137,9 +144,19 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
                     }}
                   >
                     <Table.Cell>
-                      <RouterLink href={paths.organizationUser(organizationId, member.id)} className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>
-                        {member.username || `${member.first_name} ${member.last_name}`.trim() || member.email}
-                      </RouterLink>
+                      <HStack gap="2" flexWrap="wrap">
+                        <RouterLink
+                          href={paths.organizationUser(organizationId, member.id)}
+                          className={css({ color: member.is_active ? 'colorPalette.text' : 'fg.muted', textDecoration: 'underline' })}
+                        >
+                          {member.username || `${member.first_name} ${member.last_name}`.trim() || member.email}
+                        </RouterLink>
+                        {member.is_active ? null : (
+                          <Badge variant="subtle" size="sm">
+                            {LL.memberStatus.disabled()}
+                          </Badge>
+                        )}
+                      </HStack>
                     </Table.Cell>
                     <Table.Cell>{member.email}</Table.Cell>
                     <Table.Cell data-no-row-click>
@@ -151,16 +168,29 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
                         ))}
                       </HStack>
                     </Table.Cell>
-                    <Table.Cell>
+                    {/* the actions menu lives in a portal: its clicks reach the row through React, and stop here */}
+                    <Table.Cell onClick={(event) => event.stopPropagation()}>
                       {canInvite ? (
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          aria-label={t.removeMember({ name: member.username ?? member.email })}
-                          onClick={() => setRemoving(member)}
+                        <Menu.Root
+                          positioning={{ placement: 'bottom-end' }}
+                          onSelect={({ value }) => (value === 'remove' ? setRemoving(member) : setChangingStatus(member))}
                         >
-                          {LL.common.remove()}
-                        </Button>
+                          <Menu.Trigger asChild>
+                            <Button size="xs" variant="ghost" aria-label={LL.memberStatus.actionsFor({ name: member.username ?? member.email })}>
+                              {t.actions()}
+                              <ChevronDownIcon />
+                            </Button>
+                          </Menu.Trigger>
+                          <Menu.Positioner>
+                            <Menu.Content>
+                              {/* nobody disables themselves (the server refuses it too) */}
+                              {member.id === me?.id ? null : (
+                                <Menu.Item value="status">{member.is_active ? LL.memberStatus.disable() : LL.memberStatus.enable()}</Menu.Item>
+                              )}
+                              <Menu.Item value="remove">{LL.common.remove()}</Menu.Item>
+                            </Menu.Content>
+                          </Menu.Positioner>
+                        </Menu.Root>
                       ) : null}
                     </Table.Cell>
                   </Table.Row>
@@ -193,6 +223,18 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
           onClose={() => setInviting(false)}
           onSent={() => {
             setInviting(false)
+            users.send({ type: 'users.reload' })
+          }}
+        />
+      ) : null}
+      {changingStatus ? (
+        <MemberStatusDialog
+          organizationId={organizationId}
+          organizationName={organizationName}
+          member={changingStatus}
+          onClose={() => setChangingStatus(null)}
+          onChanged={() => {
+            setChangingStatus(null)
             users.send({ type: 'users.reload' })
           }}
         />

@@ -1,17 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { memberRemovalMachine } from '../../../machines/member-removal'
 import type { OrganizationUser } from '../../../machines/types'
 import { Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { removeMember } from '../../api/organization-users'
-import { Button, Dialog, ErrorPanel, Portal, toaster } from '../../ui'
+import { Button, Dialog, ErrorPanel, Portal, TextField, toaster } from '../../ui'
 
 export interface RemoveMemberDialogProps {
   organizationId: number
   organizationName: string
   member: OrganizationUser
-  /** An unrestricted platform admin may remove the account from the system instead. */
+  /**
+   * A platform admin may remove the account from the system instead (a country admin only people of its
+   * country, and nobody a platform admin's: the server decides and the dialog shows its refusal).
+   */
   canRemoveFromSystem: boolean
   onClose: () => void
   onRemoved: () => void
@@ -19,7 +23,10 @@ export interface RemoveMemberDialogProps {
 
 const displayName = (member: OrganizationUser) => `${member.first_name} ${member.last_name}`.trim() || member.email
 
-/** The remove-member confirmation (memberRemovalMachine): one step, two for the system; refusals shown in it. */
+/**
+ * The remove-member confirmation (memberRemovalMachine): one step, two for the system, where the member's
+ * e-mail is typed out before the account can be deleted; refusals are shown in it.
+ */
 export function RemoveMemberDialog({ organizationId, organizationName, member, canRemoveFromSystem, onClose, onRemoved }: RemoveMemberDialogProps) {
   const { LL } = useI18nContext()
   const name = displayName(member)
@@ -44,6 +51,8 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
   const busy = useSelector(removal, (s) => s.hasTag('busy'))
   const error = useSelector(removal, (s) => s.context.error)
   const fromSystem = useSelector(removal, (s) => s.matches('confirmingFromSystem') || (s.matches('removing') && s.context.scope === 'system'))
+  const [typedEmail, setTypedEmail] = useState('')
+  const emailMatches = typedEmail.trim().toLowerCase() === member.email.toLowerCase()
 
   const close = () => {
     removal.send({ type: 'removal.cancel' })
@@ -70,6 +79,17 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
                 </Dialog.Description>
               </Stack>
               {message ? <ErrorPanel messages={[message]} /> : null}
+              {state === 'confirmingFromSystem' ? (
+                <TextField
+                  label={LL.memberSystemRemoval.confirmLabel({ email: member.email })}
+                  name="confirm_email"
+                  autoComplete="off"
+                  required
+                  value={typedEmail}
+                  onChange={(event) => setTypedEmail(event.currentTarget.value)}
+                  errorText={typedEmail !== '' && !emailMatches ? LL.memberSystemRemoval.mismatch() : undefined}
+                />
+              ) : null}
               <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end" flexWrap="wrap">
                 {refused ? (
                   <Button onClick={close}>{LL.common.close()}</Button>
@@ -90,6 +110,7 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
                     </Button>
                     <Button
                       loading={busy}
+                      disabled={state === 'confirmingFromSystem' && !emailMatches}
                       onClick={() => removal.send({ type: state === 'failed' ? 'removal.retry' : 'removal.confirm' })}
                     >
                       {state === 'failed'

@@ -14,11 +14,12 @@ import { useCurrentUser } from '../../app/root-context'
 import { Avatar, Badge, Button, ErrorPanel, Heading, Spinner, Text, toaster } from '../../ui'
 import { useOrganizationTerms } from '../shared/current'
 import { usePageTitle } from '../shared/page'
+import { MemberStatusDialog } from '../shared/MemberStatusDialog'
 import { RemoveMemberDialog } from '../shared/RemoveMemberDialog'
 import { roleLabel } from '../shared/terms'
 import { EditMemberDialog } from './EditMemberDialog'
 
-/** /organization/:organizationId/users/:userId (OrganizationUserProfile): details, roles, edit, remove. */
+/** /organization/:organizationId/users/:userId (OrganizationUserProfile): details, roles, state; edit, disable or enable, remove. */
 export function MemberProfilePage() {
   const params = useParams<{ organizationId: string; userId: string }>()
   return <MemberProfile key={`${params.organizationId}/${params.userId}`} organizationId={Number(params.organizationId)} userId={Number(params.userId)} />
@@ -45,6 +46,7 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
   const failed = useSelector(profile, (s) => s.matches('failed'))
   const error = useSelector(profile, (s) => s.context.error)
   const [removing, setRemoving] = useState(false)
+  const [changingStatus, setChangingStatus] = useState(false)
   const name = member ? `${member.first_name} ${member.last_name}`.trim() || member.email : LL.nav.titles.organizationUserProfile()
   usePageTitle(name)
   const usersHref = paths.organization(organizationId, 'users')
@@ -74,6 +76,7 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
     [t.username(), member.username || dash],
     [t.phone(), member.phone_number ? `${member.phone_code ?? ''} ${member.phone_number}`.trim() : dash],
     [t.memberSince(), LL.common.date({ value: member.joined_at })],
+    [LL.memberStatus.status(), member.is_active ? LL.memberStatus.active() : LL.memberStatus.disabled()],
   ]
 
   return (
@@ -84,15 +87,23 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
         <Heading as="h1" size="2xl" wordBreak="break-word">
           {name}
         </Heading>
+        {member.is_active ? null : <Badge variant="subtle">{LL.memberStatus.disabled()}</Badge>}
         <HStack gap="2" ms={{ base: '0', sm: 'auto' }} flexWrap="wrap">
           <Button variant="outline" onClick={() => profile.send({ type: 'member.edit' })}>
             {LL.common.edit()}
           </Button>
+          {/* nobody disables themselves (the server refuses it too) */}
+          {member.id === user?.id ? null : (
+            <Button variant="outline" onClick={() => setChangingStatus(true)}>
+              {member.is_active ? LL.memberStatus.disable() : LL.memberStatus.enable()}
+            </Button>
+          )}
           <Button variant="outline" onClick={() => setRemoving(true)}>
             {t.removeFromOrganization()}
           </Button>
         </HStack>
       </Flex>
+      {member.is_active ? null : <Text color="fg.muted">{LL.memberStatus.disabledNotice()}</Text>}
       <Stack gap="3">
         <Heading as="h2" size="lg">
           {t.details()}
@@ -132,12 +143,24 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
           onCancel={() => profile.send({ type: 'member.cancel' })}
         />
       ) : null}
+      {changingStatus ? (
+        <MemberStatusDialog
+          organizationId={organizationId}
+          organizationName={organizationName}
+          member={member}
+          onClose={() => setChangingStatus(false)}
+          onChanged={(changed) => {
+            setChangingStatus(false)
+            profile.send({ type: 'member.changed', member: changed })
+          }}
+        />
+      ) : null}
       {removing ? (
         <RemoveMemberDialog
           organizationId={organizationId}
           organizationName={organizationName}
           member={member}
-          canRemoveFromSystem={isSuperuser(user) && user?.country_admin_level == null}
+          canRemoveFromSystem={isSuperuser(user)}
           onClose={() => setRemoving(false)}
           onRemoved={() => navigate(usersHref)}
         />
