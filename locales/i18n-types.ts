@@ -2336,6 +2336,56 @@ type RootTranslation = {
 			deletedNotice: RequiredParams<'date|date'>
 		}
 	}
+	appLink: {
+		/**
+		 * i​P​h​o​n​e​ ​o​r​ ​i​P​a​d
+		 */
+		ios: string
+		/**
+		 * A​n​d​r​o​i​d​ ​p​h​o​n​e
+		 */
+		android: string
+		/**
+		 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p
+		 */
+		subject: string
+		/**
+		 * H​e​l​l​o​,
+		 */
+		greeting: string
+		/**
+		 * H​e​r​e​ ​i​s​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​ ​o​n​ ​y​o​u​r​ ​{​p​l​a​t​f​o​r​m​}​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​u​s​e​ ​o​n​ ​t​h​e​ ​p​o​r​t​a​l​ ​a​n​d​ ​s​t​a​r​t​ ​p​r​a​c​t​i​s​i​n​g​.
+		 * @param {string} platform
+		 */
+		body: RequiredParams<'platform'>
+		/**
+		 * I​n​s​t​a​l​l​ ​t​h​e​ ​a​p​p
+		 */
+		action: string
+		/**
+		 * S​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​h​e​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​t​o​ ​s​e​n​d​ ​t​h​i​s​ ​l​i​n​k​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​m​a​i​l​.
+		 */
+		footer: string
+		/**
+		 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​:​ ​{​l​i​n​k​}
+		 * @param {string} link
+		 */
+		sms: RequiredParams<'link'>
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		mailed: RequiredParams<'email'>
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​p​h​o​n​e​}​.
+		 * @param {string} phone
+		 */
+		texted: RequiredParams<'phone'>
+		/**
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​c​o​u​n​t​r​y​ ​c​o​d​e​.
+		 */
+		phoneInvalid: string
+	}
 	languagePicker: {
 		/**
 		 * L​a​n​g​u​a​g​e
@@ -4586,6 +4636,52 @@ export type TranslationFunctions = {
 			 */
 			deletedNotice: (arg: { date: DateLike }) => LocalizedString
 		}
+	}
+	appLink: {
+		/**
+		 * iPhone or iPad
+		 */
+		ios: () => LocalizedString
+		/**
+		 * Android phone
+		 */
+		android: () => LocalizedString
+		/**
+		 * Your link to the pronunciation app
+		 */
+		subject: () => LocalizedString
+		/**
+		 * Hello,
+		 */
+		greeting: () => LocalizedString
+		/**
+		 * Here is the link to install the pronunciation app on your {platform}. Sign in with the account you use on the portal and start practising.
+		 */
+		body: (arg: { platform: string }) => LocalizedString
+		/**
+		 * Install the app
+		 */
+		action: () => LocalizedString
+		/**
+		 * Someone asked the Pronunciation Portal to send this link to this address. If it was not you, you can ignore this mail.
+		 */
+		footer: () => LocalizedString
+		/**
+		 * Your link to install the pronunciation app: {link}
+		 */
+		sms: (arg: { link: string }) => LocalizedString
+		/**
+		 * The link is on its way to {email}.
+		 */
+		mailed: (arg: { email: string }) => LocalizedString
+		/**
+		 * The link is on its way to {phone}.
+		 */
+		texted: (arg: { phone: string }) => LocalizedString
+		/**
+		 * This is not a phone number of that country code.
+		 */
+		phoneInvalid: () => LocalizedString
 	}
 	languagePicker: {
 		/**
