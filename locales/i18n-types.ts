@@ -2359,6 +2359,138 @@ type RootTranslation = {
 			deletedNotice: RequiredParams<'date|date'>
 		}
 	}
+	appLink: {
+		/**
+		 * i​P​h​o​n​e​ ​o​r​ ​i​P​a​d
+		 */
+		ios: string
+		/**
+		 * A​n​d​r​o​i​d​ ​p​h​o​n​e
+		 */
+		android: string
+		/**
+		 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p
+		 */
+		subject: string
+		/**
+		 * H​e​l​l​o​,
+		 */
+		greeting: string
+		/**
+		 * H​e​r​e​ ​i​s​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​ ​o​n​ ​y​o​u​r​ ​{​p​l​a​t​f​o​r​m​}​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​u​s​e​ ​o​n​ ​t​h​e​ ​p​o​r​t​a​l​ ​a​n​d​ ​s​t​a​r​t​ ​p​r​a​c​t​i​s​i​n​g​.
+		 * @param {string} platform
+		 */
+		body: RequiredParams<'platform'>
+		/**
+		 * I​n​s​t​a​l​l​ ​t​h​e​ ​a​p​p
+		 */
+		action: string
+		/**
+		 * S​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​h​e​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​t​o​ ​s​e​n​d​ ​t​h​i​s​ ​l​i​n​k​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​m​a​i​l​.
+		 */
+		footer: string
+		/**
+		 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​:​ ​{​l​i​n​k​}
+		 * @param {string} link
+		 */
+		sms: RequiredParams<'link'>
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		mailed: RequiredParams<'email'>
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​p​h​o​n​e​}​.
+		 * @param {string} phone
+		 */
+		texted: RequiredParams<'phone'>
+		/**
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​c​o​u​n​t​r​y​ ​c​o​d​e​.
+		 */
+		phoneInvalid: string
+	}
+	startLearning: {
+		/**
+		 * S​t​a​r​t​ ​l​e​a​r​n​i​n​g
+		 */
+		title: string
+		/**
+		 * Y​o​u​ ​p​r​a​c​t​i​s​e​ ​y​o​u​r​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​i​n​ ​t​h​e​ ​m​o​b​i​l​e​ ​a​p​p​,​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​a​c​c​o​u​n​t​ ​a​s​ ​h​e​r​e​.
+		 */
+		lead: string
+		/**
+		 * G​e​t​ ​t​h​e​ ​a​p​p
+		 */
+		getTheApp: string
+		/**
+		 * W​e​ ​s​e​n​d​ ​y​o​u​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​i​t​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​.
+		 */
+		getTheAppText: string
+		/**
+		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​e​-​m​a​i​l
+		 */
+		byEmail: string
+		/**
+		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​t​e​x​t​ ​m​e​s​s​a​g​e
+		 */
+		bySms: string
+		/**
+		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​e​-​m​a​i​l
+		 */
+		emailTitle: string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​m​a​i​l​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​ ​a​n​d​ ​f​o​l​l​o​w​ ​t​h​e​ ​l​i​n​k​.
+		 */
+		emailText: string
+		/**
+		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​t​e​x​t​ ​m​e​s​s​a​g​e
+		 */
+		smsTitle: string
+		/**
+		 * W​e​ ​t​e​x​t​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​y​o​u​r​ ​p​h​o​n​e​.
+		 */
+		smsText: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		email: string
+		/**
+		 * C​o​d​e
+		 */
+		phoneCode: string
+		/**
+		 * P​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		phoneNumber: string
+		/**
+		 * P​h​o​n​e​ ​t​y​p​e
+		 */
+		phoneType: string
+		/**
+		 * C​h​o​o​s​e​ ​y​o​u​r​ ​p​h​o​n​e
+		 */
+		choosePhoneType: string
+		/**
+		 * i​P​h​o​n​e​ ​o​r​ ​i​P​a​d​ ​(​i​O​S​)
+		 */
+		ios: string
+		/**
+		 * A​n​d​r​o​i​d
+		 */
+		android: string
+		/**
+		 * S​e​n​d​ ​l​i​n​k
+		 */
+		send: string
+		/**
+		 * J​o​i​n​ ​y​o​u​r​ ​s​c​h​o​o​l​ ​o​r​ ​c​o​m​p​a​n​y
+		 */
+		joinTitle: string
+		/**
+		 * Y​o​u​ ​d​o​ ​n​o​t​ ​b​e​l​o​n​g​ ​t​o​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​y​e​t​.​ ​W​h​e​n​ ​y​o​u​r​ ​t​e​a​c​h​e​r​ ​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​i​n​v​i​t​e​s​ ​y​o​u​,​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​o​f​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​m​a​i​l​ ​a​n​d​ ​y​o​u​ ​a​r​e​ ​i​n​.
+		 */
+		joinText: string
+	}
 	languagePicker: {
 		/**
 		 * L​a​n​g​u​a​g​e
@@ -4707,6 +4839,134 @@ export type TranslationFunctions = {
 			 */
 			deletedNotice: (arg: { date: DateLike }) => LocalizedString
 		}
+	}
+	appLink: {
+		/**
+		 * iPhone or iPad
+		 */
+		ios: () => LocalizedString
+		/**
+		 * Android phone
+		 */
+		android: () => LocalizedString
+		/**
+		 * Your link to the pronunciation app
+		 */
+		subject: () => LocalizedString
+		/**
+		 * Hello,
+		 */
+		greeting: () => LocalizedString
+		/**
+		 * Here is the link to install the pronunciation app on your {platform}. Sign in with the account you use on the portal and start practising.
+		 */
+		body: (arg: { platform: string }) => LocalizedString
+		/**
+		 * Install the app
+		 */
+		action: () => LocalizedString
+		/**
+		 * Someone asked the Pronunciation Portal to send this link to this address. If it was not you, you can ignore this mail.
+		 */
+		footer: () => LocalizedString
+		/**
+		 * Your link to install the pronunciation app: {link}
+		 */
+		sms: (arg: { link: string }) => LocalizedString
+		/**
+		 * The link is on its way to {email}.
+		 */
+		mailed: (arg: { email: string }) => LocalizedString
+		/**
+		 * The link is on its way to {phone}.
+		 */
+		texted: (arg: { phone: string }) => LocalizedString
+		/**
+		 * This is not a phone number of that country code.
+		 */
+		phoneInvalid: () => LocalizedString
+	}
+	startLearning: {
+		/**
+		 * Start learning
+		 */
+		title: () => LocalizedString
+		/**
+		 * You practise your pronunciation in the mobile app, with the same account as here.
+		 */
+		lead: () => LocalizedString
+		/**
+		 * Get the app
+		 */
+		getTheApp: () => LocalizedString
+		/**
+		 * We send you the link to install it on your phone.
+		 */
+		getTheAppText: () => LocalizedString
+		/**
+		 * Send the link by e-mail
+		 */
+		byEmail: () => LocalizedString
+		/**
+		 * Send the link by text message
+		 */
+		bySms: () => LocalizedString
+		/**
+		 * Send the link by e-mail
+		 */
+		emailTitle: () => LocalizedString
+		/**
+		 * Open the mail on your phone and follow the link.
+		 */
+		emailText: () => LocalizedString
+		/**
+		 * Send the link by text message
+		 */
+		smsTitle: () => LocalizedString
+		/**
+		 * We text the link to your phone.
+		 */
+		smsText: () => LocalizedString
+		/**
+		 * E-mail
+		 */
+		email: () => LocalizedString
+		/**
+		 * Code
+		 */
+		phoneCode: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phoneNumber: () => LocalizedString
+		/**
+		 * Phone type
+		 */
+		phoneType: () => LocalizedString
+		/**
+		 * Choose your phone
+		 */
+		choosePhoneType: () => LocalizedString
+		/**
+		 * iPhone or iPad (iOS)
+		 */
+		ios: () => LocalizedString
+		/**
+		 * Android
+		 */
+		android: () => LocalizedString
+		/**
+		 * Send link
+		 */
+		send: () => LocalizedString
+		/**
+		 * Join your school or company
+		 */
+		joinTitle: () => LocalizedString
+		/**
+		 * You do not belong to an organization yet. When your teacher or administrator invites you, open the link of the invitation mail and you are in.
+		 */
+		joinText: () => LocalizedString
 	}
 	languagePicker: {
 		/**

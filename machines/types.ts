@@ -450,3 +450,14 @@ export interface InviteAdminInput {
   organizationId: number
   email: string
 }
+
+/** The phone's system, which decides the app store of a download link. */
+export type AppPlatform = 'ios' | 'android'
+
+/** How the app's download link goes out: by mail or by text message. */
+export type AppLinkChannel = 'email' | 'sms'
+
+/** sendAppLink: POST /v1/invitations/email {email, application} or POST /v1/invitations/sms {phone, application}. */
+export type SendAppLinkInput =
+  | { channel: 'email'; email: string; application: AppPlatform }
+  | { channel: 'sms'; phone: string; application: AppPlatform }

@@ -288,6 +288,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invitations/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the mobile app's download link (start-learning)
+         * @description The link of the app store of the chosen platform, to the address given (the person's own or another), in the requester's language. At most RATE_LIMIT_PER_EMAIL a window per person and per address.
+         */
+        post: operations["sendAppLinkByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text the mobile app's download link (start-learning)
+         * @description The same link by text message to a phone number (dial code and number joined by one space; the number must be one that the dial code's country uses). At most RATE_LIMIT_PER_EMAIL a window per person and per number.
+         */
+        post: operations["sendAppLinkBySms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invitations/validate/{token}/": {
         parameters: {
             query?: never;
@@ -828,6 +868,23 @@ export interface components {
             current_password?: string;
             new_password: components["schemas"]["Password"];
             confirm_new_password?: string;
+        };
+        /**
+         * @description The phone's system, which decides the app store of the link
+         * @enum {string}
+         */
+        AppPlatform: "ios" | "android";
+        AppLinkEmailRequest: {
+            email: components["schemas"]["Email"];
+            application: components["schemas"]["AppPlatform"];
+        };
+        AppLinkSmsRequest: {
+            /**
+             * @description The dial code and the number joined by one space
+             * @example +1 5415550100
+             */
+            phone: string;
+            application: components["schemas"]["AppPlatform"];
         };
         EmailRequest: {
             email: components["schemas"]["Email"];
@@ -1603,6 +1660,72 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    sendAppLinkByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "application": "ios"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppLinkEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The mail is written (sent after the answer) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendAppLinkBySms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "+1 5415550100",
+                 *       "application": "android"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppLinkSmsRequest"];
+            };
+        };
+        responses: {
+            /** @description The text message is written (sent after the answer) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     validateInvitation: {

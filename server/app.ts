@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers.js'
 import { serveWebApp } from './http/web-app.js'
 import { backgroundWork } from './services/background.js'
 import { outboxMailer, smtpMailer, type Mailer } from './services/mail.js'
+import { outboxSms, providerSms, type SmsSender } from './services/sms.js'
 import { RateLimiter } from './services/rate-limit.js'
 import { openStorage, type Storage } from './services/storage.js'
 import { createSocialLogin, type SocialLogin } from './social/oidc-client.js'
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   store?: Store
   /** Default: SMTP when SMTP_URL is set, else the outbox table. */
   mailer?: Mailer
+  /** Default: the provider when SMS_* is set, else the outbox table. */
+  sms?: SmsSender
   clock?: Clock
   /** Default: S3 when S3_* is set, else the disk under FILES_DIR. */
   storage?: Storage
@@ -81,6 +84,8 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     (config.smtpUrl
       ? smtpMailer(store.db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
       : outboxMailer(store.db, clock))
+  const sms =
+    options.sms ?? (config.sms ? providerSms(store.db, clock, { config: config.sms, log: app.log }) : outboxSms(store.db, clock))
   const social =
     options.social === null ? undefined : (options.social ?? (config.oidc ? createSocialLogin(config.oidc, config.publicUrl) : undefined))
 
@@ -89,6 +94,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     db: store.db,
     config,
     mailer,
+    sms,
     background: backgroundWork(app.log),
     clock,
     limiter: new RateLimiter(store.db, config.rateLimit, clock),
@@ -104,7 +110,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   installErrorHandler(app)
   await registerSecurityHeaders(app, config.publicUrl)
   registerOperations(app, loadContract(), handlers, context)
-  if (config.development && !config.smtpUrl) registerDevMailPages(app, store.db)
+  if (config.development) registerDevMailPages(app, store.db, { mail: !config.smtpUrl, sms: !config.sms })
   await serveWebApp(app, options.webRoot, { production: config.production })
   scheduleMaintenance(app, context)
 
@@ -121,6 +127,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await context.background.settled()
     await mailer.close()
+    await sms.close()
     if (ownStore) await store.close()
   })
   return app

@@ -10,6 +10,9 @@
  * | DATABASE_URL | (unset) | postgres://user:password@host:5432/database; unset = embedded PGlite |
  * | SMTP_URL | (unset) | smtp(s)://user:password@host:port; unset = mails stay in the outbox (see /dev/mail) |
  * | MAIL_FROM | Pronunciation Portal <no-reply@localhost> | sender of mails |
+ * | SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM | (unset) | text messages through Twilio's REST API (SMS_FROM: the sending number); all three or none; unset = they stay in the outbox (see /dev/mail) |
+ * | SMS_API_URL | https://api.twilio.com | the provider's address (another Twilio-compatible API, or a test server) |
+ * | APP_LINK_IOS, APP_LINK_ANDROID | the app's App Store and Google Play pages | the download links mailed and texted from the start-learning screen |
  * | OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET | (unset) | the social login provider; all three or none |
  * | OIDC_NAME | the issuer's host | the provider's name on the login button |
  * | ADMIN_EMAIL, ADMIN_PASSWORD | admin@example.com, generated | the platform admin created on an empty store |
@@ -47,6 +50,14 @@ export interface OidcConfig {
   name: string
 }
 
+export interface SmsConfig {
+  accountSid: string
+  authToken: string
+  /** The sending number (E.164) or sender id. */
+  from: string
+  apiUrl: string
+}
+
 export interface S3Config {
   bucket: string
   region: string
@@ -64,6 +75,9 @@ export interface Config {
   databaseUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  sms: SmsConfig | undefined
+  /** Where the mobile app is downloaded, per platform. */
+  appLinks: { ios: string; android: string }
   oidc: OidcConfig | undefined
   adminEmail: string
   adminPassword: string | undefined
@@ -143,6 +157,17 @@ const s3From = (env: Env): S3Config | undefined => {
   return { bucket, accessKeyId, secretAccessKey, endpoint, forcePathStyle: endpoint !== undefined, region: text(env, 'S3_REGION') ?? 'us-east-1' }
 }
 
+const smsFrom = (env: Env): SmsConfig | undefined => {
+  const accountSid = text(env, 'SMS_ACCOUNT_SID')
+  const authToken = text(env, 'SMS_AUTH_TOKEN')
+  const from = text(env, 'SMS_FROM')
+  if (!accountSid && !authToken && !from) return undefined
+  if (!accountSid || !authToken || !from) {
+    throw new Error('Text messages need all of SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM (or none of them)')
+  }
+  return { accountSid, authToken, from, apiUrl: (url(env, 'SMS_API_URL') ?? 'https://api.twilio.com').replace(/\/+$/, '') }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 const logLevelFrom = (env: Env): string => {
@@ -164,6 +189,11 @@ export const loadConfig = (env: Env = process.env): Config => {
     databaseUrl: url(env, 'DATABASE_URL'),
     smtpUrl: url(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Pronunciation Portal <no-reply@localhost>',
+    sms: smsFrom(env),
+    appLinks: {
+      ios: url(env, 'APP_LINK_IOS') ?? 'https://apps.apple.com/app/id1083804886',
+      android: url(env, 'APP_LINK_ANDROID') ?? 'https://play.google.com/store/apps/details?id=us.nineworlds.elsa',
+    },
     oidc: oidcFrom(env),
     adminEmail: text(env, 'ADMIN_EMAIL') ?? 'admin@example.com',
     adminPassword: text(env, 'ADMIN_PASSWORD'),

@@ -4,6 +4,7 @@ import type { Config } from './config.js'
 import type { Database, Store } from './db/store.js'
 import type { BackgroundWork } from './services/background.js'
 import type { Mailer } from './services/mail.js'
+import type { SmsSender } from './services/sms.js'
 import type { RateLimiter } from './services/rate-limit.js'
 import type { Storage } from './services/storage.js'
 import type { SocialLogin } from './social/oidc-client.js'
@@ -14,6 +15,8 @@ export interface AppContext {
   readonly db: Database
   readonly config: Config
   readonly mailer: Mailer
+  /** Text messages: the SMS provider when SMS_* is configured, else the outbox table. */
+  readonly sms: SmsSender
   /** Work after the answer (mails whose sending must not show in the answer's time). */
   readonly background: BackgroundWork
   readonly clock: Clock

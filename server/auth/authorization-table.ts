@@ -147,6 +147,8 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   // invitations
   inviteUsers: organizationAdmins(403, 403),
   acceptInvite: signedIn,
+  sendAppLinkByEmail: signedIn,
+  sendAppLinkBySms: signedIn,
   validateInvitation: open,
 
   // organizations

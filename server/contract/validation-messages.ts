@@ -54,6 +54,7 @@ const OPERATION_MESSAGES: Record<string, Record<string, FieldMessages>> = {
   createOrganization: organizationForm,
   updateOrganization: organizationForm,
   setOrganizationUserRoles: { roles: { required: (t) => t.validation.selectRole() } },
+  sendAppLinkBySms: { phone: { invalid: (t) => t.validation.phoneNotNumber() } },
 }
 
 const ownMessages = (operationId: string | undefined, field: string): FieldMessages | undefined =>

@@ -216,18 +216,36 @@ export const invitations = pgTable(
   ],
 )
 
-/** Every mail the server writes; the local default delivery, and the record of SMTP deliveries. */
-export const mailOutbox = pgTable('mail_outbox', {
+/**
+ * The delivery state of a message in an outbox (server/services/outbox.ts): a message is due while
+ * it is unsent and `next_attempt_at` has come; a message with no `next_attempt_at` is not to be sent
+ * (the outbox is its delivery, or delivery gave up: see `error`).
+ */
+const deliveryColumns = () => ({
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
-  subject: text('subject').notNull(),
   text: text('text').notNull(),
-  html: text('html').notNull(),
   language: text('language').notNull(),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
 })
+
+/** Every mail the server writes; the local default delivery, and the queue of SMTP deliveries. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  { ...deliveryColumns(), subject: text('subject').notNull(), html: text('html').notNull() },
+  (t) => [index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+)
+
+/** Every text message (SMS) the server writes; the local default delivery, and the provider's queue. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  { ...deliveryColumns(), providerId: text('provider_id') },
+  (t) => [index('sms_outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+)
 
 /**
  * Attempts counted by the rate limits (server/services/rate-limit.ts), one row per limit key and

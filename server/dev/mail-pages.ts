@@ -1,16 +1,19 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { mailOutbox } from '../db/schema.js'
+import { mailOutbox, smsOutbox } from '../db/schema.js'
 import type { Database } from '../db/store.js'
 import { devPagesPolicy } from '../http/security-headers.js'
 
 /**
- * Development only (NODE_ENV=development said explicitly, no SMTP): the outbox as pages, so that the
- * links of confirmation, reset and invitation mails can be opened without a mail server. They hand out
- * those links, so they answer only a client on this machine (loopback) and 404 to anyone else.
- * - GET /dev/mail: the mails, newest first, with their links
+ * Development only (NODE_ENV=development said explicitly): the outboxes as pages, so that the links of
+ * confirmation, reset and invitation mails and of text messages can be opened without a mail server or
+ * an SMS provider. They hand out those links, so they answer only a client on this machine (loopback)
+ * and 404 to anyone else. The mails are shown when no SMTP is set, the text messages when no SMS
+ * provider is.
+ * - GET /dev/mail: the mails and text messages, newest first, with their links
  * - GET /dev/mail/:id: one mail, its text with clickable links and its HTML
- * - GET /dev/mail.json (?to=address): the same as JSON, for scripts and end-to-end tests
+ * - GET /dev/mail.json (?to=address): the mails as JSON, for scripts and end-to-end tests
+ * - GET /dev/sms.json (?to=+number): the text messages as JSON
  */
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
@@ -53,7 +56,47 @@ const loopbackOnly = async (request: FastifyRequest, reply: FastifyReply) => {
 /** ?to=address, checked like the contract's strings (no NUL, which the store refuses). */
 const TO_ADDRESS = { type: 'object', properties: { to: { type: 'string', maxLength: 320 } } }
 
-export const registerDevMailPages = (app: FastifyInstance, db: Database): void => {
+const smsSection = async (db: Database) => {
+  const rows = await db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(200)
+  const items = rows
+    .map(
+      (row) => `<tr><td>${escapeHtml(row.to)}<br><small>${escapeHtml(row.createdAt.toISOString())} · ${escapeHtml(row.language)}</small></td><td>${linkify(row.text)}</td></tr>`,
+    )
+    .join('\n')
+  return `<h2>Text messages</h2>\n<p><small>Text messages the server wrote (no SMS provider is set, so none was sent).</small></p>\n${
+    rows.length ? `<table><thead><tr><th>To</th><th>Text</th></tr></thead><tbody>${items}</tbody></table>` : '<p>No text message yet.</p>'
+  }`
+}
+
+export const registerDevMailPages = (app: FastifyInstance, db: Database, shown: { mail: boolean; sms: boolean }): void => {
+  if (shown.sms) {
+    app.get('/dev/sms.json', { onRequest: loopbackOnly, schema: { querystring: TO_ADDRESS } }, async (request) => {
+      const { to } = request.query as { to?: string }
+      const rows = await db
+        .select()
+        .from(smsOutbox)
+        .where(to ? eq(smsOutbox.to, to) : undefined)
+        .orderBy(desc(smsOutbox.id))
+        .limit(200)
+      return rows.map((row) => ({
+        id: row.id,
+        to: row.to,
+        language: row.language,
+        text: row.text,
+        links: linksOf(row.text),
+        created_at: row.createdAt.toISOString(),
+      }))
+    })
+  }
+  if (!shown.mail) {
+    if (shown.sms) {
+      app.get('/dev/mail', { onRequest: loopbackOnly }, async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send(page('Outbox', `<h1>Outbox</h1>\n<p><small>Mails go out through SMTP.</small></p>\n${await smsSection(db)}`)),
+      )
+    }
+    return
+  }
+
   app.get('/dev/mail.json', { onRequest: loopbackOnly, schema: { querystring: TO_ADDRESS } }, async (request) => {
     const { to } = request.query as { to?: string }
     const rows = await db
@@ -91,7 +134,10 @@ export const registerDevMailPages = (app: FastifyInstance, db: Database): void =
     const body = rows.length
       ? `<table><thead><tr><th>Subject</th><th>To</th><th>Links</th></tr></thead><tbody>${items}</tbody></table>`
       : '<p>No mail yet. Sign up, ask for a password reset or invite someone, and the mail shows up here.</p>'
-    return reply.type('text/html; charset=utf-8').send(page('Outbox', `<h1>Outbox</h1>\n<p><small>Mails the server wrote (no SMTP_URL is set, so none was sent).</small></p>\n${body}`))
+    const texts = shown.sms ? `\n${await smsSection(db)}` : ''
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page('Outbox', `<h1>Outbox</h1>\n<p><small>Mails the server wrote (no SMTP_URL is set, so none was sent).</small></p>\n${body}${texts}`))
   })
 
   app.get('/dev/mail/:id', { onRequest: loopbackOnly }, async (request, reply) => {

@@ -164,6 +164,18 @@ export const limitAttempt = async (
   if (wait > 0) throw tooManyAttempts(t, wait)
 }
 
+/**
+ * The app's download link by mail or text message (start-learning): per person, and per destination
+ * (an address or a number), so that the call cannot flood anyone's inbox or phone.
+ */
+export const limitAppLink = async (limiter: RateLimiter, t: Translator, userId: number, destination: string): Promise<void> => {
+  const wait = await limiter.count([
+    { key: keyOf('app-link', 'person', String(userId)), max: limiter.config.perEmail },
+    { key: keyOf('app-link', 'to', normalized(destination)), max: limiter.config.perEmail },
+  ])
+  if (wait > 0) throw tooManyAttempts(t, wait)
+}
+
 export interface LoginAttempt {
   /** The password was right: the attempt is not a failure, and the e-mail's failures from this address are forgotten. */
   succeeded(): Promise<void>

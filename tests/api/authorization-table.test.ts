@@ -184,6 +184,8 @@ interface Fixture {
 }
 
 const STRONG_PASSWORD = 'violet tandem orchard 1987'
+/** A new phone number per text message, as `unique` makes a new address per mail. */
+let phones = 0
 const LOGO = readFileSync(new URL('../fixtures/logo.png', import.meta.url))
 
 const organizationForm = (organization: OrganizationRow) => ({
@@ -233,6 +235,8 @@ const FIXTURES: Record<string, Fixture> = {
     request: (c) => ({ params: { id: c.account.id }, body: { current_password: PASSWORD, new_password: STRONG_PASSWORD } }),
   },
   logout: { fresh: ['caller'], request: () => ({}) },
+  sendAppLinkByEmail: { request: () => ({ body: { email: unique('app-link'), application: 'ios' } }) },
+  sendAppLinkBySms: { request: () => ({ body: { phone: `+1 541555${String(1000 + (phones++ % 9000))}`, application: 'android' } }) },
   inviteUsers: { request: (c) => ({ body: { organization: c.organization.id, role: 'student', emails: [unique('invitee')] } }) },
   acceptInvite: {
     fresh: ['caller'],

@@ -15,6 +15,7 @@ export const gatedMailer = () => {
       await gate
       sent.push(mail)
     },
+    deliverDue: async () => {},
     close: async () => {},
   }
   return { mailer, sent, release }

@@ -309,7 +309,7 @@ export const countRows = async (server: TestServer, table: string): Promise<numb
 
 /** The row counts of every table: "nothing changed" is the same snapshot before and after. */
 export const snapshot = async (server: TestServer) => {
-  const tables = ['users', 'credentials', 'sessions', 'one_time_tokens', 'organizations', 'memberships', 'invitations', 'mail_outbox']
+  const tables = ['users', 'credentials', 'sessions', 'one_time_tokens', 'organizations', 'memberships', 'invitations', 'mail_outbox', 'sms_outbox']
   const counts: Record<string, number> = {}
   for (const table of tables) counts[table] = await countRows(server, table)
   return counts

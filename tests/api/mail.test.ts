@@ -14,7 +14,8 @@ interface Received {
   data: string
 }
 
-const startSmtp = async (options: { refuse?: boolean } = {}) => {
+const startSmtp = async (options: { refuse?: boolean; busyFor?: number } = {}) => {
+  let busy = options.busyFor ?? 0
   const received: Received[] = []
   const server: Server = createServer((socket: Socket) => {
     let buffer = ''
@@ -40,7 +41,10 @@ const startSmtp = async (options: { refuse?: boolean } = {}) => {
         if (command === 'EHLO' || command === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n')
         else if (command === 'MAIL') {
           current.from = line
-          socket.write(options.refuse ? '550 sender refused\r\n' : '250 ok\r\n')
+          if (busy > 0) {
+            busy--
+            socket.write('451 try again later\r\n')
+          } else socket.write(options.refuse ? '550 sender refused\r\n' : '250 ok\r\n')
         } else if (command === 'RCPT') {
           current.to.push(line)
           socket.write('250 ok\r\n')
@@ -116,6 +120,66 @@ describe('a refused mail', () => {
       const [row] = await server.db.query.mailOutbox.findMany()
       expect(row?.sentAt).toBeNull()
       expect(row?.error).toMatch(/550|refused/)
+      // a refusal that stands is not tried again
+      expect(row).toMatchObject({ attempts: 1, nextAttemptAt: null })
+    } finally {
+      await server.close()
+      smtp.server.close()
+    }
+  })
+})
+
+describe('a mail server that is busy for a while', () => {
+  it('gets the mail again after a minute, then after five, and the mail goes out once', async () => {
+    const smtp = await startSmtp({ busyFor: 2 })
+    const server = await startServer({ env: { SMTP_URL: smtp.url }, now: '2026-11-23T10:00:00Z' })
+    try {
+      await server.api('POST', '/v1/accounts/sign_in', {
+        body: { first_name: 'Bo', last_name: 'Busy', email: 'bo@example.com', password: 'a server asleep' },
+      })
+      const row = async () => (await server.db.query.mailOutbox.findMany())[0]
+      await waitFor(async () => (await row())?.attempts === 1)
+      expect(await row()).toMatchObject({ sentAt: null, error: expect.stringMatching(/451/), nextAttemptAt: new Date('2026-11-23T10:01:00Z') })
+
+      // not due yet: nothing is tried
+      await server.app.portal.mailer.deliverDue()
+      expect((await row())?.attempts).toBe(1)
+
+      server.advance(60)
+      await server.app.portal.mailer.deliverDue()
+      expect(await row()).toMatchObject({ attempts: 2, sentAt: null, nextAttemptAt: new Date('2026-11-23T10:06:00Z') })
+
+      server.advance(5 * 60)
+      await server.app.portal.mailer.deliverDue()
+      expect(await row()).toMatchObject({ attempts: 3, error: null, nextAttemptAt: null, sentAt: new Date('2026-11-23T10:06:00Z') })
+      expect(smtp.received).toHaveLength(1)
+
+      server.advance(60 * 60)
+      await server.app.portal.mailer.deliverDue()
+      expect(smtp.received).toHaveLength(1)
+    } finally {
+      await server.close()
+      smtp.server.close()
+    }
+  })
+
+  it('gives up after five attempts, the error recorded', async () => {
+    const smtp = await startSmtp({ busyFor: 100 })
+    const server = await startServer({ env: { SMTP_URL: smtp.url }, now: '2026-11-23T10:00:00Z' })
+    try {
+      await server.api('POST', '/v1/accounts/sign_in', {
+        body: { first_name: 'Gus', last_name: 'Gone', email: 'gus@example.com', password: 'never delivered' },
+      })
+      const row = async () => (await server.db.query.mailOutbox.findMany())[0]
+      await waitFor(async () => (await row())?.attempts === 1)
+      for (const minutes of [1, 5, 30, 120]) {
+        server.advance(minutes * 60)
+        await server.app.portal.mailer.deliverDue()
+      }
+      expect(await row()).toMatchObject({ attempts: 5, sentAt: null, nextAttemptAt: null, error: expect.stringMatching(/451/) })
+      server.advance(24 * 60 * 60)
+      await server.app.portal.mailer.deliverDue()
+      expect((await row())?.attempts).toBe(5)
     } finally {
       await server.close()
       smtp.server.close()

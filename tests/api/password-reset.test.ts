@@ -182,6 +182,7 @@ describe('the answer of a reset request does not wait for its mail', () => {
         send: async () => {
           throw new Error('the mail server is down')
         },
+        deliverDue: async () => {},
         close: async () => {},
       },
       logger: { level: 'error', stream: { write: (line: string) => void lines.push(line) } },
