@@ -449,3 +449,17 @@ export interface SaveOrganizationProfileInput {
   organizationId: number
   body: components['schemas']['UpdateOrganizationRequest']
 }
+
+/** A staged organization import, as previewed (its rows with their errors) or as confirmed. */
+export type OrganizationImport = components['schemas']['OrganizationImport']
+export type OrganizationImportRow = components['schemas']['OrganizationImportRow']
+
+/** stageImport: POST /v1/organizations/import/?file_name= with the file itself as the body. */
+export interface StageImportInput {
+  file: File
+}
+
+/** confirmImport: POST /v1/organizations/import/{importId}/confirm/ */
+export interface ImportIdInput {
+  importId: number
+}

@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../app/root-context'
 import { Button, ErrorPanel, Pagination, Select, Spinner, Text, TextField, toaster } from '../../../ui'
 import { PageHeader } from '../../shared/page'
 import { CreateOrganizationDialog } from './CreateOrganizationDialog'
+import { ImportOrganizationsDialog } from './ImportOrganizationsDialog'
 import { OrganizationsTable } from './OrganizationsTable'
 import { DEFAULT_QUERY, formatQuery, parseQuery } from './query'
 
@@ -31,6 +32,7 @@ export function AdminOrganizationsScreen() {
   const user = useCurrentUser()
   const lockedCountry = user?.country_admin_level ?? null
   const [creating, setCreating] = useState(false)
+  const [importing, setImporting] = useState(false)
 
   const flow = useActorRef(
     adminOrganizationsMachine.provide({
@@ -71,7 +73,12 @@ export function AdminOrganizationsScreen() {
     <Stack gap="6">
       <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
         <PageHeader title={T.title()} />
-        <Button onClick={() => setCreating(true)}>{T.create()}</Button>
+        <Flex gap="3" wrap="wrap">
+          <Button variant="outline" onClick={() => setImporting(true)}>
+            {LL.organizationImport.open()}
+          </Button>
+          <Button onClick={() => setCreating(true)}>{T.create()}</Button>
+        </Flex>
       </Flex>
       <Flex direction={{ base: 'column', lg: 'row' }} gap="6" align="flex-start">
         <styled.nav aria-label={T.filters()} flexShrink="0" w={{ base: 'full', lg: '48' }}>
@@ -188,6 +195,9 @@ export function AdminOrganizationsScreen() {
           flow.send({ type: 'list.reload' })
         }}
       />
+      {importing ? (
+        <ImportOrganizationsDialog onClose={() => setImporting(false)} onCreated={() => flow.send({ type: 'list.reload' })} />
+      ) : null}
     </Stack>
   )
 }
