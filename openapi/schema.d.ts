@@ -358,9 +358,9 @@ export interface paths {
          *     'File type is not allowed'.
          *     Nothing is created: every row is checked exactly as POST /v1/organizations/ checks its body (the
          *     same messages), and also for a name used twice in the file or already taken by an organization,
-         *     an owner named twice, and (for a country admin) a country out of reach. The rows are kept as
-         *     an import of the caller's, answered as a preview: each row with its values and its errors, each
-         *     error naming its column. A file that cannot be read as such (no header, a required column
+         *     and (for a country admin) a country out of reach. The rows are kept for 7 days as an import of
+         *     the caller's, answered as a preview: each row with its values and its errors, each error naming
+         *     its column. A file that cannot be read as such (no header, a required column
          *     missing, too many rows) is a 400 with a detail.
          */
         post: operations["stageOrganizationImport"];

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import type { Translator } from '../../locales/server.js'
 import { requireAuth } from '../auth/authenticate.js'
@@ -29,6 +29,8 @@ import { profileValues } from './view.js'
 /** The largest file, as the contract's x-body-limit says; the reader checks it again. */
 const MAX_BYTES = 5 * 1024 * 1024
 export const MAX_IMPORT_ROWS = 10_000
+/** How long a staged import (and the owners' addresses in it) is kept, confirmed or not. */
+export const IMPORT_KEPT_DAYS = 7
 
 type ImportView = components['schemas']['OrganizationImport']
 type Me = Pick<UserRow, 'id' | 'email' | 'isSuperuser' | 'countryAdminLevel'>
@@ -157,4 +159,11 @@ export const getOrganizationImportTemplate: Handler<'getOrganizationImportTempla
     .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="organizations-template.${format}"`)
     .send(bytes)
+}
+
+/** Deletes the imports staged more than IMPORT_KEPT_DAYS before `now` (maintenance); the organizations made stay. */
+export const purgeOrganizationImports = async (db: Executor, now: Date): Promise<number> => {
+  const before = new Date(now.getTime() - IMPORT_KEPT_DAYS * 24 * 60 * 60 * 1000)
+  const purged = await db.delete(organizationImports).where(lt(organizationImports.createdAt, before)).returning({ id: organizationImports.id })
+  return purged.length
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrganization } from '../../server/app.js'
+import { runMaintenance } from '../../server/maintenance.js'
 import { countRows, createOrganizationWithPeople, createUser, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /**
@@ -255,5 +256,23 @@ describe('the template', () => {
       expect(staged.status).toBe(201)
       expect(staged.body).toMatchObject({ total: 1, with_errors: 0 })
     }
+  })
+})
+
+describe('staged imports', () => {
+  // last: it moves the server's clock
+  it('are kept 7 days, then purged (the organizations made from them stay)', async () => {
+    const staged = await stage(csv(row('Kept A Week', 'week@example.com')))
+    const done = await stage(csv(row('Made And Kept', 'made@example.com')))
+    expect((await confirm(done.body.id)).status).toBe(200)
+    const read = () => server.api('GET', `/v1/organizations/import/${staged.body.id}/`, { token: admin })
+    server.advance(6 * 24 * 3600)
+    await runMaintenance(server.app.portal)
+    expect((await read()).status).toBe(200)
+    server.advance(2 * 24 * 3600)
+    await runMaintenance(server.app.portal)
+    expect((await read()).status).toBe(404)
+    expect((await confirm(done.body.id)).status).toBe(404)
+    expect((await listed('Made And Kept')).count).toBe(1)
   })
 })
