@@ -4,10 +4,10 @@ import type { Translator } from '../../locales/server.js'
 import { requireAuth } from '../auth/authenticate.js'
 import { enforce, relationToPlatform } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
-import { organizationImports, type OrganizationImportRow, type UserRow } from '../db/schema.js'
+import { organizationImports, organizations, type OrganizationImportRow, type OrganizationRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { ApiError, badRequest, detailError, notFound } from '../http/errors.js'
-import { mailInvitations, storeInvitations, type IssuedInvitation } from '../invitations/issue.js'
+import { mailInvitations, storeInvitationBatch } from '../invitations/issue.js'
 import {
   readSpreadsheet,
   SpreadsheetError,
@@ -16,7 +16,7 @@ import {
   type SheetRow,
 } from '../services/spreadsheets.js'
 import { checkRows, createBodyOf, EXAMPLE_ROW, IMPORT_COLUMNS, type ImportColumn, type StoredRow } from './import-rows.js'
-import { createOrganization as storeOrganization } from './memberships.js'
+import { createOrganization as storeOrganization, newInvitationCode, type OrganizationValues } from './memberships.js'
 import { profileValues } from './view.js'
 
 /**
@@ -90,6 +90,28 @@ export const stageOrganizationImport: Handler<'stageOrganizationImport'> = async
   return importView(app.db, t, me, stored!)
 }
 
+/**
+ * Creates the organizations, in this order, in a few statements; each gets a fresh join code as from
+ * createOrganization (the rare one whose code was taken is made again on its own, with another code).
+ */
+const storeOrganizations = async (db: Executor, list: readonly OrganizationValues[]): Promise<OrganizationRow[]> => {
+  const made: OrganizationRow[] = []
+  for (let start = 0; start < list.length; start += 500) {
+    const slice = list.slice(start, start + 500).map((values) => ({ ...values, invitationCode: newInvitationCode() }))
+    const rows = await db.insert(organizations).values(slice).onConflictDoNothing({ target: organizations.invitationCode }).returning()
+    const byCode = new Map(rows.map((row) => [row.invitationCode, row]))
+    for (const { invitationCode, ...values } of slice) {
+      // a code already taken is not stored; a code drawn twice in a slice is stored for its first row only
+      const row = byCode.get(invitationCode)
+      if (row) {
+        byCode.delete(invitationCode)
+        made.push(row)
+      } else made.push(await storeOrganization(db, values))
+    }
+  }
+  return made
+}
+
 /** The caller's own import, or 404. */
 const ownImport = async (db: Executor, t: Translator, me: Me, id: number, lock = false) => {
   const where = and(eq(organizationImports.id, id), eq(organizationImports.createdBy, me.id))
@@ -121,15 +143,19 @@ export const confirmOrganizationImport: Handler<'confirmOrganizationImport'> = a
     if (preview.with_errors > 0) {
       throw new ApiError(409, { detail: t.organizationImport.hasErrors(), code: 'import_has_errors', import: preview })
     }
-    const mails: Array<{ organization: { name: string; type: 'school' | 'company' }; issued: IssuedInvitation[] }> = []
-    const rows: StoredRow[] = []
-    for (const row of stored.rows as StoredRow[]) {
-      const body = createBodyOf(row.values)
-      const organization = await storeOrganization(tx, { ...profileValues(body), isVerified: body.is_verified ?? false, createdAt: now })
-      const issued = await storeInvitations(tx, { organizationId: organization.id, role: 'admin', emails: [body.owner_user], invitedBy: me.id, now })
-      mails.push({ organization, issued })
-      rows.push({ ...row, organizationId: organization.id })
-    }
+    const stagedRows = stored.rows as StoredRow[]
+    const bodies = stagedRows.map((row) => createBodyOf(row.values))
+    const made = await storeOrganizations(
+      tx,
+      bodies.map((body) => ({ ...profileValues(body), isVerified: body.is_verified ?? false, createdAt: now })),
+    )
+    const issued = await storeInvitationBatch(
+      tx,
+      made.map((organization, index) => ({ organizationId: organization.id, email: bodies[index]!.owner_user })),
+      { role: 'admin', invitedBy: me.id, now },
+    )
+    const mails = made.map((organization, index) => ({ organization, issued: [issued[index]!] }))
+    const rows: StoredRow[] = stagedRows.map((row, index) => ({ ...row, organizationId: made[index]!.id }))
     const [committed] = await tx
       .update(organizationImports)
       .set({ rows, committedAt: now })
@@ -137,9 +163,15 @@ export const confirmOrganizationImport: Handler<'confirmOrganizationImport'> = a
       .returning()
     return { view: await importView(tx, t, me, committed!), mails }
   })
-  // the invitations leave after the answer, once the organizations exist for good
+  // the invitations leave once the organizations exist for good and the answer has gone: thousands of
+  // mails written while the answer is sent would hold it up
   if (mails.length > 0) {
+    const answered = new Promise<void>((resolve) => {
+      call.reply.raw.once('finish', resolve)
+      call.reply.raw.once('close', resolve)
+    })
     app.background.run('organization import invitations', async () => {
+      await answered
       for (const { organization, issued } of mails) await mailInvitations(app, organization, issued, me, locale)
     })
   }
