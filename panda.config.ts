@@ -37,6 +37,7 @@ export default defineConfig({
       checkbox: ['*'],
       dialog: ['*'],
       field: ['*'],
+      fileUpload: ['*'],
       icon: ['*'],
       input: ['*'],
       link: ['*'],

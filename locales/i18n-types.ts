@@ -2575,6 +2575,151 @@ type RootTranslation = {
 		 */
 		mismatch: string
 	}
+	organizationImport: {
+		/**
+		 * I​m​p​o​r​t
+		 */
+		open: string
+		/**
+		 * I​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * U​p​l​o​a​d​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​p​e​r​ ​r​o​w​,​ ​u​n​d​e​r​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​.​ ​E​a​c​h​ ​o​w​n​e​r​ ​i​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​ ​a​s​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​'​s​ ​a​d​m​i​n​.​ ​N​o​t​h​i​n​g​ ​i​s​ ​c​r​e​a​t​e​d​ ​b​e​f​o​r​e​ ​y​o​u​ ​c​o​n​f​i​r​m​.
+		 */
+		intro: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​c​s​v​)
+		 */
+		templateCsv: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
+		 */
+		templateXlsx: string
+		/**
+		 * T​h​e​ ​t​e​m​p​l​a​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​o​w​n​l​o​a​d​e​d​.
+		 */
+		templateFailed: string
+		/**
+		 * D​r​o​p​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​h​e​r​e
+		 */
+		drop: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​f​i​l​e
+		 */
+		choose: string
+		/**
+		 * R​e​a​d​i​n​g​ ​{​f​i​l​e​}​…
+		 * @param {string} file
+		 */
+		uploading: RequiredParams<'file'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.
+		 */
+		uploadFailed: string
+		/**
+		 * {​t​o​t​a​l​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​,​ ​{​e​r​r​o​r​s​}​ ​w​i​t​h​ ​e​r​r​o​r​s
+		 * @param {number} errors
+		 * @param {number} total
+		 */
+		counts: RequiredParams<'errors' | 'total'>
+		/**
+		 * O​n​l​y​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s
+		 */
+		onlyErrors: string
+		/**
+		 * R​o​w​s​ ​o​f​ ​t​h​e​ ​f​i​l​e
+		 */
+		tableLabel: string
+		columns: {
+			/**
+			 * R​o​w
+			 */
+			row: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * O​w​n​e​r​ ​e​m​a​i​l
+			 */
+			owner: string
+			/**
+			 * E​r​r​o​r​s
+			 */
+			status: string
+		}
+		/**
+		 * R​e​a​d​y
+		 */
+		rowReady: string
+		/**
+		 * F​i​x​ ​t​h​e​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s​ ​i​n​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+		 */
+		fixAndUpload: string
+		/**
+		 * U​p​l​o​a​d​ ​a​n​o​t​h​e​r​ ​f​i​l​e
+		 */
+		uploadAgain: string
+		/**
+		 * C​r​e​a​t​e​ ​{​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​|​o​r​g​a​n​i​z​a​t​i​o​n​s​}​}
+		 * @param {number} count
+		 */
+		confirm: RequiredParams<'count'>
+		/**
+		 * C​r​e​a​t​i​n​g​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​…
+		 */
+		creating: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​r​e​a​t​e​d​.
+		 */
+		confirmFailed: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​|​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​w​e​r​e​}​}​ ​c​r​e​a​t​e​d​ ​a​n​d​ ​t​h​e​i​r​ ​o​w​n​e​r​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​.
+		 * @param {number} count
+		 */
+		created: RequiredParams<'count'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​r​o​w​s​.​ ​S​p​l​i​t​ ​i​t​ ​i​n​t​o​ ​s​m​a​l​l​e​r​ ​f​i​l​e​s​.
+		 * @param {number} max
+		 */
+		tooManyRows: RequiredParams<'max'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​S​a​v​e​ ​i​t​ ​a​g​a​i​n​ ​a​s​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+		 */
+		unreadable: string
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​r​o​w​s​ ​u​n​d​e​r​ ​i​t​s​ ​h​e​a​d​e​r​ ​r​o​w​.
+		 */
+		empty: string
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​s​}​.​ ​D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​t​o​ ​s​e​e​ ​t​h​e​ ​c​o​l​u​m​n​s​.
+		 * @param {string} columns
+		 */
+		missingColumns: RequiredParams<'columns'>
+		/**
+		 * S​o​m​e​ ​r​o​w​s​ ​h​a​v​e​ ​e​r​r​o​r​s​.​ ​F​i​x​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+		 */
+		hasErrors: string
+		/**
+		 * A​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+		 */
+		nameTaken: string
+		/**
+		 * T​h​i​s​ ​n​a​m​e​ ​i​s​ ​a​l​s​o​ ​o​n​ ​r​o​w​ ​{​r​o​w​}​.
+		 * @param {number} row
+		 */
+		nameTwice: RequiredParams<'row'>
+		/**
+		 * Y​o​u​ ​c​a​n​ ​i​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​o​f​ ​{​c​o​u​n​t​r​y​}​ ​o​n​l​y​.
+		 * @param {string} country
+		 */
+		countryOutOfReach: RequiredParams<'country'>
+		/**
+		 * W​r​i​t​e​ ​y​e​s​ ​o​r​ ​n​o​ ​(​o​r​ ​l​e​a​v​e​ ​i​t​ ​e​m​p​t​y​ ​f​o​r​ ​n​o​)​.
+		 */
+		yesOrNo: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -5041,6 +5186,142 @@ export type TranslationFunctions = {
 		 * This is not the email of this account.
 		 */
 		mismatch: () => LocalizedString
+	}
+	organizationImport: {
+		/**
+		 * Import
+		 */
+		open: () => LocalizedString
+		/**
+		 * Import organizations
+		 */
+		title: () => LocalizedString
+		/**
+		 * Upload a .csv or .xlsx file with one organization per row, under a header row. Each owner is invited by email as the organization's admin. Nothing is created before you confirm.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Download the template (.csv)
+		 */
+		templateCsv: () => LocalizedString
+		/**
+		 * Download the template (.xlsx)
+		 */
+		templateXlsx: () => LocalizedString
+		/**
+		 * The template could not be downloaded.
+		 */
+		templateFailed: () => LocalizedString
+		/**
+		 * Drop a .csv or .xlsx file here
+		 */
+		drop: () => LocalizedString
+		/**
+		 * Choose a file
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Reading {file}…
+		 */
+		uploading: (arg: { file: string }) => LocalizedString
+		/**
+		 * The file could not be uploaded.
+		 */
+		uploadFailed: () => LocalizedString
+		/**
+		 * {total} {{row|rows}}, {errors} with errors
+		 */
+		counts: (arg: { errors: number, total: number }) => LocalizedString
+		/**
+		 * Only rows with errors
+		 */
+		onlyErrors: () => LocalizedString
+		/**
+		 * Rows of the file
+		 */
+		tableLabel: () => LocalizedString
+		columns: {
+			/**
+			 * Row
+			 */
+			row: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Owner email
+			 */
+			owner: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			status: () => LocalizedString
+		}
+		/**
+		 * Ready
+		 */
+		rowReady: () => LocalizedString
+		/**
+		 * Fix the rows with errors in the file and upload it again. Nothing was created.
+		 */
+		fixAndUpload: () => LocalizedString
+		/**
+		 * Upload another file
+		 */
+		uploadAgain: () => LocalizedString
+		/**
+		 * Create {count} {{organization|organizations}}
+		 */
+		confirm: (arg: { count: number }) => LocalizedString
+		/**
+		 * Creating the organizations…
+		 */
+		creating: () => LocalizedString
+		/**
+		 * The organizations could not be created.
+		 */
+		confirmFailed: () => LocalizedString
+		/**
+		 * {count} {{organization was|organizations were}} created and their owners invited by email.
+		 */
+		created: (arg: { count: number }) => LocalizedString
+		/**
+		 * The file has more than {max} rows. Split it into smaller files.
+		 */
+		tooManyRows: (arg: { max: number }) => LocalizedString
+		/**
+		 * The file could not be read. Save it again as .csv or .xlsx and upload it again.
+		 */
+		unreadable: () => LocalizedString
+		/**
+		 * The file has no rows under its header row.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * The file has no column {columns}. Download the template to see the columns.
+		 */
+		missingColumns: (arg: { columns: string }) => LocalizedString
+		/**
+		 * Some rows have errors. Fix the file and upload it again.
+		 */
+		hasErrors: () => LocalizedString
+		/**
+		 * An organization with this name already exists.
+		 */
+		nameTaken: () => LocalizedString
+		/**
+		 * This name is also on row {row}.
+		 */
+		nameTwice: (arg: { row: number }) => LocalizedString
+		/**
+		 * You can import organizations of {country} only.
+		 */
+		countryOutOfReach: (arg: { country: string }) => LocalizedString
+		/**
+		 * Write yes or no (or leave it empty for no).
+		 */
+		yesOrNo: () => LocalizedString
 	}
 }
 

@@ -461,3 +461,17 @@ export type AppLinkChannel = 'email' | 'sms'
 export type SendAppLinkInput =
   | { channel: 'email'; email: string; application: AppPlatform }
   | { channel: 'sms'; phone: string; application: AppPlatform }
+
+/** A staged organization import, as previewed (its rows with their errors) or as confirmed. */
+export type OrganizationImport = components['schemas']['OrganizationImport']
+export type OrganizationImportRow = components['schemas']['OrganizationImportRow']
+
+/** stageImport: POST /v1/organizations/import/?file_name= with the file itself as the body. */
+export interface StageImportInput {
+  file: File
+}
+
+/** confirmImport: POST /v1/organizations/import/{importId}/confirm/ */
+export interface ImportIdInput {
+  importId: number
+}

@@ -380,6 +380,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organizations/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stage an import of organizations from a spreadsheet (platform admins)
+         * @description The file itself as the body: a .csv (UTF-8 or Windows-1252; comma, semicolon or tab) or an .xlsx
+         *     (its first sheet), of at most 5 MB and 10,000 rows, with a header row naming the columns of the
+         *     template (GET /v1/organizations/import/template/; names match whatever their case and spacing).
+         *     The type is decided by the content and the `file_name` together; anything else is 415
+         *     'File type is not allowed'.
+         *     Nothing is created: every row is checked exactly as POST /v1/organizations/ checks its body (the
+         *     same messages), and also for a name used twice in the file or already taken by an organization,
+         *     and (for a country admin) a country out of reach. The rows are kept for 7 days as an import of
+         *     the caller's, answered as a preview: each row with its values and its errors, each error naming
+         *     its column. A file that cannot be read as such (no header, a required column
+         *     missing, too many rows) is a 400 with a detail.
+         */
+        post: operations["stageOrganizationImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/import/template/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The import template (platform admins)
+         * @description The header row of an organization import and one example row, as a download.
+         */
+        get: operations["getOrganizationImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/import/{importId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A staged import, as a preview (the platform admin who staged it)
+         * @description Another admin's import is 404, as one that does not exist.
+         */
+        get: operations["getOrganizationImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/import/{importId}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the organizations of a staged import (the platform admin who staged it)
+         * @description Checks every row again and, in one transaction, creates each organization with its owner's
+         *     admin invitation, as POST /v1/organizations/ does; the invitations are mailed after the answer.
+         *     When any row has an error now (a name taken since the preview, say), nothing is written and the
+         *     answer is 409 with the preview as it is now in `import`. Confirming an import that was confirmed
+         *     already creates nothing again and answers it as it is.
+         */
+        post: operations["confirmOrganizationImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organizations/types/": {
         parameters: {
             query?: never;
@@ -1078,6 +1176,56 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Organization"][];
         };
+        /** @description A row's cells by column, as read (trimmed text; empty when the cell is) */
+        OrganizationImportValues: {
+            name: string;
+            type: string;
+            industry: string;
+            address_1: string;
+            address_2: string;
+            city: string;
+            state: string;
+            postal_code: string;
+            country: string;
+            phone: string;
+            timezone: string;
+            is_verified: string;
+            owner_email: string;
+        };
+        OrganizationImportRow: {
+            /** @description The row's number in the file */
+            row: number;
+            values: components["schemas"]["OrganizationImportValues"];
+            errors: {
+                /** @description The column of the template: name, owner_email, ... */
+                column: string;
+                message: string;
+            }[];
+            /** @description The id of the organization created from the row */
+            organization: number | null;
+        };
+        OrganizationImport: {
+            id: number;
+            file_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the organizations were created
+             */
+            committed_at: string | null;
+            /** @description Rows in the file */
+            total: number;
+            /** @description Rows with at least one error */
+            with_errors: number;
+            rows: components["schemas"]["OrganizationImportRow"][];
+        };
+        ImportRefused: {
+            detail: string;
+            /** @constant */
+            code: "import_has_errors";
+            import: components["schemas"]["OrganizationImport"];
+        };
         /** @description A member of an organization with the member's roles in it */
         OrganizationUser: {
             id: number;
@@ -1215,6 +1363,7 @@ export interface components {
     parameters: {
         AccountId: number;
         OrganizationId: number;
+        ImportId: number;
         MemberId: number;
         /** @description The page, from 1 */
         Page: number;
@@ -1814,6 +1963,127 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    stageOrganizationImport: {
+        parameters: {
+            query: {
+                /** @description The name of the file as chosen, with its extension (.csv or .xlsx) */
+                file_name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The import, staged, as a preview */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
+        };
+    };
+    getOrganizationImportTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getOrganizationImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    confirmOrganizationImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import, committed, each row with the id of its organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Some rows have errors; nothing was created */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRefused"];
+                };
+            };
         };
     };
     listOrganizationTypes: {

@@ -170,6 +170,12 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
       platformAdmin: { otherOrganization: ALLOWED, otherCountry: ALLOWED },
     },
   },
+  // the rows' countries are checked against a country admin's reach row by row (an error on the row);
+  // an import is its stager's own: another admin's is 404, as one that does not exist
+  stageOrganizationImport: platformAdmins,
+  getOrganizationImport: platformAdmins,
+  confirmOrganizationImport: platformAdmins,
+  getOrganizationImportTemplate: platformAdmins,
   getOrganization: organizationMembers,
   updateOrganization: organizationAdmins(403, 404),
   deleteOrganization: organizationAdmins(403, 404),

@@ -217,6 +217,23 @@ export const invitations = pgTable(
 )
 
 /**
+ * An import of organizations from a spreadsheet, staged: its rows as read (and, once confirmed, with the
+ * ids of the organizations made from them), kept until the admin who staged it confirms it. Nothing
+ * else is written before that; `committed_at` makes a second confirmation a no-op.
+ */
+export const organizationImports = pgTable('organization_imports', {
+  id: serial('id').primaryKey(),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  fileName: text('file_name').notNull(),
+  /** The rows: `{number, values, organizationId}` each (server/organizations/import-rows.ts). */
+  rows: jsonb('rows').notNull(),
+  committedAt: timestamp('committed_at', { withTimezone: true }),
+})
+
+/**
  * The delivery state of a message in an outbox (server/services/outbox.ts): a message is due while
  * it is unsent and `next_attempt_at` has come; a message with no `next_attempt_at` is not to be sent
  * (the outbox is its delivery, or delivery gave up: see `error`).
@@ -261,6 +278,7 @@ export const rateLimits = pgTable('rate_limits', {
 export type UserRow = typeof users.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
 export type InvitationRow = typeof invitations.$inferSelect
+export type OrganizationImportRow = typeof organizationImports.$inferSelect
 export type Role = (typeof roleEnum.enumValues)[number]
 export type OrganizationType = (typeof organizationTypeEnum.enumValues)[number]
 export type Industry = (typeof industryEnum.enumValues)[number]

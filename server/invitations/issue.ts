@@ -43,36 +43,68 @@ export interface IssuedInvitation {
  * Stores one invitation per (lower-cased, deduplicated) address. An address that already has a pending
  * invitation for the role gets it refreshed (new token, new expiry), not a second one.
  */
-export const storeInvitations = async (db: Executor, request: InvitationRequest): Promise<IssuedInvitation[]> => {
-  const emails = [...new Set(request.emails.map((email) => email.toLowerCase()))]
+export const storeInvitations = (db: Executor, request: InvitationRequest): Promise<IssuedInvitation[]> =>
+  storeInvitationBatch(
+    db,
+    request.emails.map((email) => ({ organizationId: request.organizationId, email })),
+    request,
+  )
+
+/** The rows of one statement: a few hundred keep it well within a statement's parameters. */
+const BATCH_ROWS = 500
+
+/**
+ * Invitations of one role for (organization, address) pairs of several organizations, as storeInvitations
+ * for each, in a few statements (an import invites the owners of thousands of organizations at once).
+ * Answers them in the order given, less duplicates.
+ */
+export const storeInvitationBatch = async (
+  db: Executor,
+  pairs: ReadonlyArray<{ organizationId: number; email: string }>,
+  request: Omit<InvitationRequest, 'organizationId' | 'emails'>,
+): Promise<IssuedInvitation[]> => {
+  const unique = new Map(pairs.map(({ organizationId, email }) => [`${organizationId} ${email.toLowerCase()}`, { organizationId, email: email.toLowerCase() }]))
+  const wanted = [...unique.values()]
   const expiresAt = secondsAfter(request.now, INVITATION_TTL_SECONDS)
   const groupId = request.groupId ?? null
   const autoJoin = request.autoJoin ?? false
-  const accounts = await accountsByEmail(db, emails)
+  const accounts = await accountsByEmail(db, [...new Set(wanted.map(({ email }) => email))])
   const out: IssuedInvitation[] = []
-  for (const email of emails) {
-    const token = newToken()
-    const [row] = await db
+  for (let start = 0; start < wanted.length; start += BATCH_ROWS) {
+    const slice = wanted.slice(start, start + BATCH_ROWS).map((pair) => ({ ...pair, token: newToken() }))
+    const rows = await db
       .insert(invitations)
-      .values({
-        organizationId: request.organizationId,
-        role: request.role,
-        groupId,
-        autoJoin,
-        invitedBy: request.invitedBy,
-        expiresAt,
-        email,
-        tokenHash: hashToken(token),
-        created: request.now,
-      })
+      .values(
+        slice.map(({ organizationId, email, token }) => ({
+          organizationId,
+          role: request.role,
+          groupId,
+          autoJoin,
+          invitedBy: request.invitedBy,
+          expiresAt,
+          email,
+          tokenHash: hashToken(token),
+          created: request.now,
+        })),
+      )
       .onConflictDoUpdate({
         target: [invitations.organizationId, invitations.email, invitations.role],
         targetWhere: sql`${invitations.status} = 'pending'`,
-        set: { tokenHash: hashToken(token), expiresAt, invitedBy: request.invitedBy, groupId, autoJoin },
+        set: {
+          tokenHash: sql`excluded.token_hash`,
+          expiresAt,
+          invitedBy: request.invitedBy,
+          groupId,
+          autoJoin,
+        },
       })
       .returning()
-    if (!row) throw new Error('the invitation was not stored')
-    out.push({ row, token, account: accounts.get(email) })
+    const byHash = new Map(rows.map((row) => [row.tokenHash, row]))
+    for (const { token, email } of slice) {
+      const row = byHash.get(hashToken(token))
+      if (!row) throw new Error('the invitation was not stored')
+      out.push({ row, token, account: accounts.get(email) })
+    }
   }
   return out
 }

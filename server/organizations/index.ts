@@ -17,3 +17,9 @@ export { restoreOrganization } from './restore-organization.js'
 export { verifyOrganizations } from './verify-organizations.js'
 export { listCountries } from './countries.js'
 export { getOrganizationLogo, removeOrganizationLogo, uploadOrganizationLogo } from './logo.js'
+export {
+  confirmOrganizationImport,
+  getOrganizationImport,
+  getOrganizationImportTemplate,
+  stageOrganizationImport,
+} from './import.js'

@@ -13,6 +13,7 @@ export {
   type PasswordFieldProps,
 } from './password-input'
 export * as Dialog from './dialog'
+export * as FileUpload from './file-upload'
 // The toasts' region, <Toaster/>, is imported from './toaster' itself: the app loads it on demand.
 export { toaster, TOAST_TOP_OFFSET } from './toast'
 export * as Menu from './menu'

@@ -214,6 +214,24 @@ const logoVersion = async (organization: OrganizationRow): Promise<string> => {
   return String(uploaded.body.logo_url).split('/').pop()!
 }
 
+/** A csv of one organization of the case's country, ready to import. */
+const importFile = (c: Case) => {
+  const profile = PROFILES[c.country]
+  const row = [`Imported ${++sequence}`, 'school', 'education', '1 Main St', profile.city, profile.state, profile.postalCode, c.country, profile.phone, profile.timezone, unique('owner')]
+  return Buffer.from(`name,type,industry,address_1,city,state,postal_code,country,phone,timezone,owner_email\n${row.join(',')}\n`)
+}
+
+/** An import staged by the caller when it may stage one (an import is its stager's), else by the platform admin. */
+const stagedImport = async (c: Case): Promise<number> => {
+  const stager = c.me?.user.isSuperuser ? c.me : world.platformAdmin
+  const staged = await server.api('POST', '/v1/organizations/import/?file_name=organizations.csv', {
+    token: stager.token,
+    raw: { payload: importFile(c), contentType: 'text/csv' },
+  })
+  expect(staged.status, staged.text).toBe(201)
+  return staged.body.id as number
+}
+
 const orgId = (c: Case) => ({ id: c.organization.id })
 const memberIds = (c: Case) => ({ id: c.organization.id, userId: c.member.id })
 
@@ -275,6 +293,12 @@ const FIXTURES: Record<string, Fixture> = {
       },
     }),
   },
+  stageOrganizationImport: {
+    request: (c) => ({ query: 'file_name=organizations.csv', raw: { payload: importFile(c), contentType: 'text/csv' } }),
+  },
+  getOrganizationImport: { request: async (c) => ({ params: { importId: await stagedImport(c) } }) },
+  confirmOrganizationImport: { request: async (c) => ({ params: { importId: await stagedImport(c) } }) },
+  getOrganizationImportTemplate: { request: () => ({ query: 'format=xlsx' }) },
   getOrganization: { request: (c) => ({ params: orgId(c) }) },
   updateOrganization: { request: (c) => ({ params: orgId(c), body: organizationForm(c.organization) }) },
   deleteOrganization: { fresh: ['organization'], request: (c) => ({ params: orgId(c), body: { password: PASSWORD } }) },

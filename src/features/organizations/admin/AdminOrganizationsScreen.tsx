@@ -14,6 +14,7 @@ import { Button, ErrorPanel, Pagination, Select, Spinner, Text, TextField, toast
 import { PageHeader } from '../../shared/page'
 import { OrganizationFormDialog } from '../OrganizationFormDialog'
 import { DeletedOrganizationsTable } from './DeletedOrganizationsTable'
+import { ImportOrganizationsDialog } from './ImportOrganizationsDialog'
 import { OrganizationsTable } from './OrganizationsTable'
 import { DEFAULT_QUERY, formatQuery, parseQuery } from './query'
 import { RestoreOrganizationDialog } from './RestoreOrganizationDialog'
@@ -35,6 +36,7 @@ export function AdminOrganizationsScreen() {
   const user = useCurrentUser()
   const lockedCountry = user?.country_admin_level ?? null
   const [creating, setCreating] = useState(false)
+  const [importing, setImporting] = useState(false)
 
   const flow = useActorRef(
     adminOrganizationsMachine.provide({
@@ -87,7 +89,12 @@ export function AdminOrganizationsScreen() {
     <Stack gap="6">
       <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
         <PageHeader title={T.title()} />
-        <Button onClick={() => setCreating(true)}>{T.create()}</Button>
+        <Flex gap="3" wrap="wrap">
+          <Button variant="outline" onClick={() => setImporting(true)}>
+            {LL.organizationImport.open()}
+          </Button>
+          <Button onClick={() => setCreating(true)}>{T.create()}</Button>
+        </Flex>
       </Flex>
       <Flex direction={{ base: 'column', lg: 'row' }} gap="6" align="flex-start">
         <styled.nav aria-label={T.filters()} flexShrink="0" w={{ base: 'full', lg: '48' }}>
@@ -224,6 +231,9 @@ export function AdminOrganizationsScreen() {
             flow.send({ type: 'list.reload' })
           }}
         />
+      ) : null}
+      {importing ? (
+        <ImportOrganizationsDialog onClose={() => setImporting(false)} onCreated={() => flow.send({ type: 'list.reload' })} />
       ) : null}
     </Stack>
   )

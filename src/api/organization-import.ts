@@ -1,0 +1,53 @@
+import { fromPromise } from 'xstate'
+import type { ImportIdInput, OrganizationImport, StageImportInput } from '../../machines/types'
+import { api, unwrap } from './client'
+
+/**
+ * The real actors of the organization import (machines/organization-import.ts), and the template
+ * download. Each calls the API client, forwards the abort signal and throws `{status, body}` for an
+ * error response (see client.unwrap).
+ */
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** The type the file is sent with, by its name; the server checks its content and name again. */
+const contentTypeOf = (name: string) => {
+  const lower = name.toLowerCase()
+  if (lower.endsWith('.xlsx')) return XLSX
+  return lower.endsWith('.csv') ? 'text/csv' : 'application/octet-stream'
+}
+
+/** POST /v1/organizations/import/?file_name= with the file itself as the body. */
+export const stageImport = fromPromise<OrganizationImport, StageImportInput>(({ input, signal }) =>
+  unwrap(
+    api.POST('/v1/organizations/import/', {
+      params: { query: { file_name: input.file.name } },
+      // the contract types a binary body as a string; the File goes out as it is
+      body: input.file as unknown as string,
+      bodySerializer: (body: unknown) => body as BodyInit,
+      headers: { 'Content-Type': contentTypeOf(input.file.name) },
+      signal,
+    }),
+  ),
+)
+
+/** POST /v1/organizations/import/{importId}/confirm/ */
+export const confirmImport = fromPromise<OrganizationImport, ImportIdInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/organizations/import/{importId}/confirm/', { params: { path: { importId: input.importId } }, signal })),
+)
+
+export const organizationImportActors = { stageImport, confirmImport }
+
+/**
+ * GET /v1/organizations/import/template/?format= saved as a file. The call needs the session's bearer
+ * header, so a plain link cannot fetch it: the file is fetched and handed to the browser as a download.
+ */
+export const downloadImportTemplate = async (format: 'csv' | 'xlsx'): Promise<void> => {
+  const blob = await unwrap(api.GET('/v1/organizations/import/template/', { params: { query: { format } }, parseAs: 'blob' }))
+  const url = URL.createObjectURL(blob as Blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `organizations-template.${format}`
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

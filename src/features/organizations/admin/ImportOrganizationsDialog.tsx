@@ -1,0 +1,188 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { useI18nContext } from '../../../../locales/i18n-react'
+import { organizationImportMachine } from '../../../../machines/organization-import'
+import type { OrganizationImportRow } from '../../../../machines/types'
+import { Flex, Stack, styled } from '../../../../styled-system/jsx'
+import { errorMessages } from '../../../api/errors'
+import { downloadImportTemplate, organizationImportActors } from '../../../api/organization-import'
+import { actorOptions } from '../../../app/inspect'
+import { Badge, Button, Checkbox, Dialog, ErrorPanel, FileUpload, IconButton, Portal, Spinner, Table, Text, XIcon, toaster } from '../../../ui'
+
+/**
+ * The import dialog of the admin list (machine organization-import): the template, a file chosen or
+ * dropped, the preview of its rows with their errors, and the confirmation. Rendered while it is open,
+ * so that each opening starts a fresh flow; it cannot be closed while the organizations are created.
+ */
+export function ImportOrganizationsDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (count: number) => void }) {
+  const { LL } = useI18nContext()
+  const T = LL.organizationImport
+  const flow = useActorRef(
+    organizationImportMachine.provide({
+      actors: organizationImportActors,
+      actions: { announceCreated: (_, { created }) => onCreated(created) },
+    }),
+    actorOptions(),
+  )
+  const busy = useSelector(flow, (s) => s.hasTag('busy'))
+  const uploading = useSelector(flow, (s) => s.matches('uploading'))
+  const confirming = useSelector(flow, (s) => s.matches('confirming'))
+  const created = useSelector(flow, (s) => s.matches('created'))
+  const fileName = useSelector(flow, (s) => s.context.fileName)
+  const preview = useSelector(flow, (s) => s.context.preview)
+  const rejection = useSelector(flow, (s) => s.context.rejection)
+  const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
+  const [onlyErrors, setOnlyErrors] = useState(false)
+
+  const messages =
+    rejection === 'type'
+      ? [LL.validation.fileTypeNotAllowed()]
+      : rejection === 'size'
+        ? [LL.api.bodyTooLarge({ max: 5120 })]
+        : error
+          ? errorMessages(error, LL.api.generic(), LL.errors.network())
+          : []
+  const rows = preview && !created ? preview.rows.filter((row) => !onlyErrors || row.errors.length > 0) : []
+  const download = (format: 'csv' | 'xlsx') =>
+    downloadImportTemplate(format).catch((failure: unknown) =>
+      toaster.error({ title: T.templateFailed(), description: errorMessages(failure, LL.api.generic(), LL.errors.network()).join(' ') }),
+    )
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(details) => {
+        if (!details.open && !confirming) onClose()
+      }}
+      closeOnInteractOutside={false}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content w="full" maxW="960px" maxH="calc(100dvh - 2rem)" overflowY="auto" aria-busy={busy}>
+            <Stack gap="5" p={{ base: '4', md: '6' }}>
+              <Dialog.Title pe="8">{T.title()}</Dialog.Title>
+              <Dialog.Description>{T.intro()}</Dialog.Description>
+              <Flex gap="4" wrap="wrap">
+                <Button variant="link" onClick={() => void download('csv')}>
+                  {T.templateCsv()}
+                </Button>
+                <Button variant="link" onClick={() => void download('xlsx')}>
+                  {T.templateXlsx()}
+                </Button>
+              </Flex>
+              {created && preview ? (
+                <Text role="status" fontWeight="medium">
+                  {T.created({ count: preview.total })}
+                </Text>
+              ) : null}
+              {!confirming ? (
+                <FileUpload.Root
+                  maxFiles={1}
+                  // controlled and always empty: every choice is handed to the flow, even the same file again
+                  acceptedFiles={[]}
+                  translations={{ dropzone: T.drop() }}
+                  onFileAccept={({ files }) => {
+                    const [file] = files
+                    if (file) flow.send({ type: 'import.choose', file })
+                  }}
+                >
+                  {/* the drop target only: choosing by keyboard or click is the button inside */}
+                  <FileUpload.Dropzone disableClick minH="32" borderStyle="dashed">
+                    <Text>{T.drop()}</Text>
+                    <FileUpload.Trigger asChild>
+                      <Button variant="outline" disabled={uploading}>
+                        {preview ? T.uploadAgain() : T.choose()}
+                      </Button>
+                    </FileUpload.Trigger>
+                  </FileUpload.Dropzone>
+                  <FileUpload.HiddenInput aria-label={T.choose()} />
+                </FileUpload.Root>
+              ) : null}
+              {uploading ? <Spinner label={T.uploading({ file: fileName ?? '' })} /> : null}
+              <ErrorPanel messages={messages} title={error && preview ? T.confirmFailed() : error ? T.uploadFailed() : undefined} />
+              {preview && !created ? (
+                <Stack gap="4">
+                  <Flex gap="4" align="center" justify="space-between" wrap="wrap">
+                    <Text role="status" fontWeight="medium">
+                      {T.counts({ total: preview.total, errors: preview.with_errors })}
+                    </Text>
+                    {preview.with_errors > 0 ? (
+                      <Checkbox checked={onlyErrors} onCheckedChange={(details) => setOnlyErrors(details.checked === true)}>
+                        {T.onlyErrors()}
+                      </Checkbox>
+                    ) : null}
+                  </Flex>
+                  {preview.with_errors > 0 ? <ErrorPanel messages={[T.fixAndUpload()]} /> : null}
+                  <PreviewTable rows={rows} />
+                  <Flex justify="flex-end" gap="3" wrap="wrap">
+                    <Button
+                      disabled={preview.with_errors > 0 || confirming}
+                      loading={confirming}
+                      loadingText={T.creating()}
+                      onClick={() => flow.send({ type: 'import.confirm' })}
+                    >
+                      {T.confirm({ count: preview.total })}
+                    </Button>
+                  </Flex>
+                </Stack>
+              ) : null}
+              {created ? (
+                <Flex justify="flex-end">
+                  <Button onClick={onClose}>{LL.common.close()}</Button>
+                </Flex>
+              ) : null}
+            </Stack>
+            <Dialog.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
+              <IconButton aria-label={LL.common.close()} variant="ghost" size="sm" disabled={confirming}>
+                <XIcon />
+              </IconButton>
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+/** The rows of the file: number, name, owner, and the errors on the row, each naming its column. */
+function PreviewTable({ rows }: { rows: readonly OrganizationImportRow[] }) {
+  const { LL } = useI18nContext()
+  const T = LL.organizationImport
+  return (
+    <Table.ScrollArea label={T.tableLabel()}>
+      <Table.Root size="sm" minW="640px">
+        <Table.Head>
+          <Table.Row>
+            <Table.Header w="16">{T.columns.row()}</Table.Header>
+            <Table.Header>{T.columns.name()}</Table.Header>
+            <Table.Header>{T.columns.owner()}</Table.Header>
+            <Table.Header>{T.columns.status()}</Table.Header>
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={row.row} data-invalid={row.errors.length > 0 ? '' : undefined}>
+              <Table.Cell>{row.row}</Table.Cell>
+              <Table.Cell fontWeight="medium">{row.values.name}</Table.Cell>
+              <Table.Cell>{row.values.owner_email}</Table.Cell>
+              <Table.Cell>
+                {row.errors.length === 0 ? (
+                  <Badge variant="outline">{T.rowReady()}</Badge>
+                ) : (
+                  <styled.ul color="fg.error" display="flex" flexDirection="column" gap="1">
+                    {row.errors.map((item, index) => (
+                      <li key={index}>
+                        <styled.code fontWeight="medium">{item.column}</styled.code>: {item.message}
+                      </li>
+                    ))}
+                  </styled.ul>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  )
+}
