@@ -2,7 +2,7 @@
 /* eslint-disable */
 
 import { initFormatters } from './formatters.js'
-import type { Locales, Translations } from './i18n-types.js'
+import type { Locales, Namespaces, Translations } from './i18n-types.js'
 import { loadedFormatters, loadedLocales, locales } from './i18n-util.js'
 
 const localeTranslationLoaders = {
@@ -12,6 +12,57 @@ const localeTranslationLoaders = {
 	'pt-BR': () => import('./pt-BR/index.js'),
 	th: () => import('./th/index.js'),
 	vi: () => import('./vi/index.js'),
+}
+
+const localeNamespaceLoaders = {
+	en: {
+		adminOrganizations: () => import('./en/adminOrganizations/index.js'),
+		legal: () => import('./en/legal/index.js'),
+		mail: () => import('./en/mail/index.js'),
+		organizationForm: () => import('./en/organizationForm/index.js'),
+		organizationProfile: () => import('./en/organizationProfile/index.js'),
+		organizationUsers: () => import('./en/organizationUsers/index.js')
+	},
+	'es-MX': {
+		adminOrganizations: () => import('./es-MX/adminOrganizations/index.js'),
+		legal: () => import('./es-MX/legal/index.js'),
+		mail: () => import('./es-MX/mail/index.js'),
+		organizationForm: () => import('./es-MX/organizationForm/index.js'),
+		organizationProfile: () => import('./es-MX/organizationProfile/index.js'),
+		organizationUsers: () => import('./es-MX/organizationUsers/index.js')
+	},
+	ja: {
+		adminOrganizations: () => import('./ja/adminOrganizations/index.js'),
+		legal: () => import('./ja/legal/index.js'),
+		mail: () => import('./ja/mail/index.js'),
+		organizationForm: () => import('./ja/organizationForm/index.js'),
+		organizationProfile: () => import('./ja/organizationProfile/index.js'),
+		organizationUsers: () => import('./ja/organizationUsers/index.js')
+	},
+	'pt-BR': {
+		adminOrganizations: () => import('./pt-BR/adminOrganizations/index.js'),
+		legal: () => import('./pt-BR/legal/index.js'),
+		mail: () => import('./pt-BR/mail/index.js'),
+		organizationForm: () => import('./pt-BR/organizationForm/index.js'),
+		organizationProfile: () => import('./pt-BR/organizationProfile/index.js'),
+		organizationUsers: () => import('./pt-BR/organizationUsers/index.js')
+	},
+	th: {
+		adminOrganizations: () => import('./th/adminOrganizations/index.js'),
+		legal: () => import('./th/legal/index.js'),
+		mail: () => import('./th/mail/index.js'),
+		organizationForm: () => import('./th/organizationForm/index.js'),
+		organizationProfile: () => import('./th/organizationProfile/index.js'),
+		organizationUsers: () => import('./th/organizationUsers/index.js')
+	},
+	vi: {
+		adminOrganizations: () => import('./vi/adminOrganizations/index.js'),
+		legal: () => import('./vi/legal/index.js'),
+		mail: () => import('./vi/mail/index.js'),
+		organizationForm: () => import('./vi/organizationForm/index.js'),
+		organizationProfile: () => import('./vi/organizationProfile/index.js'),
+		organizationUsers: () => import('./vi/organizationUsers/index.js')
+	}
 }
 
 const updateDictionary = (locale: Locales, dictionary: Partial<Translations>): Translations =>
@@ -29,3 +80,9 @@ export const loadAllLocalesAsync = (): Promise<void[]> => Promise.all(locales.ma
 
 export const loadFormatters = (locale: Locales): void =>
 	void (loadedFormatters[locale] = initFormatters(locale))
+
+export const importNamespaceAsync = async<Namespace extends Namespaces>(locale: Locales, namespace: Namespace) =>
+	(await localeNamespaceLoaders[locale][namespace]()).default as unknown as Translations[Namespace]
+
+export const loadNamespaceAsync = async <Namespace extends Namespaces>(locale: Locales, namespace: Namespace): Promise<void> =>
+	void updateDictionary(locale, { [namespace]: await importNamespaceAsync(locale, namespace )})

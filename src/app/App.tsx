@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import TypesafeI18n, { useI18nContext } from '../../locales/i18n-react'
-import type { Locales } from '../../locales/i18n-types'
+import { useI18nContext } from '../../locales/i18n-react'
 import { toaster } from '../ui'
 import { Guard } from './Guard'
 import { Layout } from './Layout'
 import type { SessionActor } from './root'
 import { SessionProvider } from './root-context'
 import { AppRoutes } from './routes'
+import { Translations } from './translations'
 
 const Toaster = lazy(() => import('../ui/toaster').then((m) => ({ default: m.Toaster })))
 
@@ -33,9 +33,9 @@ function AppToaster() {
 }
 
 /** The app: translations, the root's session, the page frame, the guarded routes, the toaster. */
-export function App({ session, locale }: { session: SessionActor; locale: Locales }) {
+export function App({ session }: { session: SessionActor }) {
   return (
-    <TypesafeI18n locale={locale}>
+    <Translations>
       <SessionProvider session={session}>
         <Layout>
           <Guard>
@@ -44,6 +44,6 @@ export function App({ session, locale }: { session: SessionActor; locale: Locale
         </Layout>
         <AppToaster />
       </SessionProvider>
-    </TypesafeI18n>
+    </Translations>
   )
 }
