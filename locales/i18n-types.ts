@@ -20,6 +20,7 @@ export type Translation = RootTranslation & DisallowNamespaces
 export type Translations = RootTranslation &
 {
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
+	api: NamespaceApiTranslation,
 	legal: NamespaceLegalTranslation,
 	mail: NamespaceMailTranslation,
 	organizationForm: NamespaceOrganizationFormTranslation,
@@ -541,6 +542,10 @@ type RootTranslation = {
 			 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 			 */
 			failed: string
+			/**
+			 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
+			 */
+			notConfigured: string
 		}
 		login: {
 			/**
@@ -982,219 +987,6 @@ type RootTranslation = {
 			ownerInvalid: string
 		}
 	}
-	api: {
-		/**
-		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
-		 */
-		generic: string
-		/**
-		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d​.
-		 */
-		required: string
-		/**
-		 * T​h​i​s​ ​v​a​l​u​e​ ​h​a​s​ ​t​h​e​ ​w​r​o​n​g​ ​t​y​p​e​.
-		 */
-		wrongType: string
-		/**
-		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​n​o​t​ ​a​c​c​e​p​t​e​d​.
-		 */
-		unknownField: string
-		/**
-		 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m​a​t​.
-		 */
-		invalidFormat: string
-		/**
-		 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​c​h​o​i​c​e​s​.
-		 */
-		invalidChoice: string
-		/**
-		 * E​n​t​e​r​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
-		 * @param {number} min
-		 */
-		tooShort: RequiredParams<'min'>
-		/**
-		 * E​n​t​e​r​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
-		 * @param {number} max
-		 */
-		tooLong: RequiredParams<'max'>
-		/**
-		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
-		 */
-		invalidEmail: string
-		/**
-		 * {​e​m​a​i​l​}​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
-		 * @param {string} email
-		 */
-		invalidEmailIn: RequiredParams<'email'>
-		/**
-		 * G​i​v​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​{​{​i​t​e​m​|​i​t​e​m​s​}​}​.
-		 * @param {number} max
-		 */
-		tooManyItems: RequiredParams<'max'>
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		bodyNotObject: string
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		malformedJson: string
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​s​e​n​t​ ​i​n​ ​a​ ​f​o​r​m​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​o​e​s​ ​n​o​t​ ​a​c​c​e​p​t​.
-		 */
-		unsupportedMediaType: string
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​K​B​.
-		 * @param {number} max
-		 */
-		bodyTooLarge: RequiredParams<'max'>
-		/**
-		 * R​e​m​o​v​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​c​h​a​r​a​c​t​e​r​s​ ​(​s​u​c​h​ ​a​s​ ​N​U​L​)​ ​f​r​o​m​ ​t​h​i​s​ ​t​e​x​t​.
-		 */
-		controlCharacter: string
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​h​a​n​d​l​e​d​.​ ​C​h​e​c​k​ ​w​h​a​t​ ​y​o​u​ ​e​n​t​e​r​e​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		badRequest: string
-		/**
-		 * P​a​s​s​w​o​r​d​ ​s​h​o​u​l​d​ ​h​a​v​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
-		 * @param {number} min
-		 */
-		passwordTooShort: RequiredParams<'min'>
-		/**
-		 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​t​o​o​ ​c​o​m​m​o​n​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
-		 */
-		passwordTooCommon: string
-		/**
-		 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​o​n​l​y​ ​s​p​a​c​e​s​.​ ​A​d​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​o​r​ ​s​i​g​n​s​.
-		 */
-		passwordBlank: string
-		/**
-		 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​r​ ​t​h​e​ ​p​a​r​t​ ​b​e​f​o​r​e​ ​t​h​e​ ​@​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
-		 */
-		passwordIsEmail: string
-		/**
-		 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​f​i​r​s​t​ ​n​a​m​e​,​ ​l​a​s​t​ ​n​a​m​e​ ​o​r​ ​u​s​e​r​n​a​m​e​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
-		 */
-		passwordIsName: string
-		/**
-		 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
-		 */
-		emailTaken: string
-		/**
-		 * T​h​e​ ​e​m​a​i​l​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
-		 */
-		invalidCredentials: string
-		/**
-		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​b​e​f​o​r​e​ ​l​o​g​g​i​n​g​ ​i​n​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​ ​f​o​r​ ​t​h​e​ ​l​i​n​k​.
-		 */
-		accountNotConfirmed: string
-		/**
-		 * T​h​i​s​ ​a​c​c​o​u​n​t​ ​i​s​ ​d​i​s​a​b​l​e​d​.​ ​C​o​n​t​a​c​t​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
-		 */
-		accountDisabled: string
-		/**
-		 * S​e​s​s​i​o​n​ ​e​x​p​i​r​e​d
-		 */
-		sessionExpired: string
-		/**
-		 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s​.
-		 */
-		forbidden: string
-		/**
-		 * N​o​t​ ​f​o​u​n​d​.
-		 */
-		notFound: string
-		/**
-		 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​{​{​s​e​c​o​n​d​|​s​e​c​o​n​d​s​}​}​.
-		 * @param {number} seconds
-		 */
-		tooManyRequests: RequiredParams<'seconds'>
-		/**
-		 * I​n​v​i​t​a​t​i​o​n​ ​i​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​n​o​t​ ​v​a​l​i​d
-		 */
-		inviteInvalid: string
-		/**
-		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
-		 */
-		inviteEmailMismatch: string
-		/**
-		 * I​f​ ​a​n​ ​u​n​c​o​n​f​i​r​m​e​d​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​a​ ​n​e​w​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​.
-		 */
-		confirmationSent: string
-		/**
-		 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​w​e​ ​s​e​n​t​ ​i​t​ ​a​ ​l​i​n​k​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​.
-		 */
-		resetSent: string
-		/**
-		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​ ​c​a​n​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​i​t​ ​n​o​w​.
-		 */
-		passwordResetDone: string
-		/**
-		 * I​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​c​c​e​p​t​e​d
-		 */
-		inviteNotAccepted: string
-		/**
-		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
-		 */
-		invitationCodeInvalid: string
-		/**
-		 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
-		 */
-		resetLinkInvalid: string
-		/**
-		 * T​h​i​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
-		 */
-		confirmLinkInvalid: string
-		/**
-		 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
-		 */
-		currentPasswordWrong: string
-		/**
-		 * D​e​f​i​n​e​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​f​i​r​s​t​:​ ​t​h​i​s​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
-		 */
-		definePasswordFirst: string
-		/**
-		 * Y​o​u​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​.
-		 */
-		inviteSelf: string
-		/**
-		 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​,​ ​t​h​e​n​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​w​i​t​h​i​n​ ​1​0​ ​m​i​n​u​t​e​s​.
-		 */
-		reauthenticate: string
-		/**
-		 * T​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​e​n​d​e​d​.​ ​R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​n​o​w​.
-		 */
-		emailChangeUndone: string
-		/**
-		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
-		 */
-		undoLinkInvalid: string
-		/**
-		 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
-		 */
-		socialNotConfigured: string
-		/**
-		 * Y​o​u​r​ ​s​i​g​n​-​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​i​t​ ​a​g​a​i​n​.
-		 */
-		socialTicketInvalid: string
-		/**
-		 * T​h​e​ ​n​a​m​e​ ​a​n​d​ ​e​m​a​i​l​ ​m​u​s​t​ ​b​e​ ​t​h​e​ ​o​n​e​s​ ​f​r​o​m​ ​y​o​u​r​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​.
-		 */
-		socialDetailsMismatch: string
-		/**
-		 * A​n​ ​a​c​c​o​u​n​t​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​n​d​ ​p​a​s​s​w​o​r​d​.
-		 */
-		socialAccountExists: string
-		/**
-		 * C​a​n​n​o​t​ ​r​e​m​o​v​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
-		 */
-		soleAdmin: string
-		/**
-		 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
-		 */
-		pleaseCreateAccount: string
-	}
 	errors: {
 		/**
 		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
@@ -1388,6 +1180,220 @@ export type NamespaceAdminOrganizationsTranslation = {
 	 * O​r​g​a​n​i​z​a​t​i​o​n​s
 	 */
 	tableLabel: string
+}
+
+export type NamespaceApiTranslation = {
+	/**
+	 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+	 */
+	generic: string
+	/**
+	 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+	 */
+	required: string
+	/**
+	 * T​h​i​s​ ​v​a​l​u​e​ ​h​a​s​ ​t​h​e​ ​w​r​o​n​g​ ​t​y​p​e​.
+	 */
+	wrongType: string
+	/**
+	 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​n​o​t​ ​a​c​c​e​p​t​e​d​.
+	 */
+	unknownField: string
+	/**
+	 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m​a​t​.
+	 */
+	invalidFormat: string
+	/**
+	 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​c​h​o​i​c​e​s​.
+	 */
+	invalidChoice: string
+	/**
+	 * E​n​t​e​r​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {number} min
+	 */
+	tooShort: RequiredParams<'min'>
+	/**
+	 * E​n​t​e​r​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {number} max
+	 */
+	tooLong: RequiredParams<'max'>
+	/**
+	 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+	 */
+	invalidEmail: string
+	/**
+	 * {​e​m​a​i​l​}​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+	 * @param {string} email
+	 */
+	invalidEmailIn: RequiredParams<'email'>
+	/**
+	 * G​i​v​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​{​{​i​t​e​m​|​i​t​e​m​s​}​}​.
+	 * @param {number} max
+	 */
+	tooManyItems: RequiredParams<'max'>
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	bodyNotObject: string
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	malformedJson: string
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​s​e​n​t​ ​i​n​ ​a​ ​f​o​r​m​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​o​e​s​ ​n​o​t​ ​a​c​c​e​p​t​.
+	 */
+	unsupportedMediaType: string
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​K​B​.
+	 * @param {number} max
+	 */
+	bodyTooLarge: RequiredParams<'max'>
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​c​h​a​r​a​c​t​e​r​s​ ​(​s​u​c​h​ ​a​s​ ​N​U​L​)​ ​f​r​o​m​ ​t​h​i​s​ ​t​e​x​t​.
+	 */
+	controlCharacter: string
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​h​a​n​d​l​e​d​.​ ​C​h​e​c​k​ ​w​h​a​t​ ​y​o​u​ ​e​n​t​e​r​e​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	badRequest: string
+	/**
+	 * P​a​s​s​w​o​r​d​ ​s​h​o​u​l​d​ ​h​a​v​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {number} min
+	 */
+	passwordTooShort: RequiredParams<'min'>
+	/**
+	 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​t​o​o​ ​c​o​m​m​o​n​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+	 */
+	passwordTooCommon: string
+	/**
+	 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​o​n​l​y​ ​s​p​a​c​e​s​.​ ​A​d​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​o​r​ ​s​i​g​n​s​.
+	 */
+	passwordBlank: string
+	/**
+	 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​r​ ​t​h​e​ ​p​a​r​t​ ​b​e​f​o​r​e​ ​t​h​e​ ​@​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+	 */
+	passwordIsEmail: string
+	/**
+	 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​f​i​r​s​t​ ​n​a​m​e​,​ ​l​a​s​t​ ​n​a​m​e​ ​o​r​ ​u​s​e​r​n​a​m​e​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+	 */
+	passwordIsName: string
+	/**
+	 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+	 */
+	emailTaken: string
+	/**
+	 * T​h​e​ ​e​m​a​i​l​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+	 */
+	invalidCredentials: string
+	/**
+	 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​b​e​f​o​r​e​ ​l​o​g​g​i​n​g​ ​i​n​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​ ​f​o​r​ ​t​h​e​ ​l​i​n​k​.
+	 */
+	accountNotConfirmed: string
+	/**
+	 * T​h​i​s​ ​a​c​c​o​u​n​t​ ​i​s​ ​d​i​s​a​b​l​e​d​.​ ​C​o​n​t​a​c​t​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+	 */
+	accountDisabled: string
+	/**
+	 * S​e​s​s​i​o​n​ ​e​x​p​i​r​e​d
+	 */
+	sessionExpired: string
+	/**
+	 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s​.
+	 */
+	forbidden: string
+	/**
+	 * N​o​t​ ​f​o​u​n​d​.
+	 */
+	notFound: string
+	/**
+	 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​{​{​s​e​c​o​n​d​|​s​e​c​o​n​d​s​}​}​.
+	 * @param {number} seconds
+	 */
+	tooManyRequests: RequiredParams<'seconds'>
+	/**
+	 * I​n​v​i​t​a​t​i​o​n​ ​i​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​n​o​t​ ​v​a​l​i​d
+	 */
+	inviteInvalid: string
+	/**
+	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+	 */
+	inviteEmailMismatch: string
+	/**
+	 * I​f​ ​a​n​ ​u​n​c​o​n​f​i​r​m​e​d​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​a​ ​n​e​w​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​.
+	 */
+	confirmationSent: string
+	/**
+	 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​w​e​ ​s​e​n​t​ ​i​t​ ​a​ ​l​i​n​k​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​.
+	 */
+	resetSent: string
+	/**
+	 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​ ​c​a​n​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​i​t​ ​n​o​w​.
+	 */
+	passwordResetDone: string
+	/**
+	 * I​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​c​c​e​p​t​e​d
+	 */
+	inviteNotAccepted: string
+	/**
+	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
+	 */
+	invitationCodeInvalid: string
+	/**
+	 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
+	 */
+	resetLinkInvalid: string
+	/**
+	 * T​h​i​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
+	 */
+	confirmLinkInvalid: string
+	/**
+	 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+	 */
+	currentPasswordWrong: string
+	/**
+	 * D​e​f​i​n​e​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​f​i​r​s​t​:​ ​t​h​i​s​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+	 */
+	definePasswordFirst: string
+	/**
+	 * Y​o​u​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​.
+	 */
+	inviteSelf: string
+	/**
+	 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​,​ ​t​h​e​n​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​w​i​t​h​i​n​ ​1​0​ ​m​i​n​u​t​e​s​.
+	 */
+	reauthenticate: string
+	/**
+	 * T​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​e​n​d​e​d​.​ ​R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​n​o​w​.
+	 */
+	emailChangeUndone: string
+	/**
+	 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+	 */
+	undoLinkInvalid: string
+	/**
+	 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
+	 */
+	socialNotConfigured: string
+	/**
+	 * Y​o​u​r​ ​s​i​g​n​-​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​i​t​ ​a​g​a​i​n​.
+	 */
+	socialTicketInvalid: string
+	/**
+	 * T​h​e​ ​n​a​m​e​ ​a​n​d​ ​e​m​a​i​l​ ​m​u​s​t​ ​b​e​ ​t​h​e​ ​o​n​e​s​ ​f​r​o​m​ ​y​o​u​r​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​.
+	 */
+	socialDetailsMismatch: string
+	/**
+	 * A​n​ ​a​c​c​o​u​n​t​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​n​d​ ​p​a​s​s​w​o​r​d​.
+	 */
+	socialAccountExists: string
+	/**
+	 * C​a​n​n​o​t​ ​r​e​m​o​v​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 */
+	soleAdmin: string
+	/**
+	 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
+	 */
+	pleaseCreateAccount: string
 }
 
 export type NamespaceLegalTranslation = {
@@ -2360,6 +2366,7 @@ export type NamespaceOrganizationUsersTranslation = {
 
 export type Namespaces =
 	| 'adminOrganizations'
+	| 'api'
 	| 'legal'
 	| 'mail'
 	| 'organizationForm'
@@ -2372,6 +2379,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./adminOrganizations/index.ts` file instead
 	 */
 	adminOrganizations?: "[typesafe-i18n] reserved for 'adminOrganizations'-namespace. You need to use the `./adminOrganizations/index.ts` file instead."
+
+	/**
+	 * reserved for 'api'-namespace\
+	 * you need to use the `./api/index.ts` file instead
+	 */
+	api?: "[typesafe-i18n] reserved for 'api'-namespace. You need to use the `./api/index.ts` file instead."
 
 	/**
 	 * reserved for 'legal'-namespace\
@@ -2905,6 +2918,10 @@ export type TranslationFunctions = {
 			 * Signing in with the provider did not work. Please try again.
 			 */
 			failed: () => LocalizedString
+			/**
+			 * Signing in with this provider is not available.
+			 */
+			notConfigured: () => LocalizedString
 		}
 		login: {
 			/**
@@ -3333,6 +3350,190 @@ export type TranslationFunctions = {
 			ownerInvalid: () => LocalizedString
 		}
 	}
+	errors: {
+		/**
+		 * Something went wrong. Try again later.
+		 */
+		generic: () => LocalizedString
+		/**
+		 * Cannot reach the server. Check your connection and try again.
+		 */
+		network: () => LocalizedString
+		notFoundPage: {
+			/**
+			 * Page not found
+			 */
+			title: () => LocalizedString
+			/**
+			 * The page you are looking for doesn't exist or has moved.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Go to the start page
+			 */
+			action: () => LocalizedString
+		}
+		notMemberPage: {
+			/**
+			 * You are not a member of this organization
+			 */
+			title: () => LocalizedString
+			/**
+			 * This organization does not exist, or you have not joined it. An admin of the organization can invite you.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Go to your dashboard
+			 */
+			action: () => LocalizedString
+		}
+	}
+	languagePicker: {
+		/**
+		 * Language
+		 */
+		label: () => LocalizedString
+	}
+	adminOrganizations: {
+		/**
+		 * Organizations
+		 */
+		title: () => LocalizedString
+		/**
+		 * Filter organizations
+		 */
+		filters: () => LocalizedString
+		/**
+		 * All
+		 */
+		all: () => LocalizedString
+		/**
+		 * Active
+		 */
+		active: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		inactive: () => LocalizedString
+		/**
+		 * Verified
+		 */
+		verified: () => LocalizedString
+		/**
+		 * Countries
+		 */
+		countries: () => LocalizedString
+		/**
+		 * All countries
+		 */
+		allCountries: () => LocalizedString
+		/**
+		 * Search organizations
+		 */
+		search: () => LocalizedString
+		/**
+		 * Create organization
+		 */
+		create: () => LocalizedString
+		columns: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Verification
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Created
+			 */
+			createdAt: () => LocalizedString
+			/**
+			 * Country
+			 */
+			country: () => LocalizedString
+		}
+		/**
+		 * Verified
+		 */
+		isVerified: () => LocalizedString
+		/**
+		 * Not verified
+		 */
+		notVerified: () => LocalizedString
+		/**
+		 * Mark {name} as verified
+		 */
+		markVerified: (arg: { name: string }) => LocalizedString
+		/**
+		 * Mark {name} as not verified
+		 */
+		markNotVerified: (arg: { name: string }) => LocalizedString
+		/**
+		 * Select every organization on this page
+		 */
+		selectAll: () => LocalizedString
+		/**
+		 * Select {name}
+		 */
+		selectRow: (arg: { name: string }) => LocalizedString
+		/**
+		 * {count} selected
+		 */
+		selected: (arg: { count: number }) => LocalizedString
+		/**
+		 * Verify selected
+		 */
+		verifySelected: () => LocalizedString
+		/**
+		 * {name} is verified.
+		 */
+		verifiedToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} is no longer verified.
+		 */
+		unverifiedToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Undo
+		 */
+		undo: () => LocalizedString
+		/**
+		 * {count} {{organization|organizations}} verified.
+		 */
+		bulkVerifiedToast: (arg: { count: number }) => LocalizedString
+		/**
+		 * No organization matches these filters.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * There are no organizations yet. Create the first one.
+		 */
+		emptyAll: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
+		/**
+		 * The organizations could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * The verification could not be changed.
+		 */
+		verifyFailed: () => LocalizedString
+		/**
+		 * {name} was created. Its owner was invited by email.
+		 */
+		createdToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Organizations
+		 */
+		tableLabel: () => LocalizedString
+	}
 	api: {
 		/**
 		 * Something went wrong. Try again later.
@@ -3538,190 +3739,6 @@ export type TranslationFunctions = {
 		 * Please create an account
 		 */
 		pleaseCreateAccount: () => LocalizedString
-	}
-	errors: {
-		/**
-		 * Something went wrong. Try again later.
-		 */
-		generic: () => LocalizedString
-		/**
-		 * Cannot reach the server. Check your connection and try again.
-		 */
-		network: () => LocalizedString
-		notFoundPage: {
-			/**
-			 * Page not found
-			 */
-			title: () => LocalizedString
-			/**
-			 * The page you are looking for doesn't exist or has moved.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Go to the start page
-			 */
-			action: () => LocalizedString
-		}
-		notMemberPage: {
-			/**
-			 * You are not a member of this organization
-			 */
-			title: () => LocalizedString
-			/**
-			 * This organization does not exist, or you have not joined it. An admin of the organization can invite you.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Go to your dashboard
-			 */
-			action: () => LocalizedString
-		}
-	}
-	languagePicker: {
-		/**
-		 * Language
-		 */
-		label: () => LocalizedString
-	}
-	adminOrganizations: {
-		/**
-		 * Organizations
-		 */
-		title: () => LocalizedString
-		/**
-		 * Filter organizations
-		 */
-		filters: () => LocalizedString
-		/**
-		 * All
-		 */
-		all: () => LocalizedString
-		/**
-		 * Active
-		 */
-		active: () => LocalizedString
-		/**
-		 * Disabled
-		 */
-		inactive: () => LocalizedString
-		/**
-		 * Verified
-		 */
-		verified: () => LocalizedString
-		/**
-		 * Countries
-		 */
-		countries: () => LocalizedString
-		/**
-		 * All countries
-		 */
-		allCountries: () => LocalizedString
-		/**
-		 * Search organizations
-		 */
-		search: () => LocalizedString
-		/**
-		 * Create organization
-		 */
-		create: () => LocalizedString
-		columns: {
-			/**
-			 * Name
-			 */
-			name: () => LocalizedString
-			/**
-			 * Verification
-			 */
-			verified: () => LocalizedString
-			/**
-			 * Status
-			 */
-			status: () => LocalizedString
-			/**
-			 * Created
-			 */
-			createdAt: () => LocalizedString
-			/**
-			 * Country
-			 */
-			country: () => LocalizedString
-		}
-		/**
-		 * Verified
-		 */
-		isVerified: () => LocalizedString
-		/**
-		 * Not verified
-		 */
-		notVerified: () => LocalizedString
-		/**
-		 * Mark {name} as verified
-		 */
-		markVerified: (arg: { name: string }) => LocalizedString
-		/**
-		 * Mark {name} as not verified
-		 */
-		markNotVerified: (arg: { name: string }) => LocalizedString
-		/**
-		 * Select every organization on this page
-		 */
-		selectAll: () => LocalizedString
-		/**
-		 * Select {name}
-		 */
-		selectRow: (arg: { name: string }) => LocalizedString
-		/**
-		 * {count} selected
-		 */
-		selected: (arg: { count: number }) => LocalizedString
-		/**
-		 * Verify selected
-		 */
-		verifySelected: () => LocalizedString
-		/**
-		 * {name} is verified.
-		 */
-		verifiedToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * {name} is no longer verified.
-		 */
-		unverifiedToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * Undo
-		 */
-		undo: () => LocalizedString
-		/**
-		 * {count} {{organization|organizations}} verified.
-		 */
-		bulkVerifiedToast: (arg: { count: number }) => LocalizedString
-		/**
-		 * No organization matches these filters.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * There are no organizations yet. Create the first one.
-		 */
-		emptyAll: () => LocalizedString
-		/**
-		 * Clear filters
-		 */
-		clearFilters: () => LocalizedString
-		/**
-		 * The organizations could not be loaded.
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * The verification could not be changed.
-		 */
-		verifyFailed: () => LocalizedString
-		/**
-		 * {name} was created. Its owner was invited by email.
-		 */
-		createdToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * Organizations
-		 */
-		tableLabel: () => LocalizedString
 	}
 	legal: {
 		terms: {

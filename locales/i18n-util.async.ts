@@ -17,6 +17,7 @@ const localeTranslationLoaders = {
 const localeNamespaceLoaders = {
 	en: {
 		adminOrganizations: () => import('./en/adminOrganizations/index.js'),
+		api: () => import('./en/api/index.js'),
 		legal: () => import('./en/legal/index.js'),
 		mail: () => import('./en/mail/index.js'),
 		organizationForm: () => import('./en/organizationForm/index.js'),
@@ -25,6 +26,7 @@ const localeNamespaceLoaders = {
 	},
 	'es-MX': {
 		adminOrganizations: () => import('./es-MX/adminOrganizations/index.js'),
+		api: () => import('./es-MX/api/index.js'),
 		legal: () => import('./es-MX/legal/index.js'),
 		mail: () => import('./es-MX/mail/index.js'),
 		organizationForm: () => import('./es-MX/organizationForm/index.js'),
@@ -33,6 +35,7 @@ const localeNamespaceLoaders = {
 	},
 	ja: {
 		adminOrganizations: () => import('./ja/adminOrganizations/index.js'),
+		api: () => import('./ja/api/index.js'),
 		legal: () => import('./ja/legal/index.js'),
 		mail: () => import('./ja/mail/index.js'),
 		organizationForm: () => import('./ja/organizationForm/index.js'),
@@ -41,6 +44,7 @@ const localeNamespaceLoaders = {
 	},
 	'pt-BR': {
 		adminOrganizations: () => import('./pt-BR/adminOrganizations/index.js'),
+		api: () => import('./pt-BR/api/index.js'),
 		legal: () => import('./pt-BR/legal/index.js'),
 		mail: () => import('./pt-BR/mail/index.js'),
 		organizationForm: () => import('./pt-BR/organizationForm/index.js'),
@@ -49,6 +53,7 @@ const localeNamespaceLoaders = {
 	},
 	th: {
 		adminOrganizations: () => import('./th/adminOrganizations/index.js'),
+		api: () => import('./th/api/index.js'),
 		legal: () => import('./th/legal/index.js'),
 		mail: () => import('./th/mail/index.js'),
 		organizationForm: () => import('./th/organizationForm/index.js'),
@@ -57,6 +62,7 @@ const localeNamespaceLoaders = {
 	},
 	vi: {
 		adminOrganizations: () => import('./vi/adminOrganizations/index.js'),
+		api: () => import('./vi/api/index.js'),
 		legal: () => import('./vi/legal/index.js'),
 		mail: () => import('./vi/mail/index.js'),
 		organizationForm: () => import('./vi/organizationForm/index.js'),

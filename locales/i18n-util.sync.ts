@@ -13,36 +13,42 @@ import th from './th/index.js'
 import vi from './vi/index.js'
 
 import en_adminOrganizations from './en/adminOrganizations/index.js'
+import en_api from './en/api/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
 import en_organizationForm from './en/organizationForm/index.js'
 import en_organizationProfile from './en/organizationProfile/index.js'
 import en_organizationUsers from './en/organizationUsers/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
+import es_MX_api from './es-MX/api/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
 import es_MX_organizationForm from './es-MX/organizationForm/index.js'
 import es_MX_organizationProfile from './es-MX/organizationProfile/index.js'
 import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
+import ja_api from './ja/api/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
 import ja_organizationForm from './ja/organizationForm/index.js'
 import ja_organizationProfile from './ja/organizationProfile/index.js'
 import ja_organizationUsers from './ja/organizationUsers/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
+import pt_BR_api from './pt-BR/api/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
 import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
 import pt_BR_organizationProfile from './pt-BR/organizationProfile/index.js'
 import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
+import th_api from './th/api/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
 import th_organizationForm from './th/organizationForm/index.js'
 import th_organizationProfile from './th/organizationProfile/index.js'
 import th_organizationUsers from './th/organizationUsers/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
+import vi_api from './vi/api/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
 import vi_organizationForm from './vi/organizationForm/index.js'
@@ -53,6 +59,7 @@ const localeTranslations = {
 	en: {
 		...en,
 		adminOrganizations: en_adminOrganizations,
+		api: en_api,
 		legal: en_legal,
 		mail: en_mail,
 		organizationForm: en_organizationForm,
@@ -62,6 +69,7 @@ const localeTranslations = {
 	'es-MX': {
 		...es_MX,
 		adminOrganizations: es_MX_adminOrganizations,
+		api: es_MX_api,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
 		organizationForm: es_MX_organizationForm,
@@ -71,6 +79,7 @@ const localeTranslations = {
 	ja: {
 		...ja,
 		adminOrganizations: ja_adminOrganizations,
+		api: ja_api,
 		legal: ja_legal,
 		mail: ja_mail,
 		organizationForm: ja_organizationForm,
@@ -80,6 +89,7 @@ const localeTranslations = {
 	'pt-BR': {
 		...pt_BR,
 		adminOrganizations: pt_BR_adminOrganizations,
+		api: pt_BR_api,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
 		organizationForm: pt_BR_organizationForm,
@@ -89,6 +99,7 @@ const localeTranslations = {
 	th: {
 		...th,
 		adminOrganizations: th_adminOrganizations,
+		api: th_api,
 		legal: th_legal,
 		mail: th_mail,
 		organizationForm: th_organizationForm,
@@ -98,6 +109,7 @@ const localeTranslations = {
 	vi: {
 		...vi,
 		adminOrganizations: vi_adminOrganizations,
+		api: vi_api,
 		legal: vi_legal,
 		mail: vi_mail,
 		organizationForm: vi_organizationForm,

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { useI18nContext } from '../../locales/i18n-react'
-import { toaster } from '../ui'
+import { subscribeToastRaised, toastRaised } from '../ui'
 import { Guard } from './Guard'
 import { Layout } from './Layout'
 import type { SessionActor } from './root'
@@ -10,20 +10,10 @@ import { Translations } from './translations'
 
 const Toaster = lazy(() => import('../ui/toaster').then((m) => ({ default: m.Toaster })))
 
-/**
- * The toasts' region is loaded with the first toast, not with the first page: the store holds a toast
- * raised before, and the region shows it once mounted (ui/toast.tsx, replayingStore).
- */
+/** The toasts' region, loaded and mounted once the first toast is raised (ui/toast.tsx). */
 function AppToaster() {
   const { LL } = useI18nContext()
-  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0)
-  useEffect(() => {
-    if (needed) return
-    const unsubscribe = toaster.subscribe(() => setNeeded(true))
-    // a toast raised between the render and this subscription
-    if (toaster.getVisibleToasts().length > 0) setNeeded(true)
-    return unsubscribe
-  }, [needed])
+  const needed = useSyncExternalStore(subscribeToastRaised, toastRaised)
   if (!needed) return null
   return (
     <Suspense fallback={null}>

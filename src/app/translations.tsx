@@ -7,9 +7,8 @@ const setLocale = (locale: Locales): void => void activateLocale(locale)
 
 /**
  * Gives the screens the translations of the active language (`useI18nContext()`), as language.ts
- * holds them. It stands in for typesafe-i18n's own component, which keeps the functions it made for
- * a language: a namespace loaded afterwards (the texts of an area, loaded with it) would be missing
- * from them. Read from the store, the screen an area's loader shows renders with its texts at once.
+ * holds them: rebuilt when a namespace loads (the texts of an area, loaded with it) or the language
+ * changes, so the screen an area's loader shows renders with its texts at once.
  */
 export function Translations({ children }: { children: ReactNode }) {
   const { locale, LL } = useSyncExternalStore(subscribeTranslations, currentTranslations)

@@ -14,7 +14,7 @@ export {
 } from './password-input'
 export * as Dialog from './dialog'
 // The toasts' region, <Toaster/>, is imported from './toaster' itself: the app loads it on demand.
-export { toaster, TOAST_TOP_OFFSET } from './toast'
+export { subscribeToastRaised, toastRaised, toaster, TOAST_TOP_OFFSET } from './toast'
 export * as Menu from './menu'
 export { Select, type SelectProps, type SelectItem } from './select'
 export { NativeSelect, type NativeSelectProps } from './native-select'

@@ -44,7 +44,7 @@ export function AdminOrganizationsScreen() {
           }),
         notifyVerified: (_, { updated }) => toaster.success({ title: T.bulkVerifiedToast({ count: updated }) }),
         notifyVerifyFailed: (_, { error }) =>
-          toaster.error({ title: T.verifyFailed(), description: errorMessages(error, LL.api.generic(), LL.errors.network()).join(' ') }),
+          toaster.error({ title: T.verifyFailed(), description: errorMessages(error, LL.errors.generic(), LL.errors.network()).join(' ') }),
       },
     }),
     {
@@ -126,7 +126,7 @@ export function AdminOrganizationsScreen() {
           ) : null}
           {failure ? (
             <Stack gap="3" align="flex-start">
-              <ErrorPanel title={T.loadFailed()} messages={errorMessages(failure, LL.api.generic(), LL.errors.network())} />
+              <ErrorPanel title={T.loadFailed()} messages={errorMessages(failure, LL.errors.generic(), LL.errors.network())} />
               <Button variant="outline" onClick={() => flow.send({ type: 'list.reload' })}>
                 {LL.common.retry()}
               </Button>

@@ -152,7 +152,7 @@ export function EditOrganizationDialog({
         }}
       >
         <Stack gap="4">
-          <ErrorPanel messages={error ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []} />
+          <ErrorPanel messages={error ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []} />
           <ErrorPanel messages={countriesFailed ? [P.edit.countriesFailed()] : []} />
           <Grid columns={{ base: 1, md: 2 }} gap="4">
             <TextField {...text('name', P.name())} autoComplete="organization" />
