@@ -4,7 +4,7 @@ import type { BaseTranslation as BaseTranslationType, LocalizedString, RequiredP
 
 import type { DateLike } from './custom-types'
 
-export type BaseTranslation = BaseTranslationType
+export type BaseTranslation = BaseTranslationType & DisallowNamespaces
 export type BaseLocale = 'en'
 
 export type Locales =
@@ -15,9 +15,24 @@ export type Locales =
 	| 'th'
 	| 'vi'
 
-export type Translation = RootTranslation
+export type Translation = RootTranslation & DisallowNamespaces
 
-export type Translations = RootTranslation
+export type Translations = RootTranslation &
+{
+	adminOrganizations: NamespaceAdminOrganizationsTranslation,
+	api: NamespaceApiTranslation,
+	appLink: NamespaceAppLinkTranslation,
+	deletedOrganizations: NamespaceDeletedOrganizationsTranslation,
+	legal: NamespaceLegalTranslation,
+	mail: NamespaceMailTranslation,
+	memberStatus: NamespaceMemberStatusTranslation,
+	memberSystemRemoval: NamespaceMemberSystemRemovalTranslation,
+	organizationForm: NamespaceOrganizationFormTranslation,
+	organizationImport: NamespaceOrganizationImportTranslation,
+	organizationProfile: NamespaceOrganizationProfileTranslation,
+	organizationUsers: NamespaceOrganizationUsersTranslation,
+	startLearning: NamespaceStartLearningTranslation
+}
 
 type RootTranslation = {
 	common: {
@@ -387,289 +402,6 @@ type RootTranslation = {
 			notFound: string
 		}
 	}
-	organizationUsers: {
-		/**
-		 * B​a​c​k​ ​t​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		backToList: string
-		/**
-		 * V​e​r​i​f​i​e​d
-		 */
-		verified: string
-		/**
-		 * N​o​t​ ​v​e​r​i​f​i​e​d
-		 */
-		notVerified: string
-		/**
-		 * A​c​t​i​v​e
-		 */
-		active: string
-		/**
-		 * D​i​s​a​b​l​e​d
-		 */
-		disabled: string
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​m​e​n​u
-		 */
-		menu: string
-		/**
-		 * U​s​e​r​s
-		 */
-		users: string
-		/**
-		 * A​l​l​ ​u​s​e​r​s
-		 */
-		allUsers: string
-		/**
-		 * A​d​m​i​n​s
-		 */
-		admins: string
-		/**
-		 * P​r​o​f​i​l​e
-		 */
-		profile: string
-		/**
-		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		loadFailed: string
-		/**
-		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​n​o​t​ ​f​o​u​n​d​.
-		 */
-		notFound: string
-		/**
-		 * S​e​a​r​c​h​ ​u​s​e​r​s
-		 */
-		search: string
-		/**
-		 * N​a​m​e​,​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​e​m​a​i​l
-		 */
-		searchPlaceholder: string
-		/**
-		 * I​n​v​i​t​e​ ​b​y​ ​e​m​a​i​l
-		 */
-		invite: string
-		/**
-		 * U​s​e​r​s
-		 */
-		tableLabel: string
-		/**
-		 * U​s​e​r​n​a​m​e
-		 */
-		username: string
-		/**
-		 * E​m​a​i​l
-		 */
-		email: string
-		/**
-		 * R​o​l​e​s
-		 */
-		roles: string
-		/**
-		 * A​c​t​i​o​n​s
-		 */
-		actions: string
-		/**
-		 * R​e​m​o​v​e​ ​{​n​a​m​e​}
-		 * @param {string} name
-		 */
-		removeMember: RequiredParams<'name'>
-		/**
-		 * N​o​ ​u​s​e​r​s​ ​y​e​t
-		 */
-		emptyTitle: string
-		/**
-		 * I​n​v​i​t​e​ ​p​e​o​p​l​e​ ​b​y​ ​e​m​a​i​l​:​ ​t​h​e​y​ ​j​o​i​n​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​y​ ​a​c​c​e​p​t​.
-		 */
-		emptyPrompt: string
-		/**
-		 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h​ ​y​o​u​r​ ​s​e​a​r​c​h​.
-		 */
-		emptySearch: string
-		/**
-		 * T​h​e​ ​u​s​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		usersFailed: string
-		/**
-		 * I​n​v​i​t​e​ ​b​y​ ​e​m​a​i​l
-		 */
-		inviteTitle: string
-		/**
-		 * E​a​c​h​ ​a​d​d​r​e​s​s​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
-		 * @param {string} organization
-		 */
-		inviteDescription: RequiredParams<'organization'>
-		/**
-		 * E​m​a​i​l​ ​a​d​d​r​e​s​s​e​s
-		 */
-		emails: string
-		/**
-		 * S​e​p​a​r​a​t​e​ ​a​d​d​r​e​s​s​e​s​ ​w​i​t​h​ ​a​ ​n​e​w​ ​l​i​n​e​,​ ​s​e​m​i​c​o​l​o​n​,​ ​c​o​m​m​a​ ​o​r​ ​s​p​a​c​e​.
-		 */
-		emailsHelp: string
-		/**
-		 * N​o​t​ ​a​d​d​e​d​,​ ​n​o​t​ ​a​n​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​:​ ​{​l​i​s​t​}
-		 * @param {string} list
-		 */
-		notAdded: RequiredParams<'list'>
-		/**
-		 * A​d​d​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
-		 */
-		emailsRequired: string
-		/**
-		 * R​e​m​o​v​e​ ​{​e​m​a​i​l​}
-		 * @param {string} email
-		 */
-		removeEmail: RequiredParams<'email'>
-		/**
-		 * R​o​l​e
-		 */
-		role: string
-		/**
-		 * S​e​l​e​c​t​ ​a​ ​r​o​l​e
-		 */
-		selectRole: string
-		/**
-		 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n​s
-		 */
-		sendInvitations: string
-		/**
-		 * {​c​o​u​n​t​}​ ​i​n​v​i​t​a​t​i​o​n​{​{​s​}​}​ ​s​e​n​t​.
-		 * @param {number} count
-		 */
-		invited: RequiredParams<'count'>
-		/**
-		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​?
-		 * @param {string} name
-		 */
-		removeTitle: RequiredParams<'name'>
-		/**
-		 * {​n​a​m​e​}​ ​w​i​l​l​ ​l​o​s​e​ ​a​c​c​e​s​s​ ​t​o​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
-		 * @param {string} name
-		 * @param {string} organization
-		 */
-		removeDescription: RequiredParams<'name' | 'organization'>
-		/**
-		 * R​e​m​o​v​e​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m​ ​i​n​s​t​e​a​d
-		 */
-		removeFromSystemChoice: string
-		/**
-		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m​?
-		 * @param {string} name
-		 */
-		removeFromSystemTitle: RequiredParams<'name'>
-		/**
-		 * T​h​e​ ​a​c​c​o​u​n​t​ ​o​f​ ​{​n​a​m​e​}​ ​i​s​ ​d​e​l​e​t​e​d​ ​a​n​d​ ​l​e​a​v​e​s​ ​e​v​e​r​y​ ​o​r​g​a​n​i​z​a​t​i​o​n​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
-		 * @param {string} name
-		 */
-		removeFromSystemDescription: RequiredParams<'name'>
-		/**
-		 * R​e​m​o​v​e​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m
-		 */
-		removeFromSystem: string
-		/**
-		 * R​e​m​o​v​e​ ​f​r​o​m​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		removeFromOrganization: string
-		/**
-		 * C​a​n​n​o​t​ ​r​e​m​o​v​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
-		 */
-		soleAdmin: string
-		/**
-		 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
-		 * @param {string} name
-		 * @param {string} organization
-		 */
-		removed: RequiredParams<'name' | 'organization'>
-		/**
-		 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m​.
-		 * @param {string} name
-		 */
-		removedFromSystem: RequiredParams<'name'>
-		/**
-		 * B​a​c​k​ ​t​o​ ​u​s​e​r​s
-		 */
-		backToUsers: string
-		/**
-		 * T​h​i​s​ ​u​s​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		memberFailed: string
-		/**
-		 * F​i​r​s​t​ ​n​a​m​e
-		 */
-		firstName: string
-		/**
-		 * L​a​s​t​ ​n​a​m​e
-		 */
-		lastName: string
-		/**
-		 * P​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		phone: string
-		/**
-		 * M​e​m​b​e​r​ ​s​i​n​c​e
-		 */
-		memberSince: string
-		/**
-		 * D​e​t​a​i​l​s
-		 */
-		details: string
-		/**
-		 * E​d​i​t​ ​u​s​e​r
-		 */
-		editTitle: string
-		/**
-		 * p​l​e​a​s​e​ ​s​e​l​e​c​t​ ​a​ ​r​o​l​e
-		 */
-		pleaseSelectRole: string
-		/**
-		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​f​i​r​s​t​ ​n​a​m​e
-		 */
-		firstNameRequired: string
-		/**
-		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​l​a​s​t​ ​n​a​m​e
-		 */
-		lastNameRequired: string
-		/**
-		 * T​h​e​ ​u​s​e​r​ ​w​a​s​ ​s​a​v​e​d​.
-		 */
-		saved: string
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​d​e​t​a​i​l​s
-		 */
-		organizationDetails: string
-		/**
-		 * N​a​m​e
-		 */
-		name: string
-		/**
-		 * T​y​p​e
-		 */
-		type: string
-		/**
-		 * A​d​d​r​e​s​s
-		 */
-		address: string
-		/**
-		 * C​i​t​y
-		 */
-		city: string
-		/**
-		 * S​t​a​t​e
-		 */
-		state: string
-		/**
-		 * P​o​s​t​a​l​ ​c​o​d​e
-		 */
-		postalCode: string
-		/**
-		 * C​o​u​n​t​r​y
-		 */
-		country: string
-		/**
-		 * T​i​m​e​ ​z​o​n​e
-		 */
-		timezone: string
-	}
 	roles: {
 		/**
 		 * S​t​u​d​e​n​t
@@ -816,6 +548,10 @@ type RootTranslation = {
 			 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 			 */
 			failed: string
+			/**
+			 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
+			 */
+			notConfigured: string
 		}
 		login: {
 			/**
@@ -1257,441 +993,6 @@ type RootTranslation = {
 			ownerInvalid: string
 		}
 	}
-	api: {
-		/**
-		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
-		 */
-		generic: string
-		/**
-		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d​.
-		 */
-		required: string
-		/**
-		 * T​h​i​s​ ​v​a​l​u​e​ ​h​a​s​ ​t​h​e​ ​w​r​o​n​g​ ​t​y​p​e​.
-		 */
-		wrongType: string
-		/**
-		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​n​o​t​ ​a​c​c​e​p​t​e​d​.
-		 */
-		unknownField: string
-		/**
-		 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m​a​t​.
-		 */
-		invalidFormat: string
-		/**
-		 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​c​h​o​i​c​e​s​.
-		 */
-		invalidChoice: string
-		/**
-		 * E​n​t​e​r​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
-		 * @param {number} min
-		 */
-		tooShort: RequiredParams<'min'>
-		/**
-		 * E​n​t​e​r​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
-		 * @param {number} max
-		 */
-		tooLong: RequiredParams<'max'>
-		/**
-		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
-		 */
-		invalidEmail: string
-		/**
-		 * {​e​m​a​i​l​}​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
-		 * @param {string} email
-		 */
-		invalidEmailIn: RequiredParams<'email'>
-		/**
-		 * G​i​v​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​{​{​i​t​e​m​|​i​t​e​m​s​}​}​.
-		 * @param {number} max
-		 */
-		tooManyItems: RequiredParams<'max'>
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		bodyNotObject: string
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		malformedJson: string
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​s​e​n​t​ ​i​n​ ​a​ ​f​o​r​m​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​o​e​s​ ​n​o​t​ ​a​c​c​e​p​t​.
-		 */
-		unsupportedMediaType: string
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​K​B​.
-		 * @param {number} max
-		 */
-		bodyTooLarge: RequiredParams<'max'>
-		/**
-		 * R​e​m​o​v​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​c​h​a​r​a​c​t​e​r​s​ ​(​s​u​c​h​ ​a​s​ ​N​U​L​)​ ​f​r​o​m​ ​t​h​i​s​ ​t​e​x​t​.
-		 */
-		controlCharacter: string
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​h​a​n​d​l​e​d​.​ ​C​h​e​c​k​ ​w​h​a​t​ ​y​o​u​ ​e​n​t​e​r​e​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		badRequest: string
-		/**
-		 * P​a​s​s​w​o​r​d​ ​s​h​o​u​l​d​ ​h​a​v​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
-		 * @param {number} min
-		 */
-		passwordTooShort: RequiredParams<'min'>
-		/**
-		 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​t​o​o​ ​c​o​m​m​o​n​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
-		 */
-		passwordTooCommon: string
-		/**
-		 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​o​n​l​y​ ​s​p​a​c​e​s​.​ ​A​d​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​o​r​ ​s​i​g​n​s​.
-		 */
-		passwordBlank: string
-		/**
-		 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​r​ ​t​h​e​ ​p​a​r​t​ ​b​e​f​o​r​e​ ​t​h​e​ ​@​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
-		 */
-		passwordIsEmail: string
-		/**
-		 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​f​i​r​s​t​ ​n​a​m​e​,​ ​l​a​s​t​ ​n​a​m​e​ ​o​r​ ​u​s​e​r​n​a​m​e​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
-		 */
-		passwordIsName: string
-		/**
-		 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
-		 */
-		emailTaken: string
-		/**
-		 * T​h​e​ ​e​m​a​i​l​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
-		 */
-		invalidCredentials: string
-		/**
-		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​b​e​f​o​r​e​ ​l​o​g​g​i​n​g​ ​i​n​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​ ​f​o​r​ ​t​h​e​ ​l​i​n​k​.
-		 */
-		accountNotConfirmed: string
-		/**
-		 * T​h​i​s​ ​a​c​c​o​u​n​t​ ​i​s​ ​d​i​s​a​b​l​e​d​.​ ​C​o​n​t​a​c​t​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
-		 */
-		accountDisabled: string
-		/**
-		 * S​e​s​s​i​o​n​ ​e​x​p​i​r​e​d
-		 */
-		sessionExpired: string
-		/**
-		 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s​.
-		 */
-		forbidden: string
-		/**
-		 * N​o​t​ ​f​o​u​n​d​.
-		 */
-		notFound: string
-		/**
-		 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​{​{​s​e​c​o​n​d​|​s​e​c​o​n​d​s​}​}​.
-		 * @param {number} seconds
-		 */
-		tooManyRequests: RequiredParams<'seconds'>
-		/**
-		 * I​n​v​i​t​a​t​i​o​n​ ​i​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​n​o​t​ ​v​a​l​i​d
-		 */
-		inviteInvalid: string
-		/**
-		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
-		 */
-		inviteEmailMismatch: string
-		/**
-		 * I​f​ ​a​n​ ​u​n​c​o​n​f​i​r​m​e​d​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​a​ ​n​e​w​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​.
-		 */
-		confirmationSent: string
-		/**
-		 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​w​e​ ​s​e​n​t​ ​i​t​ ​a​ ​l​i​n​k​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​.
-		 */
-		resetSent: string
-		/**
-		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​ ​c​a​n​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​i​t​ ​n​o​w​.
-		 */
-		passwordResetDone: string
-		/**
-		 * I​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​c​c​e​p​t​e​d
-		 */
-		inviteNotAccepted: string
-		/**
-		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
-		 */
-		invitationCodeInvalid: string
-		/**
-		 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
-		 */
-		resetLinkInvalid: string
-		/**
-		 * T​h​i​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
-		 */
-		confirmLinkInvalid: string
-		/**
-		 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
-		 */
-		currentPasswordWrong: string
-		/**
-		 * D​e​f​i​n​e​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​f​i​r​s​t​:​ ​t​h​i​s​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
-		 */
-		definePasswordFirst: string
-		/**
-		 * Y​o​u​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​.
-		 */
-		inviteSelf: string
-		/**
-		 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​,​ ​t​h​e​n​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​w​i​t​h​i​n​ ​1​0​ ​m​i​n​u​t​e​s​.
-		 */
-		reauthenticate: string
-		/**
-		 * T​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​e​n​d​e​d​.​ ​R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​n​o​w​.
-		 */
-		emailChangeUndone: string
-		/**
-		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
-		 */
-		undoLinkInvalid: string
-		/**
-		 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
-		 */
-		socialNotConfigured: string
-		/**
-		 * Y​o​u​r​ ​s​i​g​n​-​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​i​t​ ​a​g​a​i​n​.
-		 */
-		socialTicketInvalid: string
-		/**
-		 * T​h​e​ ​n​a​m​e​ ​a​n​d​ ​e​m​a​i​l​ ​m​u​s​t​ ​b​e​ ​t​h​e​ ​o​n​e​s​ ​f​r​o​m​ ​y​o​u​r​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​.
-		 */
-		socialDetailsMismatch: string
-		/**
-		 * A​n​ ​a​c​c​o​u​n​t​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​n​d​ ​p​a​s​s​w​o​r​d​.
-		 */
-		socialAccountExists: string
-		/**
-		 * C​a​n​n​o​t​ ​r​e​m​o​v​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
-		 */
-		soleAdmin: string
-		/**
-		 * C​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​t​h​e​ ​o​n​l​y​ ​a​c​t​i​v​e​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
-		 */
-		soleAdminDisable: string
-		/**
-		 * Y​o​u​ ​c​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
-		 */
-		disableSelf: string
-		/**
-		 * Y​o​u​r​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​i​s​a​b​l​e​d​ ​b​y​ ​i​t​s​ ​a​d​m​i​n​s​.​ ​A​s​k​ ​t​h​e​m​ ​t​o​ ​e​n​a​b​l​e​ ​i​t​ ​a​g​a​i​n​.
-		 */
-		memberDisabled: string
-		/**
-		 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
-		 */
-		pleaseCreateAccount: string
-	}
-	mail: {
-		/**
-		 * T​h​e​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​t​e​a​m
-		 */
-		signature: string
-		/**
-		 * I​f​ ​t​h​e​ ​b​u​t​t​o​n​ ​d​o​e​s​n​'​t​ ​w​o​r​k​,​ ​c​o​p​y​ ​t​h​i​s​ ​l​i​n​k​ ​i​n​t​o​ ​y​o​u​r​ ​b​r​o​w​s​e​r​:
-		 */
-		linkFallback: string
-		/**
-		 * T​h​i​s​ ​l​i​n​k​ ​w​o​r​k​s​ ​u​n​t​i​l​ ​{​e​x​p​i​r​e​s​|​d​a​t​e​T​i​m​e​}​.
-		 * @param {DateLike} expires
-		 */
-		linkExpires: RequiredParams<'expires|dateTime'>
-		confirmAccount: {
-			/**
-			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
-			 */
-			subject: string
-			/**
-			 * H​i​ ​{​n​a​m​e​}​,
-			 * @param {string} name
-			 */
-			greeting: RequiredParams<'name'>
-			/**
-			 * T​h​a​n​k​s​ ​f​o​r​ ​s​i​g​n​i​n​g​ ​u​p​ ​f​o​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​.​ ​P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​t​o​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
-			 */
-			body: string
-			/**
-			 * C​o​n​f​i​r​m​ ​m​y​ ​e​m​a​i​l
-			 */
-			action: string
-			/**
-			 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​c​r​e​a​t​e​ ​t​h​i​s​ ​a​c​c​o​u​n​t​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.
-			 */
-			footer: string
-		}
-		resetPassword: {
-			/**
-			 * R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
-			 */
-			subject: string
-			/**
-			 * H​i​ ​{​n​a​m​e​}​,
-			 * @param {string} name
-			 */
-			greeting: RequiredParams<'name'>
-			/**
-			 * W​e​ ​r​e​c​e​i​v​e​d​ ​a​ ​r​e​q​u​e​s​t​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​U​s​e​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​.​ ​T​h​e​ ​l​i​n​k​ ​c​a​n​ ​b​e​ ​u​s​e​d​ ​o​n​l​y​ ​o​n​c​e​.
-			 */
-			body: string
-			/**
-			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
-			 */
-			action: string
-			/**
-			 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
-			 */
-			footer: string
-		}
-		invitation: {
-			/**
-			 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}
-			 * @param {string} organization
-			 */
-			subject: RequiredParams<'organization'>
-			/**
-			 * H​i​ ​{​n​a​m​e​}​,
-			 * @param {string} name
-			 */
-			greeting: RequiredParams<'name'>
-			/**
-			 * {​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​h​a​s​ ​i​n​v​i​t​e​d​ ​y​o​u​ ​t​o​ ​j​o​i​n​ ​t​h​e​m​ ​o​n​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​.​ ​Y​o​u​r​ ​r​o​l​e​:​ ​{​r​o​l​e​}​.
-			 * @param {string} organization
-			 * @param {string} role
-			 */
-			body: RequiredParams<'organization' | 'role'>
-			/**
-			 * A​c​c​e​p​t​ ​i​n​v​i​t​a​t​i​o​n
-			 */
-			action: string
-			/**
-			 * I​f​ ​y​o​u​ ​w​e​r​e​n​'​t​ ​e​x​p​e​c​t​i​n​g​ ​t​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.
-			 */
-			footer: string
-		}
-		emailChanged: {
-			/**
-			 * Y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​w​a​s​ ​c​h​a​n​g​e​d
-			 */
-			subject: string
-			/**
-			 * H​i​ ​{​n​a​m​e​}​,
-			 * @param {string} name
-			 */
-			greeting: RequiredParams<'name'>
-			/**
-			 * T​h​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​t​o​ ​{​e​m​a​i​l​}​.
-			 * @param {string} email
-			 */
-			body: RequiredParams<'email'>
-			/**
-			 * O​p​e​n​ ​m​y​ ​p​r​o​f​i​l​e
-			 */
-			action: string
-			/**
-			 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​r​i​g​h​t​ ​a​w​a​y​.
-			 */
-			footer: string
-		}
-		emailChangeRequested: {
-			/**
-			 * A​ ​c​h​a​n​g​e​ ​o​f​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​w​a​s​ ​r​e​q​u​e​s​t​e​d
-			 */
-			subject: string
-			/**
-			 * H​i​ ​{​n​a​m​e​}​,
-			 * @param {string} name
-			 */
-			greeting: RequiredParams<'name'>
-			/**
-			 * S​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​o​ ​c​h​a​n​g​e​ ​t​h​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
-			 * @param {string} email
-			 */
-			body: RequiredParams<'email'>
-			/**
-			 * U​n​d​o​ ​t​h​i​s​ ​c​h​a​n​g​e
-			 */
-			action: string
-			/**
-			 * I​f​ ​i​t​ ​w​a​s​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​I​f​ ​n​o​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​i​t​ ​l​o​g​s​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​,​ ​a​n​d​ ​t​h​e​n​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
-			 */
-			footer: string
-		}
-		confirmNewEmail: {
-			/**
-			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​n​e​w​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
-			 */
-			subject: string
-			/**
-			 * H​i​ ​{​n​a​m​e​}​,
-			 * @param {string} name
-			 */
-			greeting: RequiredParams<'name'>
-			/**
-			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​{​e​m​a​i​l​}​ ​i​s​ ​t​h​e​ ​n​e​w​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​.
-			 * @param {string} email
-			 */
-			body: RequiredParams<'email'>
-			/**
-			 * C​o​n​f​i​r​m​ ​n​e​w​ ​e​m​a​i​l
-			 */
-			action: string
-			/**
-			 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​Y​o​u​r​ ​a​d​d​r​e​s​s​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
-			 */
-			footer: string
-		}
-		signUpAttempt: {
-			/**
-			 * S​o​m​e​o​n​e​ ​t​r​i​e​d​ ​t​o​ ​s​i​g​n​ ​u​p​ ​w​i​t​h​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
-			 */
-			subject: string
-			/**
-			 * H​i​ ​{​n​a​m​e​}​,
-			 * @param {string} name
-			 */
-			greeting: RequiredParams<'name'>
-			/**
-			 * S​o​m​e​o​n​e​ ​t​r​i​e​d​ ​t​o​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​{​e​m​a​i​l​}​.​ ​Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​a​d​d​r​e​s​s​,​ ​s​o​ ​n​o​ ​n​e​w​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​m​a​d​e​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​i​n​ ​y​o​u​r​s​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​i​t​ ​w​a​s​ ​y​o​u​,​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​I​f​ ​y​o​u​ ​f​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​ ​w​i​t​h​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​.
-			 * @param {string} email
-			 */
-			body: RequiredParams<'email'>
-			/**
-			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
-			 */
-			action: string
-			/**
-			 * L​o​g​ ​i​n
-			 */
-			login: string
-			/**
-			 * I​f​ ​i​t​ ​w​a​s​n​'​t​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​Y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​ ​a​s​ ​t​h​e​y​ ​a​r​e​.
-			 */
-			footer: string
-		}
-		passwordChanged: {
-			/**
-			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
-			 */
-			subject: string
-			/**
-			 * H​i​ ​{​n​a​m​e​}​,
-			 * @param {string} name
-			 */
-			greeting: RequiredParams<'name'>
-			/**
-			 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​c​h​a​n​g​e​d​.
-			 */
-			body: string
-			/**
-			 * L​o​g​ ​i​n
-			 */
-			action: string
-			/**
-			 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​c​h​a​n​g​e​ ​i​t​,​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​r​i​g​h​t​ ​a​w​a​y​ ​a​n​d​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
-			 */
-			footer: string
-		}
-	}
 	errors: {
 		/**
 		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
@@ -1730,996 +1031,1827 @@ type RootTranslation = {
 			action: string
 		}
 	}
-	legal: {
-		terms: {
-			/**
-			 * P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​i​s​ ​a​ ​s​e​r​v​i​c​e​ ​f​o​r​ ​s​c​h​o​o​l​s​ ​a​n​d​ ​c​o​m​p​a​n​i​e​s​ ​t​h​a​t​ ​m​a​n​a​g​e​ ​l​e​a​r​n​e​r​s​ ​o​f​ ​E​n​g​l​i​s​h​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​.​ ​B​y​ ​u​s​i​n​g​ ​i​t​ ​y​o​u​ ​a​g​r​e​e​ ​t​o​ ​t​h​e​s​e​ ​t​e​r​m​s​.
-			 */
-			p1: string
-			/**
-			 * Y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​e​c​i​d​e​s​ ​w​h​o​ ​m​a​y​ ​u​s​e​ ​t​h​e​ ​p​o​r​t​a​l​ ​a​n​d​ ​w​i​t​h​ ​w​h​i​c​h​ ​r​o​l​e​.​ ​U​s​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​o​n​l​y​ ​f​o​r​ ​t​h​e​ ​p​u​r​p​o​s​e​s​ ​o​f​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​k​e​e​p​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​s​e​l​f​.
-			 */
-			p2: string
-			/**
-			 * D​o​ ​n​o​t​ ​u​p​l​o​a​d​ ​c​o​n​t​e​n​t​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​t​o​ ​s​h​a​r​e​,​ ​a​n​d​ ​d​o​ ​n​o​t​ ​t​r​y​ ​t​o​ ​r​e​a​c​h​ ​t​h​e​ ​d​a​t​a​ ​o​f​ ​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​o​r​ ​t​o​ ​d​i​s​t​u​r​b​ ​t​h​e​ ​s​e​r​v​i​c​e​.
-			 */
-			p3: string
-			/**
-			 * W​e​ ​m​a​y​ ​c​h​a​n​g​e​ ​t​h​e​s​e​ ​t​e​r​m​s​;​ ​t​h​e​ ​n​e​w​ ​v​e​r​s​i​o​n​ ​i​s​ ​t​h​e​n​ ​p​u​b​l​i​s​h​e​d​ ​o​n​ ​t​h​i​s​ ​p​a​g​e​.​ ​F​o​r​ ​q​u​e​s​t​i​o​n​s​,​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​o​f​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
-			 */
-			p4: string
-		}
-		privacy: {
-			/**
-			 * W​e​ ​k​e​e​p​ ​t​h​e​ ​d​a​t​a​ ​n​e​e​d​e​d​ ​t​o​ ​r​u​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​:​ ​y​o​u​r​ ​n​a​m​e​,​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​,​ ​l​a​n​g​u​a​g​e​,​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​y​o​u​ ​b​e​l​o​n​g​ ​t​o​ ​a​n​d​ ​y​o​u​r​ ​r​o​l​e​s​ ​i​n​ ​t​h​e​m​.
-			 */
-			p1: string
-			/**
-			 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​f​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​a​n​ ​s​e​e​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​a​n​d​ ​y​o​u​r​ ​p​r​a​c​t​i​c​e​ ​p​r​o​g​r​e​s​s​.​ ​P​e​o​p​l​e​ ​o​f​ ​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​a​n​n​o​t​.
-			 */
-			p2: string
-			/**
-			 * W​e​ ​e​m​a​i​l​ ​y​o​u​ ​o​n​l​y​ ​a​b​o​u​t​ ​y​o​u​r​ ​a​c​c​o​u​n​t​:​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​s​,​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​s​ ​a​n​d​ ​i​n​v​i​t​a​t​i​o​n​s​.​ ​W​e​ ​d​o​ ​n​o​t​ ​s​e​l​l​ ​y​o​u​r​ ​d​a​t​a​.
-			 */
-			p3: string
-			/**
-			 * Y​o​u​ ​c​a​n​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​d​e​t​a​i​l​s​ ​o​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​p​a​g​e​ ​a​n​d​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​t​ ​a​n​y​ ​t​i​m​e​;​ ​y​o​u​r​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​ ​i​s​ ​t​h​e​n​ ​r​e​m​o​v​e​d​.
-			 */
-			p4: string
-		}
-	}
-	organizationForm: {
-		/**
-		 * C​r​e​a​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		createTitle: string
-		/**
-		 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		editTitle: string
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e
-		 */
-		name: string
-		/**
-		 * T​y​p​e
-		 */
-		type: string
-		/**
-		 * I​n​d​u​s​t​r​y
-		 */
-		industry: string
-		/**
-		 * A​d​d​r​e​s​s​ ​1
-		 */
-		address1: string
-		/**
-		 * A​d​d​r​e​s​s​ ​2
-		 */
-		address2: string
-		/**
-		 * C​i​t​y
-		 */
-		city: string
-		/**
-		 * S​t​a​t​e
-		 */
-		state: string
-		/**
-		 * P​o​s​t​a​l​ ​c​o​d​e
-		 */
-		postalCode: string
-		/**
-		 * C​o​u​n​t​r​y
-		 */
-		country: string
-		/**
-		 * P​h​o​n​e​ ​c​o​d​e
-		 */
-		phoneCode: string
-		/**
-		 * P​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		phoneNumber: string
-		/**
-		 * T​i​m​e​ ​z​o​n​e
-		 */
-		timezone: string
-		/**
-		 * A​c​c​o​u​n​t​ ​o​w​n​e​r​ ​e​m​a​i​l
-		 */
-		owner: string
-		/**
-		 * T​h​e​ ​o​w​n​e​r​ ​i​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​ ​t​o​ ​a​d​m​i​n​i​s​t​e​r​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
-		 */
-		ownerHelp: string
-		/**
-		 * V​e​r​i​f​i​e​d
-		 */
-		verified: string
-		/**
-		 * C​h​o​o​s​e​…
-		 */
-		pick: string
-		/**
-		 * C​r​e​a​t​e
-		 */
-		create: string
-		/**
-		 * S​a​v​e
-		 */
-		save: string
-		/**
-		 * T​h​e​ ​l​i​s​t​ ​o​f​ ​c​o​u​n​t​r​i​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		countriesFailed: string
-		industries: {
-			/**
-			 * A​e​r​o​s​p​a​c​e
-			 */
-			aerospace: string
-			/**
-			 * T​r​a​n​s​p​o​r​t​a​t​i​o​n
-			 */
-			transportation: string
-			/**
-			 * C​o​m​p​u​t​e​r​ ​s​o​f​t​w​a​r​e​ ​a​n​d​ ​i​n​t​e​r​n​e​t
-			 */
-			computer_software_internet: string
-			/**
-			 * T​e​l​e​c​o​m​m​u​n​i​c​a​t​i​o​n
-			 */
-			telecommunication: string
-			/**
-			 * F​o​o​d​ ​a​n​d​ ​a​g​r​i​c​u​l​t​u​r​e
-			 */
-			food_and_agriculture: string
-			/**
-			 * C​o​n​s​t​r​u​c​t​i​o​n
-			 */
-			construction: string
-			/**
-			 * E​d​u​c​a​t​i​o​n
-			 */
-			education: string
-			/**
-			 * H​e​a​l​t​h​c​a​r​e
-			 */
-			healthcare: string
-			/**
-			 * T​r​a​v​e​l​ ​a​n​d​ ​h​o​s​p​i​t​a​l​i​t​y
-			 */
-			travel_and_hospitality: string
-			/**
-			 * E​n​t​e​r​t​a​i​n​m​e​n​t​,​ ​n​e​w​s​,​ ​m​e​d​i​a​ ​a​n​d​ ​m​u​s​i​c
-			 */
-			entertainment_news_media_music: string
-			/**
-			 * E​n​e​r​g​y
-			 */
-			energy: string
-			/**
-			 * M​a​n​u​f​a​c​t​u​r​i​n​g
-			 */
-			manufacturing: string
-			/**
-			 * F​a​s​h​i​o​n​ ​a​n​d​ ​c​l​o​t​h​i​n​g
-			 */
-			fashion_and_clothing: string
-			/**
-			 * M​i​n​i​n​g
-			 */
-			mining: string
-			/**
-			 * C​o​n​s​u​l​t​i​n​g​ ​s​e​r​v​i​c​e​s
-			 */
-			consulting_services: string
-			/**
-			 * O​t​h​e​r
-			 */
-			other: string
-		}
-	}
-	adminOrganizations: {
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		title: string
-		/**
-		 * F​i​l​t​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		filters: string
-		/**
-		 * A​l​l
-		 */
-		all: string
-		/**
-		 * A​c​t​i​v​e
-		 */
-		active: string
-		/**
-		 * D​i​s​a​b​l​e​d
-		 */
-		inactive: string
-		/**
-		 * V​e​r​i​f​i​e​d
-		 */
-		verified: string
-		/**
-		 * C​o​u​n​t​r​i​e​s
-		 */
-		countries: string
-		/**
-		 * A​l​l​ ​c​o​u​n​t​r​i​e​s
-		 */
-		allCountries: string
-		/**
-		 * S​e​a​r​c​h​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		search: string
-		/**
-		 * C​r​e​a​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		create: string
-		columns: {
-			/**
-			 * N​a​m​e
-			 */
-			name: string
-			/**
-			 * V​e​r​i​f​i​c​a​t​i​o​n
-			 */
-			verified: string
-			/**
-			 * S​t​a​t​u​s
-			 */
-			status: string
-			/**
-			 * C​r​e​a​t​e​d
-			 */
-			createdAt: string
-			/**
-			 * C​o​u​n​t​r​y
-			 */
-			country: string
-		}
-		/**
-		 * V​e​r​i​f​i​e​d
-		 */
-		isVerified: string
-		/**
-		 * N​o​t​ ​v​e​r​i​f​i​e​d
-		 */
-		notVerified: string
-		/**
-		 * M​a​r​k​ ​{​n​a​m​e​}​ ​a​s​ ​v​e​r​i​f​i​e​d
-		 * @param {string} name
-		 */
-		markVerified: RequiredParams<'name'>
-		/**
-		 * M​a​r​k​ ​{​n​a​m​e​}​ ​a​s​ ​n​o​t​ ​v​e​r​i​f​i​e​d
-		 * @param {string} name
-		 */
-		markNotVerified: RequiredParams<'name'>
-		/**
-		 * S​e​l​e​c​t​ ​e​v​e​r​y​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​o​n​ ​t​h​i​s​ ​p​a​g​e
-		 */
-		selectAll: string
-		/**
-		 * S​e​l​e​c​t​ ​{​n​a​m​e​}
-		 * @param {string} name
-		 */
-		selectRow: RequiredParams<'name'>
-		/**
-		 * {​c​o​u​n​t​}​ ​s​e​l​e​c​t​e​d
-		 * @param {number} count
-		 */
-		selected: RequiredParams<'count'>
-		/**
-		 * V​e​r​i​f​y​ ​s​e​l​e​c​t​e​d
-		 */
-		verifySelected: string
-		/**
-		 * {​n​a​m​e​}​ ​i​s​ ​v​e​r​i​f​i​e​d​.
-		 * @param {string} name
-		 */
-		verifiedToast: RequiredParams<'name'>
-		/**
-		 * {​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​v​e​r​i​f​i​e​d​.
-		 * @param {string} name
-		 */
-		unverifiedToast: RequiredParams<'name'>
-		/**
-		 * U​n​d​o
-		 */
-		undo: string
-		/**
-		 * {​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​|​o​r​g​a​n​i​z​a​t​i​o​n​s​}​}​ ​v​e​r​i​f​i​e​d​.
-		 * @param {number} count
-		 */
-		bulkVerifiedToast: RequiredParams<'count'>
-		/**
-		 * N​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​m​a​t​c​h​e​s​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
-		 */
-		empty: string
-		/**
-		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​y​e​t​.​ ​C​r​e​a​t​e​ ​t​h​e​ ​f​i​r​s​t​ ​o​n​e​.
-		 */
-		emptyAll: string
-		/**
-		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
-		 */
-		clearFilters: string
-		/**
-		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		loadFailed: string
-		/**
-		 * T​h​e​ ​v​e​r​i​f​i​c​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.
-		 */
-		verifyFailed: string
-		/**
-		 * {​n​a​m​e​}​ ​w​a​s​ ​c​r​e​a​t​e​d​.​ ​I​t​s​ ​o​w​n​e​r​ ​w​a​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​.
-		 * @param {string} name
-		 */
-		createdToast: RequiredParams<'name'>
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		tableLabel: string
-	}
-	deletedOrganizations: {
-		/**
-		 * D​e​l​e​t​e​d
-		 */
-		filter: string
-		/**
-		 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		tableLabel: string
-		/**
-		 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​k​e​p​t​ ​f​o​r​ ​3​0​ ​d​a​y​s​,​ ​t​h​e​n​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​y​ ​c​a​n​ ​b​e​ ​r​e​s​t​o​r​e​d​.
-		 */
-		note: string
-		columns: {
-			/**
-			 * N​a​m​e
-			 */
-			name: string
-			/**
-			 * C​o​u​n​t​r​y
-			 */
-			country: string
-			/**
-			 * D​e​l​e​t​e​d
-			 */
-			deletedAt: string
-			/**
-			 * R​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d
-			 */
-			purgeAt: string
-			/**
-			 * A​c​t​i​o​n​s
-			 */
-			actions: string
-		}
-		/**
-		 * R​e​s​t​o​r​e
-		 */
-		restore: string
-		/**
-		 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}
-		 * @param {string} name
-		 */
-		restoreRow: RequiredParams<'name'>
-		/**
-		 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}​?
-		 * @param {string} name
-		 */
-		confirmTitle: RequiredParams<'name'>
-		/**
-		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​m​e​s​ ​b​a​c​k​ ​w​i​t​h​ ​i​t​s​ ​m​e​m​b​e​r​s​,​ ​a​d​m​i​n​s​ ​a​n​d​ ​s​e​t​t​i​n​g​s​,​ ​a​s​ ​i​t​ ​w​a​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​d​e​l​e​t​e​.
-		 */
-		confirmText: string
-		/**
-		 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​s​t​o​r​e​d​.
-		 * @param {string} name
-		 */
-		restoredToast: RequiredParams<'name'>
-		/**
-		 * O​p​e​n
-		 */
-		open: string
-		/**
-		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d​.
-		 */
-		restoreFailed: string
-		/**
-		 * N​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​3​0​ ​d​a​y​s​.
-		 */
-		empty: string
-	}
-	organizationProfile: {
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​p​r​o​f​i​l​e
-		 */
-		title: string
-		/**
-		 * D​e​t​a​i​l​s
-		 */
-		details: string
-		/**
-		 * U​s​e​r​n​a​m​e
-		 */
-		username: string
-		/**
-		 * A​d​d​r​e​s​s
-		 */
-		address: string
-		/**
-		 * P​h​o​n​e
-		 */
-		phone: string
-		/**
-		 * J​o​i​n​ ​c​o​d​e
-		 */
-		invitationCode: string
-		/**
-		 * C​r​e​a​t​e​d
-		 */
-		createdAt: string
-		/**
-		 * S​t​a​t​u​s
-		 */
-		status: string
-		/**
-		 * A​c​t​i​v​e
-		 */
-		active: string
-		/**
-		 * D​i​s​a​b​l​e​d
-		 */
-		inactive: string
-		/**
-		 * V​e​r​i​f​i​e​d
-		 */
-		verified: string
-		/**
-		 * N​o​t​ ​v​e​r​i​f​i​e​d
-		 */
-		notVerified: string
-		/**
-		 * N​o​t​ ​s​e​t
-		 */
-		notSet: string
-		logo: {
-			/**
-			 * L​o​g​o
-			 */
-			title: string
-			/**
-			 * L​o​g​o​ ​o​f​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			alt: RequiredParams<'name'>
-			/**
-			 * N​o​ ​l​o​g​o​ ​y​e​t​.
-			 */
-			none: string
-			/**
-			 * U​p​l​o​a​d​ ​a​ ​l​o​g​o
-			 */
-			choose: string
-			/**
-			 * R​e​p​l​a​c​e​ ​t​h​e​ ​l​o​g​o
-			 */
-			replace: string
-			/**
-			 * R​e​m​o​v​e​ ​t​h​e​ ​l​o​g​o
-			 */
-			remove: string
-			/**
-			 * U​p​l​o​a​d​i​n​g​ ​t​h​e​ ​l​o​g​o​…
-			 */
-			uploading: string
-			/**
-			 * J​P​E​G​,​ ​P​N​G​ ​o​r​ ​G​I​F​,​ ​a​t​ ​m​o​s​t​ ​2​ ​M​B​.
-			 */
-			hint: string
-			/**
-			 * T​h​e​ ​i​m​a​g​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​2​ ​M​B​.
-			 */
-			tooLarge: string
-			/**
-			 * T​h​e​ ​l​o​g​o​ ​w​a​s​ ​s​a​v​e​d​.
-			 */
-			saved: string
-			/**
-			 * T​h​e​ ​l​o​g​o​ ​w​a​s​ ​r​e​m​o​v​e​d​.
-			 */
-			removed: string
-		}
-		admins: {
-			/**
-			 * A​d​m​i​n​s
-			 */
-			title: string
-			/**
-			 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​a​d​m​i​n​ ​y​e​t​.
-			 */
-			empty: string
-			/**
-			 * L​o​a​d​i​n​g​ ​t​h​e​ ​a​d​m​i​n​s​…
-			 */
-			loading: string
-		}
-		invite: {
-			/**
-			 * I​n​v​i​t​e​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n
-			 */
-			title: string
-			/**
-			 * T​h​e​y​ ​g​e​t​ ​a​n​ ​e​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​j​o​i​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​s​ ​a​n​ ​a​d​m​i​n​.
-			 */
-			text: string
-			/**
-			 * E​m​a​i​l​ ​o​f​ ​t​h​e​ ​n​e​w​ ​a​d​m​i​n
-			 */
-			email: string
-			/**
-			 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
-			 */
-			submit: string
-			/**
-			 * A​n​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
-			 * @param {string} email
-			 */
-			sent: RequiredParams<'email'>
-		}
-		edit: {
-			/**
-			 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
-			 */
-			button: string
-			/**
-			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​s​a​v​e​d​.
-			 */
-			saved: string
-		}
-		actions: {
-			/**
-			 * S​t​a​t​u​s​ ​a​n​d​ ​d​e​l​e​t​i​o​n
-			 */
-			title: string
-			/**
-			 * D​i​s​a​b​l​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
-			 */
-			disable: string
-			/**
-			 * E​n​a​b​l​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
-			 */
-			enable: string
-			/**
-			 * D​e​l​e​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
-			 */
-			'delete': string
-			/**
-			 * R​e​s​t​o​r​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
-			 */
-			restore: string
-			/**
-			 * I​t​s​ ​m​e​m​b​e​r​s​ ​k​e​e​p​ ​t​h​e​i​r​ ​a​c​c​o​u​n​t​s​,​ ​b​u​t​ ​i​t​s​ ​j​o​i​n​ ​c​o​d​e​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
-			 */
-			disableText: string
-			/**
-			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​o​r​k​s​ ​a​g​a​i​n​ ​a​n​d​ ​i​t​s​ ​j​o​i​n​ ​c​o​d​e​ ​i​s​ ​a​c​c​e​p​t​e​d​.
-			 */
-			enableText: string
-			/**
-			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​i​s​a​p​p​e​a​r​s​ ​f​o​r​ ​e​v​e​r​y​o​n​e​.​ ​A​ ​p​l​a​t​f​o​r​m​ ​a​d​m​i​n​ ​c​a​n​ ​r​e​s​t​o​r​e​ ​i​t​ ​w​i​t​h​i​n​ ​3​0​ ​d​a​y​s​;​ ​a​f​t​e​r​ ​t​h​a​t​ ​i​t​ ​i​s​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​.
-			 */
-			deleteText: string
-			/**
-			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d
-			 */
-			password: string
-			/**
-			 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​c​o​n​f​i​r​m​ ​w​i​t​h​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​.
-			 */
-			passwordText: string
-			/**
-			 * T​y​p​e​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e​ ​t​o​ ​c​o​n​f​i​r​m​:​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			typeName: RequiredParams<'name'>
-			/**
-			 * T​h​e​ ​n​a​m​e​ ​d​o​e​s​ ​n​o​t​ ​m​a​t​c​h​.
-			 */
-			nameMismatch: string
-			/**
-			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​i​s​a​b​l​e​d​.
-			 */
-			disabled: string
-			/**
-			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​e​n​a​b​l​e​d​.
-			 */
-			enabled: string
-			/**
-			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​.
-			 */
-			deleted: string
-			/**
-			 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​r​e​s​t​o​r​e​d​.
-			 */
-			restored: string
-			/**
-			 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​ ​o​n​ ​{​d​a​t​e​|​d​a​t​e​}​.​ ​A​ ​p​l​a​t​f​o​r​m​ ​a​d​m​i​n​ ​c​a​n​ ​r​e​s​t​o​r​e​ ​i​t​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​ ​3​0​ ​d​a​y​s​ ​l​a​t​e​r​.
-			 * @param {DateLike} date
-			 */
-			deletedNotice: RequiredParams<'date|date'>
-		}
-	}
-	appLink: {
-		/**
-		 * i​P​h​o​n​e​ ​o​r​ ​i​P​a​d
-		 */
-		ios: string
-		/**
-		 * A​n​d​r​o​i​d​ ​p​h​o​n​e
-		 */
-		android: string
-		/**
-		 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p
-		 */
-		subject: string
-		/**
-		 * H​e​l​l​o​,
-		 */
-		greeting: string
-		/**
-		 * H​e​r​e​ ​i​s​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​ ​o​n​ ​y​o​u​r​ ​{​p​l​a​t​f​o​r​m​}​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​u​s​e​ ​o​n​ ​t​h​e​ ​p​o​r​t​a​l​ ​a​n​d​ ​s​t​a​r​t​ ​p​r​a​c​t​i​s​i​n​g​.
-		 * @param {string} platform
-		 */
-		body: RequiredParams<'platform'>
-		/**
-		 * I​n​s​t​a​l​l​ ​t​h​e​ ​a​p​p
-		 */
-		action: string
-		/**
-		 * S​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​h​e​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​t​o​ ​s​e​n​d​ ​t​h​i​s​ ​l​i​n​k​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​m​a​i​l​.
-		 */
-		footer: string
-		/**
-		 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​:​ ​{​l​i​n​k​}
-		 * @param {string} link
-		 */
-		sms: RequiredParams<'link'>
-		/**
-		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​e​m​a​i​l​}​.
-		 * @param {string} email
-		 */
-		mailed: RequiredParams<'email'>
-		/**
-		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​p​h​o​n​e​}​.
-		 * @param {string} phone
-		 */
-		texted: RequiredParams<'phone'>
-		/**
-		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​c​o​u​n​t​r​y​ ​c​o​d​e​.
-		 */
-		phoneInvalid: string
-	}
-	startLearning: {
-		/**
-		 * S​t​a​r​t​ ​l​e​a​r​n​i​n​g
-		 */
-		title: string
-		/**
-		 * Y​o​u​ ​p​r​a​c​t​i​s​e​ ​y​o​u​r​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​i​n​ ​t​h​e​ ​m​o​b​i​l​e​ ​a​p​p​,​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​a​c​c​o​u​n​t​ ​a​s​ ​h​e​r​e​.
-		 */
-		lead: string
-		/**
-		 * G​e​t​ ​t​h​e​ ​a​p​p
-		 */
-		getTheApp: string
-		/**
-		 * W​e​ ​s​e​n​d​ ​y​o​u​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​i​t​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​.
-		 */
-		getTheAppText: string
-		/**
-		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​e​-​m​a​i​l
-		 */
-		byEmail: string
-		/**
-		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​t​e​x​t​ ​m​e​s​s​a​g​e
-		 */
-		bySms: string
-		/**
-		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​e​-​m​a​i​l
-		 */
-		emailTitle: string
-		/**
-		 * O​p​e​n​ ​t​h​e​ ​m​a​i​l​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​ ​a​n​d​ ​f​o​l​l​o​w​ ​t​h​e​ ​l​i​n​k​.
-		 */
-		emailText: string
-		/**
-		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​t​e​x​t​ ​m​e​s​s​a​g​e
-		 */
-		smsTitle: string
-		/**
-		 * W​e​ ​t​e​x​t​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​y​o​u​r​ ​p​h​o​n​e​.
-		 */
-		smsText: string
-		/**
-		 * E​-​m​a​i​l
-		 */
-		email: string
-		/**
-		 * C​o​d​e
-		 */
-		phoneCode: string
-		/**
-		 * P​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		phoneNumber: string
-		/**
-		 * P​h​o​n​e​ ​t​y​p​e
-		 */
-		phoneType: string
-		/**
-		 * C​h​o​o​s​e​ ​y​o​u​r​ ​p​h​o​n​e
-		 */
-		choosePhoneType: string
-		/**
-		 * i​P​h​o​n​e​ ​o​r​ ​i​P​a​d​ ​(​i​O​S​)
-		 */
-		ios: string
-		/**
-		 * A​n​d​r​o​i​d
-		 */
-		android: string
-		/**
-		 * S​e​n​d​ ​l​i​n​k
-		 */
-		send: string
-		/**
-		 * J​o​i​n​ ​y​o​u​r​ ​s​c​h​o​o​l​ ​o​r​ ​c​o​m​p​a​n​y
-		 */
-		joinTitle: string
-		/**
-		 * Y​o​u​ ​d​o​ ​n​o​t​ ​b​e​l​o​n​g​ ​t​o​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​y​e​t​.​ ​W​h​e​n​ ​y​o​u​r​ ​t​e​a​c​h​e​r​ ​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​i​n​v​i​t​e​s​ ​y​o​u​,​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​o​f​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​m​a​i​l​ ​a​n​d​ ​y​o​u​ ​a​r​e​ ​i​n​.
-		 */
-		joinText: string
-	}
 	languagePicker: {
 		/**
 		 * L​a​n​g​u​a​g​e
 		 */
 		label: string
 	}
-	memberStatus: {
+}
+
+export type NamespaceAdminOrganizationsTranslation = {
+	/**
+	 * O​r​g​a​n​i​z​a​t​i​o​n​s
+	 */
+	title: string
+	/**
+	 * F​i​l​t​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+	 */
+	filters: string
+	/**
+	 * A​l​l
+	 */
+	all: string
+	/**
+	 * A​c​t​i​v​e
+	 */
+	active: string
+	/**
+	 * D​i​s​a​b​l​e​d
+	 */
+	inactive: string
+	/**
+	 * V​e​r​i​f​i​e​d
+	 */
+	verified: string
+	/**
+	 * C​o​u​n​t​r​i​e​s
+	 */
+	countries: string
+	/**
+	 * A​l​l​ ​c​o​u​n​t​r​i​e​s
+	 */
+	allCountries: string
+	/**
+	 * S​e​a​r​c​h​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+	 */
+	search: string
+	/**
+	 * C​r​e​a​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+	 */
+	create: string
+	columns: {
 		/**
-		 * D​i​s​a​b​l​e
+		 * N​a​m​e
 		 */
-		disable: string
+		name: string
 		/**
-		 * E​n​a​b​l​e
+		 * V​e​r​i​f​i​c​a​t​i​o​n
 		 */
-		enable: string
-		/**
-		 * D​i​s​a​b​l​e​d
-		 */
-		disabled: string
-		/**
-		 * A​c​t​i​v​e
-		 */
-		active: string
+		verified: string
 		/**
 		 * S​t​a​t​u​s
 		 */
 		status: string
 		/**
-		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
-		 * @param {string} name
+		 * C​r​e​a​t​e​d
 		 */
-		actionsFor: RequiredParams<'name'>
+		createdAt: string
 		/**
-		 * D​i​s​a​b​l​e​ ​{​n​a​m​e​}​?
-		 * @param {string} name
+		 * C​o​u​n​t​r​y
 		 */
-		disableTitle: RequiredParams<'name'>
-		/**
-		 * {​n​a​m​e​}​ ​k​e​e​p​s​ ​t​h​e​i​r​ ​r​o​l​e​s​ ​b​u​t​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.​ ​T​h​e​i​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​t​h​e​i​r​ ​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​n​o​t​ ​a​f​f​e​c​t​e​d​.
-		 * @param {string} name
-		 * @param {string} organization
-		 */
-		disableDescription: RequiredParams<'name' | 'organization'>
-		/**
-		 * E​n​a​b​l​e​ ​{​n​a​m​e​}​?
-		 * @param {string} name
-		 */
-		enableTitle: RequiredParams<'name'>
-		/**
-		 * {​n​a​m​e​}​ ​c​a​n​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​g​a​i​n​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​r​o​l​e​s​.
-		 * @param {string} name
-		 * @param {string} organization
-		 */
-		enableDescription: RequiredParams<'name' | 'organization'>
-		/**
-		 * {​n​a​m​e​}​ ​w​a​s​ ​d​i​s​a​b​l​e​d​.
-		 * @param {string} name
-		 */
-		disabledToast: RequiredParams<'name'>
-		/**
-		 * {​n​a​m​e​}​ ​w​a​s​ ​e​n​a​b​l​e​d​.
-		 * @param {string} name
-		 */
-		enabledToast: RequiredParams<'name'>
-		/**
-		 * C​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​t​h​e​ ​o​n​l​y​ ​a​c​t​i​v​e​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
-		 */
-		soleAdmin: string
-		/**
-		 * T​h​i​s​ ​m​e​m​b​e​r​ ​i​s​ ​d​i​s​a​b​l​e​d​ ​a​n​d​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
-		 */
-		disabledNotice: string
+		country: string
 	}
-	memberSystemRemoval: {
+	/**
+	 * V​e​r​i​f​i​e​d
+	 */
+	isVerified: string
+	/**
+	 * N​o​t​ ​v​e​r​i​f​i​e​d
+	 */
+	notVerified: string
+	/**
+	 * M​a​r​k​ ​{​n​a​m​e​}​ ​a​s​ ​v​e​r​i​f​i​e​d
+	 * @param {string} name
+	 */
+	markVerified: RequiredParams<'name'>
+	/**
+	 * M​a​r​k​ ​{​n​a​m​e​}​ ​a​s​ ​n​o​t​ ​v​e​r​i​f​i​e​d
+	 * @param {string} name
+	 */
+	markNotVerified: RequiredParams<'name'>
+	/**
+	 * S​e​l​e​c​t​ ​e​v​e​r​y​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​o​n​ ​t​h​i​s​ ​p​a​g​e
+	 */
+	selectAll: string
+	/**
+	 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	selectRow: RequiredParams<'name'>
+	/**
+	 * {​c​o​u​n​t​}​ ​s​e​l​e​c​t​e​d
+	 * @param {number} count
+	 */
+	selected: RequiredParams<'count'>
+	/**
+	 * V​e​r​i​f​y​ ​s​e​l​e​c​t​e​d
+	 */
+	verifySelected: string
+	/**
+	 * {​n​a​m​e​}​ ​i​s​ ​v​e​r​i​f​i​e​d​.
+	 * @param {string} name
+	 */
+	verifiedToast: RequiredParams<'name'>
+	/**
+	 * {​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​v​e​r​i​f​i​e​d​.
+	 * @param {string} name
+	 */
+	unverifiedToast: RequiredParams<'name'>
+	/**
+	 * U​n​d​o
+	 */
+	undo: string
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​|​o​r​g​a​n​i​z​a​t​i​o​n​s​}​}​ ​v​e​r​i​f​i​e​d​.
+	 * @param {number} count
+	 */
+	bulkVerifiedToast: RequiredParams<'count'>
+	/**
+	 * N​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​m​a​t​c​h​e​s​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+	 */
+	empty: string
+	/**
+	 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​y​e​t​.​ ​C​r​e​a​t​e​ ​t​h​e​ ​f​i​r​s​t​ ​o​n​e​.
+	 */
+	emptyAll: string
+	/**
+	 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+	 */
+	clearFilters: string
+	/**
+	 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * T​h​e​ ​v​e​r​i​f​i​c​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.
+	 */
+	verifyFailed: string
+	/**
+	 * {​n​a​m​e​}​ ​w​a​s​ ​c​r​e​a​t​e​d​.​ ​I​t​s​ ​o​w​n​e​r​ ​w​a​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​.
+	 * @param {string} name
+	 */
+	createdToast: RequiredParams<'name'>
+	/**
+	 * O​r​g​a​n​i​z​a​t​i​o​n​s
+	 */
+	tableLabel: string
+}
+
+export type NamespaceApiTranslation = {
+	/**
+	 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+	 */
+	generic: string
+	/**
+	 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+	 */
+	required: string
+	/**
+	 * T​h​i​s​ ​v​a​l​u​e​ ​h​a​s​ ​t​h​e​ ​w​r​o​n​g​ ​t​y​p​e​.
+	 */
+	wrongType: string
+	/**
+	 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​n​o​t​ ​a​c​c​e​p​t​e​d​.
+	 */
+	unknownField: string
+	/**
+	 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m​a​t​.
+	 */
+	invalidFormat: string
+	/**
+	 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​c​h​o​i​c​e​s​.
+	 */
+	invalidChoice: string
+	/**
+	 * E​n​t​e​r​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {number} min
+	 */
+	tooShort: RequiredParams<'min'>
+	/**
+	 * E​n​t​e​r​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {number} max
+	 */
+	tooLong: RequiredParams<'max'>
+	/**
+	 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+	 */
+	invalidEmail: string
+	/**
+	 * {​e​m​a​i​l​}​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+	 * @param {string} email
+	 */
+	invalidEmailIn: RequiredParams<'email'>
+	/**
+	 * G​i​v​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​{​{​i​t​e​m​|​i​t​e​m​s​}​}​.
+	 * @param {number} max
+	 */
+	tooManyItems: RequiredParams<'max'>
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	bodyNotObject: string
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	malformedJson: string
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​s​e​n​t​ ​i​n​ ​a​ ​f​o​r​m​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​o​e​s​ ​n​o​t​ ​a​c​c​e​p​t​.
+	 */
+	unsupportedMediaType: string
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​K​B​.
+	 * @param {number} max
+	 */
+	bodyTooLarge: RequiredParams<'max'>
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​c​h​a​r​a​c​t​e​r​s​ ​(​s​u​c​h​ ​a​s​ ​N​U​L​)​ ​f​r​o​m​ ​t​h​i​s​ ​t​e​x​t​.
+	 */
+	controlCharacter: string
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​h​a​n​d​l​e​d​.​ ​C​h​e​c​k​ ​w​h​a​t​ ​y​o​u​ ​e​n​t​e​r​e​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	badRequest: string
+	/**
+	 * P​a​s​s​w​o​r​d​ ​s​h​o​u​l​d​ ​h​a​v​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {number} min
+	 */
+	passwordTooShort: RequiredParams<'min'>
+	/**
+	 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​t​o​o​ ​c​o​m​m​o​n​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+	 */
+	passwordTooCommon: string
+	/**
+	 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​o​n​l​y​ ​s​p​a​c​e​s​.​ ​A​d​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​o​r​ ​s​i​g​n​s​.
+	 */
+	passwordBlank: string
+	/**
+	 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​r​ ​t​h​e​ ​p​a​r​t​ ​b​e​f​o​r​e​ ​t​h​e​ ​@​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+	 */
+	passwordIsEmail: string
+	/**
+	 * A​ ​p​a​s​s​w​o​r​d​ ​c​a​n​'​t​ ​b​e​ ​y​o​u​r​ ​f​i​r​s​t​ ​n​a​m​e​,​ ​l​a​s​t​ ​n​a​m​e​ ​o​r​ ​u​s​e​r​n​a​m​e​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+	 */
+	passwordIsName: string
+	/**
+	 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+	 */
+	emailTaken: string
+	/**
+	 * T​h​e​ ​e​m​a​i​l​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+	 */
+	invalidCredentials: string
+	/**
+	 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​b​e​f​o​r​e​ ​l​o​g​g​i​n​g​ ​i​n​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​ ​f​o​r​ ​t​h​e​ ​l​i​n​k​.
+	 */
+	accountNotConfirmed: string
+	/**
+	 * T​h​i​s​ ​a​c​c​o​u​n​t​ ​i​s​ ​d​i​s​a​b​l​e​d​.​ ​C​o​n​t​a​c​t​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+	 */
+	accountDisabled: string
+	/**
+	 * S​e​s​s​i​o​n​ ​e​x​p​i​r​e​d
+	 */
+	sessionExpired: string
+	/**
+	 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s​.
+	 */
+	forbidden: string
+	/**
+	 * N​o​t​ ​f​o​u​n​d​.
+	 */
+	notFound: string
+	/**
+	 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​{​{​s​e​c​o​n​d​|​s​e​c​o​n​d​s​}​}​.
+	 * @param {number} seconds
+	 */
+	tooManyRequests: RequiredParams<'seconds'>
+	/**
+	 * I​n​v​i​t​a​t​i​o​n​ ​i​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​n​o​t​ ​v​a​l​i​d
+	 */
+	inviteInvalid: string
+	/**
+	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+	 */
+	inviteEmailMismatch: string
+	/**
+	 * I​f​ ​a​n​ ​u​n​c​o​n​f​i​r​m​e​d​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​a​ ​n​e​w​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​.
+	 */
+	confirmationSent: string
+	/**
+	 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​w​e​ ​s​e​n​t​ ​i​t​ ​a​ ​l​i​n​k​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​.
+	 */
+	resetSent: string
+	/**
+	 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​ ​c​a​n​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​i​t​ ​n​o​w​.
+	 */
+	passwordResetDone: string
+	/**
+	 * I​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​c​c​e​p​t​e​d
+	 */
+	inviteNotAccepted: string
+	/**
+	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
+	 */
+	invitationCodeInvalid: string
+	/**
+	 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
+	 */
+	resetLinkInvalid: string
+	/**
+	 * T​h​i​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
+	 */
+	confirmLinkInvalid: string
+	/**
+	 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+	 */
+	currentPasswordWrong: string
+	/**
+	 * D​e​f​i​n​e​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​f​i​r​s​t​:​ ​t​h​i​s​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+	 */
+	definePasswordFirst: string
+	/**
+	 * Y​o​u​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​.
+	 */
+	inviteSelf: string
+	/**
+	 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​,​ ​t​h​e​n​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​w​i​t​h​i​n​ ​1​0​ ​m​i​n​u​t​e​s​.
+	 */
+	reauthenticate: string
+	/**
+	 * T​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​e​n​d​e​d​.​ ​R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​n​o​w​.
+	 */
+	emailChangeUndone: string
+	/**
+	 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+	 */
+	undoLinkInvalid: string
+	/**
+	 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
+	 */
+	socialNotConfigured: string
+	/**
+	 * Y​o​u​r​ ​s​i​g​n​-​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​i​t​ ​a​g​a​i​n​.
+	 */
+	socialTicketInvalid: string
+	/**
+	 * T​h​e​ ​n​a​m​e​ ​a​n​d​ ​e​m​a​i​l​ ​m​u​s​t​ ​b​e​ ​t​h​e​ ​o​n​e​s​ ​f​r​o​m​ ​y​o​u​r​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​.
+	 */
+	socialDetailsMismatch: string
+	/**
+	 * A​n​ ​a​c​c​o​u​n​t​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​n​d​ ​p​a​s​s​w​o​r​d​.
+	 */
+	socialAccountExists: string
+	/**
+	 * C​a​n​n​o​t​ ​r​e​m​o​v​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 */
+	soleAdmin: string
+	/**
+	 * C​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​t​h​e​ ​o​n​l​y​ ​a​c​t​i​v​e​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 */
+	soleAdminDisable: string
+	/**
+	 * Y​o​u​ ​c​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 */
+	disableSelf: string
+	/**
+	 * Y​o​u​r​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​i​s​a​b​l​e​d​ ​b​y​ ​i​t​s​ ​a​d​m​i​n​s​.​ ​A​s​k​ ​t​h​e​m​ ​t​o​ ​e​n​a​b​l​e​ ​i​t​ ​a​g​a​i​n​.
+	 */
+	memberDisabled: string
+	/**
+	 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
+	 */
+	pleaseCreateAccount: string
+}
+
+export type NamespaceAppLinkTranslation = {
+	/**
+	 * i​P​h​o​n​e​ ​o​r​ ​i​P​a​d
+	 */
+	ios: string
+	/**
+	 * A​n​d​r​o​i​d​ ​p​h​o​n​e
+	 */
+	android: string
+	/**
+	 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p
+	 */
+	subject: string
+	/**
+	 * H​e​l​l​o​,
+	 */
+	greeting: string
+	/**
+	 * H​e​r​e​ ​i​s​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​ ​o​n​ ​y​o​u​r​ ​{​p​l​a​t​f​o​r​m​}​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​u​s​e​ ​o​n​ ​t​h​e​ ​p​o​r​t​a​l​ ​a​n​d​ ​s​t​a​r​t​ ​p​r​a​c​t​i​s​i​n​g​.
+	 * @param {string} platform
+	 */
+	body: RequiredParams<'platform'>
+	/**
+	 * I​n​s​t​a​l​l​ ​t​h​e​ ​a​p​p
+	 */
+	action: string
+	/**
+	 * S​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​h​e​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​t​o​ ​s​e​n​d​ ​t​h​i​s​ ​l​i​n​k​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​m​a​i​l​.
+	 */
+	footer: string
+	/**
+	 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​:​ ​{​l​i​n​k​}
+	 * @param {string} link
+	 */
+	sms: RequiredParams<'link'>
+	/**
+	 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​e​m​a​i​l​}​.
+	 * @param {string} email
+	 */
+	mailed: RequiredParams<'email'>
+	/**
+	 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​p​h​o​n​e​}​.
+	 * @param {string} phone
+	 */
+	texted: RequiredParams<'phone'>
+	/**
+	 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​c​o​u​n​t​r​y​ ​c​o​d​e​.
+	 */
+	phoneInvalid: string
+}
+
+export type NamespaceDeletedOrganizationsTranslation = {
+	/**
+	 * D​e​l​e​t​e​d
+	 */
+	filter: string
+	/**
+	 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+	 */
+	tableLabel: string
+	/**
+	 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​k​e​p​t​ ​f​o​r​ ​3​0​ ​d​a​y​s​,​ ​t​h​e​n​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​y​ ​c​a​n​ ​b​e​ ​r​e​s​t​o​r​e​d​.
+	 */
+	note: string
+	columns: {
 		/**
-		 * T​y​p​e​ ​{​e​m​a​i​l​}​ ​t​o​ ​c​o​n​f​i​r​m
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * C​o​u​n​t​r​y
+		 */
+		country: string
+		/**
+		 * D​e​l​e​t​e​d
+		 */
+		deletedAt: string
+		/**
+		 * R​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d
+		 */
+		purgeAt: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+	}
+	/**
+	 * R​e​s​t​o​r​e
+	 */
+	restore: string
+	/**
+	 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	restoreRow: RequiredParams<'name'>
+	/**
+	 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}​?
+	 * @param {string} name
+	 */
+	confirmTitle: RequiredParams<'name'>
+	/**
+	 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​m​e​s​ ​b​a​c​k​ ​w​i​t​h​ ​i​t​s​ ​m​e​m​b​e​r​s​,​ ​a​d​m​i​n​s​ ​a​n​d​ ​s​e​t​t​i​n​g​s​,​ ​a​s​ ​i​t​ ​w​a​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​d​e​l​e​t​e​.
+	 */
+	confirmText: string
+	/**
+	 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​s​t​o​r​e​d​.
+	 * @param {string} name
+	 */
+	restoredToast: RequiredParams<'name'>
+	/**
+	 * O​p​e​n
+	 */
+	open: string
+	/**
+	 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d​.
+	 */
+	restoreFailed: string
+	/**
+	 * N​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​3​0​ ​d​a​y​s​.
+	 */
+	empty: string
+}
+
+export type NamespaceLegalTranslation = {
+	terms: {
+		/**
+		 * P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​i​s​ ​a​ ​s​e​r​v​i​c​e​ ​f​o​r​ ​s​c​h​o​o​l​s​ ​a​n​d​ ​c​o​m​p​a​n​i​e​s​ ​t​h​a​t​ ​m​a​n​a​g​e​ ​l​e​a​r​n​e​r​s​ ​o​f​ ​E​n​g​l​i​s​h​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​.​ ​B​y​ ​u​s​i​n​g​ ​i​t​ ​y​o​u​ ​a​g​r​e​e​ ​t​o​ ​t​h​e​s​e​ ​t​e​r​m​s​.
+		 */
+		p1: string
+		/**
+		 * Y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​e​c​i​d​e​s​ ​w​h​o​ ​m​a​y​ ​u​s​e​ ​t​h​e​ ​p​o​r​t​a​l​ ​a​n​d​ ​w​i​t​h​ ​w​h​i​c​h​ ​r​o​l​e​.​ ​U​s​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​o​n​l​y​ ​f​o​r​ ​t​h​e​ ​p​u​r​p​o​s​e​s​ ​o​f​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​k​e​e​p​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​s​e​l​f​.
+		 */
+		p2: string
+		/**
+		 * D​o​ ​n​o​t​ ​u​p​l​o​a​d​ ​c​o​n​t​e​n​t​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​t​o​ ​s​h​a​r​e​,​ ​a​n​d​ ​d​o​ ​n​o​t​ ​t​r​y​ ​t​o​ ​r​e​a​c​h​ ​t​h​e​ ​d​a​t​a​ ​o​f​ ​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​o​r​ ​t​o​ ​d​i​s​t​u​r​b​ ​t​h​e​ ​s​e​r​v​i​c​e​.
+		 */
+		p3: string
+		/**
+		 * W​e​ ​m​a​y​ ​c​h​a​n​g​e​ ​t​h​e​s​e​ ​t​e​r​m​s​;​ ​t​h​e​ ​n​e​w​ ​v​e​r​s​i​o​n​ ​i​s​ ​t​h​e​n​ ​p​u​b​l​i​s​h​e​d​ ​o​n​ ​t​h​i​s​ ​p​a​g​e​.​ ​F​o​r​ ​q​u​e​s​t​i​o​n​s​,​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​o​f​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		p4: string
+	}
+	privacy: {
+		/**
+		 * W​e​ ​k​e​e​p​ ​t​h​e​ ​d​a​t​a​ ​n​e​e​d​e​d​ ​t​o​ ​r​u​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​:​ ​y​o​u​r​ ​n​a​m​e​,​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​,​ ​l​a​n​g​u​a​g​e​,​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​y​o​u​ ​b​e​l​o​n​g​ ​t​o​ ​a​n​d​ ​y​o​u​r​ ​r​o​l​e​s​ ​i​n​ ​t​h​e​m​.
+		 */
+		p1: string
+		/**
+		 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​f​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​a​n​ ​s​e​e​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​a​n​d​ ​y​o​u​r​ ​p​r​a​c​t​i​c​e​ ​p​r​o​g​r​e​s​s​.​ ​P​e​o​p​l​e​ ​o​f​ ​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​a​n​n​o​t​.
+		 */
+		p2: string
+		/**
+		 * W​e​ ​e​m​a​i​l​ ​y​o​u​ ​o​n​l​y​ ​a​b​o​u​t​ ​y​o​u​r​ ​a​c​c​o​u​n​t​:​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​s​,​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​s​ ​a​n​d​ ​i​n​v​i​t​a​t​i​o​n​s​.​ ​W​e​ ​d​o​ ​n​o​t​ ​s​e​l​l​ ​y​o​u​r​ ​d​a​t​a​.
+		 */
+		p3: string
+		/**
+		 * Y​o​u​ ​c​a​n​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​d​e​t​a​i​l​s​ ​o​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​p​a​g​e​ ​a​n​d​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​t​ ​a​n​y​ ​t​i​m​e​;​ ​y​o​u​r​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​ ​i​s​ ​t​h​e​n​ ​r​e​m​o​v​e​d​.
+		 */
+		p4: string
+	}
+}
+
+export type NamespaceMailTranslation = {
+	/**
+	 * T​h​e​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​t​e​a​m
+	 */
+	signature: string
+	/**
+	 * I​f​ ​t​h​e​ ​b​u​t​t​o​n​ ​d​o​e​s​n​'​t​ ​w​o​r​k​,​ ​c​o​p​y​ ​t​h​i​s​ ​l​i​n​k​ ​i​n​t​o​ ​y​o​u​r​ ​b​r​o​w​s​e​r​:
+	 */
+	linkFallback: string
+	/**
+	 * T​h​i​s​ ​l​i​n​k​ ​w​o​r​k​s​ ​u​n​t​i​l​ ​{​e​x​p​i​r​e​s​|​d​a​t​e​T​i​m​e​}​.
+	 * @param {DateLike} expires
+	 */
+	linkExpires: RequiredParams<'expires|dateTime'>
+	confirmAccount: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		subject: string
+		/**
+		 * H​i​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * T​h​a​n​k​s​ ​f​o​r​ ​s​i​g​n​i​n​g​ ​u​p​ ​f​o​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​.​ ​P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​t​o​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+		 */
+		body: string
+		/**
+		 * C​o​n​f​i​r​m​ ​m​y​ ​e​m​a​i​l
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​c​r​e​a​t​e​ ​t​h​i​s​ ​a​c​c​o​u​n​t​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.
+		 */
+		footer: string
+	}
+	resetPassword: {
+		/**
+		 * R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+		 */
+		subject: string
+		/**
+		 * H​i​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * W​e​ ​r​e​c​e​i​v​e​d​ ​a​ ​r​e​q​u​e​s​t​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​U​s​e​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​.​ ​T​h​e​ ​l​i​n​k​ ​c​a​n​ ​b​e​ ​u​s​e​d​ ​o​n​l​y​ ​o​n​c​e​.
+		 */
+		body: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
+		 */
+		footer: string
+	}
+	invitation: {
+		/**
+		 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}
+		 * @param {string} organization
+		 */
+		subject: RequiredParams<'organization'>
+		/**
+		 * H​i​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * {​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​h​a​s​ ​i​n​v​i​t​e​d​ ​y​o​u​ ​t​o​ ​j​o​i​n​ ​t​h​e​m​ ​o​n​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​.​ ​Y​o​u​r​ ​r​o​l​e​:​ ​{​r​o​l​e​}​.
+		 * @param {string} organization
+		 * @param {string} role
+		 */
+		body: RequiredParams<'organization' | 'role'>
+		/**
+		 * A​c​c​e​p​t​ ​i​n​v​i​t​a​t​i​o​n
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​w​e​r​e​n​'​t​ ​e​x​p​e​c​t​i​n​g​ ​t​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.
+		 */
+		footer: string
+	}
+	emailChanged: {
+		/**
+		 * Y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​w​a​s​ ​c​h​a​n​g​e​d
+		 */
+		subject: string
+		/**
+		 * H​i​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​t​o​ ​{​e​m​a​i​l​}​.
 		 * @param {string} email
 		 */
-		confirmLabel: RequiredParams<'email'>
+		body: RequiredParams<'email'>
 		/**
-		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​t​h​e​ ​e​m​a​i​l​ ​o​f​ ​t​h​i​s​ ​a​c​c​o​u​n​t​.
+		 * O​p​e​n​ ​m​y​ ​p​r​o​f​i​l​e
 		 */
-		mismatch: string
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​r​i​g​h​t​ ​a​w​a​y​.
+		 */
+		footer: string
 	}
-	organizationImport: {
+	emailChangeRequested: {
 		/**
-		 * I​m​p​o​r​t
+		 * A​ ​c​h​a​n​g​e​ ​o​f​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​w​a​s​ ​r​e​q​u​e​s​t​e​d
 		 */
-		open: string
+		subject: string
 		/**
-		 * I​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 * H​i​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * S​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​o​ ​c​h​a​n​g​e​ ​t​h​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		body: RequiredParams<'email'>
+		/**
+		 * U​n​d​o​ ​t​h​i​s​ ​c​h​a​n​g​e
+		 */
+		action: string
+		/**
+		 * I​f​ ​i​t​ ​w​a​s​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​I​f​ ​n​o​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​i​t​ ​l​o​g​s​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​,​ ​a​n​d​ ​t​h​e​n​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		footer: string
+	}
+	confirmNewEmail: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​n​e​w​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		subject: string
+		/**
+		 * H​i​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​{​e​m​a​i​l​}​ ​i​s​ ​t​h​e​ ​n​e​w​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​.
+		 * @param {string} email
+		 */
+		body: RequiredParams<'email'>
+		/**
+		 * C​o​n​f​i​r​m​ ​n​e​w​ ​e​m​a​i​l
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​Y​o​u​r​ ​a​d​d​r​e​s​s​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
+		 */
+		footer: string
+	}
+	signUpAttempt: {
+		/**
+		 * S​o​m​e​o​n​e​ ​t​r​i​e​d​ ​t​o​ ​s​i​g​n​ ​u​p​ ​w​i​t​h​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		subject: string
+		/**
+		 * H​i​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * S​o​m​e​o​n​e​ ​t​r​i​e​d​ ​t​o​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​{​e​m​a​i​l​}​.​ ​Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​a​d​d​r​e​s​s​,​ ​s​o​ ​n​o​ ​n​e​w​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​m​a​d​e​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​i​n​ ​y​o​u​r​s​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​i​t​ ​w​a​s​ ​y​o​u​,​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​I​f​ ​y​o​u​ ​f​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​ ​w​i​t​h​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​.
+		 * @param {string} email
+		 */
+		body: RequiredParams<'email'>
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		action: string
+		/**
+		 * L​o​g​ ​i​n
+		 */
+		login: string
+		/**
+		 * I​f​ ​i​t​ ​w​a​s​n​'​t​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​Y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​ ​a​s​ ​t​h​e​y​ ​a​r​e​.
+		 */
+		footer: string
+	}
+	passwordChanged: {
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
+		 */
+		subject: string
+		/**
+		 * H​i​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​c​h​a​n​g​e​d​.
+		 */
+		body: string
+		/**
+		 * L​o​g​ ​i​n
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​n​'​t​ ​c​h​a​n​g​e​ ​i​t​,​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​r​i​g​h​t​ ​a​w​a​y​ ​a​n​d​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+		 */
+		footer: string
+	}
+}
+
+export type NamespaceMemberStatusTranslation = {
+	/**
+	 * D​i​s​a​b​l​e
+	 */
+	disable: string
+	/**
+	 * E​n​a​b​l​e
+	 */
+	enable: string
+	/**
+	 * D​i​s​a​b​l​e​d
+	 */
+	disabled: string
+	/**
+	 * A​c​t​i​v​e
+	 */
+	active: string
+	/**
+	 * S​t​a​t​u​s
+	 */
+	status: string
+	/**
+	 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	actionsFor: RequiredParams<'name'>
+	/**
+	 * D​i​s​a​b​l​e​ ​{​n​a​m​e​}​?
+	 * @param {string} name
+	 */
+	disableTitle: RequiredParams<'name'>
+	/**
+	 * {​n​a​m​e​}​ ​k​e​e​p​s​ ​t​h​e​i​r​ ​r​o​l​e​s​ ​b​u​t​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.​ ​T​h​e​i​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​t​h​e​i​r​ ​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​n​o​t​ ​a​f​f​e​c​t​e​d​.
+	 * @param {string} name
+	 * @param {string} organization
+	 */
+	disableDescription: RequiredParams<'name' | 'organization'>
+	/**
+	 * E​n​a​b​l​e​ ​{​n​a​m​e​}​?
+	 * @param {string} name
+	 */
+	enableTitle: RequiredParams<'name'>
+	/**
+	 * {​n​a​m​e​}​ ​c​a​n​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​g​a​i​n​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​r​o​l​e​s​.
+	 * @param {string} name
+	 * @param {string} organization
+	 */
+	enableDescription: RequiredParams<'name' | 'organization'>
+	/**
+	 * {​n​a​m​e​}​ ​w​a​s​ ​d​i​s​a​b​l​e​d​.
+	 * @param {string} name
+	 */
+	disabledToast: RequiredParams<'name'>
+	/**
+	 * {​n​a​m​e​}​ ​w​a​s​ ​e​n​a​b​l​e​d​.
+	 * @param {string} name
+	 */
+	enabledToast: RequiredParams<'name'>
+	/**
+	 * C​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​t​h​e​ ​o​n​l​y​ ​a​c​t​i​v​e​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 */
+	soleAdmin: string
+	/**
+	 * T​h​i​s​ ​m​e​m​b​e​r​ ​i​s​ ​d​i​s​a​b​l​e​d​ ​a​n​d​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
+	 */
+	disabledNotice: string
+}
+
+export type NamespaceMemberSystemRemovalTranslation = {
+	/**
+	 * T​y​p​e​ ​{​e​m​a​i​l​}​ ​t​o​ ​c​o​n​f​i​r​m
+	 * @param {string} email
+	 */
+	confirmLabel: RequiredParams<'email'>
+	/**
+	 * T​h​i​s​ ​i​s​ ​n​o​t​ ​t​h​e​ ​e​m​a​i​l​ ​o​f​ ​t​h​i​s​ ​a​c​c​o​u​n​t​.
+	 */
+	mismatch: string
+}
+
+export type NamespaceOrganizationFormTranslation = {
+	/**
+	 * C​r​e​a​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+	 */
+	createTitle: string
+	/**
+	 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
+	 */
+	editTitle: string
+	/**
+	 * O​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e
+	 */
+	name: string
+	/**
+	 * T​y​p​e
+	 */
+	type: string
+	/**
+	 * I​n​d​u​s​t​r​y
+	 */
+	industry: string
+	/**
+	 * A​d​d​r​e​s​s​ ​1
+	 */
+	address1: string
+	/**
+	 * A​d​d​r​e​s​s​ ​2
+	 */
+	address2: string
+	/**
+	 * C​i​t​y
+	 */
+	city: string
+	/**
+	 * S​t​a​t​e
+	 */
+	state: string
+	/**
+	 * P​o​s​t​a​l​ ​c​o​d​e
+	 */
+	postalCode: string
+	/**
+	 * C​o​u​n​t​r​y
+	 */
+	country: string
+	/**
+	 * P​h​o​n​e​ ​c​o​d​e
+	 */
+	phoneCode: string
+	/**
+	 * P​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	phoneNumber: string
+	/**
+	 * T​i​m​e​ ​z​o​n​e
+	 */
+	timezone: string
+	/**
+	 * A​c​c​o​u​n​t​ ​o​w​n​e​r​ ​e​m​a​i​l
+	 */
+	owner: string
+	/**
+	 * T​h​e​ ​o​w​n​e​r​ ​i​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​ ​t​o​ ​a​d​m​i​n​i​s​t​e​r​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 */
+	ownerHelp: string
+	/**
+	 * V​e​r​i​f​i​e​d
+	 */
+	verified: string
+	/**
+	 * C​h​o​o​s​e​…
+	 */
+	pick: string
+	/**
+	 * C​r​e​a​t​e
+	 */
+	create: string
+	/**
+	 * S​a​v​e
+	 */
+	save: string
+	/**
+	 * T​h​e​ ​l​i​s​t​ ​o​f​ ​c​o​u​n​t​r​i​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	countriesFailed: string
+	industries: {
+		/**
+		 * A​e​r​o​s​p​a​c​e
+		 */
+		aerospace: string
+		/**
+		 * T​r​a​n​s​p​o​r​t​a​t​i​o​n
+		 */
+		transportation: string
+		/**
+		 * C​o​m​p​u​t​e​r​ ​s​o​f​t​w​a​r​e​ ​a​n​d​ ​i​n​t​e​r​n​e​t
+		 */
+		computer_software_internet: string
+		/**
+		 * T​e​l​e​c​o​m​m​u​n​i​c​a​t​i​o​n
+		 */
+		telecommunication: string
+		/**
+		 * F​o​o​d​ ​a​n​d​ ​a​g​r​i​c​u​l​t​u​r​e
+		 */
+		food_and_agriculture: string
+		/**
+		 * C​o​n​s​t​r​u​c​t​i​o​n
+		 */
+		construction: string
+		/**
+		 * E​d​u​c​a​t​i​o​n
+		 */
+		education: string
+		/**
+		 * H​e​a​l​t​h​c​a​r​e
+		 */
+		healthcare: string
+		/**
+		 * T​r​a​v​e​l​ ​a​n​d​ ​h​o​s​p​i​t​a​l​i​t​y
+		 */
+		travel_and_hospitality: string
+		/**
+		 * E​n​t​e​r​t​a​i​n​m​e​n​t​,​ ​n​e​w​s​,​ ​m​e​d​i​a​ ​a​n​d​ ​m​u​s​i​c
+		 */
+		entertainment_news_media_music: string
+		/**
+		 * E​n​e​r​g​y
+		 */
+		energy: string
+		/**
+		 * M​a​n​u​f​a​c​t​u​r​i​n​g
+		 */
+		manufacturing: string
+		/**
+		 * F​a​s​h​i​o​n​ ​a​n​d​ ​c​l​o​t​h​i​n​g
+		 */
+		fashion_and_clothing: string
+		/**
+		 * M​i​n​i​n​g
+		 */
+		mining: string
+		/**
+		 * C​o​n​s​u​l​t​i​n​g​ ​s​e​r​v​i​c​e​s
+		 */
+		consulting_services: string
+		/**
+		 * O​t​h​e​r
+		 */
+		other: string
+	}
+}
+
+export type NamespaceOrganizationImportTranslation = {
+	/**
+	 * I​m​p​o​r​t
+	 */
+	open: string
+	/**
+	 * I​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+	 */
+	title: string
+	/**
+	 * U​p​l​o​a​d​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​p​e​r​ ​r​o​w​,​ ​u​n​d​e​r​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​.​ ​E​a​c​h​ ​o​w​n​e​r​ ​i​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​ ​a​s​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​'​s​ ​a​d​m​i​n​.​ ​N​o​t​h​i​n​g​ ​i​s​ ​c​r​e​a​t​e​d​ ​b​e​f​o​r​e​ ​y​o​u​ ​c​o​n​f​i​r​m​.
+	 */
+	intro: string
+	/**
+	 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​c​s​v​)
+	 */
+	templateCsv: string
+	/**
+	 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
+	 */
+	templateXlsx: string
+	/**
+	 * T​h​e​ ​t​e​m​p​l​a​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​o​w​n​l​o​a​d​e​d​.
+	 */
+	templateFailed: string
+	/**
+	 * D​r​o​p​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​h​e​r​e
+	 */
+	drop: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​f​i​l​e
+	 */
+	choose: string
+	/**
+	 * R​e​a​d​i​n​g​ ​{​f​i​l​e​}​…
+	 * @param {string} file
+	 */
+	uploading: RequiredParams<'file'>
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​K​B​.
+	 * @param {number} max
+	 */
+	fileTooLarge: RequiredParams<'max'>
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.
+	 */
+	uploadFailed: string
+	/**
+	 * {​t​o​t​a​l​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​,​ ​{​e​r​r​o​r​s​}​ ​w​i​t​h​ ​e​r​r​o​r​s
+	 * @param {number} errors
+	 * @param {number} total
+	 */
+	counts: RequiredParams<'errors' | 'total'>
+	/**
+	 * O​n​l​y​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s
+	 */
+	onlyErrors: string
+	/**
+	 * R​o​w​s​ ​o​f​ ​t​h​e​ ​f​i​l​e
+	 */
+	tableLabel: string
+	columns: {
+		/**
+		 * R​o​w
+		 */
+		row: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * O​w​n​e​r​ ​e​m​a​i​l
+		 */
+		owner: string
+		/**
+		 * E​r​r​o​r​s
+		 */
+		status: string
+	}
+	/**
+	 * R​e​a​d​y
+	 */
+	rowReady: string
+	/**
+	 * F​i​x​ ​t​h​e​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s​ ​i​n​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+	 */
+	fixAndUpload: string
+	/**
+	 * U​p​l​o​a​d​ ​a​n​o​t​h​e​r​ ​f​i​l​e
+	 */
+	uploadAgain: string
+	/**
+	 * C​r​e​a​t​e​ ​{​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​|​o​r​g​a​n​i​z​a​t​i​o​n​s​}​}
+	 * @param {number} count
+	 */
+	confirm: RequiredParams<'count'>
+	/**
+	 * C​r​e​a​t​i​n​g​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​…
+	 */
+	creating: string
+	/**
+	 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​r​e​a​t​e​d​.
+	 */
+	confirmFailed: string
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​|​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​w​e​r​e​}​}​ ​c​r​e​a​t​e​d​ ​a​n​d​ ​t​h​e​i​r​ ​o​w​n​e​r​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​.
+	 * @param {number} count
+	 */
+	created: RequiredParams<'count'>
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​r​o​w​s​.​ ​S​p​l​i​t​ ​i​t​ ​i​n​t​o​ ​s​m​a​l​l​e​r​ ​f​i​l​e​s​.
+	 * @param {number} max
+	 */
+	tooManyRows: RequiredParams<'max'>
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​S​a​v​e​ ​i​t​ ​a​g​a​i​n​ ​a​s​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+	 */
+	unreadable: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​r​o​w​s​ ​u​n​d​e​r​ ​i​t​s​ ​h​e​a​d​e​r​ ​r​o​w​.
+	 */
+	empty: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​s​}​.​ ​D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​t​o​ ​s​e​e​ ​t​h​e​ ​c​o​l​u​m​n​s​.
+	 * @param {string} columns
+	 */
+	missingColumns: RequiredParams<'columns'>
+	/**
+	 * S​o​m​e​ ​r​o​w​s​ ​h​a​v​e​ ​e​r​r​o​r​s​.​ ​F​i​x​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+	 */
+	hasErrors: string
+	/**
+	 * A​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+	 */
+	nameTaken: string
+	/**
+	 * T​h​i​s​ ​n​a​m​e​ ​i​s​ ​a​l​s​o​ ​o​n​ ​r​o​w​ ​{​r​o​w​}​.
+	 * @param {number} row
+	 */
+	nameTwice: RequiredParams<'row'>
+	/**
+	 * Y​o​u​ ​c​a​n​ ​i​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​o​f​ ​{​c​o​u​n​t​r​y​}​ ​o​n​l​y​.
+	 * @param {string} country
+	 */
+	countryOutOfReach: RequiredParams<'country'>
+	/**
+	 * W​r​i​t​e​ ​y​e​s​ ​o​r​ ​n​o​ ​(​o​r​ ​l​e​a​v​e​ ​i​t​ ​e​m​p​t​y​ ​f​o​r​ ​n​o​)​.
+	 */
+	yesOrNo: string
+}
+
+export type NamespaceOrganizationProfileTranslation = {
+	/**
+	 * O​r​g​a​n​i​z​a​t​i​o​n​ ​p​r​o​f​i​l​e
+	 */
+	title: string
+	/**
+	 * D​e​t​a​i​l​s
+	 */
+	details: string
+	/**
+	 * U​s​e​r​n​a​m​e
+	 */
+	username: string
+	/**
+	 * A​d​d​r​e​s​s
+	 */
+	address: string
+	/**
+	 * P​h​o​n​e
+	 */
+	phone: string
+	/**
+	 * J​o​i​n​ ​c​o​d​e
+	 */
+	invitationCode: string
+	/**
+	 * C​r​e​a​t​e​d
+	 */
+	createdAt: string
+	/**
+	 * S​t​a​t​u​s
+	 */
+	status: string
+	/**
+	 * A​c​t​i​v​e
+	 */
+	active: string
+	/**
+	 * D​i​s​a​b​l​e​d
+	 */
+	inactive: string
+	/**
+	 * V​e​r​i​f​i​e​d
+	 */
+	verified: string
+	/**
+	 * N​o​t​ ​v​e​r​i​f​i​e​d
+	 */
+	notVerified: string
+	/**
+	 * N​o​t​ ​s​e​t
+	 */
+	notSet: string
+	logo: {
+		/**
+		 * L​o​g​o
 		 */
 		title: string
 		/**
-		 * U​p​l​o​a​d​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​p​e​r​ ​r​o​w​,​ ​u​n​d​e​r​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​.​ ​E​a​c​h​ ​o​w​n​e​r​ ​i​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​ ​a​s​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​'​s​ ​a​d​m​i​n​.​ ​N​o​t​h​i​n​g​ ​i​s​ ​c​r​e​a​t​e​d​ ​b​e​f​o​r​e​ ​y​o​u​ ​c​o​n​f​i​r​m​.
+		 * L​o​g​o​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
 		 */
-		intro: string
+		alt: RequiredParams<'name'>
 		/**
-		 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​c​s​v​)
+		 * N​o​ ​l​o​g​o​ ​y​e​t​.
 		 */
-		templateCsv: string
+		none: string
 		/**
-		 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
-		 */
-		templateXlsx: string
-		/**
-		 * T​h​e​ ​t​e​m​p​l​a​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​o​w​n​l​o​a​d​e​d​.
-		 */
-		templateFailed: string
-		/**
-		 * D​r​o​p​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​h​e​r​e
-		 */
-		drop: string
-		/**
-		 * C​h​o​o​s​e​ ​a​ ​f​i​l​e
+		 * U​p​l​o​a​d​ ​a​ ​l​o​g​o
 		 */
 		choose: string
 		/**
-		 * R​e​a​d​i​n​g​ ​{​f​i​l​e​}​…
-		 * @param {string} file
+		 * R​e​p​l​a​c​e​ ​t​h​e​ ​l​o​g​o
 		 */
-		uploading: RequiredParams<'file'>
+		replace: string
 		/**
-		 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.
+		 * R​e​m​o​v​e​ ​t​h​e​ ​l​o​g​o
 		 */
-		uploadFailed: string
+		remove: string
 		/**
-		 * {​t​o​t​a​l​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​,​ ​{​e​r​r​o​r​s​}​ ​w​i​t​h​ ​e​r​r​o​r​s
-		 * @param {number} errors
-		 * @param {number} total
+		 * U​p​l​o​a​d​i​n​g​ ​t​h​e​ ​l​o​g​o​…
 		 */
-		counts: RequiredParams<'errors' | 'total'>
+		uploading: string
 		/**
-		 * O​n​l​y​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s
+		 * J​P​E​G​,​ ​P​N​G​ ​o​r​ ​G​I​F​,​ ​a​t​ ​m​o​s​t​ ​2​ ​M​B​.
 		 */
-		onlyErrors: string
+		hint: string
 		/**
-		 * R​o​w​s​ ​o​f​ ​t​h​e​ ​f​i​l​e
+		 * T​h​e​ ​i​m​a​g​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​2​ ​M​B​.
 		 */
-		tableLabel: string
-		columns: {
-			/**
-			 * R​o​w
-			 */
-			row: string
-			/**
-			 * N​a​m​e
-			 */
-			name: string
-			/**
-			 * O​w​n​e​r​ ​e​m​a​i​l
-			 */
-			owner: string
-			/**
-			 * E​r​r​o​r​s
-			 */
-			status: string
-		}
+		tooLarge: string
 		/**
-		 * R​e​a​d​y
+		 * T​h​e​ ​l​o​g​o​ ​w​a​s​ ​s​a​v​e​d​.
 		 */
-		rowReady: string
+		saved: string
 		/**
-		 * F​i​x​ ​t​h​e​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s​ ​i​n​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+		 * T​h​e​ ​l​o​g​o​ ​w​a​s​ ​r​e​m​o​v​e​d​.
 		 */
-		fixAndUpload: string
+		removed: string
+	}
+	admins: {
 		/**
-		 * U​p​l​o​a​d​ ​a​n​o​t​h​e​r​ ​f​i​l​e
+		 * A​d​m​i​n​s
 		 */
-		uploadAgain: string
+		title: string
 		/**
-		 * C​r​e​a​t​e​ ​{​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​|​o​r​g​a​n​i​z​a​t​i​o​n​s​}​}
-		 * @param {number} count
-		 */
-		confirm: RequiredParams<'count'>
-		/**
-		 * C​r​e​a​t​i​n​g​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​…
-		 */
-		creating: string
-		/**
-		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​r​e​a​t​e​d​.
-		 */
-		confirmFailed: string
-		/**
-		 * {​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​|​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​w​e​r​e​}​}​ ​c​r​e​a​t​e​d​ ​a​n​d​ ​t​h​e​i​r​ ​o​w​n​e​r​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​.
-		 * @param {number} count
-		 */
-		created: RequiredParams<'count'>
-		/**
-		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​r​o​w​s​.​ ​S​p​l​i​t​ ​i​t​ ​i​n​t​o​ ​s​m​a​l​l​e​r​ ​f​i​l​e​s​.
-		 * @param {number} max
-		 */
-		tooManyRows: RequiredParams<'max'>
-		/**
-		 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​S​a​v​e​ ​i​t​ ​a​g​a​i​n​ ​a​s​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
-		 */
-		unreadable: string
-		/**
-		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​r​o​w​s​ ​u​n​d​e​r​ ​i​t​s​ ​h​e​a​d​e​r​ ​r​o​w​.
+		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​a​d​m​i​n​ ​y​e​t​.
 		 */
 		empty: string
 		/**
-		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​s​}​.​ ​D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​t​o​ ​s​e​e​ ​t​h​e​ ​c​o​l​u​m​n​s​.
-		 * @param {string} columns
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​a​d​m​i​n​s​…
 		 */
-		missingColumns: RequiredParams<'columns'>
-		/**
-		 * S​o​m​e​ ​r​o​w​s​ ​h​a​v​e​ ​e​r​r​o​r​s​.​ ​F​i​x​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
-		 */
-		hasErrors: string
-		/**
-		 * A​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
-		 */
-		nameTaken: string
-		/**
-		 * T​h​i​s​ ​n​a​m​e​ ​i​s​ ​a​l​s​o​ ​o​n​ ​r​o​w​ ​{​r​o​w​}​.
-		 * @param {number} row
-		 */
-		nameTwice: RequiredParams<'row'>
-		/**
-		 * Y​o​u​ ​c​a​n​ ​i​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​o​f​ ​{​c​o​u​n​t​r​y​}​ ​o​n​l​y​.
-		 * @param {string} country
-		 */
-		countryOutOfReach: RequiredParams<'country'>
-		/**
-		 * W​r​i​t​e​ ​y​e​s​ ​o​r​ ​n​o​ ​(​o​r​ ​l​e​a​v​e​ ​i​t​ ​e​m​p​t​y​ ​f​o​r​ ​n​o​)​.
-		 */
-		yesOrNo: string
+		loading: string
 	}
+	invite: {
+		/**
+		 * I​n​v​i​t​e​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n
+		 */
+		title: string
+		/**
+		 * T​h​e​y​ ​g​e​t​ ​a​n​ ​e​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​j​o​i​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​s​ ​a​n​ ​a​d​m​i​n​.
+		 */
+		text: string
+		/**
+		 * E​m​a​i​l​ ​o​f​ ​t​h​e​ ​n​e​w​ ​a​d​m​i​n
+		 */
+		email: string
+		/**
+		 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
+		 */
+		submit: string
+		/**
+		 * A​n​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		sent: RequiredParams<'email'>
+	}
+	edit: {
+		/**
+		 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		button: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+	}
+	actions: {
+		/**
+		 * S​t​a​t​u​s​ ​a​n​d​ ​d​e​l​e​t​i​o​n
+		 */
+		title: string
+		/**
+		 * D​i​s​a​b​l​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		disable: string
+		/**
+		 * E​n​a​b​l​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		enable: string
+		/**
+		 * D​e​l​e​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		'delete': string
+		/**
+		 * R​e​s​t​o​r​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		restore: string
+		/**
+		 * I​t​s​ ​m​e​m​b​e​r​s​ ​k​e​e​p​ ​t​h​e​i​r​ ​a​c​c​o​u​n​t​s​,​ ​b​u​t​ ​i​t​s​ ​j​o​i​n​ ​c​o​d​e​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
+		 */
+		disableText: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​o​r​k​s​ ​a​g​a​i​n​ ​a​n​d​ ​i​t​s​ ​j​o​i​n​ ​c​o​d​e​ ​i​s​ ​a​c​c​e​p​t​e​d​.
+		 */
+		enableText: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​i​s​a​p​p​e​a​r​s​ ​f​o​r​ ​e​v​e​r​y​o​n​e​.​ ​A​ ​p​l​a​t​f​o​r​m​ ​a​d​m​i​n​ ​c​a​n​ ​r​e​s​t​o​r​e​ ​i​t​ ​w​i​t​h​i​n​ ​3​0​ ​d​a​y​s​;​ ​a​f​t​e​r​ ​t​h​a​t​ ​i​t​ ​i​s​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​.
+		 */
+		deleteText: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​c​o​n​f​i​r​m​ ​w​i​t​h​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​.
+		 */
+		passwordText: string
+		/**
+		 * T​y​p​e​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e​ ​t​o​ ​c​o​n​f​i​r​m​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		typeName: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​n​a​m​e​ ​d​o​e​s​ ​n​o​t​ ​m​a​t​c​h​.
+		 */
+		nameMismatch: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​i​s​a​b​l​e​d​.
+		 */
+		disabled: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​e​n​a​b​l​e​d​.
+		 */
+		enabled: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​.
+		 */
+		deleted: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​r​e​s​t​o​r​e​d​.
+		 */
+		restored: string
+		/**
+		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​ ​o​n​ ​{​d​a​t​e​|​d​a​t​e​}​.​ ​A​ ​p​l​a​t​f​o​r​m​ ​a​d​m​i​n​ ​c​a​n​ ​r​e​s​t​o​r​e​ ​i​t​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​ ​3​0​ ​d​a​y​s​ ​l​a​t​e​r​.
+		 * @param {DateLike} date
+		 */
+		deletedNotice: RequiredParams<'date|date'>
+	}
+}
+
+export type NamespaceOrganizationUsersTranslation = {
+	/**
+	 * B​a​c​k​ ​t​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+	 */
+	backToList: string
+	/**
+	 * V​e​r​i​f​i​e​d
+	 */
+	verified: string
+	/**
+	 * N​o​t​ ​v​e​r​i​f​i​e​d
+	 */
+	notVerified: string
+	/**
+	 * A​c​t​i​v​e
+	 */
+	active: string
+	/**
+	 * D​i​s​a​b​l​e​d
+	 */
+	disabled: string
+	/**
+	 * O​r​g​a​n​i​z​a​t​i​o​n​ ​m​e​n​u
+	 */
+	menu: string
+	/**
+	 * U​s​e​r​s
+	 */
+	users: string
+	/**
+	 * A​l​l​ ​u​s​e​r​s
+	 */
+	allUsers: string
+	/**
+	 * A​d​m​i​n​s
+	 */
+	admins: string
+	/**
+	 * P​r​o​f​i​l​e
+	 */
+	profile: string
+	/**
+	 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​n​o​t​ ​f​o​u​n​d​.
+	 */
+	notFound: string
+	/**
+	 * S​e​a​r​c​h​ ​u​s​e​r​s
+	 */
+	search: string
+	/**
+	 * N​a​m​e​,​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​e​m​a​i​l
+	 */
+	searchPlaceholder: string
+	/**
+	 * I​n​v​i​t​e​ ​b​y​ ​e​m​a​i​l
+	 */
+	invite: string
+	/**
+	 * U​s​e​r​s
+	 */
+	tableLabel: string
+	/**
+	 * U​s​e​r​n​a​m​e
+	 */
+	username: string
+	/**
+	 * E​m​a​i​l
+	 */
+	email: string
+	/**
+	 * R​o​l​e​s
+	 */
+	roles: string
+	/**
+	 * A​c​t​i​o​n​s
+	 */
+	actions: string
+	/**
+	 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	removeMember: RequiredParams<'name'>
+	/**
+	 * N​o​ ​u​s​e​r​s​ ​y​e​t
+	 */
+	emptyTitle: string
+	/**
+	 * I​n​v​i​t​e​ ​p​e​o​p​l​e​ ​b​y​ ​e​m​a​i​l​:​ ​t​h​e​y​ ​j​o​i​n​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​y​ ​a​c​c​e​p​t​.
+	 */
+	emptyPrompt: string
+	/**
+	 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h​ ​y​o​u​r​ ​s​e​a​r​c​h​.
+	 */
+	emptySearch: string
+	/**
+	 * T​h​e​ ​u​s​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	usersFailed: string
+	/**
+	 * I​n​v​i​t​e​ ​b​y​ ​e​m​a​i​l
+	 */
+	inviteTitle: string
+	/**
+	 * E​a​c​h​ ​a​d​d​r​e​s​s​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+	 * @param {string} organization
+	 */
+	inviteDescription: RequiredParams<'organization'>
+	/**
+	 * E​m​a​i​l​ ​a​d​d​r​e​s​s​e​s
+	 */
+	emails: string
+	/**
+	 * S​e​p​a​r​a​t​e​ ​a​d​d​r​e​s​s​e​s​ ​w​i​t​h​ ​a​ ​n​e​w​ ​l​i​n​e​,​ ​s​e​m​i​c​o​l​o​n​,​ ​c​o​m​m​a​ ​o​r​ ​s​p​a​c​e​.
+	 */
+	emailsHelp: string
+	/**
+	 * N​o​t​ ​a​d​d​e​d​,​ ​n​o​t​ ​a​n​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​:​ ​{​l​i​s​t​}
+	 * @param {string} list
+	 */
+	notAdded: RequiredParams<'list'>
+	/**
+	 * A​d​d​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+	 */
+	emailsRequired: string
+	/**
+	 * R​e​m​o​v​e​ ​{​e​m​a​i​l​}
+	 * @param {string} email
+	 */
+	removeEmail: RequiredParams<'email'>
+	/**
+	 * R​o​l​e
+	 */
+	role: string
+	/**
+	 * S​e​l​e​c​t​ ​a​ ​r​o​l​e
+	 */
+	selectRole: string
+	/**
+	 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n​s
+	 */
+	sendInvitations: string
+	/**
+	 * {​c​o​u​n​t​}​ ​i​n​v​i​t​a​t​i​o​n​{​{​s​}​}​ ​s​e​n​t​.
+	 * @param {number} count
+	 */
+	invited: RequiredParams<'count'>
+	/**
+	 * R​e​m​o​v​e​ ​{​n​a​m​e​}​?
+	 * @param {string} name
+	 */
+	removeTitle: RequiredParams<'name'>
+	/**
+	 * {​n​a​m​e​}​ ​w​i​l​l​ ​l​o​s​e​ ​a​c​c​e​s​s​ ​t​o​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+	 * @param {string} name
+	 * @param {string} organization
+	 */
+	removeDescription: RequiredParams<'name' | 'organization'>
+	/**
+	 * R​e​m​o​v​e​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m​ ​i​n​s​t​e​a​d
+	 */
+	removeFromSystemChoice: string
+	/**
+	 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m​?
+	 * @param {string} name
+	 */
+	removeFromSystemTitle: RequiredParams<'name'>
+	/**
+	 * T​h​e​ ​a​c​c​o​u​n​t​ ​o​f​ ​{​n​a​m​e​}​ ​i​s​ ​d​e​l​e​t​e​d​ ​a​n​d​ ​l​e​a​v​e​s​ ​e​v​e​r​y​ ​o​r​g​a​n​i​z​a​t​i​o​n​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+	 * @param {string} name
+	 */
+	removeFromSystemDescription: RequiredParams<'name'>
+	/**
+	 * R​e​m​o​v​e​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m
+	 */
+	removeFromSystem: string
+	/**
+	 * R​e​m​o​v​e​ ​f​r​o​m​ ​o​r​g​a​n​i​z​a​t​i​o​n
+	 */
+	removeFromOrganization: string
+	/**
+	 * C​a​n​n​o​t​ ​r​e​m​o​v​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 */
+	soleAdmin: string
+	/**
+	 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+	 * @param {string} name
+	 * @param {string} organization
+	 */
+	removed: RequiredParams<'name' | 'organization'>
+	/**
+	 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​t​h​e​ ​s​y​s​t​e​m​.
+	 * @param {string} name
+	 */
+	removedFromSystem: RequiredParams<'name'>
+	/**
+	 * B​a​c​k​ ​t​o​ ​u​s​e​r​s
+	 */
+	backToUsers: string
+	/**
+	 * T​h​i​s​ ​u​s​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	memberFailed: string
+	/**
+	 * F​i​r​s​t​ ​n​a​m​e
+	 */
+	firstName: string
+	/**
+	 * L​a​s​t​ ​n​a​m​e
+	 */
+	lastName: string
+	/**
+	 * P​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	phone: string
+	/**
+	 * M​e​m​b​e​r​ ​s​i​n​c​e
+	 */
+	memberSince: string
+	/**
+	 * D​e​t​a​i​l​s
+	 */
+	details: string
+	/**
+	 * E​d​i​t​ ​u​s​e​r
+	 */
+	editTitle: string
+	/**
+	 * p​l​e​a​s​e​ ​s​e​l​e​c​t​ ​a​ ​r​o​l​e
+	 */
+	pleaseSelectRole: string
+	/**
+	 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​f​i​r​s​t​ ​n​a​m​e
+	 */
+	firstNameRequired: string
+	/**
+	 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​l​a​s​t​ ​n​a​m​e
+	 */
+	lastNameRequired: string
+	/**
+	 * T​h​e​ ​u​s​e​r​ ​w​a​s​ ​s​a​v​e​d​.
+	 */
+	saved: string
+	/**
+	 * O​r​g​a​n​i​z​a​t​i​o​n​ ​d​e​t​a​i​l​s
+	 */
+	organizationDetails: string
+	/**
+	 * N​a​m​e
+	 */
+	name: string
+	/**
+	 * T​y​p​e
+	 */
+	type: string
+	/**
+	 * A​d​d​r​e​s​s
+	 */
+	address: string
+	/**
+	 * C​i​t​y
+	 */
+	city: string
+	/**
+	 * S​t​a​t​e
+	 */
+	state: string
+	/**
+	 * P​o​s​t​a​l​ ​c​o​d​e
+	 */
+	postalCode: string
+	/**
+	 * C​o​u​n​t​r​y
+	 */
+	country: string
+	/**
+	 * T​i​m​e​ ​z​o​n​e
+	 */
+	timezone: string
+}
+
+export type NamespaceStartLearningTranslation = {
+	/**
+	 * S​t​a​r​t​ ​l​e​a​r​n​i​n​g
+	 */
+	title: string
+	/**
+	 * Y​o​u​ ​p​r​a​c​t​i​s​e​ ​y​o​u​r​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​i​n​ ​t​h​e​ ​m​o​b​i​l​e​ ​a​p​p​,​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​a​c​c​o​u​n​t​ ​a​s​ ​h​e​r​e​.
+	 */
+	lead: string
+	/**
+	 * G​e​t​ ​t​h​e​ ​a​p​p
+	 */
+	getTheApp: string
+	/**
+	 * W​e​ ​s​e​n​d​ ​y​o​u​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​i​t​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​.
+	 */
+	getTheAppText: string
+	/**
+	 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​e​-​m​a​i​l
+	 */
+	byEmail: string
+	/**
+	 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​t​e​x​t​ ​m​e​s​s​a​g​e
+	 */
+	bySms: string
+	/**
+	 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​e​-​m​a​i​l
+	 */
+	emailTitle: string
+	/**
+	 * O​p​e​n​ ​t​h​e​ ​m​a​i​l​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​ ​a​n​d​ ​f​o​l​l​o​w​ ​t​h​e​ ​l​i​n​k​.
+	 */
+	emailText: string
+	/**
+	 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​b​y​ ​t​e​x​t​ ​m​e​s​s​a​g​e
+	 */
+	smsTitle: string
+	/**
+	 * W​e​ ​t​e​x​t​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​y​o​u​r​ ​p​h​o​n​e​.
+	 */
+	smsText: string
+	/**
+	 * E​-​m​a​i​l
+	 */
+	email: string
+	/**
+	 * C​o​d​e
+	 */
+	phoneCode: string
+	/**
+	 * P​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	phoneNumber: string
+	/**
+	 * P​h​o​n​e​ ​t​y​p​e
+	 */
+	phoneType: string
+	/**
+	 * C​h​o​o​s​e​ ​y​o​u​r​ ​p​h​o​n​e
+	 */
+	choosePhoneType: string
+	/**
+	 * i​P​h​o​n​e​ ​o​r​ ​i​P​a​d​ ​(​i​O​S​)
+	 */
+	ios: string
+	/**
+	 * A​n​d​r​o​i​d
+	 */
+	android: string
+	/**
+	 * S​e​n​d​ ​l​i​n​k
+	 */
+	send: string
+	/**
+	 * J​o​i​n​ ​y​o​u​r​ ​s​c​h​o​o​l​ ​o​r​ ​c​o​m​p​a​n​y
+	 */
+	joinTitle: string
+	/**
+	 * Y​o​u​ ​d​o​ ​n​o​t​ ​b​e​l​o​n​g​ ​t​o​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​y​e​t​.​ ​W​h​e​n​ ​y​o​u​r​ ​t​e​a​c​h​e​r​ ​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​i​n​v​i​t​e​s​ ​y​o​u​,​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​o​f​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​m​a​i​l​ ​a​n​d​ ​y​o​u​ ​a​r​e​ ​i​n​.
+	 */
+	joinText: string
+}
+
+export type Namespaces =
+	| 'adminOrganizations'
+	| 'api'
+	| 'appLink'
+	| 'deletedOrganizations'
+	| 'legal'
+	| 'mail'
+	| 'memberStatus'
+	| 'memberSystemRemoval'
+	| 'organizationForm'
+	| 'organizationImport'
+	| 'organizationProfile'
+	| 'organizationUsers'
+	| 'startLearning'
+
+type DisallowNamespaces = {
+	/**
+	 * reserved for 'adminOrganizations'-namespace\
+	 * you need to use the `./adminOrganizations/index.ts` file instead
+	 */
+	adminOrganizations?: "[typesafe-i18n] reserved for 'adminOrganizations'-namespace. You need to use the `./adminOrganizations/index.ts` file instead."
+
+	/**
+	 * reserved for 'api'-namespace\
+	 * you need to use the `./api/index.ts` file instead
+	 */
+	api?: "[typesafe-i18n] reserved for 'api'-namespace. You need to use the `./api/index.ts` file instead."
+
+	/**
+	 * reserved for 'appLink'-namespace\
+	 * you need to use the `./appLink/index.ts` file instead
+	 */
+	appLink?: "[typesafe-i18n] reserved for 'appLink'-namespace. You need to use the `./appLink/index.ts` file instead."
+
+	/**
+	 * reserved for 'deletedOrganizations'-namespace\
+	 * you need to use the `./deletedOrganizations/index.ts` file instead
+	 */
+	deletedOrganizations?: "[typesafe-i18n] reserved for 'deletedOrganizations'-namespace. You need to use the `./deletedOrganizations/index.ts` file instead."
+
+	/**
+	 * reserved for 'legal'-namespace\
+	 * you need to use the `./legal/index.ts` file instead
+	 */
+	legal?: "[typesafe-i18n] reserved for 'legal'-namespace. You need to use the `./legal/index.ts` file instead."
+
+	/**
+	 * reserved for 'mail'-namespace\
+	 * you need to use the `./mail/index.ts` file instead
+	 */
+	mail?: "[typesafe-i18n] reserved for 'mail'-namespace. You need to use the `./mail/index.ts` file instead."
+
+	/**
+	 * reserved for 'memberStatus'-namespace\
+	 * you need to use the `./memberStatus/index.ts` file instead
+	 */
+	memberStatus?: "[typesafe-i18n] reserved for 'memberStatus'-namespace. You need to use the `./memberStatus/index.ts` file instead."
+
+	/**
+	 * reserved for 'memberSystemRemoval'-namespace\
+	 * you need to use the `./memberSystemRemoval/index.ts` file instead
+	 */
+	memberSystemRemoval?: "[typesafe-i18n] reserved for 'memberSystemRemoval'-namespace. You need to use the `./memberSystemRemoval/index.ts` file instead."
+
+	/**
+	 * reserved for 'organizationForm'-namespace\
+	 * you need to use the `./organizationForm/index.ts` file instead
+	 */
+	organizationForm?: "[typesafe-i18n] reserved for 'organizationForm'-namespace. You need to use the `./organizationForm/index.ts` file instead."
+
+	/**
+	 * reserved for 'organizationImport'-namespace\
+	 * you need to use the `./organizationImport/index.ts` file instead
+	 */
+	organizationImport?: "[typesafe-i18n] reserved for 'organizationImport'-namespace. You need to use the `./organizationImport/index.ts` file instead."
+
+	/**
+	 * reserved for 'organizationProfile'-namespace\
+	 * you need to use the `./organizationProfile/index.ts` file instead
+	 */
+	organizationProfile?: "[typesafe-i18n] reserved for 'organizationProfile'-namespace. You need to use the `./organizationProfile/index.ts` file instead."
+
+	/**
+	 * reserved for 'organizationUsers'-namespace\
+	 * you need to use the `./organizationUsers/index.ts` file instead
+	 */
+	organizationUsers?: "[typesafe-i18n] reserved for 'organizationUsers'-namespace. You need to use the `./organizationUsers/index.ts` file instead."
+
+	/**
+	 * reserved for 'startLearning'-namespace\
+	 * you need to use the `./startLearning/index.ts` file instead
+	 */
+	startLearning?: "[typesafe-i18n] reserved for 'startLearning'-namespace. You need to use the `./startLearning/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -3077,276 +3209,6 @@ export type TranslationFunctions = {
 			notFound: () => LocalizedString
 		}
 	}
-	organizationUsers: {
-		/**
-		 * Back to organizations
-		 */
-		backToList: () => LocalizedString
-		/**
-		 * Verified
-		 */
-		verified: () => LocalizedString
-		/**
-		 * Not verified
-		 */
-		notVerified: () => LocalizedString
-		/**
-		 * Active
-		 */
-		active: () => LocalizedString
-		/**
-		 * Disabled
-		 */
-		disabled: () => LocalizedString
-		/**
-		 * Organization menu
-		 */
-		menu: () => LocalizedString
-		/**
-		 * Users
-		 */
-		users: () => LocalizedString
-		/**
-		 * All users
-		 */
-		allUsers: () => LocalizedString
-		/**
-		 * Admins
-		 */
-		admins: () => LocalizedString
-		/**
-		 * Profile
-		 */
-		profile: () => LocalizedString
-		/**
-		 * The organization could not be loaded.
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * This organization was not found.
-		 */
-		notFound: () => LocalizedString
-		/**
-		 * Search users
-		 */
-		search: () => LocalizedString
-		/**
-		 * Name, username or email
-		 */
-		searchPlaceholder: () => LocalizedString
-		/**
-		 * Invite by email
-		 */
-		invite: () => LocalizedString
-		/**
-		 * Users
-		 */
-		tableLabel: () => LocalizedString
-		/**
-		 * Username
-		 */
-		username: () => LocalizedString
-		/**
-		 * Email
-		 */
-		email: () => LocalizedString
-		/**
-		 * Roles
-		 */
-		roles: () => LocalizedString
-		/**
-		 * Actions
-		 */
-		actions: () => LocalizedString
-		/**
-		 * Remove {name}
-		 */
-		removeMember: (arg: { name: string }) => LocalizedString
-		/**
-		 * No users yet
-		 */
-		emptyTitle: () => LocalizedString
-		/**
-		 * Invite people by email: they join as soon as they accept.
-		 */
-		emptyPrompt: () => LocalizedString
-		/**
-		 * No users match your search.
-		 */
-		emptySearch: () => LocalizedString
-		/**
-		 * The users could not be loaded.
-		 */
-		usersFailed: () => LocalizedString
-		/**
-		 * Invite by email
-		 */
-		inviteTitle: () => LocalizedString
-		/**
-		 * Each address gets an invitation mail with a link to join {organization}.
-		 */
-		inviteDescription: (arg: { organization: string }) => LocalizedString
-		/**
-		 * Email addresses
-		 */
-		emails: () => LocalizedString
-		/**
-		 * Separate addresses with a new line, semicolon, comma or space.
-		 */
-		emailsHelp: () => LocalizedString
-		/**
-		 * Not added, not an email address: {list}
-		 */
-		notAdded: (arg: { list: string }) => LocalizedString
-		/**
-		 * Add at least one email address.
-		 */
-		emailsRequired: () => LocalizedString
-		/**
-		 * Remove {email}
-		 */
-		removeEmail: (arg: { email: string }) => LocalizedString
-		/**
-		 * Role
-		 */
-		role: () => LocalizedString
-		/**
-		 * Select a role
-		 */
-		selectRole: () => LocalizedString
-		/**
-		 * Send invitations
-		 */
-		sendInvitations: () => LocalizedString
-		/**
-		 * {count} invitation{{s}} sent.
-		 */
-		invited: (arg: { count: number }) => LocalizedString
-		/**
-		 * Remove {name}?
-		 */
-		removeTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * {name} will lose access to {organization}.
-		 */
-		removeDescription: (arg: { name: string, organization: string }) => LocalizedString
-		/**
-		 * Remove from the system instead
-		 */
-		removeFromSystemChoice: () => LocalizedString
-		/**
-		 * Remove {name} from the system?
-		 */
-		removeFromSystemTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * The account of {name} is deleted and leaves every organization. This cannot be undone.
-		 */
-		removeFromSystemDescription: (arg: { name: string }) => LocalizedString
-		/**
-		 * Remove from the system
-		 */
-		removeFromSystem: () => LocalizedString
-		/**
-		 * Remove from organization
-		 */
-		removeFromOrganization: () => LocalizedString
-		/**
-		 * Cannot remove the only admin of an organization.
-		 */
-		soleAdmin: () => LocalizedString
-		/**
-		 * {name} was removed from {organization}.
-		 */
-		removed: (arg: { name: string, organization: string }) => LocalizedString
-		/**
-		 * {name} was removed from the system.
-		 */
-		removedFromSystem: (arg: { name: string }) => LocalizedString
-		/**
-		 * Back to users
-		 */
-		backToUsers: () => LocalizedString
-		/**
-		 * This user could not be loaded.
-		 */
-		memberFailed: () => LocalizedString
-		/**
-		 * First name
-		 */
-		firstName: () => LocalizedString
-		/**
-		 * Last name
-		 */
-		lastName: () => LocalizedString
-		/**
-		 * Phone number
-		 */
-		phone: () => LocalizedString
-		/**
-		 * Member since
-		 */
-		memberSince: () => LocalizedString
-		/**
-		 * Details
-		 */
-		details: () => LocalizedString
-		/**
-		 * Edit user
-		 */
-		editTitle: () => LocalizedString
-		/**
-		 * please select a role
-		 */
-		pleaseSelectRole: () => LocalizedString
-		/**
-		 * Please input first name
-		 */
-		firstNameRequired: () => LocalizedString
-		/**
-		 * Please input last name
-		 */
-		lastNameRequired: () => LocalizedString
-		/**
-		 * The user was saved.
-		 */
-		saved: () => LocalizedString
-		/**
-		 * Organization details
-		 */
-		organizationDetails: () => LocalizedString
-		/**
-		 * Name
-		 */
-		name: () => LocalizedString
-		/**
-		 * Type
-		 */
-		type: () => LocalizedString
-		/**
-		 * Address
-		 */
-		address: () => LocalizedString
-		/**
-		 * City
-		 */
-		city: () => LocalizedString
-		/**
-		 * State
-		 */
-		state: () => LocalizedString
-		/**
-		 * Postal code
-		 */
-		postalCode: () => LocalizedString
-		/**
-		 * Country
-		 */
-		country: () => LocalizedString
-		/**
-		 * Time zone
-		 */
-		timezone: () => LocalizedString
-	}
 	roles: {
 		/**
 		 * Student
@@ -3493,6 +3355,10 @@ export type TranslationFunctions = {
 			 * Signing in with the provider did not work. Please try again.
 			 */
 			failed: () => LocalizedString
+			/**
+			 * Signing in with this provider is not available.
+			 */
+			notConfigured: () => LocalizedString
 		}
 		login: {
 			/**
@@ -3921,6 +3787,190 @@ export type TranslationFunctions = {
 			ownerInvalid: () => LocalizedString
 		}
 	}
+	errors: {
+		/**
+		 * Something went wrong. Try again later.
+		 */
+		generic: () => LocalizedString
+		/**
+		 * Cannot reach the server. Check your connection and try again.
+		 */
+		network: () => LocalizedString
+		notFoundPage: {
+			/**
+			 * Page not found
+			 */
+			title: () => LocalizedString
+			/**
+			 * The page you are looking for doesn't exist or has moved.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Go to the start page
+			 */
+			action: () => LocalizedString
+		}
+		notMemberPage: {
+			/**
+			 * You are not a member of this organization
+			 */
+			title: () => LocalizedString
+			/**
+			 * This organization does not exist, or you have not joined it. An admin of the organization can invite you.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Go to your dashboard
+			 */
+			action: () => LocalizedString
+		}
+	}
+	languagePicker: {
+		/**
+		 * Language
+		 */
+		label: () => LocalizedString
+	}
+	adminOrganizations: {
+		/**
+		 * Organizations
+		 */
+		title: () => LocalizedString
+		/**
+		 * Filter organizations
+		 */
+		filters: () => LocalizedString
+		/**
+		 * All
+		 */
+		all: () => LocalizedString
+		/**
+		 * Active
+		 */
+		active: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		inactive: () => LocalizedString
+		/**
+		 * Verified
+		 */
+		verified: () => LocalizedString
+		/**
+		 * Countries
+		 */
+		countries: () => LocalizedString
+		/**
+		 * All countries
+		 */
+		allCountries: () => LocalizedString
+		/**
+		 * Search organizations
+		 */
+		search: () => LocalizedString
+		/**
+		 * Create organization
+		 */
+		create: () => LocalizedString
+		columns: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Verification
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Created
+			 */
+			createdAt: () => LocalizedString
+			/**
+			 * Country
+			 */
+			country: () => LocalizedString
+		}
+		/**
+		 * Verified
+		 */
+		isVerified: () => LocalizedString
+		/**
+		 * Not verified
+		 */
+		notVerified: () => LocalizedString
+		/**
+		 * Mark {name} as verified
+		 */
+		markVerified: (arg: { name: string }) => LocalizedString
+		/**
+		 * Mark {name} as not verified
+		 */
+		markNotVerified: (arg: { name: string }) => LocalizedString
+		/**
+		 * Select every organization on this page
+		 */
+		selectAll: () => LocalizedString
+		/**
+		 * Select {name}
+		 */
+		selectRow: (arg: { name: string }) => LocalizedString
+		/**
+		 * {count} selected
+		 */
+		selected: (arg: { count: number }) => LocalizedString
+		/**
+		 * Verify selected
+		 */
+		verifySelected: () => LocalizedString
+		/**
+		 * {name} is verified.
+		 */
+		verifiedToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} is no longer verified.
+		 */
+		unverifiedToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Undo
+		 */
+		undo: () => LocalizedString
+		/**
+		 * {count} {{organization|organizations}} verified.
+		 */
+		bulkVerifiedToast: (arg: { count: number }) => LocalizedString
+		/**
+		 * No organization matches these filters.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * There are no organizations yet. Create the first one.
+		 */
+		emptyAll: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
+		/**
+		 * The organizations could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * The verification could not be changed.
+		 */
+		verifyFailed: () => LocalizedString
+		/**
+		 * {name} was created. Its owner was invited by email.
+		 */
+		createdToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Organizations
+		 */
+		tableLabel: () => LocalizedString
+	}
 	api: {
 		/**
 		 * Something went wrong. Try again later.
@@ -4139,6 +4189,158 @@ export type TranslationFunctions = {
 		 */
 		pleaseCreateAccount: () => LocalizedString
 	}
+	appLink: {
+		/**
+		 * iPhone or iPad
+		 */
+		ios: () => LocalizedString
+		/**
+		 * Android phone
+		 */
+		android: () => LocalizedString
+		/**
+		 * Your link to the pronunciation app
+		 */
+		subject: () => LocalizedString
+		/**
+		 * Hello,
+		 */
+		greeting: () => LocalizedString
+		/**
+		 * Here is the link to install the pronunciation app on your {platform}. Sign in with the account you use on the portal and start practising.
+		 */
+		body: (arg: { platform: string }) => LocalizedString
+		/**
+		 * Install the app
+		 */
+		action: () => LocalizedString
+		/**
+		 * Someone asked the Pronunciation Portal to send this link to this address. If it was not you, you can ignore this mail.
+		 */
+		footer: () => LocalizedString
+		/**
+		 * Your link to install the pronunciation app: {link}
+		 */
+		sms: (arg: { link: string }) => LocalizedString
+		/**
+		 * The link is on its way to {email}.
+		 */
+		mailed: (arg: { email: string }) => LocalizedString
+		/**
+		 * The link is on its way to {phone}.
+		 */
+		texted: (arg: { phone: string }) => LocalizedString
+		/**
+		 * This is not a phone number of that country code.
+		 */
+		phoneInvalid: () => LocalizedString
+	}
+	deletedOrganizations: {
+		/**
+		 * Deleted
+		 */
+		filter: () => LocalizedString
+		/**
+		 * Deleted organizations
+		 */
+		tableLabel: () => LocalizedString
+		/**
+		 * Deleted organizations are kept for 30 days, then removed for good. Until then they can be restored.
+		 */
+		note: () => LocalizedString
+		columns: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Country
+			 */
+			country: () => LocalizedString
+			/**
+			 * Deleted
+			 */
+			deletedAt: () => LocalizedString
+			/**
+			 * Removed for good
+			 */
+			purgeAt: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+		}
+		/**
+		 * Restore
+		 */
+		restore: () => LocalizedString
+		/**
+		 * Restore {name}
+		 */
+		restoreRow: (arg: { name: string }) => LocalizedString
+		/**
+		 * Restore {name}?
+		 */
+		confirmTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * The organization comes back with its members, admins and settings, as it was before the delete.
+		 */
+		confirmText: () => LocalizedString
+		/**
+		 * {name} was restored.
+		 */
+		restoredToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Open
+		 */
+		open: () => LocalizedString
+		/**
+		 * The organization could not be restored.
+		 */
+		restoreFailed: () => LocalizedString
+		/**
+		 * No organization was deleted in the last 30 days.
+		 */
+		empty: () => LocalizedString
+	}
+	legal: {
+		terms: {
+			/**
+			 * Pronunciation Portal is a service for schools and companies that manage learners of English pronunciation. By using it you agree to these terms.
+			 */
+			p1: () => LocalizedString
+			/**
+			 * Your organization decides who may use the portal and with which role. Use your account only for the purposes of your organization and keep your password to yourself.
+			 */
+			p2: () => LocalizedString
+			/**
+			 * Do not upload content that you are not allowed to share, and do not try to reach the data of other organizations or to disturb the service.
+			 */
+			p3: () => LocalizedString
+			/**
+			 * We may change these terms; the new version is then published on this page. For questions, contact the administrator of your organization.
+			 */
+			p4: () => LocalizedString
+		}
+		privacy: {
+			/**
+			 * We keep the data needed to run your account: your name, email address, language, the organizations you belong to and your roles in them.
+			 */
+			p1: () => LocalizedString
+			/**
+			 * The administrators of your organization can see your profile and your practice progress. People of other organizations cannot.
+			 */
+			p2: () => LocalizedString
+			/**
+			 * We email you only about your account: confirmation links, password resets and invitations. We do not sell your data.
+			 */
+			p3: () => LocalizedString
+			/**
+			 * You can change your details on your profile page and delete your account at any time; your personal data is then removed.
+			 */
+			p4: () => LocalizedString
+		}
+	}
 	mail: {
 		/**
 		 * The Pronunciation Portal team
@@ -4333,81 +4535,73 @@ export type TranslationFunctions = {
 			footer: () => LocalizedString
 		}
 	}
-	errors: {
+	memberStatus: {
 		/**
-		 * Something went wrong. Try again later.
+		 * Disable
 		 */
-		generic: () => LocalizedString
+		disable: () => LocalizedString
 		/**
-		 * Cannot reach the server. Check your connection and try again.
+		 * Enable
 		 */
-		network: () => LocalizedString
-		notFoundPage: {
-			/**
-			 * Page not found
-			 */
-			title: () => LocalizedString
-			/**
-			 * The page you are looking for doesn't exist or has moved.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Go to the start page
-			 */
-			action: () => LocalizedString
-		}
-		notMemberPage: {
-			/**
-			 * You are not a member of this organization
-			 */
-			title: () => LocalizedString
-			/**
-			 * This organization does not exist, or you have not joined it. An admin of the organization can invite you.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Go to your dashboard
-			 */
-			action: () => LocalizedString
-		}
+		enable: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		disabled: () => LocalizedString
+		/**
+		 * Active
+		 */
+		active: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Actions for {name}
+		 */
+		actionsFor: (arg: { name: string }) => LocalizedString
+		/**
+		 * Disable {name}?
+		 */
+		disableTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} keeps their roles but cannot open {organization} until enabled again. Their account and their other organizations are not affected.
+		 */
+		disableDescription: (arg: { name: string, organization: string }) => LocalizedString
+		/**
+		 * Enable {name}?
+		 */
+		enableTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} can open {organization} again, with their roles.
+		 */
+		enableDescription: (arg: { name: string, organization: string }) => LocalizedString
+		/**
+		 * {name} was disabled.
+		 */
+		disabledToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} was enabled.
+		 */
+		enabledToast: (arg: { name: string }) => LocalizedString
+		/**
+		 * Cannot disable the only active admin of an organization.
+		 */
+		soleAdmin: () => LocalizedString
+		/**
+		 * This member is disabled and cannot open this organization until enabled again.
+		 */
+		disabledNotice: () => LocalizedString
 	}
-	legal: {
-		terms: {
-			/**
-			 * Pronunciation Portal is a service for schools and companies that manage learners of English pronunciation. By using it you agree to these terms.
-			 */
-			p1: () => LocalizedString
-			/**
-			 * Your organization decides who may use the portal and with which role. Use your account only for the purposes of your organization and keep your password to yourself.
-			 */
-			p2: () => LocalizedString
-			/**
-			 * Do not upload content that you are not allowed to share, and do not try to reach the data of other organizations or to disturb the service.
-			 */
-			p3: () => LocalizedString
-			/**
-			 * We may change these terms; the new version is then published on this page. For questions, contact the administrator of your organization.
-			 */
-			p4: () => LocalizedString
-		}
-		privacy: {
-			/**
-			 * We keep the data needed to run your account: your name, email address, language, the organizations you belong to and your roles in them.
-			 */
-			p1: () => LocalizedString
-			/**
-			 * The administrators of your organization can see your profile and your practice progress. People of other organizations cannot.
-			 */
-			p2: () => LocalizedString
-			/**
-			 * We email you only about your account: confirmation links, password resets and invitations. We do not sell your data.
-			 */
-			p3: () => LocalizedString
-			/**
-			 * You can change your details on your profile page and delete your account at any time; your personal data is then removed.
-			 */
-			p4: () => LocalizedString
-		}
+	memberSystemRemoval: {
+		/**
+		 * Type {email} to confirm
+		 */
+		confirmLabel: (arg: { email: string }) => LocalizedString
+		/**
+		 * This is not the email of this account.
+		 */
+		mismatch: () => LocalizedString
 	}
 	organizationForm: {
 		/**
@@ -4561,213 +4755,145 @@ export type TranslationFunctions = {
 			other: () => LocalizedString
 		}
 	}
-	adminOrganizations: {
+	organizationImport: {
 		/**
-		 * Organizations
-		 */
-		title: () => LocalizedString
-		/**
-		 * Filter organizations
-		 */
-		filters: () => LocalizedString
-		/**
-		 * All
-		 */
-		all: () => LocalizedString
-		/**
-		 * Active
-		 */
-		active: () => LocalizedString
-		/**
-		 * Disabled
-		 */
-		inactive: () => LocalizedString
-		/**
-		 * Verified
-		 */
-		verified: () => LocalizedString
-		/**
-		 * Countries
-		 */
-		countries: () => LocalizedString
-		/**
-		 * All countries
-		 */
-		allCountries: () => LocalizedString
-		/**
-		 * Search organizations
-		 */
-		search: () => LocalizedString
-		/**
-		 * Create organization
-		 */
-		create: () => LocalizedString
-		columns: {
-			/**
-			 * Name
-			 */
-			name: () => LocalizedString
-			/**
-			 * Verification
-			 */
-			verified: () => LocalizedString
-			/**
-			 * Status
-			 */
-			status: () => LocalizedString
-			/**
-			 * Created
-			 */
-			createdAt: () => LocalizedString
-			/**
-			 * Country
-			 */
-			country: () => LocalizedString
-		}
-		/**
-		 * Verified
-		 */
-		isVerified: () => LocalizedString
-		/**
-		 * Not verified
-		 */
-		notVerified: () => LocalizedString
-		/**
-		 * Mark {name} as verified
-		 */
-		markVerified: (arg: { name: string }) => LocalizedString
-		/**
-		 * Mark {name} as not verified
-		 */
-		markNotVerified: (arg: { name: string }) => LocalizedString
-		/**
-		 * Select every organization on this page
-		 */
-		selectAll: () => LocalizedString
-		/**
-		 * Select {name}
-		 */
-		selectRow: (arg: { name: string }) => LocalizedString
-		/**
-		 * {count} selected
-		 */
-		selected: (arg: { count: number }) => LocalizedString
-		/**
-		 * Verify selected
-		 */
-		verifySelected: () => LocalizedString
-		/**
-		 * {name} is verified.
-		 */
-		verifiedToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * {name} is no longer verified.
-		 */
-		unverifiedToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * Undo
-		 */
-		undo: () => LocalizedString
-		/**
-		 * {count} {{organization|organizations}} verified.
-		 */
-		bulkVerifiedToast: (arg: { count: number }) => LocalizedString
-		/**
-		 * No organization matches these filters.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * There are no organizations yet. Create the first one.
-		 */
-		emptyAll: () => LocalizedString
-		/**
-		 * Clear filters
-		 */
-		clearFilters: () => LocalizedString
-		/**
-		 * The organizations could not be loaded.
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * The verification could not be changed.
-		 */
-		verifyFailed: () => LocalizedString
-		/**
-		 * {name} was created. Its owner was invited by email.
-		 */
-		createdToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * Organizations
-		 */
-		tableLabel: () => LocalizedString
-	}
-	deletedOrganizations: {
-		/**
-		 * Deleted
-		 */
-		filter: () => LocalizedString
-		/**
-		 * Deleted organizations
-		 */
-		tableLabel: () => LocalizedString
-		/**
-		 * Deleted organizations are kept for 30 days, then removed for good. Until then they can be restored.
-		 */
-		note: () => LocalizedString
-		columns: {
-			/**
-			 * Name
-			 */
-			name: () => LocalizedString
-			/**
-			 * Country
-			 */
-			country: () => LocalizedString
-			/**
-			 * Deleted
-			 */
-			deletedAt: () => LocalizedString
-			/**
-			 * Removed for good
-			 */
-			purgeAt: () => LocalizedString
-			/**
-			 * Actions
-			 */
-			actions: () => LocalizedString
-		}
-		/**
-		 * Restore
-		 */
-		restore: () => LocalizedString
-		/**
-		 * Restore {name}
-		 */
-		restoreRow: (arg: { name: string }) => LocalizedString
-		/**
-		 * Restore {name}?
-		 */
-		confirmTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * The organization comes back with its members, admins and settings, as it was before the delete.
-		 */
-		confirmText: () => LocalizedString
-		/**
-		 * {name} was restored.
-		 */
-		restoredToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * Open
+		 * Import
 		 */
 		open: () => LocalizedString
 		/**
-		 * The organization could not be restored.
+		 * Import organizations
 		 */
-		restoreFailed: () => LocalizedString
+		title: () => LocalizedString
 		/**
-		 * No organization was deleted in the last 30 days.
+		 * Upload a .csv or .xlsx file with one organization per row, under a header row. Each owner is invited by email as the organization's admin. Nothing is created before you confirm.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Download the template (.csv)
+		 */
+		templateCsv: () => LocalizedString
+		/**
+		 * Download the template (.xlsx)
+		 */
+		templateXlsx: () => LocalizedString
+		/**
+		 * The template could not be downloaded.
+		 */
+		templateFailed: () => LocalizedString
+		/**
+		 * Drop a .csv or .xlsx file here
+		 */
+		drop: () => LocalizedString
+		/**
+		 * Choose a file
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Reading {file}…
+		 */
+		uploading: (arg: { file: string }) => LocalizedString
+		/**
+		 * The file is too large: at most {max} KB.
+		 */
+		fileTooLarge: (arg: { max: number }) => LocalizedString
+		/**
+		 * The file could not be uploaded.
+		 */
+		uploadFailed: () => LocalizedString
+		/**
+		 * {total} {{row|rows}}, {errors} with errors
+		 */
+		counts: (arg: { errors: number, total: number }) => LocalizedString
+		/**
+		 * Only rows with errors
+		 */
+		onlyErrors: () => LocalizedString
+		/**
+		 * Rows of the file
+		 */
+		tableLabel: () => LocalizedString
+		columns: {
+			/**
+			 * Row
+			 */
+			row: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Owner email
+			 */
+			owner: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			status: () => LocalizedString
+		}
+		/**
+		 * Ready
+		 */
+		rowReady: () => LocalizedString
+		/**
+		 * Fix the rows with errors in the file and upload it again. Nothing was created.
+		 */
+		fixAndUpload: () => LocalizedString
+		/**
+		 * Upload another file
+		 */
+		uploadAgain: () => LocalizedString
+		/**
+		 * Create {count} {{organization|organizations}}
+		 */
+		confirm: (arg: { count: number }) => LocalizedString
+		/**
+		 * Creating the organizations…
+		 */
+		creating: () => LocalizedString
+		/**
+		 * The organizations could not be created.
+		 */
+		confirmFailed: () => LocalizedString
+		/**
+		 * {count} {{organization was|organizations were}} created and their owners invited by email.
+		 */
+		created: (arg: { count: number }) => LocalizedString
+		/**
+		 * The file has more than {max} rows. Split it into smaller files.
+		 */
+		tooManyRows: (arg: { max: number }) => LocalizedString
+		/**
+		 * The file could not be read. Save it again as .csv or .xlsx and upload it again.
+		 */
+		unreadable: () => LocalizedString
+		/**
+		 * The file has no rows under its header row.
 		 */
 		empty: () => LocalizedString
+		/**
+		 * The file has no column {columns}. Download the template to see the columns.
+		 */
+		missingColumns: (arg: { columns: string }) => LocalizedString
+		/**
+		 * Some rows have errors. Fix the file and upload it again.
+		 */
+		hasErrors: () => LocalizedString
+		/**
+		 * An organization with this name already exists.
+		 */
+		nameTaken: () => LocalizedString
+		/**
+		 * This name is also on row {row}.
+		 */
+		nameTwice: (arg: { row: number }) => LocalizedString
+		/**
+		 * You can import organizations of {country} only.
+		 */
+		countryOutOfReach: (arg: { country: string }) => LocalizedString
+		/**
+		 * Write yes or no (or leave it empty for no).
+		 */
+		yesOrNo: () => LocalizedString
 	}
 	organizationProfile: {
 		/**
@@ -4985,51 +5111,275 @@ export type TranslationFunctions = {
 			deletedNotice: (arg: { date: DateLike }) => LocalizedString
 		}
 	}
-	appLink: {
+	organizationUsers: {
 		/**
-		 * iPhone or iPad
+		 * Back to organizations
 		 */
-		ios: () => LocalizedString
+		backToList: () => LocalizedString
 		/**
-		 * Android phone
+		 * Verified
 		 */
-		android: () => LocalizedString
+		verified: () => LocalizedString
 		/**
-		 * Your link to the pronunciation app
+		 * Not verified
 		 */
-		subject: () => LocalizedString
+		notVerified: () => LocalizedString
 		/**
-		 * Hello,
+		 * Active
 		 */
-		greeting: () => LocalizedString
+		active: () => LocalizedString
 		/**
-		 * Here is the link to install the pronunciation app on your {platform}. Sign in with the account you use on the portal and start practising.
+		 * Disabled
 		 */
-		body: (arg: { platform: string }) => LocalizedString
+		disabled: () => LocalizedString
 		/**
-		 * Install the app
+		 * Organization menu
 		 */
-		action: () => LocalizedString
+		menu: () => LocalizedString
 		/**
-		 * Someone asked the Pronunciation Portal to send this link to this address. If it was not you, you can ignore this mail.
+		 * Users
 		 */
-		footer: () => LocalizedString
+		users: () => LocalizedString
 		/**
-		 * Your link to install the pronunciation app: {link}
+		 * All users
 		 */
-		sms: (arg: { link: string }) => LocalizedString
+		allUsers: () => LocalizedString
 		/**
-		 * The link is on its way to {email}.
+		 * Admins
 		 */
-		mailed: (arg: { email: string }) => LocalizedString
+		admins: () => LocalizedString
 		/**
-		 * The link is on its way to {phone}.
+		 * Profile
 		 */
-		texted: (arg: { phone: string }) => LocalizedString
+		profile: () => LocalizedString
 		/**
-		 * This is not a phone number of that country code.
+		 * The organization could not be loaded.
 		 */
-		phoneInvalid: () => LocalizedString
+		loadFailed: () => LocalizedString
+		/**
+		 * This organization was not found.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Search users
+		 */
+		search: () => LocalizedString
+		/**
+		 * Name, username or email
+		 */
+		searchPlaceholder: () => LocalizedString
+		/**
+		 * Invite by email
+		 */
+		invite: () => LocalizedString
+		/**
+		 * Users
+		 */
+		tableLabel: () => LocalizedString
+		/**
+		 * Username
+		 */
+		username: () => LocalizedString
+		/**
+		 * Email
+		 */
+		email: () => LocalizedString
+		/**
+		 * Roles
+		 */
+		roles: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * Remove {name}
+		 */
+		removeMember: (arg: { name: string }) => LocalizedString
+		/**
+		 * No users yet
+		 */
+		emptyTitle: () => LocalizedString
+		/**
+		 * Invite people by email: they join as soon as they accept.
+		 */
+		emptyPrompt: () => LocalizedString
+		/**
+		 * No users match your search.
+		 */
+		emptySearch: () => LocalizedString
+		/**
+		 * The users could not be loaded.
+		 */
+		usersFailed: () => LocalizedString
+		/**
+		 * Invite by email
+		 */
+		inviteTitle: () => LocalizedString
+		/**
+		 * Each address gets an invitation mail with a link to join {organization}.
+		 */
+		inviteDescription: (arg: { organization: string }) => LocalizedString
+		/**
+		 * Email addresses
+		 */
+		emails: () => LocalizedString
+		/**
+		 * Separate addresses with a new line, semicolon, comma or space.
+		 */
+		emailsHelp: () => LocalizedString
+		/**
+		 * Not added, not an email address: {list}
+		 */
+		notAdded: (arg: { list: string }) => LocalizedString
+		/**
+		 * Add at least one email address.
+		 */
+		emailsRequired: () => LocalizedString
+		/**
+		 * Remove {email}
+		 */
+		removeEmail: (arg: { email: string }) => LocalizedString
+		/**
+		 * Role
+		 */
+		role: () => LocalizedString
+		/**
+		 * Select a role
+		 */
+		selectRole: () => LocalizedString
+		/**
+		 * Send invitations
+		 */
+		sendInvitations: () => LocalizedString
+		/**
+		 * {count} invitation{{s}} sent.
+		 */
+		invited: (arg: { count: number }) => LocalizedString
+		/**
+		 * Remove {name}?
+		 */
+		removeTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * {name} will lose access to {organization}.
+		 */
+		removeDescription: (arg: { name: string, organization: string }) => LocalizedString
+		/**
+		 * Remove from the system instead
+		 */
+		removeFromSystemChoice: () => LocalizedString
+		/**
+		 * Remove {name} from the system?
+		 */
+		removeFromSystemTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * The account of {name} is deleted and leaves every organization. This cannot be undone.
+		 */
+		removeFromSystemDescription: (arg: { name: string }) => LocalizedString
+		/**
+		 * Remove from the system
+		 */
+		removeFromSystem: () => LocalizedString
+		/**
+		 * Remove from organization
+		 */
+		removeFromOrganization: () => LocalizedString
+		/**
+		 * Cannot remove the only admin of an organization.
+		 */
+		soleAdmin: () => LocalizedString
+		/**
+		 * {name} was removed from {organization}.
+		 */
+		removed: (arg: { name: string, organization: string }) => LocalizedString
+		/**
+		 * {name} was removed from the system.
+		 */
+		removedFromSystem: (arg: { name: string }) => LocalizedString
+		/**
+		 * Back to users
+		 */
+		backToUsers: () => LocalizedString
+		/**
+		 * This user could not be loaded.
+		 */
+		memberFailed: () => LocalizedString
+		/**
+		 * First name
+		 */
+		firstName: () => LocalizedString
+		/**
+		 * Last name
+		 */
+		lastName: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Member since
+		 */
+		memberSince: () => LocalizedString
+		/**
+		 * Details
+		 */
+		details: () => LocalizedString
+		/**
+		 * Edit user
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * please select a role
+		 */
+		pleaseSelectRole: () => LocalizedString
+		/**
+		 * Please input first name
+		 */
+		firstNameRequired: () => LocalizedString
+		/**
+		 * Please input last name
+		 */
+		lastNameRequired: () => LocalizedString
+		/**
+		 * The user was saved.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Organization details
+		 */
+		organizationDetails: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Type
+		 */
+		type: () => LocalizedString
+		/**
+		 * Address
+		 */
+		address: () => LocalizedString
+		/**
+		 * City
+		 */
+		city: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Postal code
+		 */
+		postalCode: () => LocalizedString
+		/**
+		 * Country
+		 */
+		country: () => LocalizedString
+		/**
+		 * Time zone
+		 */
+		timezone: () => LocalizedString
 	}
 	startLearning: {
 		/**
@@ -5112,216 +5462,6 @@ export type TranslationFunctions = {
 		 * You do not belong to an organization yet. When your teacher or administrator invites you, open the link of the invitation mail and you are in.
 		 */
 		joinText: () => LocalizedString
-	}
-	languagePicker: {
-		/**
-		 * Language
-		 */
-		label: () => LocalizedString
-	}
-	memberStatus: {
-		/**
-		 * Disable
-		 */
-		disable: () => LocalizedString
-		/**
-		 * Enable
-		 */
-		enable: () => LocalizedString
-		/**
-		 * Disabled
-		 */
-		disabled: () => LocalizedString
-		/**
-		 * Active
-		 */
-		active: () => LocalizedString
-		/**
-		 * Status
-		 */
-		status: () => LocalizedString
-		/**
-		 * Actions for {name}
-		 */
-		actionsFor: (arg: { name: string }) => LocalizedString
-		/**
-		 * Disable {name}?
-		 */
-		disableTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * {name} keeps their roles but cannot open {organization} until enabled again. Their account and their other organizations are not affected.
-		 */
-		disableDescription: (arg: { name: string, organization: string }) => LocalizedString
-		/**
-		 * Enable {name}?
-		 */
-		enableTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * {name} can open {organization} again, with their roles.
-		 */
-		enableDescription: (arg: { name: string, organization: string }) => LocalizedString
-		/**
-		 * {name} was disabled.
-		 */
-		disabledToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * {name} was enabled.
-		 */
-		enabledToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * Cannot disable the only active admin of an organization.
-		 */
-		soleAdmin: () => LocalizedString
-		/**
-		 * This member is disabled and cannot open this organization until enabled again.
-		 */
-		disabledNotice: () => LocalizedString
-	}
-	memberSystemRemoval: {
-		/**
-		 * Type {email} to confirm
-		 */
-		confirmLabel: (arg: { email: string }) => LocalizedString
-		/**
-		 * This is not the email of this account.
-		 */
-		mismatch: () => LocalizedString
-	}
-	organizationImport: {
-		/**
-		 * Import
-		 */
-		open: () => LocalizedString
-		/**
-		 * Import organizations
-		 */
-		title: () => LocalizedString
-		/**
-		 * Upload a .csv or .xlsx file with one organization per row, under a header row. Each owner is invited by email as the organization's admin. Nothing is created before you confirm.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * Download the template (.csv)
-		 */
-		templateCsv: () => LocalizedString
-		/**
-		 * Download the template (.xlsx)
-		 */
-		templateXlsx: () => LocalizedString
-		/**
-		 * The template could not be downloaded.
-		 */
-		templateFailed: () => LocalizedString
-		/**
-		 * Drop a .csv or .xlsx file here
-		 */
-		drop: () => LocalizedString
-		/**
-		 * Choose a file
-		 */
-		choose: () => LocalizedString
-		/**
-		 * Reading {file}…
-		 */
-		uploading: (arg: { file: string }) => LocalizedString
-		/**
-		 * The file could not be uploaded.
-		 */
-		uploadFailed: () => LocalizedString
-		/**
-		 * {total} {{row|rows}}, {errors} with errors
-		 */
-		counts: (arg: { errors: number, total: number }) => LocalizedString
-		/**
-		 * Only rows with errors
-		 */
-		onlyErrors: () => LocalizedString
-		/**
-		 * Rows of the file
-		 */
-		tableLabel: () => LocalizedString
-		columns: {
-			/**
-			 * Row
-			 */
-			row: () => LocalizedString
-			/**
-			 * Name
-			 */
-			name: () => LocalizedString
-			/**
-			 * Owner email
-			 */
-			owner: () => LocalizedString
-			/**
-			 * Errors
-			 */
-			status: () => LocalizedString
-		}
-		/**
-		 * Ready
-		 */
-		rowReady: () => LocalizedString
-		/**
-		 * Fix the rows with errors in the file and upload it again. Nothing was created.
-		 */
-		fixAndUpload: () => LocalizedString
-		/**
-		 * Upload another file
-		 */
-		uploadAgain: () => LocalizedString
-		/**
-		 * Create {count} {{organization|organizations}}
-		 */
-		confirm: (arg: { count: number }) => LocalizedString
-		/**
-		 * Creating the organizations…
-		 */
-		creating: () => LocalizedString
-		/**
-		 * The organizations could not be created.
-		 */
-		confirmFailed: () => LocalizedString
-		/**
-		 * {count} {{organization was|organizations were}} created and their owners invited by email.
-		 */
-		created: (arg: { count: number }) => LocalizedString
-		/**
-		 * The file has more than {max} rows. Split it into smaller files.
-		 */
-		tooManyRows: (arg: { max: number }) => LocalizedString
-		/**
-		 * The file could not be read. Save it again as .csv or .xlsx and upload it again.
-		 */
-		unreadable: () => LocalizedString
-		/**
-		 * The file has no rows under its header row.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * The file has no column {columns}. Download the template to see the columns.
-		 */
-		missingColumns: (arg: { columns: string }) => LocalizedString
-		/**
-		 * Some rows have errors. Fix the file and upload it again.
-		 */
-		hasErrors: () => LocalizedString
-		/**
-		 * An organization with this name already exists.
-		 */
-		nameTaken: () => LocalizedString
-		/**
-		 * This name is also on row {row}.
-		 */
-		nameTwice: (arg: { row: number }) => LocalizedString
-		/**
-		 * You can import organizations of {country} only.
-		 */
-		countryOutOfReach: (arg: { country: string }) => LocalizedString
-		/**
-		 * Write yes or no (or leave it empty for no).
-		 */
-		yesOrNo: () => LocalizedString
 	}
 }
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 
 import { initFormatters } from './formatters.js'
-import type { Locales, Translations } from './i18n-types.js'
+import type { Locales, Namespaces, Translations } from './i18n-types.js'
 import { loadedFormatters, loadedLocales, locales } from './i18n-util.js'
 
 const localeTranslationLoaders = {
@@ -12,6 +12,99 @@ const localeTranslationLoaders = {
 	'pt-BR': () => import('./pt-BR/index.js'),
 	th: () => import('./th/index.js'),
 	vi: () => import('./vi/index.js'),
+}
+
+const localeNamespaceLoaders = {
+	en: {
+		adminOrganizations: () => import('./en/adminOrganizations/index.js'),
+		api: () => import('./en/api/index.js'),
+		appLink: () => import('./en/appLink/index.js'),
+		deletedOrganizations: () => import('./en/deletedOrganizations/index.js'),
+		legal: () => import('./en/legal/index.js'),
+		mail: () => import('./en/mail/index.js'),
+		memberStatus: () => import('./en/memberStatus/index.js'),
+		memberSystemRemoval: () => import('./en/memberSystemRemoval/index.js'),
+		organizationForm: () => import('./en/organizationForm/index.js'),
+		organizationImport: () => import('./en/organizationImport/index.js'),
+		organizationProfile: () => import('./en/organizationProfile/index.js'),
+		organizationUsers: () => import('./en/organizationUsers/index.js'),
+		startLearning: () => import('./en/startLearning/index.js')
+	},
+	'es-MX': {
+		adminOrganizations: () => import('./es-MX/adminOrganizations/index.js'),
+		api: () => import('./es-MX/api/index.js'),
+		appLink: () => import('./es-MX/appLink/index.js'),
+		deletedOrganizations: () => import('./es-MX/deletedOrganizations/index.js'),
+		legal: () => import('./es-MX/legal/index.js'),
+		mail: () => import('./es-MX/mail/index.js'),
+		memberStatus: () => import('./es-MX/memberStatus/index.js'),
+		memberSystemRemoval: () => import('./es-MX/memberSystemRemoval/index.js'),
+		organizationForm: () => import('./es-MX/organizationForm/index.js'),
+		organizationImport: () => import('./es-MX/organizationImport/index.js'),
+		organizationProfile: () => import('./es-MX/organizationProfile/index.js'),
+		organizationUsers: () => import('./es-MX/organizationUsers/index.js'),
+		startLearning: () => import('./es-MX/startLearning/index.js')
+	},
+	ja: {
+		adminOrganizations: () => import('./ja/adminOrganizations/index.js'),
+		api: () => import('./ja/api/index.js'),
+		appLink: () => import('./ja/appLink/index.js'),
+		deletedOrganizations: () => import('./ja/deletedOrganizations/index.js'),
+		legal: () => import('./ja/legal/index.js'),
+		mail: () => import('./ja/mail/index.js'),
+		memberStatus: () => import('./ja/memberStatus/index.js'),
+		memberSystemRemoval: () => import('./ja/memberSystemRemoval/index.js'),
+		organizationForm: () => import('./ja/organizationForm/index.js'),
+		organizationImport: () => import('./ja/organizationImport/index.js'),
+		organizationProfile: () => import('./ja/organizationProfile/index.js'),
+		organizationUsers: () => import('./ja/organizationUsers/index.js'),
+		startLearning: () => import('./ja/startLearning/index.js')
+	},
+	'pt-BR': {
+		adminOrganizations: () => import('./pt-BR/adminOrganizations/index.js'),
+		api: () => import('./pt-BR/api/index.js'),
+		appLink: () => import('./pt-BR/appLink/index.js'),
+		deletedOrganizations: () => import('./pt-BR/deletedOrganizations/index.js'),
+		legal: () => import('./pt-BR/legal/index.js'),
+		mail: () => import('./pt-BR/mail/index.js'),
+		memberStatus: () => import('./pt-BR/memberStatus/index.js'),
+		memberSystemRemoval: () => import('./pt-BR/memberSystemRemoval/index.js'),
+		organizationForm: () => import('./pt-BR/organizationForm/index.js'),
+		organizationImport: () => import('./pt-BR/organizationImport/index.js'),
+		organizationProfile: () => import('./pt-BR/organizationProfile/index.js'),
+		organizationUsers: () => import('./pt-BR/organizationUsers/index.js'),
+		startLearning: () => import('./pt-BR/startLearning/index.js')
+	},
+	th: {
+		adminOrganizations: () => import('./th/adminOrganizations/index.js'),
+		api: () => import('./th/api/index.js'),
+		appLink: () => import('./th/appLink/index.js'),
+		deletedOrganizations: () => import('./th/deletedOrganizations/index.js'),
+		legal: () => import('./th/legal/index.js'),
+		mail: () => import('./th/mail/index.js'),
+		memberStatus: () => import('./th/memberStatus/index.js'),
+		memberSystemRemoval: () => import('./th/memberSystemRemoval/index.js'),
+		organizationForm: () => import('./th/organizationForm/index.js'),
+		organizationImport: () => import('./th/organizationImport/index.js'),
+		organizationProfile: () => import('./th/organizationProfile/index.js'),
+		organizationUsers: () => import('./th/organizationUsers/index.js'),
+		startLearning: () => import('./th/startLearning/index.js')
+	},
+	vi: {
+		adminOrganizations: () => import('./vi/adminOrganizations/index.js'),
+		api: () => import('./vi/api/index.js'),
+		appLink: () => import('./vi/appLink/index.js'),
+		deletedOrganizations: () => import('./vi/deletedOrganizations/index.js'),
+		legal: () => import('./vi/legal/index.js'),
+		mail: () => import('./vi/mail/index.js'),
+		memberStatus: () => import('./vi/memberStatus/index.js'),
+		memberSystemRemoval: () => import('./vi/memberSystemRemoval/index.js'),
+		organizationForm: () => import('./vi/organizationForm/index.js'),
+		organizationImport: () => import('./vi/organizationImport/index.js'),
+		organizationProfile: () => import('./vi/organizationProfile/index.js'),
+		organizationUsers: () => import('./vi/organizationUsers/index.js'),
+		startLearning: () => import('./vi/startLearning/index.js')
+	}
 }
 
 const updateDictionary = (locale: Locales, dictionary: Partial<Translations>): Translations =>
@@ -29,3 +122,9 @@ export const loadAllLocalesAsync = (): Promise<void[]> => Promise.all(locales.ma
 
 export const loadFormatters = (locale: Locales): void =>
 	void (loadedFormatters[locale] = initFormatters(locale))
+
+export const importNamespaceAsync = async<Namespace extends Namespaces>(locale: Locales, namespace: Namespace) =>
+	(await localeNamespaceLoaders[locale][namespace]()).default as unknown as Translations[Namespace]
+
+export const loadNamespaceAsync = async <Namespace extends Namespaces>(locale: Locales, namespace: Namespace): Promise<void> =>
+	void updateDictionary(locale, { [namespace]: await importNamespaceAsync(locale, namespace )})

@@ -8,8 +8,7 @@ import { initColorMode } from './ui'
 import './index.css'
 
 initColorMode()
-const locale = initialLocale()
-await activateLocale(locale)
+await activateLocale(initialLocale())
 
 // Development with VITE_INSPECT=1: every actor shows up in the Stately inspector, secrets masked.
 if (import.meta.env.DEV && import.meta.env.VITE_INSPECT === '1') {
@@ -23,4 +22,4 @@ const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')
 // No StrictMode: its development-only unmount/remount stops and restarts every screen's flow,
 // which would send one-time calls (confirm a link, accept an invitation) twice.
-createReactRoot(container).render(<App session={session} locale={locale} />)
+createReactRoot(container).render(<App session={session} />)

@@ -1,29 +1,19 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
-import TypesafeI18n, { useI18nContext } from '../../locales/i18n-react'
-import type { Locales } from '../../locales/i18n-types'
-import { toaster } from '../ui'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { useI18nContext } from '../../locales/i18n-react'
+import { subscribeToastRaised, toastRaised } from '../ui'
 import { Guard } from './Guard'
 import { Layout } from './Layout'
 import type { SessionActor } from './root'
 import { SessionProvider } from './root-context'
 import { AppRoutes } from './routes'
+import { Translations } from './translations'
 
 const Toaster = lazy(() => import('../ui/toaster').then((m) => ({ default: m.Toaster })))
 
-/**
- * The toasts' region is loaded with the first toast, not with the first page: the store holds a toast
- * raised before, and the region shows it once mounted (ui/toast.tsx, replayingStore).
- */
+/** The toasts' region, loaded and mounted once the first toast is raised (ui/toast.tsx). */
 function AppToaster() {
   const { LL } = useI18nContext()
-  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0)
-  useEffect(() => {
-    if (needed) return
-    const unsubscribe = toaster.subscribe(() => setNeeded(true))
-    // a toast raised between the render and this subscription
-    if (toaster.getVisibleToasts().length > 0) setNeeded(true)
-    return unsubscribe
-  }, [needed])
+  const needed = useSyncExternalStore(subscribeToastRaised, toastRaised)
   if (!needed) return null
   return (
     <Suspense fallback={null}>
@@ -33,9 +23,9 @@ function AppToaster() {
 }
 
 /** The app: translations, the root's session, the page frame, the guarded routes, the toaster. */
-export function App({ session, locale }: { session: SessionActor; locale: Locales }) {
+export function App({ session }: { session: SessionActor }) {
   return (
-    <TypesafeI18n locale={locale}>
+    <Translations>
       <SessionProvider session={session}>
         <Layout>
           <Guard>
@@ -44,6 +34,6 @@ export function App({ session, locale }: { session: SessionActor; locale: Locale
         </Layout>
         <AppToaster />
       </SessionProvider>
-    </TypesafeI18n>
+    </Translations>
   )
 }

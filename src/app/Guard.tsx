@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
-import { decodeInvite } from '../../machines/invite-token'
+import { decodeInvite } from './invite-link'
 import { navigationGuardMachine } from '../../machines/navigation-guard'
 import type { NavigationGuardInput } from '../../machines/types'
 import { navigationGuardActors } from '../api/auth'

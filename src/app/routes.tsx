@@ -1,35 +1,57 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
+import type { Namespaces } from '../../locales/i18n-types'
 import { LoginPage } from '../features/auth/LoginPage'
-import { loadDateFormatters } from './language'
+import { loadDateFormatters, loadNamespaces } from './language'
 import { ScreenLoading } from './ScreenLoading'
 import { ROUTES, type RouteName } from './paths'
 
 /*
  * Only the login page (and sign-up, the same screen) comes with the first load: it is where most
  * visits start. Every other screen is loaded when it is first shown (its own chunk; the screens of
- * one module share it), the main region showing a spinner meanwhile. The logged-in screens also
- * wait for the date formatters, which bring Temporal's polyfill: only they show dates.
+ * one module share it), the main region showing a spinner meanwhile. A screen's loader also loads
+ * the dictionary namespaces its texts are in (locales/<lang>/<namespace>/), which the first load
+ * leaves out. The logged-in screens also wait for the date formatters, which bring Temporal's
+ * polyfill: only they show dates.
  */
-const loggedIn =
-  <M,>(load: () => Promise<M>) =>
+const withTexts =
+  <M,>(load: () => Promise<M>, namespaces: readonly Namespaces[]) =>
   (): Promise<M> =>
-    Promise.all([load(), loadDateFormatters()]).then(([module]) => module)
+    Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module)
+
+const loggedIn =
+  <M,>(load: () => Promise<M>, namespaces: readonly Namespaces[] = []) =>
+  (): Promise<M> =>
+    Promise.all([withTexts(load, namespaces)(), loadDateFormatters()]).then(([module]) => module)
+
+/** The texts of the organization screens (the users views are shared with the users area). */
+const MEMBER_TEXTS: readonly Namespaces[] = ['organizationUsers', 'memberStatus', 'memberSystemRemoval']
+const ORGANIZATION_TEXTS: readonly Namespaces[] = [
+  ...MEMBER_TEXTS,
+  'organizationForm',
+  'adminOrganizations',
+  'organizationProfile',
+  'organizationImport',
+  'deletedOrganizations',
+]
 
 const auth = () => import('../features/auth/pages')
-const organizations = loggedIn(() => import('../features/organizations/pages'))
-const users = loggedIn(() => import('../features/users/pages'))
+const legal = withTexts(auth, ['legal'])
+const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
+const users = loggedIn(() => import('../features/users/pages'), MEMBER_TEXTS)
 
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
 const ConfirmAccountPage = lazy(() => auth().then((m) => ({ default: m.ConfirmAccountPage })))
 const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })))
-const TermsPage = lazy(() => auth().then((m) => ({ default: m.TermsPage })))
-const PrivacyPage = lazy(() => auth().then((m) => ({ default: m.PrivacyPage })))
+const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })))
+const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })))
 const InvitePage = lazy(() => auth().then((m) => ({ default: m.InvitePage })))
 const UndoEmailChangePage = lazy(() => auth().then((m) => ({ default: m.UndoEmailChangePage })))
 const DashboardPage = lazy(loggedIn(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage }))))
 const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))))
-const OnboardingPage = lazy(loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage }))))
+const OnboardingPage = lazy(
+  loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), ['startLearning']),
+)
 const ClassesPage = lazy(loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage }))))
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
 const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))

@@ -15,7 +15,7 @@ export {
 export * as Dialog from './dialog'
 export * as FileUpload from './file-upload'
 // The toasts' region, <Toaster/>, is imported from './toaster' itself: the app loads it on demand.
-export { toaster, TOAST_TOP_OFFSET } from './toast'
+export { subscribeToastRaised, toastRaised, toaster, TOAST_TOP_OFFSET } from './toast'
 export * as Menu from './menu'
 export { Select, type SelectProps, type SelectItem } from './select'
 export { NativeSelect, type NativeSelectProps } from './native-select'

@@ -1,41 +1,49 @@
-import { createToaster } from '@ark-ui/react/toast'
+import type { ToastStore } from './toast-store'
 
 /** Distance of the toasts from the top of the window (the spec's "toast offset 105"). */
 export const TOAST_TOP_OFFSET = '105px'
 
+type ToastOptions = Parameters<ToastStore['create']>[0]
+
+/*
+ * Most visits raise no toast before they leave the login page: the store (zag's toast machine,
+ * toast-store.ts) is loaded with the first toast, and the calls made meanwhile reach it in order.
+ */
+let store: Promise<ToastStore> | undefined
+const raisedListeners = new Set<() => void>()
+
+const loadStore = (): Promise<ToastStore> => {
+  if (!store) {
+    store = import('./toast-store').then((m) => m.toastStore)
+    for (const listener of raisedListeners) listener()
+  }
+  return store
+}
+
+const later =
+  (type: 'success' | 'error' | 'warning' | 'info') =>
+  (options: ToastOptions): void =>
+    void loadStore().then((loaded) => loaded[type](options))
+
 /**
  * The app's one toaster. Call `toaster.success({ title, description })`, `toaster.error(...)`,
- * `toaster.warning(...)`, `toaster.info(...)` or `toaster.create({ type, title, ... })`;
- * texts must come from the translations. The toasts are shown by `<Toaster/>` (toaster.tsx), mounted once
- * near the root.
+ * `toaster.warning(...)` or `toaster.info(...)`; texts must come from the translations. The toasts are
+ * shown by `<Toaster/>` (toaster.tsx), which the app mounts once the first toast was raised
+ * (`subscribeToastRaised`).
  */
-export const toaster = createToaster({
-  placement: 'top-end',
-  overlap: true,
-  gap: 16,
-  max: 5,
-  offsets: { top: TOAST_TOP_OFFSET, right: '1rem', bottom: '1rem', left: '1rem' },
-})
+export const toaster = {
+  success: later('success'),
+  error: later('error'),
+  warning: later('warning'),
+  info: later('info'),
+  /** Closes the toast of that id (every toast without one); before any toast there is none to close. */
+  dismiss: (id?: string): void => void store?.then((loaded) => loaded.dismiss(id)),
+}
 
-type ToastStore = typeof toaster
+/** Whether any toast was raised yet (then the toasts' region is needed). */
+export const toastRaised = (): boolean => store !== undefined
 
-/**
- * The store as the Toaster listens to it: subscribing also delivers every toast the store already
- * holds. Ark's toast group (zag 1.x) reads `getVisibleToasts()` and only then subscribes, and in
- * between it updates React with `flushSync`, which first runs the effects React still has pending —
- * a screen whose flow raises a toast as it starts (an unreadable ?invite= link) creates its toast in
- * that gap, and the group never hears of it. Replaying on subscribe closes the gap: the group
- * merges a toast it already shows (same id) and adds one it missed, so a toast raised at any moment
- * — before the Toaster mounts, while it mounts, or after — is shown.
- */
-export function replayingStore(store: ToastStore): ToastStore {
-  return {
-    ...store,
-    subscribe(listener) {
-      const unsubscribe = store.subscribe(listener)
-      // the store lists the newest first and the group puts each new toast first: oldest first keeps the order
-      for (const held of store.getVisibleToasts().toReversed()) listener(held)
-      return unsubscribe
-    },
-  }
+export const subscribeToastRaised = (listener: () => void): (() => void) => {
+  raisedListeners.add(listener)
+  return () => raisedListeners.delete(listener)
 }

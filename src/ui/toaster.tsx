@@ -4,11 +4,11 @@ import { toast } from '../../styled-system/recipes'
 import { Button } from './button'
 import { IconButton } from './icon-button'
 import { XIcon } from './icons'
-import { replayingStore, toaster } from './toast'
+import { replayingStore, toastStore } from './toast-store'
 
 /*
- * The region that shows the toasts of `toaster` (toast.tsx). Apart from the store and not in the kit's
- * barrel: the app loads it with the first toast (app/App.tsx), so its kit stays out of the first load.
+ * The region that shows the toasts of `toaster` (toast.tsx). Not in the kit's barrel: the app loads it
+ * with the first toast (app/App.tsx), so its kit stays out of the first load.
  */
 
 const { withProvider, withContext } = createStyleContext(toast)
@@ -19,7 +19,7 @@ const Description = withContext(Toast.Description, 'description')
 const ActionTrigger = withContext(Toast.ActionTrigger, 'actionTrigger')
 const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
 
-const toasterStore = replayingStore(toaster)
+const toasterStore = replayingStore(toastStore)
 
 export interface ToasterProps {
   /** Name of the notifications region, e.g. "Notifications". */

@@ -12,8 +12,9 @@ test('the first load of /login stays within its JavaScript budget, compressed, w
   expect(load.transferred, report.join('\n')).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES)
   // every script comes precompressed (the build writes .gz beside it, the server picks it)
   for (const script of load.scripts) expect(script.encoding, script.path).toBe('gzip')
-  // the date formatters (Temporal's polyfill), the logged-in navigation, the other screens and the toasts' region load later
-  const later = /formatters|TopNav|SignUpForm|Dialog|pages|toaster/
+  // the date formatters (Temporal's polyfill), the logged-in navigation, the other screens, the toasts' store and region,
+  // the invitation flow and the dictionary namespaces of the other screens and of the server load later
+  const later = /formatters|TopNav|SignUpForm|Dialog|pages|toaster|toast-store|invite-token|organization|adminOrganizations|legal|mail|api/
   expect(load.scripts.map((script) => script.path).filter((path) => later.test(path))).toEqual([])
 })
 

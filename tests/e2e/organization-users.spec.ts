@@ -3,7 +3,7 @@ import { bearer, createAccount, createOrganization, invite, login, newPerson, or
 import { PLATFORM_ADMIN } from './support/env'
 import { newestMailLink } from './support/mail'
 import { screenAtWidths } from './support/screens'
-import { emailBox, logIn, passwordBox, toast } from './support/ui'
+import { emailBox, logIn, passwordBox, toast, userMenu } from './support/ui'
 
 /**
  * The organization page of an organization admin (spec §2 Organization page, §5, §6, §8): the users
@@ -244,4 +244,32 @@ test('an organization admin disables a member, who can no longer open the organi
   await studentPage.goto(`/organization/${organization.id}/`)
   await expect(studentPage.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible()
   await studentPage.context().close()
+})
+
+// The organization screens' texts are dictionary namespaces loaded with the screens, not with /login
+// (src/app/language.ts): a language chosen on such a screen must bring them in that language too.
+test('switching the language on an organization page shows its texts in the new language at once, and after a reload', async ({ page, request }) => {
+  const { organization, owner } = await schoolWithOwner(request)
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/users`)
+  await expect(page.getByRole('navigation', { name: 'Organization menu' }).getByRole('link', { name: 'All users' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Invite by email' })).toBeVisible()
+
+  await userMenu(page, owner).click()
+  await page.getByRole('menuitem', { name: 'Language' }).click()
+  await page.getByRole('menuitem', { name: '日本語' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+  const menu = page.getByRole('navigation', { name: '組織メニュー' })
+  await expect(menu.getByRole('link', { name: 'すべてのユーザー' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'メールで招待' })).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: 'ユーザーを検索' })).toBeVisible()
+  // another part of the area, in Japanese from its first showing
+  await menu.getByRole('link', { name: 'プロフィール' }).click()
+  await expect(page.getByRole('heading', { name: '組織のプロフィール', level: 2 })).toBeVisible()
+  await expect(page.getByText('参加コード', { exact: true })).toBeVisible()
+
+  // a fresh load in Japanese: the root dictionary and the area's namespaces come in it
+  await page.reload()
+  await expect(page.getByRole('heading', { name: '組織のプロフィール', level: 2 })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: '組織メニュー' }).getByRole('link', { name: 'すべてのユーザー' })).toBeVisible()
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise } from 'xstate'
-import { decodeInvite, encodeInvite, inviteTokenMachine } from '../../machines/invite-token'
+import { inviteTokenMachine } from '../../machines/invite-token'
+import { decodeInvite, encodeInvite } from '../../src/app/invite-link'
 import type { InvitePayload, TokenInput, ValidatedInvitation } from '../../machines/types'
 import { base64, base64url, inviteForNewcomer, inviteForTeacher } from './fixtures'
 import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'

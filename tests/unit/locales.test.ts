@@ -2,8 +2,8 @@ import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import { formatDate, formatDateTime, parseDateLike } from '../../locales/formatters'
 import type { Locales } from '../../locales/i18n-types'
-import { importLocaleAsync } from '../../locales/i18n-util.async'
-import { baseLocale, locales } from '../../locales/i18n-util'
+import { importLocaleAsync, importNamespaceAsync } from '../../locales/i18n-util.async'
+import { baseLocale, locales, namespaces } from '../../locales/i18n-util'
 import { intlLocale, isLocale, languages, pickLocale, supportedLocales } from '../../locales/languages'
 import { translatorFor } from '../../locales/server'
 
@@ -37,10 +37,15 @@ const argumentsOf = (text: string): string[] =>
 /** The text without the argument types that only the base locale writes. */
 const untyped = (text: string): string => text.replace(/\{([^{}:|]+):[^{}|]+(\|[^{}]*)?\}/g, '{$1$2}')
 
-const dictionaries = new Map<Locales, Map<string, string>>()
-for (const locale of locales) {
-	dictionaries.set(locale, flatten((await importLocaleAsync(locale)) as unknown as Dictionary))
+/** A locale's whole dictionary: its root and every namespace (locales/<lang>/<namespace>/). */
+const wholeDictionary = async (locale: Locales): Promise<Dictionary> => {
+	const root = (await importLocaleAsync(locale)) as unknown as Dictionary
+	const parts = await Promise.all(namespaces.map(async (namespace) => [namespace, await importNamespaceAsync(locale, namespace)] as const))
+	return { ...root, ...(Object.fromEntries(parts) as unknown as Dictionary) }
 }
+
+const dictionaries = new Map<Locales, Map<string, string>>()
+for (const locale of locales) dictionaries.set(locale, flatten(await wholeDictionary(locale)))
 const base = dictionaries.get(baseLocale) ?? new Map<string, string>()
 const others = locales.filter((locale) => locale !== baseLocale)
 
@@ -147,6 +152,14 @@ describe('the English texts the spec quotes', () => {
 })
 
 describe('translatorFor', () => {
+	it('has every namespace, synchronously: the server writes mails and area texts', () => {
+		expect(namespaces).toEqual(expect.arrayContaining(['mail', 'organizationUsers']))
+		for (const locale of locales) {
+			for (const namespace of namespaces) expect(translatorFor(locale)[namespace], `${locale} ${namespace}`).toBeDefined()
+		}
+		expect(translatorFor('en').organizationUsers.search()).toBe('Search users')
+	})
+
 	it('writes in the recipient language, with the arguments filled in', () => {
 		expect(translatorFor('ja').mail.invitation.subject({ organization: 'さくら学園' })).toBe('さくら学園 への招待')
 		expect(translatorFor('pt-BR').validation.passwordTooShort({ min: 6 })).toBe('A senha deve ter pelo menos 6 caracteres')

@@ -1,6 +1,7 @@
 import { createToaster } from '@ark-ui/react/toast'
-import { describe, expect, it } from 'vitest'
-import { replayingStore } from '../../src/ui/toast'
+import { describe, expect, it, vi } from 'vitest'
+import { subscribeToastRaised, toaster, toastRaised } from '../../src/ui/toast'
+import { replayingStore } from '../../src/ui/toast-store'
 
 type Published = { id: string; title?: unknown; dismiss?: boolean }
 
@@ -35,5 +36,25 @@ describe('the store the Toaster listens to', () => {
     const heard: Published[] = []
     replayingStore(store).subscribe((toast) => heard.push(toast))
     expect(heard).toEqual([])
+  })
+})
+
+// The store is loaded with the first toast, not with the login page (tests/e2e/first-load.spec.ts).
+describe('the app toaster', () => {
+  it('loads its store with the first toast, which gets the toasts raised meanwhile in order', async () => {
+    // closing a toast before any was raised loads nothing
+    toaster.dismiss('nothing yet')
+    expect(toastRaised()).toBe(false)
+    let told = 0
+    const stop = subscribeToastRaised(() => told++)
+    toaster.error({ id: 'first', title: 'Invitation is expired or not valid' })
+    toaster.success({ id: 'second', title: 'Saved' })
+    expect(toastRaised()).toBe(true)
+    expect(told).toBe(1)
+    stop()
+
+    const { toastStore } = await import('../../src/ui/toast-store')
+    // the store lists the newest first
+    await vi.waitFor(() => expect(toastStore.getVisibleToasts().map((t) => t.id)).toEqual(['second', 'first']))
   })
 })

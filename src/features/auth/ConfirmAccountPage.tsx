@@ -56,7 +56,7 @@ function ConfirmWithToken({ token }: { token: string }) {
   const resending = useSelector(flow, (s) => s.matches('resending'))
   const error = useSelector(flow, (s) => s.context.error)
   const form = useForm({ email: '' }, (values) => validateEmailOnly(LL, values))
-  const messages = error ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []
+  const messages = error ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []
 
   return (
     <AuthCard labelledBy={headingId}>

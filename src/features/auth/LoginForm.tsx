@@ -73,7 +73,7 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
     if (!form.attempt() || busy) return
     flow.send({ type: 'login.submit', email: normalizeEmail(form.values.email), password: form.values.password })
   }
-  const messages = error ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []
+  const messages = error ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []
   const unconfirmed = error !== null && codeOf(error.body) === 'unconfirmed'
 
   return (

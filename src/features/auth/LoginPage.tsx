@@ -71,7 +71,7 @@ function AuthScreens({
     socialError === null
       ? null
       : socialError === 'unavailable'
-        ? LL.api.socialNotConfigured()
+        ? LL.auth.socialError.notConfigured()
         : socialError === 'access_denied'
           ? LL.auth.socialError.cancelled()
           : LL.auth.socialError.failed()

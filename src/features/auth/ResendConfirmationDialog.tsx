@@ -44,7 +44,7 @@ export function ResendConfirmationForm({ email: initialEmail, onClose }: { email
       }}
     >
       <Stack gap="4">
-        <ErrorPanel messages={error ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []} />
+        <ErrorPanel messages={error ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []} />
         <TextField label={LL.auth.login.email()} type="email" inputMode="email" autoComplete="email" required {...form.field('email')} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
           {onClose ? (

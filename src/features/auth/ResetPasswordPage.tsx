@@ -66,7 +66,7 @@ function ResetForm({ token }: { token: string }) {
       }}
     >
       <Stack gap="4">
-        <ErrorPanel messages={error && !serverFields.password ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []} />
+        <ErrorPanel messages={error && !serverFields.password ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []} />
         <PasswordInputField
           label={LL.auth.resetPassword.newPassword()}
           autoComplete="new-password"

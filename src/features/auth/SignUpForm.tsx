@@ -99,7 +99,7 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
           </Heading>
           {invite ? <Text>{LL.auth.signUp.invitedAs({ organization: invite.organization_name, role: invitedRole })}</Text> : null}
         </Stack>
-        <ErrorPanel messages={editingError ? errorMessages(editingError, LL.api.generic(), LL.errors.network()) : []} />
+        <ErrorPanel messages={editingError ? errorMessages(editingError, LL.errors.generic(), LL.errors.network()) : []} />
         <form onSubmit={submit} onKeyDown={form.onKeyDown} noValidate>
           <Stack gap="4">
             <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
@@ -161,7 +161,7 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
         description={LL.auth.confirmAccount.checkInboxText({ email })}
       >
         <Stack gap="4">
-          <ErrorPanel messages={resendError ? errorMessages(resendError, LL.api.generic(), LL.errors.network()) : []} />
+          <ErrorPanel messages={resendError ? errorMessages(resendError, LL.errors.generic(), LL.errors.network()) : []} />
           {resent ? (
             <Text role="status">{LL.auth.resendConfirmation.sent()}</Text>
           ) : (

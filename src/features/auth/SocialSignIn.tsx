@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
-import { decodeInvite } from '../../../machines/invite-token'
+import { decodeInvite } from '../../app/invite-link'
 import { socialSignInMachine } from '../../../machines/social-sign-in'
 import type { SocialSignInOutput } from '../../../machines/types'
 import { Stack } from '../../../styled-system/jsx'
@@ -38,7 +38,7 @@ export function SocialSignIn({ ticket, inviteParam }: { ticket: string; invitePa
           toaster.success({ title: currentLL().auth.invite.acceptedToast({ organization: organizationName }) }),
         notifyInviteFailed: () => toaster.warning({ title: currentLL().auth.invite.notAccepted() }),
         notifySocialFailed: (_, { error }) =>
-          toaster.error({ title: errorMessage(error, currentLL().api.generic(), currentLL().errors.network()) }),
+          toaster.error({ title: errorMessage(error, currentLL().errors.generic(), currentLL().errors.network()) }),
       },
     }),
     { input: { ticket, invite: decodeInvite(inviteParam ?? '') }, ...actorOptions() },
@@ -64,7 +64,7 @@ export function SocialSignIn({ ticket, inviteParam }: { ticket: string; invitePa
         description={LL.auth.verifySocial.explanation({ provider: provider?.name ?? LL.auth.social.provider() })}
       >
         <Stack gap="4">
-          <ErrorPanel messages={error ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []} />
+          <ErrorPanel messages={error ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []} />
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
             <TextField label={LL.auth.signUp.firstName()} value={claims?.first_name ?? ''} disabled readOnly />
             <TextField label={LL.auth.signUp.lastName()} value={claims?.last_name ?? ''} disabled readOnly />

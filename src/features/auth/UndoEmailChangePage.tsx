@@ -30,7 +30,7 @@ function UndoWithToken({ token }: { token: string }) {
   const undoing = useSelector(flow, (s) => s.matches('undoing'))
   const failed = useSelector(flow, (s) => s.matches('failed'))
   const error = useSelector(flow, (s) => s.context.error)
-  const messages = error ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []
+  const messages = error ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []
 
   return (
     <AuthCard labelledBy={headingId}>

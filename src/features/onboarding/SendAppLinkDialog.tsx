@@ -65,7 +65,7 @@ export function SendAppLinkDialog({ channel, user, busy, error, onSend, onClose 
                   <Dialog.Title>{channel === 'email' ? t.emailTitle() : t.smsTitle()}</Dialog.Title>
                   <Dialog.Description>{channel === 'email' ? t.emailText() : t.smsText()}</Dialog.Description>
                 </Stack>
-                <ErrorPanel messages={error ? errorMessages(error, LL.api.generic(), LL.errors.network()) : []} />
+                <ErrorPanel messages={error ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []} />
                 {channel === 'email' ? (
                   <TextField
                     label={t.email()}

@@ -185,7 +185,7 @@ export function OrganizationForm({ organization, adminContext, lockedCountry, on
       }}
     >
       <Stack gap="5">
-        <ErrorPanel messages={failure ? errorMessages(failure, LL.api.generic(), LL.errors.network()) : []} />
+        <ErrorPanel messages={failure ? errorMessages(failure, LL.errors.generic(), LL.errors.network()) : []} />
         <Grid columns={{ base: 1, md: 2 }} gap="4">
           <TextField label={LL.organizationForm.name()} required autoComplete="organization" {...text('name')} />
           <Select label={LL.organizationForm.type()} required placeholder={LL.organizationForm.pick()} items={typeItems}

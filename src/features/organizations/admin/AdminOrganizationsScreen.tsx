@@ -50,14 +50,14 @@ export function AdminOrganizationsScreen() {
           }),
         notifyVerified: (_, { updated }) => toaster.success({ title: T.bulkVerifiedToast({ count: updated }) }),
         notifyVerifyFailed: (_, { error }) =>
-          toaster.error({ title: T.verifyFailed(), description: errorMessages(error, LL.api.generic(), LL.errors.network()).join(' ') }),
+          toaster.error({ title: T.verifyFailed(), description: errorMessages(error, LL.errors.generic(), LL.errors.network()).join(' ') }),
         notifyRestored: (_, { organization }) =>
           toaster.success({
             title: D.restoredToast({ name: organization.name }),
             action: { label: D.open(), onClick: () => navigate(paths.adminOrganization(organization.id)) },
           }),
         notifyRestoreFailed: (_, { error }) =>
-          toaster.error({ title: D.restoreFailed(), description: errorMessages(error, LL.api.generic(), LL.errors.network()).join(' ') }),
+          toaster.error({ title: D.restoreFailed(), description: errorMessages(error, LL.errors.generic(), LL.errors.network()).join(' ') }),
       },
     }),
     {
@@ -150,7 +150,7 @@ export function AdminOrganizationsScreen() {
           ) : null}
           {failure ? (
             <Stack gap="3" align="flex-start">
-              <ErrorPanel title={T.loadFailed()} messages={errorMessages(failure, LL.api.generic(), LL.errors.network())} />
+              <ErrorPanel title={T.loadFailed()} messages={errorMessages(failure, LL.errors.generic(), LL.errors.network())} />
               <Button variant="outline" onClick={() => flow.send({ type: 'list.reload' })}>
                 {LL.common.retry()}
               </Button>

@@ -38,14 +38,14 @@ export function ImportOrganizationsDialog({ onClose, onCreated }: { onClose: () 
     rejection === 'type'
       ? [LL.validation.fileTypeNotAllowed()]
       : rejection === 'size'
-        ? [LL.api.bodyTooLarge({ max: 5120 })]
+        ? [LL.organizationImport.fileTooLarge({ max: 5120 })]
         : error
-          ? errorMessages(error, LL.api.generic(), LL.errors.network())
+          ? errorMessages(error, LL.errors.generic(), LL.errors.network())
           : []
   const rows = preview && !created ? preview.rows.filter((row) => !onlyErrors || row.errors.length > 0) : []
   const download = (format: 'csv' | 'xlsx') =>
     downloadImportTemplate(format).catch((failure: unknown) =>
-      toaster.error({ title: T.templateFailed(), description: errorMessages(failure, LL.api.generic(), LL.errors.network()).join(' ') }),
+      toaster.error({ title: T.templateFailed(), description: errorMessages(failure, LL.errors.generic(), LL.errors.network()).join(' ') }),
     )
 
   return (

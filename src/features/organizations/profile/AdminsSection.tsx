@@ -49,7 +49,7 @@ export function AdminsSection({ organizationId }: { organizationId: number }) {
           </Heading>
           {loadFailed ? (
             <Stack gap="2" alignItems="flex-start">
-              <ErrorPanel messages={errorMessages(loadError, LL.api.generic(), LL.errors.network())} />
+              <ErrorPanel messages={errorMessages(loadError, LL.errors.generic(), LL.errors.network())} />
               <Button variant="outline" size="sm" onClick={() => flow.send({ type: 'admins.reload' })}>
                 {LL.common.retry()}
               </Button>
@@ -99,7 +99,7 @@ export function AdminsSection({ organizationId }: { organizationId: number }) {
             <Text size="sm" color="fg.muted">
               {LL.organizationProfile.invite.text()}
             </Text>
-            <ErrorPanel messages={inviteError ? errorMessages(inviteError, LL.api.generic(), LL.errors.network()) : []} />
+            <ErrorPanel messages={inviteError ? errorMessages(inviteError, LL.errors.generic(), LL.errors.network()) : []} />
             <TextField
               label={LL.organizationProfile.invite.email()}
               type="email"

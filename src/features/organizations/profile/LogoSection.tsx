@@ -45,7 +45,7 @@ export function LogoSection({
       : rejection === 'size'
         ? [LL.organizationProfile.logo.tooLarge()]
         : error
-          ? errorMessages(error, LL.api.generic(), LL.errors.network())
+          ? errorMessages(error, LL.errors.generic(), LL.errors.network())
           : []
 
   return (

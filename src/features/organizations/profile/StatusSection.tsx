@@ -72,7 +72,7 @@ export function StatusSection({
         {deletedAt ? (
           <Stack gap="3" alignItems="flex-start">
             <Text>{LL.organizationProfile.actions.deletedNotice({ date: deletedAt })}</Text>
-            <ErrorPanel messages={restoreError ? [errorMessage(restoreError, LL.api.generic(), LL.errors.network())] : []} />
+            <ErrorPanel messages={restoreError ? [errorMessage(restoreError, LL.errors.generic(), LL.errors.network())] : []} />
             {superuser ? (
               <Button loading={restoring} onClick={() => flow.send({ type: 'status.restore' })}>
                 {LL.organizationProfile.actions.restore()}
@@ -130,7 +130,7 @@ function StatusDialog({ flow, action, organizationName }: { flow: StatusFlow; ac
         }}
       >
         <Stack gap="4">
-          <ErrorPanel messages={failure ? [errorMessage(failure, LL.api.generic(), LL.errors.network())] : []} />
+          <ErrorPanel messages={failure ? [errorMessage(failure, LL.errors.generic(), LL.errors.network())] : []} />
           <PasswordField
             showLabel={LL.common.showPassword()}
             hideLabel={LL.common.hidePassword()}
@@ -141,7 +141,7 @@ function StatusDialog({ flow, action, organizationName }: { flow: StatusFlow; ac
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            errorText={wrongPassword ? (fieldErrorsOf(wrongPassword.body).password ?? LL.api.generic()) : undefined}
+            errorText={wrongPassword ? (fieldErrorsOf(wrongPassword.body).password ?? LL.errors.generic()) : undefined}
           />
           {action === 'delete' ? (
             <TextField

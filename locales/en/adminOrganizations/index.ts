@@ -1,0 +1,42 @@
+import type { BaseTranslation } from '../../i18n-types.js'
+
+const en_adminOrganizations = {
+	title: 'Organizations',
+	filters: 'Filter organizations',
+	all: 'All',
+	active: 'Active',
+	inactive: 'Disabled',
+	verified: 'Verified',
+	countries: 'Countries',
+	allCountries: 'All countries',
+	search: 'Search organizations',
+	create: 'Create organization',
+	columns: {
+		name: 'Name',
+		verified: 'Verification',
+		status: 'Status',
+		createdAt: 'Created',
+		country: 'Country',
+	},
+	isVerified: 'Verified',
+	notVerified: 'Not verified',
+	markVerified: 'Mark {name:string} as verified',
+	markNotVerified: 'Mark {name:string} as not verified',
+	selectAll: 'Select every organization on this page',
+	selectRow: 'Select {name:string}',
+	selected: '{count:number} selected',
+	verifySelected: 'Verify selected',
+	verifiedToast: '{name:string} is verified.',
+	unverifiedToast: '{name:string} is no longer verified.',
+	undo: 'Undo',
+	bulkVerifiedToast: '{count:number} {{organization|organizations}} verified.',
+	empty: 'No organization matches these filters.',
+	emptyAll: 'There are no organizations yet. Create the first one.',
+	clearFilters: 'Clear filters',
+	loadFailed: 'The organizations could not be loaded.',
+	verifyFailed: 'The verification could not be changed.',
+	createdToast: '{name:string} was created. Its owner was invited by email.',
+	tableLabel: 'Organizations',
+} satisfies BaseTranslation
+
+export default en_adminOrganizations

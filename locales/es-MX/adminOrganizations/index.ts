@@ -1,0 +1,42 @@
+import type { NamespaceAdminOrganizationsTranslation } from '../../i18n-types.js'
+
+const es_MX_adminOrganizations = {
+	title: 'Organizaciones',
+	filters: 'Filtrar organizaciones',
+	all: 'Todas',
+	active: 'Activas',
+	inactive: 'Deshabilitadas',
+	verified: 'Verificadas',
+	countries: 'Países',
+	allCountries: 'Todos los países',
+	search: 'Buscar organizaciones',
+	create: 'Crear organización',
+	columns: {
+		name: 'Nombre',
+		verified: 'Verificación',
+		status: 'Estado',
+		createdAt: 'Creada',
+		country: 'País',
+	},
+	isVerified: 'Verificada',
+	notVerified: 'Sin verificar',
+	markVerified: 'Marcar {name} como verificada',
+	markNotVerified: 'Marcar {name} como no verificada',
+	selectAll: 'Seleccionar todas las organizaciones de esta página',
+	selectRow: 'Seleccionar {name}',
+	selected: '{count} seleccionadas',
+	verifySelected: 'Verificar seleccionadas',
+	verifiedToast: '{name} está verificada.',
+	unverifiedToast: '{name} ya no está verificada.',
+	undo: 'Deshacer',
+	bulkVerifiedToast: '{count} {{organización verificada|organizaciones verificadas}}.',
+	empty: 'Ninguna organización coincide con estos filtros.',
+	emptyAll: 'Aún no hay organizaciones. Crea la primera.',
+	clearFilters: 'Quitar filtros',
+	loadFailed: 'No se pudieron cargar las organizaciones.',
+	verifyFailed: 'No se pudo cambiar la verificación.',
+	createdToast: 'Se creó {name}. Su propietario recibió una invitación por correo.',
+	tableLabel: 'Organizaciones',
+} satisfies NamespaceAdminOrganizationsTranslation
+
+export default es_MX_adminOrganizations

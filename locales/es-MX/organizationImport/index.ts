@@ -1,0 +1,42 @@
+import type { NamespaceOrganizationImportTranslation } from '../../i18n-types.js'
+
+const es_MX_organizationImport = {
+	open: 'Importar',
+	title: 'Importar organizaciones',
+	intro: 'Sube un archivo .csv o .xlsx con una organización por fila, debajo de una fila de encabezados. Cada propietario recibe por correo una invitación como administrador de su organización. No se crea nada antes de que confirmes.',
+	templateCsv: 'Descargar la plantilla (.csv)',
+	templateXlsx: 'Descargar la plantilla (.xlsx)',
+	templateFailed: 'No se pudo descargar la plantilla.',
+	drop: 'Suelta aquí un archivo .csv o .xlsx',
+	choose: 'Elegir un archivo',
+	uploading: 'Leyendo {file}…',
+	fileTooLarge: 'El archivo es demasiado grande: como máximo {max} KB.',
+	uploadFailed: 'No se pudo subir el archivo.',
+	counts: '{total} {{fila|filas}}, {errors} con errores',
+	onlyErrors: 'Solo filas con errores',
+	tableLabel: 'Filas del archivo',
+	columns: {
+		row: 'Fila',
+		name: 'Nombre',
+		owner: 'Correo del propietario',
+		status: 'Errores',
+	},
+	rowReady: 'Lista',
+	fixAndUpload: 'Corrige en el archivo las filas con errores y vuelve a subirlo. No se creó nada.',
+	uploadAgain: 'Subir otro archivo',
+	confirm: 'Crear {count} {{organización|organizaciones}}',
+	creating: 'Creando las organizaciones…',
+	confirmFailed: 'No se pudieron crear las organizaciones.',
+	created: '{count} {{organización creada|organizaciones creadas}}; sus propietarios recibieron una invitación por correo.',
+	tooManyRows: 'El archivo tiene más de {max} filas. Divídelo en archivos más pequeños.',
+	unreadable: 'No se pudo leer el archivo. Guárdalo de nuevo como .csv o .xlsx y vuelve a subirlo.',
+	empty: 'El archivo no tiene filas debajo de la fila de encabezados.',
+	missingColumns: 'Al archivo le falta la columna {columns}. Descarga la plantilla para ver las columnas.',
+	hasErrors: 'Algunas filas tienen errores. Corrige el archivo y vuelve a subirlo.',
+	nameTaken: 'Ya existe una organización con este nombre.',
+	nameTwice: 'Este nombre también está en la fila {row}.',
+	countryOutOfReach: 'Solo puedes importar organizaciones de {country}.',
+	yesOrNo: 'Escribe yes o no (o déjalo vacío para no).',
+} satisfies NamespaceOrganizationImportTranslation
+
+export default es_MX_organizationImport

@@ -1,0 +1,42 @@
+import type { NamespaceAdminOrganizationsTranslation } from '../../i18n-types.js'
+
+const ja_adminOrganizations = {
+	title: '組織',
+	filters: '組織を絞り込む',
+	all: 'すべて',
+	active: '有効',
+	inactive: '無効',
+	verified: '認証済み',
+	countries: '国',
+	allCountries: 'すべての国',
+	search: '組織を検索',
+	create: '組織を作成',
+	columns: {
+		name: '名前',
+		verified: '認証',
+		status: '状態',
+		createdAt: '作成日',
+		country: '国',
+	},
+	isVerified: '認証済み',
+	notVerified: '未認証',
+	markVerified: '{name}を認証済みにする',
+	markNotVerified: '{name}を未認証にする',
+	selectAll: 'このページの組織をすべて選択',
+	selectRow: '{name}を選択',
+	selected: '{count}件選択中',
+	verifySelected: '選択した組織を認証',
+	verifiedToast: '{name}を認証済みにしました。',
+	unverifiedToast: '{name}を未認証にしました。',
+	undo: '元に戻す',
+	bulkVerifiedToast: '{count}件の組織を認証済みにしました。',
+	empty: '条件に合う組織はありません。',
+	emptyAll: 'まだ組織がありません。最初の組織を作成してください。',
+	clearFilters: '絞り込みを解除',
+	loadFailed: '組織を読み込めませんでした。',
+	verifyFailed: '認証を変更できませんでした。',
+	createdToast: '{name}を作成しました。所有者に招待メールを送りました。',
+	tableLabel: '組織',
+} satisfies NamespaceAdminOrganizationsTranslation
+
+export default ja_adminOrganizations

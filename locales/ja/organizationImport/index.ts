@@ -1,0 +1,42 @@
+import type { NamespaceOrganizationImportTranslation } from '../../i18n-types.js'
+
+const ja_organizationImport = {
+	open: 'インポート',
+	title: '組織をインポート',
+	intro: '見出し行の下に1行1組織を書いた .csv または .xlsx ファイルをアップロードしてください。各所有者には組織の管理者としての招待メールが届きます。確定するまで何も作成されません。',
+	templateCsv: 'テンプレートをダウンロード (.csv)',
+	templateXlsx: 'テンプレートをダウンロード (.xlsx)',
+	templateFailed: 'テンプレートをダウンロードできませんでした。',
+	drop: '.csv または .xlsx ファイルをここにドロップ',
+	choose: 'ファイルを選択',
+	uploading: '{file}を読み込んでいます…',
+	fileTooLarge: 'ファイルが大きすぎます。最大 {max} KB までです。',
+	uploadFailed: 'ファイルをアップロードできませんでした。',
+	counts: '{total}行、うちエラー{errors}行',
+	onlyErrors: 'エラーのある行のみ',
+	tableLabel: 'ファイルの行',
+	columns: {
+		row: '行',
+		name: '名前',
+		owner: '所有者のメールアドレス',
+		status: 'エラー',
+	},
+	rowReady: 'OK',
+	fixAndUpload: 'ファイル内のエラーのある行を修正して、もう一度アップロードしてください。何も作成されていません。',
+	uploadAgain: '別のファイルをアップロード',
+	confirm: '{count}件の組織を作成',
+	creating: '組織を作成しています…',
+	confirmFailed: '組織を作成できませんでした。',
+	created: '{count}件の組織を作成し、所有者に招待メールを送りました。',
+	tooManyRows: 'ファイルの行数が{max}行を超えています。小さなファイルに分けてください。',
+	unreadable: 'ファイルを読み込めませんでした。.csv または .xlsx として保存し直して、もう一度アップロードしてください。',
+	empty: '見出し行の下に行がありません。',
+	missingColumns: 'ファイルに列 {columns} がありません。テンプレートをダウンロードして列を確認してください。',
+	hasErrors: 'エラーのある行があります。ファイルを修正して、もう一度アップロードしてください。',
+	nameTaken: 'この名前の組織はすでに存在します。',
+	nameTwice: 'この名前は{row}行目にもあります。',
+	countryOutOfReach: 'インポートできるのは{country}の組織だけです。',
+	yesOrNo: 'yes または no と書いてください(空欄は no)。',
+} satisfies NamespaceOrganizationImportTranslation
+
+export default ja_organizationImport

@@ -1,0 +1,42 @@
+import type { NamespaceAdminOrganizationsTranslation } from '../../i18n-types.js'
+
+const pt_BR_adminOrganizations = {
+	title: 'Organizações',
+	filters: 'Filtrar organizações',
+	all: 'Todas',
+	active: 'Ativas',
+	inactive: 'Desativadas',
+	verified: 'Verificadas',
+	countries: 'Países',
+	allCountries: 'Todos os países',
+	search: 'Pesquisar organizações',
+	create: 'Criar organização',
+	columns: {
+		name: 'Nome',
+		verified: 'Verificação',
+		status: 'Situação',
+		createdAt: 'Criada em',
+		country: 'País',
+	},
+	isVerified: 'Verificada',
+	notVerified: 'Não verificada',
+	markVerified: 'Marcar {name} como verificada',
+	markNotVerified: 'Marcar {name} como não verificada',
+	selectAll: 'Selecionar todas as organizações desta página',
+	selectRow: 'Selecionar {name}',
+	selected: '{count} selecionadas',
+	verifySelected: 'Verificar selecionadas',
+	verifiedToast: '{name} está verificada.',
+	unverifiedToast: '{name} não está mais verificada.',
+	undo: 'Desfazer',
+	bulkVerifiedToast: '{count} {{organização verificada|organizações verificadas}}.',
+	empty: 'Nenhuma organização corresponde a estes filtros.',
+	emptyAll: 'Ainda não há organizações. Crie a primeira.',
+	clearFilters: 'Limpar filtros',
+	loadFailed: 'Não foi possível carregar as organizações.',
+	verifyFailed: 'Não foi possível alterar a verificação.',
+	createdToast: '{name} foi criada. O proprietário foi convidado por e-mail.',
+	tableLabel: 'Organizações',
+} satisfies NamespaceAdminOrganizationsTranslation
+
+export default pt_BR_adminOrganizations

@@ -1,0 +1,42 @@
+import type { NamespaceOrganizationImportTranslation } from '../../i18n-types.js'
+
+const pt_BR_organizationImport = {
+	open: 'Importar',
+	title: 'Importar organizações',
+	intro: 'Envie um arquivo .csv ou .xlsx com uma organização por linha, abaixo de uma linha de cabeçalho. Cada proprietário recebe por e-mail um convite como administrador da organização. Nada é criado antes da sua confirmação.',
+	templateCsv: 'Baixar o modelo (.csv)',
+	templateXlsx: 'Baixar o modelo (.xlsx)',
+	templateFailed: 'Não foi possível baixar o modelo.',
+	drop: 'Solte aqui um arquivo .csv ou .xlsx',
+	choose: 'Escolher um arquivo',
+	uploading: 'Lendo {file}…',
+	fileTooLarge: 'O arquivo é grande demais: no máximo {max} KB.',
+	uploadFailed: 'Não foi possível enviar o arquivo.',
+	counts: '{total} {{linha|linhas}}, {errors} com erros',
+	onlyErrors: 'Só linhas com erros',
+	tableLabel: 'Linhas do arquivo',
+	columns: {
+		row: 'Linha',
+		name: 'Nome',
+		owner: 'E-mail do proprietário',
+		status: 'Erros',
+	},
+	rowReady: 'Pronta',
+	fixAndUpload: 'Corrija no arquivo as linhas com erros e envie-o de novo. Nada foi criado.',
+	uploadAgain: 'Enviar outro arquivo',
+	confirm: 'Criar {count} {{organização|organizações}}',
+	creating: 'Criando as organizações…',
+	confirmFailed: 'Não foi possível criar as organizações.',
+	created: '{count} {{organização criada|organizações criadas}}; os proprietários foram convidados por e-mail.',
+	tooManyRows: 'O arquivo tem mais de {max} linhas. Divida-o em arquivos menores.',
+	unreadable: 'Não foi possível ler o arquivo. Salve-o de novo como .csv ou .xlsx e envie-o outra vez.',
+	empty: 'O arquivo não tem linhas abaixo da linha de cabeçalho.',
+	missingColumns: 'Falta no arquivo a coluna {columns}. Baixe o modelo para ver as colunas.',
+	hasErrors: 'Algumas linhas têm erros. Corrija o arquivo e envie-o de novo.',
+	nameTaken: 'Já existe uma organização com este nome.',
+	nameTwice: 'Este nome também está na linha {row}.',
+	countryOutOfReach: 'Você só pode importar organizações de {country}.',
+	yesOrNo: 'Escreva yes ou no (ou deixe vazio para no).',
+} satisfies NamespaceOrganizationImportTranslation
+
+export default pt_BR_organizationImport

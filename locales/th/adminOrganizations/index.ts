@@ -1,0 +1,42 @@
+import type { NamespaceAdminOrganizationsTranslation } from '../../i18n-types.js'
+
+const th_adminOrganizations = {
+	title: 'องค์กร',
+	filters: 'กรององค์กร',
+	all: 'ทั้งหมด',
+	active: 'ใช้งานอยู่',
+	inactive: 'ปิดใช้งาน',
+	verified: 'ยืนยันแล้ว',
+	countries: 'ประเทศ',
+	allCountries: 'ทุกประเทศ',
+	search: 'ค้นหาองค์กร',
+	create: 'สร้างองค์กร',
+	columns: {
+		name: 'ชื่อ',
+		verified: 'การยืนยัน',
+		status: 'สถานะ',
+		createdAt: 'สร้างเมื่อ',
+		country: 'ประเทศ',
+	},
+	isVerified: 'ยืนยันแล้ว',
+	notVerified: 'ยังไม่ยืนยัน',
+	markVerified: 'ทำเครื่องหมายว่า {name} ยืนยันแล้ว',
+	markNotVerified: 'ทำเครื่องหมายว่า {name} ยังไม่ยืนยัน',
+	selectAll: 'เลือกทุกองค์กรในหน้านี้',
+	selectRow: 'เลือก {name}',
+	selected: 'เลือกแล้ว {count} รายการ',
+	verifySelected: 'ยืนยันรายการที่เลือก',
+	verifiedToast: '{name} ได้รับการยืนยันแล้ว',
+	unverifiedToast: '{name} ไม่ได้อยู่ในสถานะยืนยันแล้ว',
+	undo: 'เลิกทำ',
+	bulkVerifiedToast: 'ยืนยันองค์กรแล้ว {count} แห่ง',
+	empty: 'ไม่มีองค์กรที่ตรงกับตัวกรองนี้',
+	emptyAll: 'ยังไม่มีองค์กร สร้างองค์กรแรกได้เลย',
+	clearFilters: 'ล้างตัวกรอง',
+	loadFailed: 'โหลดรายชื่อองค์กรไม่สำเร็จ',
+	verifyFailed: 'เปลี่ยนสถานะการยืนยันไม่สำเร็จ',
+	createdToast: 'สร้าง {name} แล้ว และส่งคำเชิญทางอีเมลถึงเจ้าของแล้ว',
+	tableLabel: 'องค์กร',
+} satisfies NamespaceAdminOrganizationsTranslation
+
+export default th_adminOrganizations

@@ -1,0 +1,42 @@
+import type { NamespaceOrganizationImportTranslation } from '../../i18n-types.js'
+
+const th_organizationImport = {
+	open: 'นำเข้า',
+	title: 'นำเข้าองค์กร',
+	intro: 'อัปโหลดไฟล์ .csv หรือ .xlsx ที่มีหนึ่งองค์กรต่อหนึ่งแถว ใต้แถวหัวตาราง เจ้าของแต่ละคนจะได้รับคำเชิญทางอีเมลให้เป็นผู้ดูแลองค์กร จะยังไม่มีการสร้างสิ่งใดจนกว่าคุณจะยืนยัน',
+	templateCsv: 'ดาวน์โหลดแม่แบบ (.csv)',
+	templateXlsx: 'ดาวน์โหลดแม่แบบ (.xlsx)',
+	templateFailed: 'ดาวน์โหลดแม่แบบไม่ได้',
+	drop: 'วางไฟล์ .csv หรือ .xlsx ที่นี่',
+	choose: 'เลือกไฟล์',
+	uploading: 'กำลังอ่าน {file}…',
+	fileTooLarge: 'ไฟล์มีขนาดใหญ่เกินไป: ได้ไม่เกิน {max} KB',
+	uploadFailed: 'อัปโหลดไฟล์ไม่ได้',
+	counts: '{total} แถว มีข้อผิดพลาด {errors} แถว',
+	onlyErrors: 'เฉพาะแถวที่มีข้อผิดพลาด',
+	tableLabel: 'แถวในไฟล์',
+	columns: {
+		row: 'แถว',
+		name: 'ชื่อ',
+		owner: 'อีเมลเจ้าของ',
+		status: 'ข้อผิดพลาด',
+	},
+	rowReady: 'พร้อม',
+	fixAndUpload: 'แก้ไขแถวที่มีข้อผิดพลาดในไฟล์แล้วอัปโหลดอีกครั้ง ยังไม่มีการสร้างสิ่งใด',
+	uploadAgain: 'อัปโหลดไฟล์อื่น',
+	confirm: 'สร้าง {count} องค์กร',
+	creating: 'กำลังสร้างองค์กร…',
+	confirmFailed: 'สร้างองค์กรไม่ได้',
+	created: 'สร้างแล้ว {count} องค์กร และส่งคำเชิญทางอีเมลถึงเจ้าของแล้ว',
+	tooManyRows: 'ไฟล์มีมากกว่า {max} แถว โปรดแบ่งเป็นไฟล์ที่เล็กลง',
+	unreadable: 'อ่านไฟล์ไม่ได้ โปรดบันทึกใหม่เป็น .csv หรือ .xlsx แล้วอัปโหลดอีกครั้ง',
+	empty: 'ไฟล์ไม่มีแถวใต้แถวหัวตาราง',
+	missingColumns: 'ไฟล์ไม่มีคอลัมน์ {columns} โปรดดาวน์โหลดแม่แบบเพื่อดูคอลัมน์',
+	hasErrors: 'บางแถวมีข้อผิดพลาด โปรดแก้ไขไฟล์แล้วอัปโหลดอีกครั้ง',
+	nameTaken: 'มีองค์กรที่ใช้ชื่อนี้อยู่แล้ว',
+	nameTwice: 'ชื่อนี้อยู่ในแถวที่ {row} ด้วย',
+	countryOutOfReach: 'คุณนำเข้าได้เฉพาะองค์กรใน {country}',
+	yesOrNo: 'เขียน yes หรือ no (เว้นว่างไว้หมายถึง no)',
+} satisfies NamespaceOrganizationImportTranslation
+
+export default th_organizationImport

@@ -1,0 +1,42 @@
+import type { NamespaceAdminOrganizationsTranslation } from '../../i18n-types.js'
+
+const vi_adminOrganizations = {
+	title: 'Tổ chức',
+	filters: 'Lọc tổ chức',
+	all: 'Tất cả',
+	active: 'Đang hoạt động',
+	inactive: 'Đã vô hiệu hóa',
+	verified: 'Đã xác minh',
+	countries: 'Quốc gia',
+	allCountries: 'Mọi quốc gia',
+	search: 'Tìm tổ chức',
+	create: 'Tạo tổ chức',
+	columns: {
+		name: 'Tên',
+		verified: 'Xác minh',
+		status: 'Trạng thái',
+		createdAt: 'Ngày tạo',
+		country: 'Quốc gia',
+	},
+	isVerified: 'Đã xác minh',
+	notVerified: 'Chưa xác minh',
+	markVerified: 'Đánh dấu {name} là đã xác minh',
+	markNotVerified: 'Đánh dấu {name} là chưa xác minh',
+	selectAll: 'Chọn mọi tổ chức trên trang này',
+	selectRow: 'Chọn {name}',
+	selected: 'Đã chọn {count}',
+	verifySelected: 'Xác minh các mục đã chọn',
+	verifiedToast: '{name} đã được xác minh.',
+	unverifiedToast: '{name} không còn được xác minh.',
+	undo: 'Hoàn tác',
+	bulkVerifiedToast: 'Đã xác minh {count} tổ chức.',
+	empty: 'Không có tổ chức nào khớp với bộ lọc.',
+	emptyAll: 'Chưa có tổ chức nào. Hãy tạo tổ chức đầu tiên.',
+	clearFilters: 'Xóa bộ lọc',
+	loadFailed: 'Không tải được danh sách tổ chức.',
+	verifyFailed: 'Không đổi được trạng thái xác minh.',
+	createdToast: 'Đã tạo {name}. Chủ tài khoản đã được mời qua email.',
+	tableLabel: 'Tổ chức',
+} satisfies NamespaceAdminOrganizationsTranslation
+
+export default vi_adminOrganizations

@@ -1,0 +1,42 @@
+import type { NamespaceOrganizationImportTranslation } from '../../i18n-types.js'
+
+const vi_organizationImport = {
+	open: 'Nhập',
+	title: 'Nhập tổ chức',
+	intro: 'Tải lên tệp .csv hoặc .xlsx, mỗi dòng một tổ chức, bên dưới một dòng tiêu đề. Mỗi chủ sở hữu sẽ nhận email mời làm quản trị viên của tổ chức. Không có gì được tạo trước khi bạn xác nhận.',
+	templateCsv: 'Tải mẫu (.csv)',
+	templateXlsx: 'Tải mẫu (.xlsx)',
+	templateFailed: 'Không tải được mẫu.',
+	drop: 'Thả tệp .csv hoặc .xlsx vào đây',
+	choose: 'Chọn tệp',
+	uploading: 'Đang đọc {file}…',
+	fileTooLarge: 'Tệp quá lớn: tối đa {max} KB.',
+	uploadFailed: 'Không tải lên được tệp.',
+	counts: '{total} dòng, {errors} dòng có lỗi',
+	onlyErrors: 'Chỉ các dòng có lỗi',
+	tableLabel: 'Các dòng của tệp',
+	columns: {
+		row: 'Dòng',
+		name: 'Tên',
+		owner: 'Email chủ sở hữu',
+		status: 'Lỗi',
+	},
+	rowReady: 'Sẵn sàng',
+	fixAndUpload: 'Hãy sửa các dòng có lỗi trong tệp rồi tải lên lại. Chưa có gì được tạo.',
+	uploadAgain: 'Tải lên tệp khác',
+	confirm: 'Tạo {count} tổ chức',
+	creating: 'Đang tạo các tổ chức…',
+	confirmFailed: 'Không tạo được các tổ chức.',
+	created: 'Đã tạo {count} tổ chức và gửi email mời đến chủ sở hữu.',
+	tooManyRows: 'Tệp có hơn {max} dòng. Hãy chia thành các tệp nhỏ hơn.',
+	unreadable: 'Không đọc được tệp. Hãy lưu lại dưới dạng .csv hoặc .xlsx rồi tải lên lại.',
+	empty: 'Tệp không có dòng nào dưới dòng tiêu đề.',
+	missingColumns: 'Tệp thiếu cột {columns}. Hãy tải mẫu để xem các cột.',
+	hasErrors: 'Một số dòng có lỗi. Hãy sửa tệp rồi tải lên lại.',
+	nameTaken: 'Đã có tổ chức mang tên này.',
+	nameTwice: 'Tên này cũng có ở dòng {row}.',
+	countryOutOfReach: 'Bạn chỉ có thể nhập tổ chức của {country}.',
+	yesOrNo: 'Viết yes hoặc no (để trống là no).',
+} satisfies NamespaceOrganizationImportTranslation
+
+export default vi_organizationImport
