@@ -148,6 +148,11 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   inviteUsers: organizationAdmins(403, 403),
   acceptInvite: signedIn,
   validateInvitation: open,
+  // the organization of the invitation (an unknown invitation is refused like an outsider)
+  listOrganizationInvitations: organizationAdmins(403, 404),
+  revokeInvitation: organizationAdmins(403, 404),
+  resendInvitation: organizationAdmins(403, 404),
+  resendInvitations: organizationAdmins(403, 404),
 
   // organizations
   listOrganizations: platformAdmins,

@@ -19,8 +19,6 @@ import { accountsByEmail, type InviteeAccount } from './queries.js'
  * Used by POST /v1/accounts/invite/ and by the creation of an organization (its owner's invitation).
  */
 
-export const INVITATION_TTL_SECONDS = 14 * 24 * 60 * 60
-
 export interface InvitationRequest {
   organizationId: number
   role: Role
@@ -29,6 +27,8 @@ export interface InvitationRequest {
   autoJoin?: boolean
   invitedBy: number
   now: Date
+  /** How long the link works (INVITATION_TTL of the configuration). */
+  ttlSeconds: number
 }
 
 export interface IssuedInvitation {
@@ -41,11 +41,11 @@ export interface IssuedInvitation {
 
 /**
  * Stores one invitation per (lower-cased, deduplicated) address. An address that already has a pending
- * invitation for the role gets it refreshed (new token, new expiry), not a second one.
+ * invitation for the role gets it refreshed (new token, new expiry) and counts as resent, not a second one.
  */
 export const storeInvitations = async (db: Executor, request: InvitationRequest): Promise<IssuedInvitation[]> => {
   const emails = [...new Set(request.emails.map((email) => email.toLowerCase()))]
-  const expiresAt = secondsAfter(request.now, INVITATION_TTL_SECONDS)
+  const expiresAt = secondsAfter(request.now, request.ttlSeconds)
   const groupId = request.groupId ?? null
   const autoJoin = request.autoJoin ?? false
   const accounts = await accountsByEmail(db, emails)
@@ -68,7 +68,7 @@ export const storeInvitations = async (db: Executor, request: InvitationRequest)
       .onConflictDoUpdate({
         target: [invitations.organizationId, invitations.email, invitations.role],
         targetWhere: sql`${invitations.status} = 'pending'`,
-        set: { tokenHash: hashToken(token), expiresAt, invitedBy: request.invitedBy, groupId, autoJoin },
+        set: { tokenHash: hashToken(token), expiresAt, invitedBy: request.invitedBy, groupId, autoJoin, resentAt: request.now },
       })
       .returning()
     if (!row) throw new Error('the invitation was not stored')
