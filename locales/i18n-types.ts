@@ -31,6 +31,7 @@ export type Translations = RootTranslation &
 	organizationImport: NamespaceOrganizationImportTranslation,
 	organizationProfile: NamespaceOrganizationProfileTranslation,
 	organizationUsers: NamespaceOrganizationUsersTranslation,
+	pendingInvites: NamespacePendingInvitesTranslation,
 	startLearning: NamespaceStartLearningTranslation
 }
 
@@ -2676,6 +2677,147 @@ export type NamespaceOrganizationUsersTranslation = {
 	timezone: string
 }
 
+export type NamespacePendingInvitesTranslation = {
+	/**
+	 * T​h​e​r​e​ ​i​s​ ​n​o​ ​i​n​v​i​t​e​ ​s​e​l​e​c​t​e​d
+	 */
+	noneSelected: string
+	/**
+	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​a​c​c​e​p​t​e​d​ ​o​r​ ​r​e​m​o​v​e​d​.
+	 */
+	closed: string
+	/**
+	 * S​o​m​e​ ​o​f​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​i​n​v​i​t​e​s​ ​a​r​e​ ​n​o​ ​l​o​n​g​e​r​ ​p​e​n​d​i​n​g​ ​i​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​l​i​s​t​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	notOfOrganization: string
+	/**
+	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​ ​(​{​c​o​u​n​t​}​)
+	 * @param {number} count
+	 */
+	chip: RequiredParams<'count'>
+	/**
+	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s
+	 */
+	title: string
+	/**
+	 * I​n​v​i​t​a​t​i​o​n​s​ ​t​o​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​t​h​a​t​ ​h​a​v​e​ ​n​o​t​ ​b​e​e​n​ ​a​c​c​e​p​t​e​d​ ​y​e​t​.
+	 * @param {string} organization
+	 */
+	description: RequiredParams<'organization'>
+	/**
+	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s
+	 */
+	tableLabel: string
+	/**
+	 * E​m​a​i​l
+	 */
+	email: string
+	/**
+	 * R​o​l​e
+	 */
+	role: string
+	/**
+	 * S​e​n​t
+	 */
+	sent: string
+	/**
+	 * E​x​p​i​r​e​s
+	 */
+	expires: string
+	/**
+	 * S​t​a​t​u​s
+	 */
+	status: string
+	/**
+	 * A​c​t​i​o​n​s
+	 */
+	actions: string
+	/**
+	 * P​e​n​d​i​n​g
+	 */
+	pending: string
+	/**
+	 * R​e​s​e​n​t
+	 */
+	resent: string
+	/**
+	 * E​x​p​i​r​e​d
+	 */
+	expired: string
+	/**
+	 * S​e​l​e​c​t​ ​a​l​l​ ​i​n​v​i​t​e​s​ ​o​n​ ​t​h​i​s​ ​p​a​g​e
+	 */
+	selectAll: string
+	/**
+	 * S​e​l​e​c​t​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}
+	 * @param {string} email
+	 */
+	selectOne: RequiredParams<'email'>
+	/**
+	 * R​e​s​e​n​d
+	 */
+	resend: string
+	/**
+	 * R​e​s​e​n​d​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}
+	 * @param {string} email
+	 */
+	resendOne: RequiredParams<'email'>
+	/**
+	 * R​e​s​e​n​d​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+	 * @param {number} count
+	 */
+	resendSelected: RequiredParams<'count'>
+	/**
+	 * R​e​m​o​v​e
+	 */
+	revoke: string
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}
+	 * @param {string} email
+	 */
+	revokeOne: RequiredParams<'email'>
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}​?
+	 * @param {string} email
+	 */
+	revokeTitle: RequiredParams<'email'>
+	/**
+	 * T​h​e​ ​l​i​n​k​ ​i​n​ ​t​h​e​ ​m​a​i​l​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​.​ ​Y​o​u​ ​c​a​n​ ​i​n​v​i​t​e​ ​{​e​m​a​i​l​}​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+	 * @param {string} email
+	 */
+	revokeDescription: RequiredParams<'email'>
+	/**
+	 * R​e​m​o​v​e​ ​i​n​v​i​t​e
+	 */
+	revokeConfirm: string
+	/**
+	 * {​c​o​u​n​t​}​ ​i​n​v​i​t​e​{​{​s​}​}​ ​s​e​n​t​ ​a​g​a​i​n​.
+	 * @param {number} count
+	 */
+	resentDone: RequiredParams<'count'>
+	/**
+	 * T​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+	 * @param {string} email
+	 */
+	revokedDone: RequiredParams<'email'>
+	/**
+	 * I​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​s​e​n​t
+	 */
+	resendFailed: string
+	/**
+	 * T​h​e​ ​i​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​m​o​v​e​d​.
+	 */
+	revokeFailed: string
+	/**
+	 * T​h​e​ ​p​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * N​o​ ​p​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​:​ ​e​v​e​r​y​o​n​e​ ​i​n​v​i​t​e​d​ ​h​a​s​ ​a​n​s​w​e​r​e​d​.
+	 */
+	empty: string
+}
+
 export type NamespaceStartLearningTranslation = {
 	/**
 	 * S​t​a​r​t​ ​l​e​a​r​n​i​n​g
@@ -2772,6 +2914,7 @@ export type Namespaces =
 	| 'organizationImport'
 	| 'organizationProfile'
 	| 'organizationUsers'
+	| 'pendingInvites'
 	| 'startLearning'
 
 type DisallowNamespaces = {
@@ -2846,6 +2989,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./organizationUsers/index.ts` file instead
 	 */
 	organizationUsers?: "[typesafe-i18n] reserved for 'organizationUsers'-namespace. You need to use the `./organizationUsers/index.ts` file instead."
+
+	/**
+	 * reserved for 'pendingInvites'-namespace\
+	 * you need to use the `./pendingInvites/index.ts` file instead
+	 */
+	pendingInvites?: "[typesafe-i18n] reserved for 'pendingInvites'-namespace. You need to use the `./pendingInvites/index.ts` file instead."
 
 	/**
 	 * reserved for 'startLearning'-namespace\
@@ -5380,6 +5529,136 @@ export type TranslationFunctions = {
 		 * Time zone
 		 */
 		timezone: () => LocalizedString
+	}
+	pendingInvites: {
+		/**
+		 * There is no invite selected
+		 */
+		noneSelected: () => LocalizedString
+		/**
+		 * This invitation was already accepted or removed.
+		 */
+		closed: () => LocalizedString
+		/**
+		 * Some of the selected invites are no longer pending in this organization. Reload the list and try again.
+		 */
+		notOfOrganization: () => LocalizedString
+		/**
+		 * Pending invites ({count})
+		 */
+		chip: (arg: { count: number }) => LocalizedString
+		/**
+		 * Pending invites
+		 */
+		title: () => LocalizedString
+		/**
+		 * Invitations to {organization} that have not been accepted yet.
+		 */
+		description: (arg: { organization: string }) => LocalizedString
+		/**
+		 * Pending invites
+		 */
+		tableLabel: () => LocalizedString
+		/**
+		 * Email
+		 */
+		email: () => LocalizedString
+		/**
+		 * Role
+		 */
+		role: () => LocalizedString
+		/**
+		 * Sent
+		 */
+		sent: () => LocalizedString
+		/**
+		 * Expires
+		 */
+		expires: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * Pending
+		 */
+		pending: () => LocalizedString
+		/**
+		 * Resent
+		 */
+		resent: () => LocalizedString
+		/**
+		 * Expired
+		 */
+		expired: () => LocalizedString
+		/**
+		 * Select all invites on this page
+		 */
+		selectAll: () => LocalizedString
+		/**
+		 * Select the invite of {email}
+		 */
+		selectOne: (arg: { email: string }) => LocalizedString
+		/**
+		 * Resend
+		 */
+		resend: () => LocalizedString
+		/**
+		 * Resend the invite of {email}
+		 */
+		resendOne: (arg: { email: string }) => LocalizedString
+		/**
+		 * Resend selected ({count})
+		 */
+		resendSelected: (arg: { count: number }) => LocalizedString
+		/**
+		 * Remove
+		 */
+		revoke: () => LocalizedString
+		/**
+		 * Remove the invite of {email}
+		 */
+		revokeOne: (arg: { email: string }) => LocalizedString
+		/**
+		 * Remove the invite of {email}?
+		 */
+		revokeTitle: (arg: { email: string }) => LocalizedString
+		/**
+		 * The link in the mail stops working. You can invite {email} again later.
+		 */
+		revokeDescription: (arg: { email: string }) => LocalizedString
+		/**
+		 * Remove invite
+		 */
+		revokeConfirm: () => LocalizedString
+		/**
+		 * {count} invite{{s}} sent again.
+		 */
+		resentDone: (arg: { count: number }) => LocalizedString
+		/**
+		 * The invite of {email} was removed.
+		 */
+		revokedDone: (arg: { email: string }) => LocalizedString
+		/**
+		 * Invite could not be resent
+		 */
+		resendFailed: () => LocalizedString
+		/**
+		 * The invite could not be removed.
+		 */
+		revokeFailed: () => LocalizedString
+		/**
+		 * The pending invites could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * No pending invites: everyone invited has answered.
+		 */
+		empty: () => LocalizedString
 	}
 	startLearning: {
 		/**

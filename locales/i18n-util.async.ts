@@ -28,6 +28,7 @@ const localeNamespaceLoaders = {
 		organizationImport: () => import('./en/organizationImport/index.js'),
 		organizationProfile: () => import('./en/organizationProfile/index.js'),
 		organizationUsers: () => import('./en/organizationUsers/index.js'),
+		pendingInvites: () => import('./en/pendingInvites/index.js'),
 		startLearning: () => import('./en/startLearning/index.js')
 	},
 	'es-MX': {
@@ -43,6 +44,7 @@ const localeNamespaceLoaders = {
 		organizationImport: () => import('./es-MX/organizationImport/index.js'),
 		organizationProfile: () => import('./es-MX/organizationProfile/index.js'),
 		organizationUsers: () => import('./es-MX/organizationUsers/index.js'),
+		pendingInvites: () => import('./es-MX/pendingInvites/index.js'),
 		startLearning: () => import('./es-MX/startLearning/index.js')
 	},
 	ja: {
@@ -58,6 +60,7 @@ const localeNamespaceLoaders = {
 		organizationImport: () => import('./ja/organizationImport/index.js'),
 		organizationProfile: () => import('./ja/organizationProfile/index.js'),
 		organizationUsers: () => import('./ja/organizationUsers/index.js'),
+		pendingInvites: () => import('./ja/pendingInvites/index.js'),
 		startLearning: () => import('./ja/startLearning/index.js')
 	},
 	'pt-BR': {
@@ -73,6 +76,7 @@ const localeNamespaceLoaders = {
 		organizationImport: () => import('./pt-BR/organizationImport/index.js'),
 		organizationProfile: () => import('./pt-BR/organizationProfile/index.js'),
 		organizationUsers: () => import('./pt-BR/organizationUsers/index.js'),
+		pendingInvites: () => import('./pt-BR/pendingInvites/index.js'),
 		startLearning: () => import('./pt-BR/startLearning/index.js')
 	},
 	th: {
@@ -88,6 +92,7 @@ const localeNamespaceLoaders = {
 		organizationImport: () => import('./th/organizationImport/index.js'),
 		organizationProfile: () => import('./th/organizationProfile/index.js'),
 		organizationUsers: () => import('./th/organizationUsers/index.js'),
+		pendingInvites: () => import('./th/pendingInvites/index.js'),
 		startLearning: () => import('./th/startLearning/index.js')
 	},
 	vi: {
@@ -103,6 +108,7 @@ const localeNamespaceLoaders = {
 		organizationImport: () => import('./vi/organizationImport/index.js'),
 		organizationProfile: () => import('./vi/organizationProfile/index.js'),
 		organizationUsers: () => import('./vi/organizationUsers/index.js'),
+		pendingInvites: () => import('./vi/pendingInvites/index.js'),
 		startLearning: () => import('./vi/startLearning/index.js')
 	}
 }

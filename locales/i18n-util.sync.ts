@@ -24,6 +24,7 @@ import en_organizationForm from './en/organizationForm/index.js'
 import en_organizationImport from './en/organizationImport/index.js'
 import en_organizationProfile from './en/organizationProfile/index.js'
 import en_organizationUsers from './en/organizationUsers/index.js'
+import en_pendingInvites from './en/pendingInvites/index.js'
 import en_startLearning from './en/startLearning/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
@@ -37,6 +38,7 @@ import es_MX_organizationForm from './es-MX/organizationForm/index.js'
 import es_MX_organizationImport from './es-MX/organizationImport/index.js'
 import es_MX_organizationProfile from './es-MX/organizationProfile/index.js'
 import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
+import es_MX_pendingInvites from './es-MX/pendingInvites/index.js'
 import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
@@ -50,6 +52,7 @@ import ja_organizationForm from './ja/organizationForm/index.js'
 import ja_organizationImport from './ja/organizationImport/index.js'
 import ja_organizationProfile from './ja/organizationProfile/index.js'
 import ja_organizationUsers from './ja/organizationUsers/index.js'
+import ja_pendingInvites from './ja/pendingInvites/index.js'
 import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
@@ -63,6 +66,7 @@ import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
 import pt_BR_organizationImport from './pt-BR/organizationImport/index.js'
 import pt_BR_organizationProfile from './pt-BR/organizationProfile/index.js'
 import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
+import pt_BR_pendingInvites from './pt-BR/pendingInvites/index.js'
 import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
@@ -76,6 +80,7 @@ import th_organizationForm from './th/organizationForm/index.js'
 import th_organizationImport from './th/organizationImport/index.js'
 import th_organizationProfile from './th/organizationProfile/index.js'
 import th_organizationUsers from './th/organizationUsers/index.js'
+import th_pendingInvites from './th/pendingInvites/index.js'
 import th_startLearning from './th/startLearning/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
@@ -89,6 +94,7 @@ import vi_organizationForm from './vi/organizationForm/index.js'
 import vi_organizationImport from './vi/organizationImport/index.js'
 import vi_organizationProfile from './vi/organizationProfile/index.js'
 import vi_organizationUsers from './vi/organizationUsers/index.js'
+import vi_pendingInvites from './vi/pendingInvites/index.js'
 import vi_startLearning from './vi/startLearning/index.js'
 
 const localeTranslations = {
@@ -106,6 +112,7 @@ const localeTranslations = {
 		organizationImport: en_organizationImport,
 		organizationProfile: en_organizationProfile,
 		organizationUsers: en_organizationUsers,
+		pendingInvites: en_pendingInvites,
 		startLearning: en_startLearning
 	},
 	'es-MX': {
@@ -122,6 +129,7 @@ const localeTranslations = {
 		organizationImport: es_MX_organizationImport,
 		organizationProfile: es_MX_organizationProfile,
 		organizationUsers: es_MX_organizationUsers,
+		pendingInvites: es_MX_pendingInvites,
 		startLearning: es_MX_startLearning
 	},
 	ja: {
@@ -138,6 +146,7 @@ const localeTranslations = {
 		organizationImport: ja_organizationImport,
 		organizationProfile: ja_organizationProfile,
 		organizationUsers: ja_organizationUsers,
+		pendingInvites: ja_pendingInvites,
 		startLearning: ja_startLearning
 	},
 	'pt-BR': {
@@ -154,6 +163,7 @@ const localeTranslations = {
 		organizationImport: pt_BR_organizationImport,
 		organizationProfile: pt_BR_organizationProfile,
 		organizationUsers: pt_BR_organizationUsers,
+		pendingInvites: pt_BR_pendingInvites,
 		startLearning: pt_BR_startLearning
 	},
 	th: {
@@ -170,6 +180,7 @@ const localeTranslations = {
 		organizationImport: th_organizationImport,
 		organizationProfile: th_organizationProfile,
 		organizationUsers: th_organizationUsers,
+		pendingInvites: th_pendingInvites,
 		startLearning: th_startLearning
 	},
 	vi: {
@@ -186,6 +197,7 @@ const localeTranslations = {
 		organizationImport: vi_organizationImport,
 		organizationProfile: vi_organizationProfile,
 		organizationUsers: vi_organizationUsers,
+		pendingInvites: vi_pendingInvites,
 		startLearning: vi_startLearning
 	},
 }

@@ -32,6 +32,7 @@ export const namespaces: Namespaces[] = [
 	'organizationImport',
 	'organizationProfile',
 	'organizationUsers',
+	'pendingInvites',
 	'startLearning'
 ]
 

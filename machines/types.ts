@@ -475,3 +475,36 @@ export interface StageImportInput {
 export interface ImportIdInput {
   importId: number
 }
+
+// ---------------------------------------------------------------------------------------------
+// The pending invitations of an organization (spec §3 Pending invite, §4 Invitation, §5 resending).
+// ---------------------------------------------------------------------------------------------
+
+/** An invitation not yet accepted nor revoked: pending, resent, or expired (and resendable). */
+export type PendingInvitation = components['schemas']['PendingInvitation']
+
+/** One page of them: {count, next, previous, results}, 10 a page. */
+export type PendingInvitationPage = components['schemas']['PendingInvitationPage']
+
+/** What the pending-invites flow starts from; `enabled` is false for those who may not manage invitations (teachers). */
+export interface PendingInvitesInput {
+  organizationId: number
+  enabled: boolean
+}
+
+/** loadPendingInvites: GET /v1/invitations/organization/{id}/?page */
+export interface LoadPendingInvitesInput {
+  organizationId: number
+  page: number
+}
+
+/** resendInvitations: POST /v1/invitations/{id}/resend/ for one, POST /v1/invitations/resend/{orgId}/ for several. */
+export interface ResendInvitationsInput {
+  organizationId: number
+  ids: number[]
+}
+
+/** revokeInvitation: DELETE /v1/invitations/{id}/ */
+export interface RevokeInvitationInput {
+  invitationId: number
+}

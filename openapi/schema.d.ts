@@ -347,6 +347,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invitations/organization/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The pending invitations of an organization, paged (its admins and platform admins)
+         * @description The invitations not yet accepted nor revoked, the last sent first; an expired one is listed with
+         *     status `expired` (it can be resent). Filtered by roles (`roles=teacher&roles=admin`). `next` and
+         *     `previous` are the paths of the neighbouring pages with the same filters, or null. Anyone who is not
+         *     an admin of the organization gets 403 when they are a member, 404 otherwise.
+         */
+        get: operations["listOrganizationInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation (the organization's admins and platform admins)
+         * @description The invitation becomes `revoked`: its link answers "Invitation is expired or not valid" from then on.
+         *     An invitation already accepted or revoked answers 409 `invitation_closed`. An invitation of an
+         *     organization one may not manage answers like the organization would (403 to its other members,
+         *     404 to anyone else, as for an invitation that does not exist).
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a pending invitation again, with a new link (the organization's admins and platform admins)
+         * @description A new token (the link mailed before stops working) and a new expiry (INVITATION_TTL from now); the
+         *     status becomes `resent`. Each invitation may be resent RATE_LIMIT_RESEND_PER_INVITATION times per
+         *     rate-limit window (429 with Retry-After after that). An invitation already accepted or revoked answers
+         *     409 `invitation_closed`.
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/resend/{orgId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail several pending invitations of an organization again (its admins and platform admins)
+         * @description As resendInvitation for each, in one transaction: all are resent or none. No id gives the field error
+         *     "There is no invite selected"; an id that is not a pending invitation of this organization (another
+         *     organization's, accepted, revoked, unknown) refuses the whole request with a field error on
+         *     `invitation_ids`, and nothing is sent. One invitation over its resend limit refuses them all (429).
+         */
+        post: operations["resendInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organizations/": {
         parameters: {
             query?: never;
@@ -1024,6 +1124,49 @@ export interface components {
         InviteResult: {
             invitations: components["schemas"]["Invitation"][];
         };
+        /** @description An invitation not yet accepted nor revoked, as the pending-invitations list shows it */
+        PendingInvitation: {
+            id: number;
+            email: string;
+            /** @description The invitee's */
+            first_name: string | null;
+            last_name: string | null;
+            /** @description The role the invitation gives (one per invitation) */
+            roles: components["schemas"]["Role"][];
+            /**
+             * @description pending (mailed once), resent (mailed again since), expired (its link no longer works; it can be resent)
+             * @enum {string}
+             */
+            status: "pending" | "resent" | "expired";
+            /** Format: date-time */
+            created: string;
+            /**
+             * Format: date-time
+             * @description When it was last mailed
+             */
+            sent_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Who sent it last (null when that account is gone) */
+            invited_by: {
+                id: number;
+                first_name: string;
+                last_name: string;
+            } | null;
+        };
+        PendingInvitationPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["PendingInvitation"][];
+        };
+        ResendInvitationsRequest: {
+            /** @description The invitations to resend (none gives "There is no invite selected") */
+            invitation_ids: number[];
+        };
+        ResendInvitationsResult: {
+            invitations: components["schemas"]["PendingInvitation"][];
+        };
         /**
          * @description The spec's invitation payload, as base64url JSON in the `invite` query value of /login and /signup. The
          *     page of a mailed link (`/invite/<token>`) builds it from validateInvitation's answer.
@@ -1365,6 +1508,7 @@ export interface components {
         OrganizationId: number;
         ImportId: number;
         MemberId: number;
+        InvitationId: number;
         /** @description The page, from 1 */
         Page: number;
         /** @description Rows per page */
@@ -1899,6 +2043,123 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listOrganizationInvitations: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description One or more roles (`roles=teacher&roles=admin`) */
+                roles?: components["schemas"]["Role"][];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of pending invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation as resent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendInvitationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitations as resent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResendInvitationsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listOrganizations: {

@@ -22,6 +22,8 @@
  * | RATE_LIMIT_PER_ADDRESS | 30 | per client address and window: failed logins; attempts of sign-up, reset, resend (each its own) |
  * | RATE_LIMIT_PER_EMAIL | 5 | per e-mail and window: failed logins from one client address; attempts of sign-up, reset, resend |
  * | RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES | 50 | failed logins per e-mail and window from all addresses together |
+ * | INVITATION_TTL | 1209600 (14 days) | seconds an invitation link works after it was (re)sent |
+ * | RATE_LIMIT_RESEND_PER_INVITATION | 3 | resends of one invitation per rate-limit window (its invitee's inbox is not flooded) |
  * | TRUST_PROXY | (unset) | `true`, a hop count or addresses: read the client address from X-Forwarded-For |
  * | LOG_LEVEL | info | fatal, error, warn, info, debug, trace or silent |
  * | FILES_DIR | DATA_DIR/files | where uploaded files (logos, ...) are kept when S3 is not configured |
@@ -41,6 +43,8 @@ export interface RateLimitConfig {
   perEmail: number
   /** Failed logins per e-mail from every address together: slows guessing spread over many addresses. */
   perEmailAllAddresses: number
+  /** Resends of one invitation (each mails its invitee). */
+  resendPerInvitation: number
 }
 
 export interface OidcConfig {
@@ -83,6 +87,8 @@ export interface Config {
   adminPassword: string | undefined
   /** Seconds. */
   sessionTtl: number
+  /** Seconds an invitation link works after it was (re)sent. */
+  invitationTtl: number
   production: boolean
   /** NODE_ENV=development, said explicitly: the /dev pages are served (to loopback clients). */
   development: boolean
@@ -198,6 +204,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     adminEmail: text(env, 'ADMIN_EMAIL') ?? 'admin@example.com',
     adminPassword: text(env, 'ADMIN_PASSWORD'),
     sessionTtl: integer(env, 'SESSION_TTL', 14 * DAY, 1),
+    invitationTtl: integer(env, 'INVITATION_TTL', 14 * DAY, 60),
     production: env.NODE_ENV === 'production',
     development: env.NODE_ENV === 'development',
     rateLimit: {
@@ -205,6 +212,7 @@ export const loadConfig = (env: Env = process.env): Config => {
       perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', 30, 1),
       perEmail: integer(env, 'RATE_LIMIT_PER_EMAIL', 5, 1),
       perEmailAllAddresses: integer(env, 'RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES', 50, 1),
+      resendPerInvitation: integer(env, 'RATE_LIMIT_RESEND_PER_INVITATION', 3, 1),
     },
     trustProxy: trustProxyFrom(env),
     logLevel: logLevelFrom(env),

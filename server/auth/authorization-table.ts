@@ -150,6 +150,11 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   sendAppLinkByEmail: signedIn,
   sendAppLinkBySms: signedIn,
   validateInvitation: open,
+  // the organization of the invitation (an unknown invitation is refused like an outsider)
+  listOrganizationInvitations: organizationAdmins(403, 404),
+  revokeInvitation: organizationAdmins(403, 404),
+  resendInvitation: organizationAdmins(403, 404),
+  resendInvitations: organizationAdmins(403, 404),
 
   // organizations
   listOrganizations: platformAdmins,

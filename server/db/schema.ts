@@ -206,6 +206,8 @@ export const invitations = pgTable(
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     created: createdAt('created'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When it was last mailed again (a resend, or inviting the address again); null while only the first mail went. */
+    resentAt: timestamp('resent_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
   },

@@ -1,5 +1,9 @@
 /** The handlers of the invitations area, by operationId. */
 export { acceptInvite } from './accept-invite.js'
 export { inviteUsers } from './invite-users.js'
+export { listOrganizationInvitations } from './list-organization-invitations.js'
+export { resendInvitation } from './resend-invitation.js'
+export { resendInvitations } from './resend-organization-invitations.js'
+export { revokeInvitation } from './revoke-invitation.js'
 export { validateInvitation } from './validate-invitation.js'
 export { sendAppLinkByEmail, sendAppLinkBySms } from './app-link.js'

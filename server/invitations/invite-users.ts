@@ -30,6 +30,7 @@ export const inviteUsers: Handler<'inviteUsers'> = async (call) => {
       autoJoin: body.auto_join === 1,
       invitedBy: me.id,
       now: app.clock(),
+      ttlSeconds: app.config.invitationTtl,
     }),
   )
   await mailInvitations(app, organization, issued, me, call.locale)

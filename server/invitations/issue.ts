@@ -19,8 +19,6 @@ import { accountsByEmail, type InviteeAccount } from './queries.js'
  * Used by POST /v1/accounts/invite/ and by the creation of an organization (its owner's invitation).
  */
 
-export const INVITATION_TTL_SECONDS = 14 * 24 * 60 * 60
-
 export interface InvitationRequest {
   organizationId: number
   role: Role
@@ -29,6 +27,8 @@ export interface InvitationRequest {
   autoJoin?: boolean
   invitedBy: number
   now: Date
+  /** How long the link works (INVITATION_TTL of the configuration). */
+  ttlSeconds: number
 }
 
 export interface IssuedInvitation {
@@ -41,7 +41,7 @@ export interface IssuedInvitation {
 
 /**
  * Stores one invitation per (lower-cased, deduplicated) address. An address that already has a pending
- * invitation for the role gets it refreshed (new token, new expiry), not a second one.
+ * invitation for the role gets it refreshed (new token, new expiry) and counts as resent, not a second one.
  */
 export const storeInvitations = (db: Executor, request: InvitationRequest): Promise<IssuedInvitation[]> =>
   storeInvitationBatch(
@@ -65,7 +65,7 @@ export const storeInvitationBatch = async (
 ): Promise<IssuedInvitation[]> => {
   const unique = new Map(pairs.map(({ organizationId, email }) => [`${organizationId} ${email.toLowerCase()}`, { organizationId, email: email.toLowerCase() }]))
   const wanted = [...unique.values()]
-  const expiresAt = secondsAfter(request.now, INVITATION_TTL_SECONDS)
+  const expiresAt = secondsAfter(request.now, request.ttlSeconds)
   const groupId = request.groupId ?? null
   const autoJoin = request.autoJoin ?? false
   const accounts = await accountsByEmail(db, [...new Set(wanted.map(({ email }) => email))])
@@ -96,6 +96,7 @@ export const storeInvitationBatch = async (
           invitedBy: request.invitedBy,
           groupId,
           autoJoin,
+          resentAt: request.now,
         },
       })
       .returning()

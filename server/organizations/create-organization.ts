@@ -32,6 +32,7 @@ export const createOrganization: Handler<'createOrganization'> = async (call) =>
       emails: [body.owner_user],
       invitedBy: me.id,
       now,
+      ttlSeconds: app.config.invitationTtl,
     })
     return { organization, issued }
   })

@@ -152,7 +152,7 @@ export const confirmOrganizationImport: Handler<'confirmOrganizationImport'> = a
     const issued = await storeInvitationBatch(
       tx,
       made.map((organization, index) => ({ organizationId: organization.id, email: bodies[index]!.owner_user })),
-      { role: 'admin', invitedBy: me.id, now },
+      { role: 'admin', invitedBy: me.id, now, ttlSeconds: app.config.invitationTtl },
     )
     const mails = made.map((organization, index) => ({ organization, issued: [issued[index]!] }))
     const rows: StoredRow[] = stagedRows.map((row, index) => ({ ...row, organizationId: made[index]!.id }))

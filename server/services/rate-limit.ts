@@ -208,3 +208,14 @@ export const limitLogin = async (limiter: RateLimiter, t: Translator, address: s
     },
   }
 }
+
+/**
+ * Resending invitations mails their invitees: each invitation counts its resends (resendPerInvitation a
+ * window), so that the resend buttons cannot flood an inbox. All of them are counted in one statement:
+ * when one is over, none counts and the 429 is thrown (a bulk resend sends all or nothing).
+ */
+export const limitInvitationResends = async (limiter: RateLimiter, t: Translator, invitationIds: readonly number[]): Promise<void> => {
+  const max = limiter.config.resendPerInvitation
+  const wait = await limiter.count(invitationIds.map((id) => ({ key: keyOf('invitation-resend', 'invitation', String(id)), max })))
+  if (wait > 0) throw tooManyAttempts(t, wait)
+}

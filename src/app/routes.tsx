@@ -33,6 +33,7 @@ const ORGANIZATION_TEXTS: readonly Namespaces[] = [
   'organizationProfile',
   'organizationImport',
   'deletedOrganizations',
+  'pendingInvites',
 ]
 
 const auth = () => import('../features/auth/pages')

@@ -233,6 +233,19 @@ const stagedImport = async (c: Case): Promise<number> => {
 }
 
 const orgId = (c: Case) => ({ id: c.organization.id })
+
+/** A new pending invitation of the organization (each case revokes or resends its own). */
+const newInvitation = async (organization: OrganizationRow): Promise<number> => {
+  const [issued] = await storeInvitations(server.db, {
+    organizationId: organization.id,
+    role: 'student',
+    emails: [unique('pending')],
+    invitedBy: world.platformAdmin.user.id,
+    now: new Date(),
+    ttlSeconds: 3600,
+  })
+  return issued!.row.id
+}
 const memberIds = (c: Case) => ({ id: c.organization.id, userId: c.member.id })
 
 const FIXTURES: Record<string, Fixture> = {
@@ -266,11 +279,18 @@ const FIXTURES: Record<string, Fixture> = {
         emails: [c.me.user.email],
         invitedBy: world.platformAdmin.user.id,
         now: new Date(),
+        ttlSeconds: 3600,
       })
       return { body: { token: issued!.token, email: c.me.user.email } }
     },
   },
   validateInvitation: { request: () => ({ params: { token: 'not-a-token' } }) },
+  listOrganizationInvitations: { request: (c) => ({ params: orgId(c), query: 'roles=student' }) },
+  revokeInvitation: { request: async (c) => ({ params: { id: await newInvitation(c.organization) } }) },
+  resendInvitation: { request: async (c) => ({ params: { id: await newInvitation(c.organization) } }) },
+  resendInvitations: {
+    request: async (c) => ({ params: { orgId: c.organization.id }, body: { invitation_ids: [await newInvitation(c.organization)] } }),
+  },
   listOrganizations: { request: () => ({ query: 'search=Organization' }) },
   verifyOrganizations: { request: () => ({ body: { ids: [world.own.organization.id], is_verified: false } }) },
   listOrganizationTypes: { request: () => ({}) },

@@ -56,6 +56,7 @@ describe('a country admin taking over the global admin (the attack of issue 5)',
       emails: [countryAdmin.email],
       invitedBy: mexicanAdmin.id,
       now: new Date(),
+      ttlSeconds: 3600,
     })
     const token = issued?.token ?? ''
     const accepted = await server.api('POST', '/v1/accounts/invite/accept', { token: countryToken, body: { token, email: countryAdmin.email } })
@@ -91,6 +92,7 @@ describe('a country admin taking over the global admin (the attack of issue 5)',
       emails: ['alias@example.com'],
       invitedBy: staff.id,
       now: new Date(),
+      ttlSeconds: 3600,
     })
     // as after a confirmed e-mail change
     await server.db.update(users).set({ email: 'alias@example.com' }).where(eq(users.id, staff.id))

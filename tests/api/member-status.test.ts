@@ -104,6 +104,7 @@ describe('a disabled member', () => {
       emails: [school.student.user.email],
       invitedBy: school.admin.user.id,
       now: new Date(),
+      ttlSeconds: 3600,
     })
     const before = await membershipRows()
     const reply = await server.api('POST', '/v1/accounts/invite/accept', {

@@ -15,6 +15,7 @@ import { MemberStatusDialog } from '../shared/MemberStatusDialog'
 import { RemoveMemberDialog } from '../shared/RemoveMemberDialog'
 import { roleLabel, type Terms } from '../shared/terms'
 import { InviteByEmailDialog } from './InviteByEmailDialog'
+import { PendingInvites, usePendingInvites } from './PendingInvites'
 import { directionOf, nextOrdering, readUsersQuery, writeUsersQuery } from './users-query'
 
 const PAGE_SIZE = 10
@@ -49,6 +50,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
   const [removing, setRemoving] = useState<OrganizationUser | null>(null)
   const [changingStatus, setChangingStatus] = useState<OrganizationUser | null>(null)
   const me = useCurrentUser()
+  const pendingInvites = usePendingInvites(organizationId, canInvite)
 
   const setQuery = (next: OrganizationUsersQuery) => navigate(`${location}${writeUsersQuery(next)}`, { replace: true })
 
@@ -77,7 +79,12 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
         <Heading as="h2" size="lg">
           {title}
         </Heading>
-        {canInvite ? <Button onClick={() => setInviting(true)}>{t.invite()}</Button> : null}
+        {canInvite ? (
+          <HStack gap="3" flexWrap="wrap">
+            <PendingInvites actor={pendingInvites} organizationName={organizationName} terms={terms} />
+            <Button onClick={() => setInviting(true)}>{t.invite()}</Button>
+          </HStack>
+        ) : null}
       </Flex>
       <Stack gap="1.5" maxW={{ base: 'full', md: 'sm' }}>
         <label htmlFor="organization-users-search" className={css({ fontWeight: 'medium', fontSize: 'sm' })}>
@@ -224,6 +231,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
           onSent={() => {
             setInviting(false)
             users.send({ type: 'users.reload' })
+            pendingInvites.send({ type: 'invites.reload' })
           }}
         />
       ) : null}

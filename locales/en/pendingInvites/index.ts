@@ -1,0 +1,38 @@
+import type { BaseTranslation } from '../../i18n-types.js'
+
+const en_pendingInvites = {
+	noneSelected: 'There is no invite selected',
+	closed: 'This invitation was already accepted or removed.',
+	notOfOrganization: 'Some of the selected invites are no longer pending in this organization. Reload the list and try again.',
+	chip: 'Pending invites ({count:number})',
+	title: 'Pending invites',
+	description: 'Invitations to {organization:string} that have not been accepted yet.',
+	tableLabel: 'Pending invites',
+	email: 'Email',
+	role: 'Role',
+	sent: 'Sent',
+	expires: 'Expires',
+	status: 'Status',
+	actions: 'Actions',
+	pending: 'Pending',
+	resent: 'Resent',
+	expired: 'Expired',
+	selectAll: 'Select all invites on this page',
+	selectOne: 'Select the invite of {email:string}',
+	resend: 'Resend',
+	resendOne: 'Resend the invite of {email:string}',
+	resendSelected: 'Resend selected ({count:number})',
+	revoke: 'Remove',
+	revokeOne: 'Remove the invite of {email:string}',
+	revokeTitle: 'Remove the invite of {email:string}?',
+	revokeDescription: 'The link in the mail stops working. You can invite {email:string} again later.',
+	revokeConfirm: 'Remove invite',
+	resentDone: '{count:number} invite{{s}} sent again.',
+	revokedDone: 'The invite of {email:string} was removed.',
+	resendFailed: 'Invite could not be resent',
+	revokeFailed: 'The invite could not be removed.',
+	loadFailed: 'The pending invites could not be loaded.',
+	empty: 'No pending invites: everyone invited has answered.',
+} satisfies BaseTranslation
+
+export default en_pendingInvites

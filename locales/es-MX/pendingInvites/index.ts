@@ -1,0 +1,38 @@
+import type { NamespacePendingInvitesTranslation } from '../../i18n-types.js'
+
+const es_MX_pendingInvites = {
+	noneSelected: 'No hay ninguna invitación seleccionada',
+	closed: 'Esta invitación ya fue aceptada o eliminada.',
+	notOfOrganization: 'Algunas de las invitaciones seleccionadas ya no están pendientes en esta organización. Vuelve a cargar la lista e inténtalo de nuevo.',
+	chip: 'Invitaciones pendientes ({count})',
+	title: 'Invitaciones pendientes',
+	description: 'Invitaciones a {organization} que todavía no se han aceptado.',
+	tableLabel: 'Invitaciones pendientes',
+	email: 'Correo electrónico',
+	role: 'Rol',
+	sent: 'Enviada',
+	expires: 'Vence',
+	status: 'Estado',
+	actions: 'Acciones',
+	pending: 'Pendiente',
+	resent: 'Reenviada',
+	expired: 'Vencida',
+	selectAll: 'Seleccionar todas las invitaciones de esta página',
+	selectOne: 'Seleccionar la invitación de {email}',
+	resend: 'Reenviar',
+	resendOne: 'Reenviar la invitación de {email}',
+	resendSelected: 'Reenviar seleccionadas ({count})',
+	revoke: 'Eliminar',
+	revokeOne: 'Eliminar la invitación de {email}',
+	revokeTitle: '¿Eliminar la invitación de {email}?',
+	revokeDescription: 'El enlace del correo deja de funcionar. Puedes volver a invitar a {email} más adelante.',
+	revokeConfirm: 'Eliminar invitación',
+	resentDone: '{count} {{invitación reenviada|invitaciones reenviadas}}.',
+	revokedDone: 'Se eliminó la invitación de {email}.',
+	resendFailed: 'No se pudo reenviar la invitación',
+	revokeFailed: 'No se pudo eliminar la invitación.',
+	loadFailed: 'No se pudieron cargar las invitaciones pendientes.',
+	empty: 'No hay invitaciones pendientes: todas las personas invitadas ya respondieron.',
+} satisfies NamespacePendingInvitesTranslation
+
+export default es_MX_pendingInvites

@@ -1,0 +1,38 @@
+import type { NamespacePendingInvitesTranslation } from '../../i18n-types.js'
+
+const ja_pendingInvites = {
+	noneSelected: '招待が選択されていません',
+	closed: 'この招待はすでに承諾されたか、削除されています。',
+	notOfOrganization: '選択した招待の一部は、この組織で保留中ではなくなりました。一覧を再読み込みしてもう一度お試しください。',
+	chip: '保留中の招待 ({count})',
+	title: '保留中の招待',
+	description: 'まだ承諾されていない {organization} への招待です。',
+	tableLabel: '保留中の招待',
+	email: 'メールアドレス',
+	role: 'ロール',
+	sent: '送信日時',
+	expires: '有効期限',
+	status: '状態',
+	actions: '操作',
+	pending: '保留中',
+	resent: '再送信済み',
+	expired: '期限切れ',
+	selectAll: 'このページの招待をすべて選択',
+	selectOne: '{email} への招待を選択',
+	resend: '再送信',
+	resendOne: '{email} への招待を再送信',
+	resendSelected: '選択した招待を再送信 ({count})',
+	revoke: '削除',
+	revokeOne: '{email} への招待を削除',
+	revokeTitle: '{email} への招待を削除しますか？',
+	revokeDescription: 'メール内のリンクは使えなくなります。{email} はあとで改めて招待できます。',
+	revokeConfirm: '招待を削除',
+	resentDone: '{count} 件の招待を再送信しました。',
+	revokedDone: '{email} への招待を削除しました。',
+	resendFailed: '招待を再送信できませんでした',
+	revokeFailed: '招待を削除できませんでした。',
+	loadFailed: '保留中の招待を読み込めませんでした。',
+	empty: '保留中の招待はありません。招待した全員が応答しました。',
+} satisfies NamespacePendingInvitesTranslation
+
+export default ja_pendingInvites

@@ -1,0 +1,38 @@
+import type { NamespacePendingInvitesTranslation } from '../../i18n-types.js'
+
+const pt_BR_pendingInvites = {
+	noneSelected: 'Nenhum convite selecionado',
+	closed: 'Este convite já foi aceito ou removido.',
+	notOfOrganization: 'Alguns dos convites selecionados não estão mais pendentes nesta organização. Recarregue a lista e tente novamente.',
+	chip: 'Convites pendentes ({count})',
+	title: 'Convites pendentes',
+	description: 'Convites para {organization} que ainda não foram aceitos.',
+	tableLabel: 'Convites pendentes',
+	email: 'E-mail',
+	role: 'Função',
+	sent: 'Enviado',
+	expires: 'Expira',
+	status: 'Situação',
+	actions: 'Ações',
+	pending: 'Pendente',
+	resent: 'Reenviado',
+	expired: 'Expirado',
+	selectAll: 'Selecionar todos os convites desta página',
+	selectOne: 'Selecionar o convite de {email}',
+	resend: 'Reenviar',
+	resendOne: 'Reenviar o convite de {email}',
+	resendSelected: 'Reenviar selecionados ({count})',
+	revoke: 'Remover',
+	revokeOne: 'Remover o convite de {email}',
+	revokeTitle: 'Remover o convite de {email}?',
+	revokeDescription: 'O link do e-mail deixa de funcionar. Você pode convidar {email} novamente mais tarde.',
+	revokeConfirm: 'Remover convite',
+	resentDone: '{count} {{convite reenviado|convites reenviados}}.',
+	revokedDone: 'O convite de {email} foi removido.',
+	resendFailed: 'Não foi possível reenviar o convite',
+	revokeFailed: 'Não foi possível remover o convite.',
+	loadFailed: 'Não foi possível carregar os convites pendentes.',
+	empty: 'Nenhum convite pendente: todos os convidados já responderam.',
+} satisfies NamespacePendingInvitesTranslation
+
+export default pt_BR_pendingInvites

@@ -1,0 +1,38 @@
+import type { NamespacePendingInvitesTranslation } from '../../i18n-types.js'
+
+const th_pendingInvites = {
+	noneSelected: 'ยังไม่ได้เลือกคำเชิญ',
+	closed: 'คำเชิญนี้ได้รับการตอบรับหรือถูกลบไปแล้ว',
+	notOfOrganization: 'คำเชิญที่เลือกบางรายการไม่ได้รอการตอบรับในองค์กรนี้แล้ว โปรดโหลดรายการใหม่แล้วลองอีกครั้ง',
+	chip: 'คำเชิญที่รอการตอบรับ ({count})',
+	title: 'คำเชิญที่รอการตอบรับ',
+	description: 'คำเชิญเข้าร่วม {organization} ที่ยังไม่ได้รับการตอบรับ',
+	tableLabel: 'คำเชิญที่รอการตอบรับ',
+	email: 'อีเมล',
+	role: 'บทบาท',
+	sent: 'ส่งเมื่อ',
+	expires: 'หมดอายุ',
+	status: 'สถานะ',
+	actions: 'การดำเนินการ',
+	pending: 'รอการตอบรับ',
+	resent: 'ส่งซ้ำแล้ว',
+	expired: 'หมดอายุแล้ว',
+	selectAll: 'เลือกคำเชิญทั้งหมดในหน้านี้',
+	selectOne: 'เลือกคำเชิญของ {email}',
+	resend: 'ส่งอีกครั้ง',
+	resendOne: 'ส่งคำเชิญของ {email} อีกครั้ง',
+	resendSelected: 'ส่งรายการที่เลือกอีกครั้ง ({count})',
+	revoke: 'ลบ',
+	revokeOne: 'ลบคำเชิญของ {email}',
+	revokeTitle: 'ลบคำเชิญของ {email} หรือไม่',
+	revokeDescription: 'ลิงก์ในอีเมลจะใช้งานไม่ได้อีก คุณสามารถเชิญ {email} ใหม่ได้ภายหลัง',
+	revokeConfirm: 'ลบคำเชิญ',
+	resentDone: 'ส่งคำเชิญอีกครั้งแล้ว {count} รายการ',
+	revokedDone: 'ลบคำเชิญของ {email} แล้ว',
+	resendFailed: 'ไม่สามารถส่งคำเชิญอีกครั้งได้',
+	revokeFailed: 'ไม่สามารถลบคำเชิญได้',
+	loadFailed: 'ไม่สามารถโหลดคำเชิญที่รอการตอบรับได้',
+	empty: 'ไม่มีคำเชิญที่รอการตอบรับ ทุกคนที่ได้รับเชิญตอบกลับแล้ว',
+} satisfies NamespacePendingInvitesTranslation
+
+export default th_pendingInvites

@@ -1,0 +1,38 @@
+import type { NamespacePendingInvitesTranslation } from '../../i18n-types.js'
+
+const vi_pendingInvites = {
+	noneSelected: 'Chưa chọn lời mời nào',
+	closed: 'Lời mời này đã được chấp nhận hoặc đã bị xóa.',
+	notOfOrganization: 'Một số lời mời đã chọn không còn đang chờ trong tổ chức này. Hãy tải lại danh sách và thử lại.',
+	chip: 'Lời mời đang chờ ({count})',
+	title: 'Lời mời đang chờ',
+	description: 'Các lời mời tham gia {organization} chưa được chấp nhận.',
+	tableLabel: 'Lời mời đang chờ',
+	email: 'Địa chỉ email',
+	role: 'Vai trò',
+	sent: 'Đã gửi',
+	expires: 'Hết hạn',
+	status: 'Trạng thái',
+	actions: 'Thao tác',
+	pending: 'Đang chờ',
+	resent: 'Đã gửi lại',
+	expired: 'Đã hết hạn',
+	selectAll: 'Chọn tất cả lời mời trên trang này',
+	selectOne: 'Chọn lời mời của {email}',
+	resend: 'Gửi lại',
+	resendOne: 'Gửi lại lời mời của {email}',
+	resendSelected: 'Gửi lại các lời mời đã chọn ({count})',
+	revoke: 'Xóa',
+	revokeOne: 'Xóa lời mời của {email}',
+	revokeTitle: 'Xóa lời mời của {email}?',
+	revokeDescription: 'Đường liên kết trong email sẽ không còn hoạt động. Bạn có thể mời lại {email} sau.',
+	revokeConfirm: 'Xóa lời mời',
+	resentDone: 'Đã gửi lại {count} lời mời.',
+	revokedDone: 'Đã xóa lời mời của {email}.',
+	resendFailed: 'Không thể gửi lại lời mời',
+	revokeFailed: 'Không thể xóa lời mời.',
+	loadFailed: 'Không thể tải các lời mời đang chờ.',
+	empty: 'Không có lời mời nào đang chờ: mọi người được mời đều đã phản hồi.',
+} satisfies NamespacePendingInvitesTranslation
+
+export default vi_pendingInvites

@@ -1,0 +1,227 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { pendingInvitesMachine } from '../../../machines/pending-invites'
+import type { PendingInvitation } from '../../../machines/types'
+import { HStack, Stack } from '../../../styled-system/jsx'
+import { errorMessage } from '../../api/errors'
+import { loadPendingInvites, resendInvitations, revokeInvitation } from '../../api/pending-invites'
+import { Badge, Button, Checkbox, Dialog, ErrorPanel, Pagination, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { roleLabel, type Terms } from '../shared/terms'
+
+const PAGE_SIZE = 10
+
+/**
+ * The pending invitations of the users view (spec §2): the flow runs for the view's life so that the
+ * chip shows the count; the view sends `invites.reload` after an invite is sent. Teachers load nothing.
+ */
+export function usePendingInvites(organizationId: number, canManage: boolean) {
+  const { LL } = useI18nContext()
+  return useActorRef(
+    pendingInvitesMachine.provide({
+      actors: { loadPendingInvites, resendInvitations, revokeInvitation },
+      actions: {
+        announceResent: (_, { count }) => toaster.success({ title: LL.pendingInvites.resentDone({ count }) }),
+        announceRevoked: (_, { email }) => toaster.success({ title: LL.pendingInvites.revokedDone({ email }) }),
+      },
+    }),
+    { input: { organizationId, enabled: canManage } },
+  )
+}
+
+type PendingInvitesActor = ReturnType<typeof usePendingInvites>
+
+/** "Pending invites (n)", shown when there is any; opens the modal. */
+export function PendingInvites({ actor, organizationName, terms }: { actor: PendingInvitesActor; organizationName: string; terms: Terms }) {
+  const { LL } = useI18nContext()
+  const count = useSelector(actor, (s) => s.context.invitations?.count ?? 0)
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      {count > 0 ? (
+        <Button size="xs" variant="subtle" borderRadius="full" onClick={() => setOpen(true)}>
+          {LL.pendingInvites.chip({ count })}
+        </Button>
+      ) : null}
+      {open ? <PendingInvitesDialog actor={actor} organizationName={organizationName} terms={terms} onClose={() => setOpen(false)} /> : null}
+    </>
+  )
+}
+
+function PendingInvitesDialog({
+  actor,
+  organizationName,
+  terms,
+  onClose,
+}: {
+  actor: PendingInvitesActor
+  organizationName: string
+  terms: Terms
+  onClose: () => void
+}) {
+  const { LL } = useI18nContext()
+  const t = LL.pendingInvites
+  const page = useSelector(actor, (s) => s.context.invitations)
+  const pageNumber = useSelector(actor, (s) => s.context.page)
+  const selected = useSelector(actor, (s) => s.context.selected)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const error = useSelector(actor, (s) => s.context.error)
+  const actionError = useSelector(actor, (s) => s.context.actionError)
+  const confirming = useSelector(actor, (s) => (s.matches('confirmingRevoke') || s.matches('revoking') ? s.context.revoking : null))
+  const rows = page?.results ?? []
+  const all = rows.length > 0 && rows.every((row) => selected.includes(row.id))
+  const some = selected.length > 0 && !all
+  const select = (ids: number[]) => actor.send({ type: 'invites.select', ids })
+  const statusLabel = (row: PendingInvitation) => (row.status === 'expired' ? t.expired() : row.status === 'resent' ? t.resent() : t.pending())
+
+  return (
+    <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : onClose())}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content w={{ base: 'calc(100vw - 2rem)', md: '4xl' }} maxW="4xl">
+            <Stack gap="5" p="6">
+              <Stack gap="1">
+                <Dialog.Title>{t.title()}</Dialog.Title>
+                <Dialog.Description>{t.description({ organization: organizationName })}</Dialog.Description>
+              </Stack>
+              {actionError ? <ErrorPanel messages={[t.resendFailed(), errorMessage(actionError, LL.common.genericError())]} /> : null}
+              {error ? (
+                <Stack gap="3" align="flex-start">
+                  <ErrorPanel messages={[t.loadFailed(), errorMessage(error, LL.common.genericError())]} />
+                  <Button variant="outline" onClick={() => actor.send({ type: 'invites.retry' })}>
+                    {LL.common.retry()}
+                  </Button>
+                </Stack>
+              ) : page === null ? (
+                <Spinner label={LL.common.loading()} />
+              ) : rows.length === 0 ? (
+                <Text py="4">{t.empty()}</Text>
+              ) : (
+                <Stack gap="3" aria-busy={busy}>
+                  <Table.ScrollArea label={t.tableLabel()}>
+                    <Table.Root size="sm">
+                      <Table.Head>
+                        <Table.Row>
+                          <Table.Header w="12">
+                            <Checkbox
+                              aria-label={t.selectAll()}
+                              checked={all ? true : some ? 'indeterminate' : false}
+                              onCheckedChange={(details) => select(details.checked === true ? rows.map((row) => row.id) : [])}
+                            />
+                          </Table.Header>
+                          <Table.Header>{t.email()}</Table.Header>
+                          <Table.Header>{t.role()}</Table.Header>
+                          <Table.Header>{t.status()}</Table.Header>
+                          <Table.Header>{t.sent()}</Table.Header>
+                          <Table.Header>{t.expires()}</Table.Header>
+                          <Table.Header>{t.actions()}</Table.Header>
+                        </Table.Row>
+                      </Table.Head>
+                      <Table.Body>
+                        {rows.map((row) => (
+                          <Table.Row key={row.id}>
+                            <Table.Cell>
+                              <Checkbox
+                                aria-label={t.selectOne({ email: row.email })}
+                                checked={selected.includes(row.id)}
+                                onCheckedChange={(details) =>
+                                  select(details.checked === true ? [...selected, row.id] : selected.filter((id) => id !== row.id))
+                                }
+                              />
+                            </Table.Cell>
+                            <Table.Cell>{row.email}</Table.Cell>
+                            <Table.Cell>{row.roles.map((role) => roleLabel(terms, role)).join(', ')}</Table.Cell>
+                            <Table.Cell>
+                              <Badge size="sm" variant="outline">
+                                {statusLabel(row)}
+                              </Badge>
+                            </Table.Cell>
+                            <Table.Cell>{LL.common.dateTime({ value: row.sent_at })}</Table.Cell>
+                            <Table.Cell>{LL.common.dateTime({ value: row.expires_at })}</Table.Cell>
+                            <Table.Cell>
+                              <HStack gap="1">
+                                <Button
+                                  size="xs"
+                                  variant="outline"
+                                  aria-label={t.resendOne({ email: row.email })}
+                                  loading={busy}
+                                  onClick={() => actor.send({ type: 'invites.resend', id: row.id })}
+                                >
+                                  {t.resend()}
+                                </Button>
+                                <Button
+                                  size="xs"
+                                  variant="ghost"
+                                  aria-label={t.revokeOne({ email: row.email })}
+                                  onClick={() => actor.send({ type: 'invites.revoke', invitation: row })}
+                                >
+                                  {t.revoke()}
+                                </Button>
+                              </HStack>
+                            </Table.Cell>
+                          </Table.Row>
+                        ))}
+                      </Table.Body>
+                    </Table.Root>
+                  </Table.ScrollArea>
+                  {page.count > PAGE_SIZE ? (
+                    <Pagination
+                      count={page.count}
+                      pageSize={PAGE_SIZE}
+                      page={pageNumber}
+                      onPageChange={(next) => actor.send({ type: 'invites.page', page: next })}
+                      rangeLabel={({ start, end, count: total }) => LL.common.pagination({ from: start, to: end, total })}
+                      labels={{
+                        root: LL.common.paginationNav(),
+                        previous: LL.common.previousPage(),
+                        next: LL.common.nextPage(),
+                        page: (p) => LL.common.goToPage({ page: p }),
+                      }}
+                    />
+                  ) : null}
+                </Stack>
+              )}
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
+                <Button
+                  variant="outline"
+                  disabled={selected.length === 0}
+                  loading={busy && selected.length > 0}
+                  onClick={() => actor.send({ type: 'invites.resendSelected' })}
+                >
+                  {t.resendSelected({ count: selected.length })}
+                </Button>
+                <Button onClick={onClose}>{LL.common.close()}</Button>
+              </Stack>
+            </Stack>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+      {confirming ? (
+        <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : actor.send({ type: 'revoke.cancel' }))}>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Stack gap="5" p="6">
+                  <Stack gap="1">
+                    <Dialog.Title>{t.revokeTitle({ email: confirming.email })}</Dialog.Title>
+                    <Dialog.Description>{t.revokeDescription({ email: confirming.email })}</Dialog.Description>
+                  </Stack>
+                  <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
+                    <Button variant="outline" onClick={() => actor.send({ type: 'revoke.cancel' })}>
+                      {LL.common.cancel()}
+                    </Button>
+                    <Button colorPalette="red" loading={busy} onClick={() => actor.send({ type: 'revoke.confirm' })}>
+                      {t.revokeConfirm()}
+                    </Button>
+                  </Stack>
+                </Stack>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : null}
+    </Dialog.Root>
+  )
+}

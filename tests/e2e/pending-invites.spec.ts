@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test'
+import { createAccount, createOrganization, login, bearer, newPerson, organizationName } from './support/api'
+import { mailsTo, newestMailLink } from './support/mail'
+import { logIn, toast } from './support/ui'
+
+/**
+ * The pending invitations of the users view (spec §2, §4 Invitation, §5 resending): an admin invites
+ * two addresses, sees the chip with 2, resends one (a new mail goes out), removes the other after the
+ * confirmation, and the removed invitation's link shows the invalid-invitation page.
+ */
+test('an admin resends one pending invite and removes the other, whose link then shows the invalid-invitation page', async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('owner', 'Edna', 'Krabappel'))
+  const organization = await createOrganization(request, organizationName('Pending School'), { owner: owner.email })
+  const { link: ownerLink } = await newestMailLink(request, owner.email, '/invite')
+  const session = await login(request, owner.email, owner.password)
+  const accepted = await request.post('/v1/accounts/invite/accept', {
+    headers: bearer(session.token),
+    data: { token: ownerLink.pathname.split('/').pop(), email: owner.email },
+  })
+  expect(accepted.status()).toBe(200)
+
+  const stamp = Date.now()
+  const resent = `resent-${stamp}@example.com`
+  const removed = `removed-${stamp}@example.com`
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/users`)
+  await expect(page.getByRole('button', { name: /^Pending invites/ })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Invite by email' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Invite by email' })
+  await dialog.getByRole('textbox', { name: 'Email addresses' }).pressSequentially(`${resent}, ${removed},`)
+  await dialog.getByRole('button', { name: 'Send invitations' }).click()
+  await expect(toast(page, '2 invitations sent.')).toBeVisible()
+  const { link: removedLink } = await newestMailLink(request, removed, '/invite')
+
+  // the count follows the invite without a reload
+  await page.getByRole('button', { name: 'Pending invites (2)' }).click()
+  const modal = page.getByRole('dialog', { name: 'Pending invites' })
+  await expect(modal.getByRole('row')).toHaveCount(3)
+
+  await modal.getByRole('button', { name: `Resend the invite of ${resent}` }).click()
+  // (the toasts are outside the modal, hidden from the accessibility tree while it is open)
+  await expect(modal.getByRole('row').filter({ hasText: resent })).toContainText('Resent')
+  await expect.poll(async () => (await mailsTo(request, resent)).length).toBe(2)
+
+  await modal.getByRole('button', { name: `Remove the invite of ${removed}` }).click()
+  const confirm = page.getByRole('alertdialog', { name: `Remove the invite of ${removed}?` })
+  await confirm.getByRole('button', { name: 'Remove invite' }).click()
+  await expect(modal.getByRole('row').filter({ hasText: removed })).toHaveCount(0)
+  await modal.getByRole('button', { name: 'Close' }).last().click()
+  await expect(page.getByRole('button', { name: 'Pending invites (1)' })).toBeVisible()
+
+  // the removed invitation's link is dead
+  const visitor = await (await page.context().browser()!.newContext()).newPage()
+  await visitor.goto(removedLink.pathname)
+  await expect(visitor.getByText('Invitation is expired or not valid')).toBeVisible()
+  await visitor.context().close()
+})
