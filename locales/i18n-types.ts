@@ -21,17 +21,11 @@ export type Translations = RootTranslation &
 {
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
 	api: NamespaceApiTranslation,
-	appLink: NamespaceAppLinkTranslation,
-	deletedOrganizations: NamespaceDeletedOrganizationsTranslation,
 	legal: NamespaceLegalTranslation,
 	mail: NamespaceMailTranslation,
-	memberStatus: NamespaceMemberStatusTranslation,
-	memberSystemRemoval: NamespaceMemberSystemRemovalTranslation,
 	organizationForm: NamespaceOrganizationFormTranslation,
-	organizationImport: NamespaceOrganizationImportTranslation,
 	organizationProfile: NamespaceOrganizationProfileTranslation,
 	organizationUsers: NamespaceOrganizationUsersTranslation,
-	pendingInvites: NamespacePendingInvitesTranslation,
 	startLearning: NamespaceStartLearningTranslation
 }
 
@@ -943,56 +937,6 @@ type RootTranslation = {
 		 * F​i​l​e​ ​t​y​p​e​ ​i​s​ ​n​o​t​ ​a​l​l​o​w​e​d
 		 */
 		fileTypeNotAllowed: string
-		organization: {
-			/**
-			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e
-			 */
-			nameRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​y​p​e
-			 */
-			typeRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​n​ ​i​n​d​u​s​t​r​y
-			 */
-			industryRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​a​d​d​r​e​s​s
-			 */
-			addressRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​p​h​o​n​e
-			 */
-			phoneRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​c​o​u​n​t​r​y
-			 */
-			countryRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​s​t​a​t​e
-			 */
-			stateRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​c​i​t​y
-			 */
-			cityRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​p​o​s​t​c​o​d​e
-			 */
-			postcodeRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​t​i​m​e​ ​z​o​n​e
-			 */
-			timezoneRequired: string
-			/**
-			 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​n​ ​a​c​c​o​u​n​t​ ​o​w​n​e​r
-			 */
-			ownerRequired: string
-			/**
-			 * I​n​v​a​l​i​d​ ​o​w​n​e​r​ ​e​m​a​i​l
-			 */
-			ownerInvalid: string
-		}
 	}
 	errors: {
 		/**
@@ -1187,6 +1131,227 @@ export type NamespaceAdminOrganizationsTranslation = {
 	 * O​r​g​a​n​i​z​a​t​i​o​n​s
 	 */
 	tableLabel: string
+	organizationImport: {
+		/**
+		 * I​m​p​o​r​t
+		 */
+		open: string
+		/**
+		 * I​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * U​p​l​o​a​d​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​p​e​r​ ​r​o​w​,​ ​u​n​d​e​r​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​.​ ​E​a​c​h​ ​o​w​n​e​r​ ​i​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​ ​a​s​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​'​s​ ​a​d​m​i​n​.​ ​N​o​t​h​i​n​g​ ​i​s​ ​c​r​e​a​t​e​d​ ​b​e​f​o​r​e​ ​y​o​u​ ​c​o​n​f​i​r​m​.
+		 */
+		intro: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​c​s​v​)
+		 */
+		templateCsv: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
+		 */
+		templateXlsx: string
+		/**
+		 * T​h​e​ ​t​e​m​p​l​a​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​o​w​n​l​o​a​d​e​d​.
+		 */
+		templateFailed: string
+		/**
+		 * D​r​o​p​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​h​e​r​e
+		 */
+		drop: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​f​i​l​e
+		 */
+		choose: string
+		/**
+		 * R​e​a​d​i​n​g​ ​{​f​i​l​e​}​…
+		 * @param {string} file
+		 */
+		uploading: RequiredParams<'file'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​K​B​.
+		 * @param {number} max
+		 */
+		fileTooLarge: RequiredParams<'max'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.
+		 */
+		uploadFailed: string
+		/**
+		 * {​t​o​t​a​l​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​,​ ​{​e​r​r​o​r​s​}​ ​w​i​t​h​ ​e​r​r​o​r​s
+		 * @param {number} errors
+		 * @param {number} total
+		 */
+		counts: RequiredParams<'errors' | 'total'>
+		/**
+		 * O​n​l​y​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s
+		 */
+		onlyErrors: string
+		/**
+		 * R​o​w​s​ ​o​f​ ​t​h​e​ ​f​i​l​e
+		 */
+		tableLabel: string
+		columns: {
+			/**
+			 * R​o​w
+			 */
+			row: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * O​w​n​e​r​ ​e​m​a​i​l
+			 */
+			owner: string
+			/**
+			 * E​r​r​o​r​s
+			 */
+			status: string
+		}
+		/**
+		 * R​e​a​d​y
+		 */
+		rowReady: string
+		/**
+		 * F​i​x​ ​t​h​e​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s​ ​i​n​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+		 */
+		fixAndUpload: string
+		/**
+		 * U​p​l​o​a​d​ ​a​n​o​t​h​e​r​ ​f​i​l​e
+		 */
+		uploadAgain: string
+		/**
+		 * C​r​e​a​t​e​ ​{​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​|​o​r​g​a​n​i​z​a​t​i​o​n​s​}​}
+		 * @param {number} count
+		 */
+		confirm: RequiredParams<'count'>
+		/**
+		 * C​r​e​a​t​i​n​g​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​…
+		 */
+		creating: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​r​e​a​t​e​d​.
+		 */
+		confirmFailed: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​|​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​w​e​r​e​}​}​ ​c​r​e​a​t​e​d​ ​a​n​d​ ​t​h​e​i​r​ ​o​w​n​e​r​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​.
+		 * @param {number} count
+		 */
+		created: RequiredParams<'count'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​r​o​w​s​.​ ​S​p​l​i​t​ ​i​t​ ​i​n​t​o​ ​s​m​a​l​l​e​r​ ​f​i​l​e​s​.
+		 * @param {number} max
+		 */
+		tooManyRows: RequiredParams<'max'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​S​a​v​e​ ​i​t​ ​a​g​a​i​n​ ​a​s​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+		 */
+		unreadable: string
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​r​o​w​s​ ​u​n​d​e​r​ ​i​t​s​ ​h​e​a​d​e​r​ ​r​o​w​.
+		 */
+		empty: string
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​s​}​.​ ​D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​t​o​ ​s​e​e​ ​t​h​e​ ​c​o​l​u​m​n​s​.
+		 * @param {string} columns
+		 */
+		missingColumns: RequiredParams<'columns'>
+		/**
+		 * S​o​m​e​ ​r​o​w​s​ ​h​a​v​e​ ​e​r​r​o​r​s​.​ ​F​i​x​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+		 */
+		hasErrors: string
+		/**
+		 * A​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+		 */
+		nameTaken: string
+		/**
+		 * T​h​i​s​ ​n​a​m​e​ ​i​s​ ​a​l​s​o​ ​o​n​ ​r​o​w​ ​{​r​o​w​}​.
+		 * @param {number} row
+		 */
+		nameTwice: RequiredParams<'row'>
+		/**
+		 * Y​o​u​ ​c​a​n​ ​i​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​o​f​ ​{​c​o​u​n​t​r​y​}​ ​o​n​l​y​.
+		 * @param {string} country
+		 */
+		countryOutOfReach: RequiredParams<'country'>
+		/**
+		 * W​r​i​t​e​ ​y​e​s​ ​o​r​ ​n​o​ ​(​o​r​ ​l​e​a​v​e​ ​i​t​ ​e​m​p​t​y​ ​f​o​r​ ​n​o​)​.
+		 */
+		yesOrNo: string
+	}
+	deletedOrganizations: {
+		/**
+		 * D​e​l​e​t​e​d
+		 */
+		filter: string
+		/**
+		 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		tableLabel: string
+		/**
+		 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​k​e​p​t​ ​f​o​r​ ​3​0​ ​d​a​y​s​,​ ​t​h​e​n​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​y​ ​c​a​n​ ​b​e​ ​r​e​s​t​o​r​e​d​.
+		 */
+		note: string
+		columns: {
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * C​o​u​n​t​r​y
+			 */
+			country: string
+			/**
+			 * D​e​l​e​t​e​d
+			 */
+			deletedAt: string
+			/**
+			 * R​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d
+			 */
+			purgeAt: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+		}
+		/**
+		 * R​e​s​t​o​r​e
+		 */
+		restore: string
+		/**
+		 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		restoreRow: RequiredParams<'name'>
+		/**
+		 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		confirmTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​m​e​s​ ​b​a​c​k​ ​w​i​t​h​ ​i​t​s​ ​m​e​m​b​e​r​s​,​ ​a​d​m​i​n​s​ ​a​n​d​ ​s​e​t​t​i​n​g​s​,​ ​a​s​ ​i​t​ ​w​a​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​d​e​l​e​t​e​.
+		 */
+		confirmText: string
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​s​t​o​r​e​d​.
+		 * @param {string} name
+		 */
+		restoredToast: RequiredParams<'name'>
+		/**
+		 * O​p​e​n
+		 */
+		open: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d​.
+		 */
+		restoreFailed: string
+		/**
+		 * N​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​3​0​ ​d​a​y​s​.
+		 */
+		empty: string
+	}
 }
 
 export type NamespaceApiTranslation = {
@@ -1413,129 +1578,6 @@ export type NamespaceApiTranslation = {
 	 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
 	 */
 	pleaseCreateAccount: string
-}
-
-export type NamespaceAppLinkTranslation = {
-	/**
-	 * i​P​h​o​n​e​ ​o​r​ ​i​P​a​d
-	 */
-	ios: string
-	/**
-	 * A​n​d​r​o​i​d​ ​p​h​o​n​e
-	 */
-	android: string
-	/**
-	 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p
-	 */
-	subject: string
-	/**
-	 * H​e​l​l​o​,
-	 */
-	greeting: string
-	/**
-	 * H​e​r​e​ ​i​s​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​ ​o​n​ ​y​o​u​r​ ​{​p​l​a​t​f​o​r​m​}​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​u​s​e​ ​o​n​ ​t​h​e​ ​p​o​r​t​a​l​ ​a​n​d​ ​s​t​a​r​t​ ​p​r​a​c​t​i​s​i​n​g​.
-	 * @param {string} platform
-	 */
-	body: RequiredParams<'platform'>
-	/**
-	 * I​n​s​t​a​l​l​ ​t​h​e​ ​a​p​p
-	 */
-	action: string
-	/**
-	 * S​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​h​e​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​t​o​ ​s​e​n​d​ ​t​h​i​s​ ​l​i​n​k​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​m​a​i​l​.
-	 */
-	footer: string
-	/**
-	 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​:​ ​{​l​i​n​k​}
-	 * @param {string} link
-	 */
-	sms: RequiredParams<'link'>
-	/**
-	 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​e​m​a​i​l​}​.
-	 * @param {string} email
-	 */
-	mailed: RequiredParams<'email'>
-	/**
-	 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​p​h​o​n​e​}​.
-	 * @param {string} phone
-	 */
-	texted: RequiredParams<'phone'>
-	/**
-	 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​c​o​u​n​t​r​y​ ​c​o​d​e​.
-	 */
-	phoneInvalid: string
-}
-
-export type NamespaceDeletedOrganizationsTranslation = {
-	/**
-	 * D​e​l​e​t​e​d
-	 */
-	filter: string
-	/**
-	 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
-	 */
-	tableLabel: string
-	/**
-	 * D​e​l​e​t​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​k​e​p​t​ ​f​o​r​ ​3​0​ ​d​a​y​s​,​ ​t​h​e​n​ ​r​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​y​ ​c​a​n​ ​b​e​ ​r​e​s​t​o​r​e​d​.
-	 */
-	note: string
-	columns: {
-		/**
-		 * N​a​m​e
-		 */
-		name: string
-		/**
-		 * C​o​u​n​t​r​y
-		 */
-		country: string
-		/**
-		 * D​e​l​e​t​e​d
-		 */
-		deletedAt: string
-		/**
-		 * R​e​m​o​v​e​d​ ​f​o​r​ ​g​o​o​d
-		 */
-		purgeAt: string
-		/**
-		 * A​c​t​i​o​n​s
-		 */
-		actions: string
-	}
-	/**
-	 * R​e​s​t​o​r​e
-	 */
-	restore: string
-	/**
-	 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}
-	 * @param {string} name
-	 */
-	restoreRow: RequiredParams<'name'>
-	/**
-	 * R​e​s​t​o​r​e​ ​{​n​a​m​e​}​?
-	 * @param {string} name
-	 */
-	confirmTitle: RequiredParams<'name'>
-	/**
-	 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​m​e​s​ ​b​a​c​k​ ​w​i​t​h​ ​i​t​s​ ​m​e​m​b​e​r​s​,​ ​a​d​m​i​n​s​ ​a​n​d​ ​s​e​t​t​i​n​g​s​,​ ​a​s​ ​i​t​ ​w​a​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​d​e​l​e​t​e​.
-	 */
-	confirmText: string
-	/**
-	 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​s​t​o​r​e​d​.
-	 * @param {string} name
-	 */
-	restoredToast: RequiredParams<'name'>
-	/**
-	 * O​p​e​n
-	 */
-	open: string
-	/**
-	 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d​.
-	 */
-	restoreFailed: string
-	/**
-	 * N​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​e​l​e​t​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​3​0​ ​d​a​y​s​.
-	 */
-	empty: string
 }
 
 export type NamespaceLegalTranslation = {
@@ -1786,86 +1828,56 @@ export type NamespaceMailTranslation = {
 		 */
 		footer: string
 	}
-}
-
-export type NamespaceMemberStatusTranslation = {
-	/**
-	 * D​i​s​a​b​l​e
-	 */
-	disable: string
-	/**
-	 * E​n​a​b​l​e
-	 */
-	enable: string
-	/**
-	 * D​i​s​a​b​l​e​d
-	 */
-	disabled: string
-	/**
-	 * A​c​t​i​v​e
-	 */
-	active: string
-	/**
-	 * S​t​a​t​u​s
-	 */
-	status: string
-	/**
-	 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
-	 * @param {string} name
-	 */
-	actionsFor: RequiredParams<'name'>
-	/**
-	 * D​i​s​a​b​l​e​ ​{​n​a​m​e​}​?
-	 * @param {string} name
-	 */
-	disableTitle: RequiredParams<'name'>
-	/**
-	 * {​n​a​m​e​}​ ​k​e​e​p​s​ ​t​h​e​i​r​ ​r​o​l​e​s​ ​b​u​t​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.​ ​T​h​e​i​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​t​h​e​i​r​ ​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​n​o​t​ ​a​f​f​e​c​t​e​d​.
-	 * @param {string} name
-	 * @param {string} organization
-	 */
-	disableDescription: RequiredParams<'name' | 'organization'>
-	/**
-	 * E​n​a​b​l​e​ ​{​n​a​m​e​}​?
-	 * @param {string} name
-	 */
-	enableTitle: RequiredParams<'name'>
-	/**
-	 * {​n​a​m​e​}​ ​c​a​n​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​g​a​i​n​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​r​o​l​e​s​.
-	 * @param {string} name
-	 * @param {string} organization
-	 */
-	enableDescription: RequiredParams<'name' | 'organization'>
-	/**
-	 * {​n​a​m​e​}​ ​w​a​s​ ​d​i​s​a​b​l​e​d​.
-	 * @param {string} name
-	 */
-	disabledToast: RequiredParams<'name'>
-	/**
-	 * {​n​a​m​e​}​ ​w​a​s​ ​e​n​a​b​l​e​d​.
-	 * @param {string} name
-	 */
-	enabledToast: RequiredParams<'name'>
-	/**
-	 * C​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​t​h​e​ ​o​n​l​y​ ​a​c​t​i​v​e​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
-	 */
-	soleAdmin: string
-	/**
-	 * T​h​i​s​ ​m​e​m​b​e​r​ ​i​s​ ​d​i​s​a​b​l​e​d​ ​a​n​d​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
-	 */
-	disabledNotice: string
-}
-
-export type NamespaceMemberSystemRemovalTranslation = {
-	/**
-	 * T​y​p​e​ ​{​e​m​a​i​l​}​ ​t​o​ ​c​o​n​f​i​r​m
-	 * @param {string} email
-	 */
-	confirmLabel: RequiredParams<'email'>
-	/**
-	 * T​h​i​s​ ​i​s​ ​n​o​t​ ​t​h​e​ ​e​m​a​i​l​ ​o​f​ ​t​h​i​s​ ​a​c​c​o​u​n​t​.
-	 */
-	mismatch: string
+	appLink: {
+		/**
+		 * i​P​h​o​n​e​ ​o​r​ ​i​P​a​d
+		 */
+		ios: string
+		/**
+		 * A​n​d​r​o​i​d​ ​p​h​o​n​e
+		 */
+		android: string
+		/**
+		 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p
+		 */
+		subject: string
+		/**
+		 * H​e​l​l​o​,
+		 */
+		greeting: string
+		/**
+		 * H​e​r​e​ ​i​s​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​ ​o​n​ ​y​o​u​r​ ​{​p​l​a​t​f​o​r​m​}​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​u​s​e​ ​o​n​ ​t​h​e​ ​p​o​r​t​a​l​ ​a​n​d​ ​s​t​a​r​t​ ​p​r​a​c​t​i​s​i​n​g​.
+		 * @param {string} platform
+		 */
+		body: RequiredParams<'platform'>
+		/**
+		 * I​n​s​t​a​l​l​ ​t​h​e​ ​a​p​p
+		 */
+		action: string
+		/**
+		 * S​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​h​e​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l​ ​t​o​ ​s​e​n​d​ ​t​h​i​s​ ​l​i​n​k​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​m​a​i​l​.
+		 */
+		footer: string
+		/**
+		 * Y​o​u​r​ ​l​i​n​k​ ​t​o​ ​i​n​s​t​a​l​l​ ​t​h​e​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​a​p​p​:​ ​{​l​i​n​k​}
+		 * @param {string} link
+		 */
+		sms: RequiredParams<'link'>
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		mailed: RequiredParams<'email'>
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​ ​t​o​ ​{​p​h​o​n​e​}​.
+		 * @param {string} phone
+		 */
+		texted: RequiredParams<'phone'>
+		/**
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​c​o​u​n​t​r​y​ ​c​o​d​e​.
+		 */
+		phoneInvalid: string
+	}
 }
 
 export type NamespaceOrganizationFormTranslation = {
@@ -2019,157 +2031,56 @@ export type NamespaceOrganizationFormTranslation = {
 		 */
 		other: string
 	}
-}
-
-export type NamespaceOrganizationImportTranslation = {
-	/**
-	 * I​m​p​o​r​t
-	 */
-	open: string
-	/**
-	 * I​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
-	 */
-	title: string
-	/**
-	 * U​p​l​o​a​d​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​p​e​r​ ​r​o​w​,​ ​u​n​d​e​r​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​.​ ​E​a​c​h​ ​o​w​n​e​r​ ​i​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​ ​a​s​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​'​s​ ​a​d​m​i​n​.​ ​N​o​t​h​i​n​g​ ​i​s​ ​c​r​e​a​t​e​d​ ​b​e​f​o​r​e​ ​y​o​u​ ​c​o​n​f​i​r​m​.
-	 */
-	intro: string
-	/**
-	 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​c​s​v​)
-	 */
-	templateCsv: string
-	/**
-	 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
-	 */
-	templateXlsx: string
-	/**
-	 * T​h​e​ ​t​e​m​p​l​a​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​o​w​n​l​o​a​d​e​d​.
-	 */
-	templateFailed: string
-	/**
-	 * D​r​o​p​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​h​e​r​e
-	 */
-	drop: string
-	/**
-	 * C​h​o​o​s​e​ ​a​ ​f​i​l​e
-	 */
-	choose: string
-	/**
-	 * R​e​a​d​i​n​g​ ​{​f​i​l​e​}​…
-	 * @param {string} file
-	 */
-	uploading: RequiredParams<'file'>
-	/**
-	 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​K​B​.
-	 * @param {number} max
-	 */
-	fileTooLarge: RequiredParams<'max'>
-	/**
-	 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.
-	 */
-	uploadFailed: string
-	/**
-	 * {​t​o​t​a​l​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​,​ ​{​e​r​r​o​r​s​}​ ​w​i​t​h​ ​e​r​r​o​r​s
-	 * @param {number} errors
-	 * @param {number} total
-	 */
-	counts: RequiredParams<'errors' | 'total'>
-	/**
-	 * O​n​l​y​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s
-	 */
-	onlyErrors: string
-	/**
-	 * R​o​w​s​ ​o​f​ ​t​h​e​ ​f​i​l​e
-	 */
-	tableLabel: string
-	columns: {
+	validation: {
 		/**
-		 * R​o​w
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​n​a​m​e
 		 */
-		row: string
+		nameRequired: string
 		/**
-		 * N​a​m​e
+		 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​y​p​e
 		 */
-		name: string
+		typeRequired: string
 		/**
-		 * O​w​n​e​r​ ​e​m​a​i​l
+		 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​n​ ​i​n​d​u​s​t​r​y
 		 */
-		owner: string
+		industryRequired: string
 		/**
-		 * E​r​r​o​r​s
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​a​d​d​r​e​s​s
 		 */
-		status: string
+		addressRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​p​h​o​n​e
+		 */
+		phoneRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​c​o​u​n​t​r​y
+		 */
+		countryRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​s​t​a​t​e
+		 */
+		stateRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​ ​c​i​t​y
+		 */
+		cityRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​p​o​s​t​c​o​d​e
+		 */
+		postcodeRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​p​i​c​k​ ​a​ ​t​i​m​e​ ​z​o​n​e
+		 */
+		timezoneRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​a​n​ ​a​c​c​o​u​n​t​ ​o​w​n​e​r
+		 */
+		ownerRequired: string
+		/**
+		 * I​n​v​a​l​i​d​ ​o​w​n​e​r​ ​e​m​a​i​l
+		 */
+		ownerInvalid: string
 	}
-	/**
-	 * R​e​a​d​y
-	 */
-	rowReady: string
-	/**
-	 * F​i​x​ ​t​h​e​ ​r​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s​ ​i​n​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​r​e​a​t​e​d​.
-	 */
-	fixAndUpload: string
-	/**
-	 * U​p​l​o​a​d​ ​a​n​o​t​h​e​r​ ​f​i​l​e
-	 */
-	uploadAgain: string
-	/**
-	 * C​r​e​a​t​e​ ​{​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​|​o​r​g​a​n​i​z​a​t​i​o​n​s​}​}
-	 * @param {number} count
-	 */
-	confirm: RequiredParams<'count'>
-	/**
-	 * C​r​e​a​t​i​n​g​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​…
-	 */
-	creating: string
-	/**
-	 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​r​e​a​t​e​d​.
-	 */
-	confirmFailed: string
-	/**
-	 * {​c​o​u​n​t​}​ ​{​{​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​|​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​w​e​r​e​}​}​ ​c​r​e​a​t​e​d​ ​a​n​d​ ​t​h​e​i​r​ ​o​w​n​e​r​s​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​m​a​i​l​.
-	 * @param {number} count
-	 */
-	created: RequiredParams<'count'>
-	/**
-	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​r​o​w​s​.​ ​S​p​l​i​t​ ​i​t​ ​i​n​t​o​ ​s​m​a​l​l​e​r​ ​f​i​l​e​s​.
-	 * @param {number} max
-	 */
-	tooManyRows: RequiredParams<'max'>
-	/**
-	 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​S​a​v​e​ ​i​t​ ​a​g​a​i​n​ ​a​s​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
-	 */
-	unreadable: string
-	/**
-	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​r​o​w​s​ ​u​n​d​e​r​ ​i​t​s​ ​h​e​a​d​e​r​ ​r​o​w​.
-	 */
-	empty: string
-	/**
-	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​s​}​.​ ​D​o​w​n​l​o​a​d​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​t​o​ ​s​e​e​ ​t​h​e​ ​c​o​l​u​m​n​s​.
-	 * @param {string} columns
-	 */
-	missingColumns: RequiredParams<'columns'>
-	/**
-	 * S​o​m​e​ ​r​o​w​s​ ​h​a​v​e​ ​e​r​r​o​r​s​.​ ​F​i​x​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
-	 */
-	hasErrors: string
-	/**
-	 * A​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
-	 */
-	nameTaken: string
-	/**
-	 * T​h​i​s​ ​n​a​m​e​ ​i​s​ ​a​l​s​o​ ​o​n​ ​r​o​w​ ​{​r​o​w​}​.
-	 * @param {number} row
-	 */
-	nameTwice: RequiredParams<'row'>
-	/**
-	 * Y​o​u​ ​c​a​n​ ​i​m​p​o​r​t​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​o​f​ ​{​c​o​u​n​t​r​y​}​ ​o​n​l​y​.
-	 * @param {string} country
-	 */
-	countryOutOfReach: RequiredParams<'country'>
-	/**
-	 * W​r​i​t​e​ ​y​e​s​ ​o​r​ ​n​o​ ​(​o​r​ ​l​e​a​v​e​ ​i​t​ ​e​m​p​t​y​ ​f​o​r​ ​n​o​)​.
-	 */
-	yesOrNo: string
 }
 
 export type NamespaceOrganizationProfileTranslation = {
@@ -2475,11 +2386,6 @@ export type NamespaceOrganizationUsersTranslation = {
 	 */
 	actions: string
 	/**
-	 * R​e​m​o​v​e​ ​{​n​a​m​e​}
-	 * @param {string} name
-	 */
-	removeMember: RequiredParams<'name'>
-	/**
 	 * N​o​ ​u​s​e​r​s​ ​y​e​t
 	 */
 	emptyTitle: string
@@ -2675,147 +2581,224 @@ export type NamespaceOrganizationUsersTranslation = {
 	 * T​i​m​e​ ​z​o​n​e
 	 */
 	timezone: string
-}
-
-export type NamespacePendingInvitesTranslation = {
-	/**
-	 * T​h​e​r​e​ ​i​s​ ​n​o​ ​i​n​v​i​t​e​ ​s​e​l​e​c​t​e​d
-	 */
-	noneSelected: string
-	/**
-	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​a​c​c​e​p​t​e​d​ ​o​r​ ​r​e​m​o​v​e​d​.
-	 */
-	closed: string
-	/**
-	 * S​o​m​e​ ​o​f​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​i​n​v​i​t​e​s​ ​a​r​e​ ​n​o​ ​l​o​n​g​e​r​ ​p​e​n​d​i​n​g​ ​i​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​l​i​s​t​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
-	 */
-	notOfOrganization: string
-	/**
-	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​ ​(​{​c​o​u​n​t​}​)
-	 * @param {number} count
-	 */
-	chip: RequiredParams<'count'>
-	/**
-	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s
-	 */
-	title: string
-	/**
-	 * I​n​v​i​t​a​t​i​o​n​s​ ​t​o​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​t​h​a​t​ ​h​a​v​e​ ​n​o​t​ ​b​e​e​n​ ​a​c​c​e​p​t​e​d​ ​y​e​t​.
-	 * @param {string} organization
-	 */
-	description: RequiredParams<'organization'>
-	/**
-	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s
-	 */
-	tableLabel: string
-	/**
-	 * E​m​a​i​l
-	 */
-	email: string
-	/**
-	 * R​o​l​e
-	 */
-	role: string
-	/**
-	 * S​e​n​t
-	 */
-	sent: string
-	/**
-	 * E​x​p​i​r​e​s
-	 */
-	expires: string
-	/**
-	 * S​t​a​t​u​s
-	 */
-	status: string
-	/**
-	 * A​c​t​i​o​n​s
-	 */
-	actions: string
-	/**
-	 * P​e​n​d​i​n​g
-	 */
-	pending: string
-	/**
-	 * R​e​s​e​n​t
-	 */
-	resent: string
-	/**
-	 * E​x​p​i​r​e​d
-	 */
-	expired: string
-	/**
-	 * S​e​l​e​c​t​ ​a​l​l​ ​i​n​v​i​t​e​s​ ​o​n​ ​t​h​i​s​ ​p​a​g​e
-	 */
-	selectAll: string
-	/**
-	 * S​e​l​e​c​t​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}
-	 * @param {string} email
-	 */
-	selectOne: RequiredParams<'email'>
-	/**
-	 * R​e​s​e​n​d
-	 */
-	resend: string
-	/**
-	 * R​e​s​e​n​d​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}
-	 * @param {string} email
-	 */
-	resendOne: RequiredParams<'email'>
-	/**
-	 * R​e​s​e​n​d​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
-	 * @param {number} count
-	 */
-	resendSelected: RequiredParams<'count'>
-	/**
-	 * R​e​m​o​v​e
-	 */
-	revoke: string
-	/**
-	 * R​e​m​o​v​e​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}
-	 * @param {string} email
-	 */
-	revokeOne: RequiredParams<'email'>
-	/**
-	 * R​e​m​o​v​e​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}​?
-	 * @param {string} email
-	 */
-	revokeTitle: RequiredParams<'email'>
-	/**
-	 * T​h​e​ ​l​i​n​k​ ​i​n​ ​t​h​e​ ​m​a​i​l​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​.​ ​Y​o​u​ ​c​a​n​ ​i​n​v​i​t​e​ ​{​e​m​a​i​l​}​ ​a​g​a​i​n​ ​l​a​t​e​r​.
-	 * @param {string} email
-	 */
-	revokeDescription: RequiredParams<'email'>
-	/**
-	 * R​e​m​o​v​e​ ​i​n​v​i​t​e
-	 */
-	revokeConfirm: string
-	/**
-	 * {​c​o​u​n​t​}​ ​i​n​v​i​t​e​{​{​s​}​}​ ​s​e​n​t​ ​a​g​a​i​n​.
-	 * @param {number} count
-	 */
-	resentDone: RequiredParams<'count'>
-	/**
-	 * T​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}​ ​w​a​s​ ​r​e​m​o​v​e​d​.
-	 * @param {string} email
-	 */
-	revokedDone: RequiredParams<'email'>
-	/**
-	 * I​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​s​e​n​t
-	 */
-	resendFailed: string
-	/**
-	 * T​h​e​ ​i​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​m​o​v​e​d​.
-	 */
-	revokeFailed: string
-	/**
-	 * T​h​e​ ​p​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-	 */
-	loadFailed: string
-	/**
-	 * N​o​ ​p​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​:​ ​e​v​e​r​y​o​n​e​ ​i​n​v​i​t​e​d​ ​h​a​s​ ​a​n​s​w​e​r​e​d​.
-	 */
-	empty: string
+	memberStatus: {
+		/**
+		 * D​i​s​a​b​l​e
+		 */
+		disable: string
+		/**
+		 * E​n​a​b​l​e
+		 */
+		enable: string
+		/**
+		 * D​i​s​a​b​l​e​d
+		 */
+		disabled: string
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		actionsFor: RequiredParams<'name'>
+		/**
+		 * D​i​s​a​b​l​e​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		disableTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​k​e​e​p​s​ ​t​h​e​i​r​ ​r​o​l​e​s​ ​b​u​t​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.​ ​T​h​e​i​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​t​h​e​i​r​ ​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​a​r​e​ ​n​o​t​ ​a​f​f​e​c​t​e​d​.
+		 * @param {string} name
+		 * @param {string} organization
+		 */
+		disableDescription: RequiredParams<'name' | 'organization'>
+		/**
+		 * E​n​a​b​l​e​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		enableTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​c​a​n​ ​o​p​e​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​g​a​i​n​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​r​o​l​e​s​.
+		 * @param {string} name
+		 * @param {string} organization
+		 */
+		enableDescription: RequiredParams<'name' | 'organization'>
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​d​i​s​a​b​l​e​d​.
+		 * @param {string} name
+		 */
+		disabledToast: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​e​n​a​b​l​e​d​.
+		 * @param {string} name
+		 */
+		enabledToast: RequiredParams<'name'>
+		/**
+		 * C​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​t​h​e​ ​o​n​l​y​ ​a​c​t​i​v​e​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		soleAdmin: string
+		/**
+		 * T​h​i​s​ ​m​e​m​b​e​r​ ​i​s​ ​d​i​s​a​b​l​e​d​ ​a​n​d​ ​c​a​n​n​o​t​ ​o​p​e​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
+		 */
+		disabledNotice: string
+	}
+	memberSystemRemoval: {
+		/**
+		 * T​y​p​e​ ​{​e​m​a​i​l​}​ ​t​o​ ​c​o​n​f​i​r​m
+		 * @param {string} email
+		 */
+		confirmLabel: RequiredParams<'email'>
+		/**
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​t​h​e​ ​e​m​a​i​l​ ​o​f​ ​t​h​i​s​ ​a​c​c​o​u​n​t​.
+		 */
+		mismatch: string
+	}
+	pendingInvites: {
+		/**
+		 * T​h​e​r​e​ ​i​s​ ​n​o​ ​i​n​v​i​t​e​ ​s​e​l​e​c​t​e​d
+		 */
+		noneSelected: string
+		/**
+		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​a​c​c​e​p​t​e​d​ ​o​r​ ​r​e​m​o​v​e​d​.
+		 */
+		closed: string
+		/**
+		 * S​o​m​e​ ​o​f​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​i​n​v​i​t​e​s​ ​a​r​e​ ​n​o​ ​l​o​n​g​e​r​ ​p​e​n​d​i​n​g​ ​i​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​l​i​s​t​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		notOfOrganization: string
+		/**
+		 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		chip: RequiredParams<'count'>
+		/**
+		 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s
+		 */
+		title: string
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​s​ ​t​o​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​t​h​a​t​ ​h​a​v​e​ ​n​o​t​ ​b​e​e​n​ ​a​c​c​e​p​t​e​d​ ​y​e​t​.
+		 * @param {string} organization
+		 */
+		description: RequiredParams<'organization'>
+		/**
+		 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s
+		 */
+		tableLabel: string
+		/**
+		 * E​m​a​i​l
+		 */
+		email: string
+		/**
+		 * R​o​l​e
+		 */
+		role: string
+		/**
+		 * S​e​n​t
+		 */
+		sent: string
+		/**
+		 * E​x​p​i​r​e​s
+		 */
+		expires: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * P​e​n​d​i​n​g
+		 */
+		pending: string
+		/**
+		 * R​e​s​e​n​t
+		 */
+		resent: string
+		/**
+		 * E​x​p​i​r​e​d
+		 */
+		expired: string
+		/**
+		 * S​e​l​e​c​t​ ​a​l​l​ ​i​n​v​i​t​e​s​ ​o​n​ ​t​h​i​s​ ​p​a​g​e
+		 */
+		selectAll: string
+		/**
+		 * S​e​l​e​c​t​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}
+		 * @param {string} email
+		 */
+		selectOne: RequiredParams<'email'>
+		/**
+		 * R​e​s​e​n​d
+		 */
+		resend: string
+		/**
+		 * R​e​s​e​n​d​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}
+		 * @param {string} email
+		 */
+		resendOne: RequiredParams<'email'>
+		/**
+		 * R​e​s​e​n​d​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		resendSelected: RequiredParams<'count'>
+		/**
+		 * R​e​m​o​v​e
+		 */
+		revoke: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}
+		 * @param {string} email
+		 */
+		revokeOne: RequiredParams<'email'>
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}​?
+		 * @param {string} email
+		 */
+		revokeTitle: RequiredParams<'email'>
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​i​n​ ​t​h​e​ ​m​a​i​l​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​.​ ​Y​o​u​ ​c​a​n​ ​i​n​v​i​t​e​ ​{​e​m​a​i​l​}​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+		 * @param {string} email
+		 */
+		revokeDescription: RequiredParams<'email'>
+		/**
+		 * R​e​m​o​v​e​ ​i​n​v​i​t​e
+		 */
+		revokeConfirm: string
+		/**
+		 * {​c​o​u​n​t​}​ ​i​n​v​i​t​e​{​{​s​}​}​ ​s​e​n​t​ ​a​g​a​i​n​.
+		 * @param {number} count
+		 */
+		resentDone: RequiredParams<'count'>
+		/**
+		 * T​h​e​ ​i​n​v​i​t​e​ ​o​f​ ​{​e​m​a​i​l​}​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 * @param {string} email
+		 */
+		revokedDone: RequiredParams<'email'>
+		/**
+		 * I​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​s​e​n​t
+		 */
+		resendFailed: string
+		/**
+		 * T​h​e​ ​i​n​v​i​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​m​o​v​e​d​.
+		 */
+		revokeFailed: string
+		/**
+		 * T​h​e​ ​p​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * N​o​ ​p​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​:​ ​e​v​e​r​y​o​n​e​ ​i​n​v​i​t​e​d​ ​h​a​s​ ​a​n​s​w​e​r​e​d​.
+		 */
+		empty: string
+	}
 }
 
 export type NamespaceStartLearningTranslation = {
@@ -2904,17 +2887,11 @@ export type NamespaceStartLearningTranslation = {
 export type Namespaces =
 	| 'adminOrganizations'
 	| 'api'
-	| 'appLink'
-	| 'deletedOrganizations'
 	| 'legal'
 	| 'mail'
-	| 'memberStatus'
-	| 'memberSystemRemoval'
 	| 'organizationForm'
-	| 'organizationImport'
 	| 'organizationProfile'
 	| 'organizationUsers'
-	| 'pendingInvites'
 	| 'startLearning'
 
 type DisallowNamespaces = {
@@ -2931,18 +2908,6 @@ type DisallowNamespaces = {
 	api?: "[typesafe-i18n] reserved for 'api'-namespace. You need to use the `./api/index.ts` file instead."
 
 	/**
-	 * reserved for 'appLink'-namespace\
-	 * you need to use the `./appLink/index.ts` file instead
-	 */
-	appLink?: "[typesafe-i18n] reserved for 'appLink'-namespace. You need to use the `./appLink/index.ts` file instead."
-
-	/**
-	 * reserved for 'deletedOrganizations'-namespace\
-	 * you need to use the `./deletedOrganizations/index.ts` file instead
-	 */
-	deletedOrganizations?: "[typesafe-i18n] reserved for 'deletedOrganizations'-namespace. You need to use the `./deletedOrganizations/index.ts` file instead."
-
-	/**
 	 * reserved for 'legal'-namespace\
 	 * you need to use the `./legal/index.ts` file instead
 	 */
@@ -2955,28 +2920,10 @@ type DisallowNamespaces = {
 	mail?: "[typesafe-i18n] reserved for 'mail'-namespace. You need to use the `./mail/index.ts` file instead."
 
 	/**
-	 * reserved for 'memberStatus'-namespace\
-	 * you need to use the `./memberStatus/index.ts` file instead
-	 */
-	memberStatus?: "[typesafe-i18n] reserved for 'memberStatus'-namespace. You need to use the `./memberStatus/index.ts` file instead."
-
-	/**
-	 * reserved for 'memberSystemRemoval'-namespace\
-	 * you need to use the `./memberSystemRemoval/index.ts` file instead
-	 */
-	memberSystemRemoval?: "[typesafe-i18n] reserved for 'memberSystemRemoval'-namespace. You need to use the `./memberSystemRemoval/index.ts` file instead."
-
-	/**
 	 * reserved for 'organizationForm'-namespace\
 	 * you need to use the `./organizationForm/index.ts` file instead
 	 */
 	organizationForm?: "[typesafe-i18n] reserved for 'organizationForm'-namespace. You need to use the `./organizationForm/index.ts` file instead."
-
-	/**
-	 * reserved for 'organizationImport'-namespace\
-	 * you need to use the `./organizationImport/index.ts` file instead
-	 */
-	organizationImport?: "[typesafe-i18n] reserved for 'organizationImport'-namespace. You need to use the `./organizationImport/index.ts` file instead."
 
 	/**
 	 * reserved for 'organizationProfile'-namespace\
@@ -2989,12 +2936,6 @@ type DisallowNamespaces = {
 	 * you need to use the `./organizationUsers/index.ts` file instead
 	 */
 	organizationUsers?: "[typesafe-i18n] reserved for 'organizationUsers'-namespace. You need to use the `./organizationUsers/index.ts` file instead."
-
-	/**
-	 * reserved for 'pendingInvites'-namespace\
-	 * you need to use the `./pendingInvites/index.ts` file instead
-	 */
-	pendingInvites?: "[typesafe-i18n] reserved for 'pendingInvites'-namespace. You need to use the `./pendingInvites/index.ts` file instead."
 
 	/**
 	 * reserved for 'startLearning'-namespace\
@@ -3885,56 +3826,6 @@ export type TranslationFunctions = {
 		 * File type is not allowed
 		 */
 		fileTypeNotAllowed: () => LocalizedString
-		organization: {
-			/**
-			 * Please input organization name
-			 */
-			nameRequired: () => LocalizedString
-			/**
-			 * Please pick a organization type
-			 */
-			typeRequired: () => LocalizedString
-			/**
-			 * Please pick an industry
-			 */
-			industryRequired: () => LocalizedString
-			/**
-			 * Please input a address
-			 */
-			addressRequired: () => LocalizedString
-			/**
-			 * Please input a phone
-			 */
-			phoneRequired: () => LocalizedString
-			/**
-			 * Please pick a country
-			 */
-			countryRequired: () => LocalizedString
-			/**
-			 * Please input a state
-			 */
-			stateRequired: () => LocalizedString
-			/**
-			 * Please input a city
-			 */
-			cityRequired: () => LocalizedString
-			/**
-			 * Please pick a postcode
-			 */
-			postcodeRequired: () => LocalizedString
-			/**
-			 * Please pick a time zone
-			 */
-			timezoneRequired: () => LocalizedString
-			/**
-			 * Please input an account owner
-			 */
-			ownerRequired: () => LocalizedString
-			/**
-			 * Invalid owner email
-			 */
-			ownerInvalid: () => LocalizedString
-		}
 	}
 	errors: {
 		/**
@@ -4119,6 +4010,214 @@ export type TranslationFunctions = {
 		 * Organizations
 		 */
 		tableLabel: () => LocalizedString
+		organizationImport: {
+			/**
+			 * Import
+			 */
+			open: () => LocalizedString
+			/**
+			 * Import organizations
+			 */
+			title: () => LocalizedString
+			/**
+			 * Upload a .csv or .xlsx file with one organization per row, under a header row. Each owner is invited by email as the organization's admin. Nothing is created before you confirm.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Download the template (.csv)
+			 */
+			templateCsv: () => LocalizedString
+			/**
+			 * Download the template (.xlsx)
+			 */
+			templateXlsx: () => LocalizedString
+			/**
+			 * The template could not be downloaded.
+			 */
+			templateFailed: () => LocalizedString
+			/**
+			 * Drop a .csv or .xlsx file here
+			 */
+			drop: () => LocalizedString
+			/**
+			 * Choose a file
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Reading {file}…
+			 */
+			uploading: (arg: { file: string }) => LocalizedString
+			/**
+			 * The file is too large: at most {max} KB.
+			 */
+			fileTooLarge: (arg: { max: number }) => LocalizedString
+			/**
+			 * The file could not be uploaded.
+			 */
+			uploadFailed: () => LocalizedString
+			/**
+			 * {total} {{row|rows}}, {errors} with errors
+			 */
+			counts: (arg: { errors: number, total: number }) => LocalizedString
+			/**
+			 * Only rows with errors
+			 */
+			onlyErrors: () => LocalizedString
+			/**
+			 * Rows of the file
+			 */
+			tableLabel: () => LocalizedString
+			columns: {
+				/**
+				 * Row
+				 */
+				row: () => LocalizedString
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Owner email
+				 */
+				owner: () => LocalizedString
+				/**
+				 * Errors
+				 */
+				status: () => LocalizedString
+			}
+			/**
+			 * Ready
+			 */
+			rowReady: () => LocalizedString
+			/**
+			 * Fix the rows with errors in the file and upload it again. Nothing was created.
+			 */
+			fixAndUpload: () => LocalizedString
+			/**
+			 * Upload another file
+			 */
+			uploadAgain: () => LocalizedString
+			/**
+			 * Create {count} {{organization|organizations}}
+			 */
+			confirm: (arg: { count: number }) => LocalizedString
+			/**
+			 * Creating the organizations…
+			 */
+			creating: () => LocalizedString
+			/**
+			 * The organizations could not be created.
+			 */
+			confirmFailed: () => LocalizedString
+			/**
+			 * {count} {{organization was|organizations were}} created and their owners invited by email.
+			 */
+			created: (arg: { count: number }) => LocalizedString
+			/**
+			 * The file has more than {max} rows. Split it into smaller files.
+			 */
+			tooManyRows: (arg: { max: number }) => LocalizedString
+			/**
+			 * The file could not be read. Save it again as .csv or .xlsx and upload it again.
+			 */
+			unreadable: () => LocalizedString
+			/**
+			 * The file has no rows under its header row.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * The file has no column {columns}. Download the template to see the columns.
+			 */
+			missingColumns: (arg: { columns: string }) => LocalizedString
+			/**
+			 * Some rows have errors. Fix the file and upload it again.
+			 */
+			hasErrors: () => LocalizedString
+			/**
+			 * An organization with this name already exists.
+			 */
+			nameTaken: () => LocalizedString
+			/**
+			 * This name is also on row {row}.
+			 */
+			nameTwice: (arg: { row: number }) => LocalizedString
+			/**
+			 * You can import organizations of {country} only.
+			 */
+			countryOutOfReach: (arg: { country: string }) => LocalizedString
+			/**
+			 * Write yes or no (or leave it empty for no).
+			 */
+			yesOrNo: () => LocalizedString
+		}
+		deletedOrganizations: {
+			/**
+			 * Deleted
+			 */
+			filter: () => LocalizedString
+			/**
+			 * Deleted organizations
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Deleted organizations are kept for 30 days, then removed for good. Until then they can be restored.
+			 */
+			note: () => LocalizedString
+			columns: {
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Country
+				 */
+				country: () => LocalizedString
+				/**
+				 * Deleted
+				 */
+				deletedAt: () => LocalizedString
+				/**
+				 * Removed for good
+				 */
+				purgeAt: () => LocalizedString
+				/**
+				 * Actions
+				 */
+				actions: () => LocalizedString
+			}
+			/**
+			 * Restore
+			 */
+			restore: () => LocalizedString
+			/**
+			 * Restore {name}
+			 */
+			restoreRow: (arg: { name: string }) => LocalizedString
+			/**
+			 * Restore {name}?
+			 */
+			confirmTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * The organization comes back with its members, admins and settings, as it was before the delete.
+			 */
+			confirmText: () => LocalizedString
+			/**
+			 * {name} was restored.
+			 */
+			restoredToast: (arg: { name: string }) => LocalizedString
+			/**
+			 * Open
+			 */
+			open: () => LocalizedString
+			/**
+			 * The organization could not be restored.
+			 */
+			restoreFailed: () => LocalizedString
+			/**
+			 * No organization was deleted in the last 30 days.
+			 */
+			empty: () => LocalizedString
+		}
 	}
 	api: {
 		/**
@@ -4337,120 +4436,6 @@ export type TranslationFunctions = {
 		 * Please create an account
 		 */
 		pleaseCreateAccount: () => LocalizedString
-	}
-	appLink: {
-		/**
-		 * iPhone or iPad
-		 */
-		ios: () => LocalizedString
-		/**
-		 * Android phone
-		 */
-		android: () => LocalizedString
-		/**
-		 * Your link to the pronunciation app
-		 */
-		subject: () => LocalizedString
-		/**
-		 * Hello,
-		 */
-		greeting: () => LocalizedString
-		/**
-		 * Here is the link to install the pronunciation app on your {platform}. Sign in with the account you use on the portal and start practising.
-		 */
-		body: (arg: { platform: string }) => LocalizedString
-		/**
-		 * Install the app
-		 */
-		action: () => LocalizedString
-		/**
-		 * Someone asked the Pronunciation Portal to send this link to this address. If it was not you, you can ignore this mail.
-		 */
-		footer: () => LocalizedString
-		/**
-		 * Your link to install the pronunciation app: {link}
-		 */
-		sms: (arg: { link: string }) => LocalizedString
-		/**
-		 * The link is on its way to {email}.
-		 */
-		mailed: (arg: { email: string }) => LocalizedString
-		/**
-		 * The link is on its way to {phone}.
-		 */
-		texted: (arg: { phone: string }) => LocalizedString
-		/**
-		 * This is not a phone number of that country code.
-		 */
-		phoneInvalid: () => LocalizedString
-	}
-	deletedOrganizations: {
-		/**
-		 * Deleted
-		 */
-		filter: () => LocalizedString
-		/**
-		 * Deleted organizations
-		 */
-		tableLabel: () => LocalizedString
-		/**
-		 * Deleted organizations are kept for 30 days, then removed for good. Until then they can be restored.
-		 */
-		note: () => LocalizedString
-		columns: {
-			/**
-			 * Name
-			 */
-			name: () => LocalizedString
-			/**
-			 * Country
-			 */
-			country: () => LocalizedString
-			/**
-			 * Deleted
-			 */
-			deletedAt: () => LocalizedString
-			/**
-			 * Removed for good
-			 */
-			purgeAt: () => LocalizedString
-			/**
-			 * Actions
-			 */
-			actions: () => LocalizedString
-		}
-		/**
-		 * Restore
-		 */
-		restore: () => LocalizedString
-		/**
-		 * Restore {name}
-		 */
-		restoreRow: (arg: { name: string }) => LocalizedString
-		/**
-		 * Restore {name}?
-		 */
-		confirmTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * The organization comes back with its members, admins and settings, as it was before the delete.
-		 */
-		confirmText: () => LocalizedString
-		/**
-		 * {name} was restored.
-		 */
-		restoredToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * Open
-		 */
-		open: () => LocalizedString
-		/**
-		 * The organization could not be restored.
-		 */
-		restoreFailed: () => LocalizedString
-		/**
-		 * No organization was deleted in the last 30 days.
-		 */
-		empty: () => LocalizedString
 	}
 	legal: {
 		terms: {
@@ -4683,74 +4668,52 @@ export type TranslationFunctions = {
 			 */
 			footer: () => LocalizedString
 		}
-	}
-	memberStatus: {
-		/**
-		 * Disable
-		 */
-		disable: () => LocalizedString
-		/**
-		 * Enable
-		 */
-		enable: () => LocalizedString
-		/**
-		 * Disabled
-		 */
-		disabled: () => LocalizedString
-		/**
-		 * Active
-		 */
-		active: () => LocalizedString
-		/**
-		 * Status
-		 */
-		status: () => LocalizedString
-		/**
-		 * Actions for {name}
-		 */
-		actionsFor: (arg: { name: string }) => LocalizedString
-		/**
-		 * Disable {name}?
-		 */
-		disableTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * {name} keeps their roles but cannot open {organization} until enabled again. Their account and their other organizations are not affected.
-		 */
-		disableDescription: (arg: { name: string, organization: string }) => LocalizedString
-		/**
-		 * Enable {name}?
-		 */
-		enableTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * {name} can open {organization} again, with their roles.
-		 */
-		enableDescription: (arg: { name: string, organization: string }) => LocalizedString
-		/**
-		 * {name} was disabled.
-		 */
-		disabledToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * {name} was enabled.
-		 */
-		enabledToast: (arg: { name: string }) => LocalizedString
-		/**
-		 * Cannot disable the only active admin of an organization.
-		 */
-		soleAdmin: () => LocalizedString
-		/**
-		 * This member is disabled and cannot open this organization until enabled again.
-		 */
-		disabledNotice: () => LocalizedString
-	}
-	memberSystemRemoval: {
-		/**
-		 * Type {email} to confirm
-		 */
-		confirmLabel: (arg: { email: string }) => LocalizedString
-		/**
-		 * This is not the email of this account.
-		 */
-		mismatch: () => LocalizedString
+		appLink: {
+			/**
+			 * iPhone or iPad
+			 */
+			ios: () => LocalizedString
+			/**
+			 * Android phone
+			 */
+			android: () => LocalizedString
+			/**
+			 * Your link to the pronunciation app
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Hello,
+			 */
+			greeting: () => LocalizedString
+			/**
+			 * Here is the link to install the pronunciation app on your {platform}. Sign in with the account you use on the portal and start practising.
+			 */
+			body: (arg: { platform: string }) => LocalizedString
+			/**
+			 * Install the app
+			 */
+			action: () => LocalizedString
+			/**
+			 * Someone asked the Pronunciation Portal to send this link to this address. If it was not you, you can ignore this mail.
+			 */
+			footer: () => LocalizedString
+			/**
+			 * Your link to install the pronunciation app: {link}
+			 */
+			sms: (arg: { link: string }) => LocalizedString
+			/**
+			 * The link is on its way to {email}.
+			 */
+			mailed: (arg: { email: string }) => LocalizedString
+			/**
+			 * The link is on its way to {phone}.
+			 */
+			texted: (arg: { phone: string }) => LocalizedString
+			/**
+			 * This is not a phone number of that country code.
+			 */
+			phoneInvalid: () => LocalizedString
+		}
 	}
 	organizationForm: {
 		/**
@@ -4903,146 +4866,56 @@ export type TranslationFunctions = {
 			 */
 			other: () => LocalizedString
 		}
-	}
-	organizationImport: {
-		/**
-		 * Import
-		 */
-		open: () => LocalizedString
-		/**
-		 * Import organizations
-		 */
-		title: () => LocalizedString
-		/**
-		 * Upload a .csv or .xlsx file with one organization per row, under a header row. Each owner is invited by email as the organization's admin. Nothing is created before you confirm.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * Download the template (.csv)
-		 */
-		templateCsv: () => LocalizedString
-		/**
-		 * Download the template (.xlsx)
-		 */
-		templateXlsx: () => LocalizedString
-		/**
-		 * The template could not be downloaded.
-		 */
-		templateFailed: () => LocalizedString
-		/**
-		 * Drop a .csv or .xlsx file here
-		 */
-		drop: () => LocalizedString
-		/**
-		 * Choose a file
-		 */
-		choose: () => LocalizedString
-		/**
-		 * Reading {file}…
-		 */
-		uploading: (arg: { file: string }) => LocalizedString
-		/**
-		 * The file is too large: at most {max} KB.
-		 */
-		fileTooLarge: (arg: { max: number }) => LocalizedString
-		/**
-		 * The file could not be uploaded.
-		 */
-		uploadFailed: () => LocalizedString
-		/**
-		 * {total} {{row|rows}}, {errors} with errors
-		 */
-		counts: (arg: { errors: number, total: number }) => LocalizedString
-		/**
-		 * Only rows with errors
-		 */
-		onlyErrors: () => LocalizedString
-		/**
-		 * Rows of the file
-		 */
-		tableLabel: () => LocalizedString
-		columns: {
+		validation: {
 			/**
-			 * Row
+			 * Please input organization name
 			 */
-			row: () => LocalizedString
+			nameRequired: () => LocalizedString
 			/**
-			 * Name
+			 * Please pick a organization type
 			 */
-			name: () => LocalizedString
+			typeRequired: () => LocalizedString
 			/**
-			 * Owner email
+			 * Please pick an industry
 			 */
-			owner: () => LocalizedString
+			industryRequired: () => LocalizedString
 			/**
-			 * Errors
+			 * Please input a address
 			 */
-			status: () => LocalizedString
+			addressRequired: () => LocalizedString
+			/**
+			 * Please input a phone
+			 */
+			phoneRequired: () => LocalizedString
+			/**
+			 * Please pick a country
+			 */
+			countryRequired: () => LocalizedString
+			/**
+			 * Please input a state
+			 */
+			stateRequired: () => LocalizedString
+			/**
+			 * Please input a city
+			 */
+			cityRequired: () => LocalizedString
+			/**
+			 * Please pick a postcode
+			 */
+			postcodeRequired: () => LocalizedString
+			/**
+			 * Please pick a time zone
+			 */
+			timezoneRequired: () => LocalizedString
+			/**
+			 * Please input an account owner
+			 */
+			ownerRequired: () => LocalizedString
+			/**
+			 * Invalid owner email
+			 */
+			ownerInvalid: () => LocalizedString
 		}
-		/**
-		 * Ready
-		 */
-		rowReady: () => LocalizedString
-		/**
-		 * Fix the rows with errors in the file and upload it again. Nothing was created.
-		 */
-		fixAndUpload: () => LocalizedString
-		/**
-		 * Upload another file
-		 */
-		uploadAgain: () => LocalizedString
-		/**
-		 * Create {count} {{organization|organizations}}
-		 */
-		confirm: (arg: { count: number }) => LocalizedString
-		/**
-		 * Creating the organizations…
-		 */
-		creating: () => LocalizedString
-		/**
-		 * The organizations could not be created.
-		 */
-		confirmFailed: () => LocalizedString
-		/**
-		 * {count} {{organization was|organizations were}} created and their owners invited by email.
-		 */
-		created: (arg: { count: number }) => LocalizedString
-		/**
-		 * The file has more than {max} rows. Split it into smaller files.
-		 */
-		tooManyRows: (arg: { max: number }) => LocalizedString
-		/**
-		 * The file could not be read. Save it again as .csv or .xlsx and upload it again.
-		 */
-		unreadable: () => LocalizedString
-		/**
-		 * The file has no rows under its header row.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * The file has no column {columns}. Download the template to see the columns.
-		 */
-		missingColumns: (arg: { columns: string }) => LocalizedString
-		/**
-		 * Some rows have errors. Fix the file and upload it again.
-		 */
-		hasErrors: () => LocalizedString
-		/**
-		 * An organization with this name already exists.
-		 */
-		nameTaken: () => LocalizedString
-		/**
-		 * This name is also on row {row}.
-		 */
-		nameTwice: (arg: { row: number }) => LocalizedString
-		/**
-		 * You can import organizations of {country} only.
-		 */
-		countryOutOfReach: (arg: { country: string }) => LocalizedString
-		/**
-		 * Write yes or no (or leave it empty for no).
-		 */
-		yesOrNo: () => LocalizedString
 	}
 	organizationProfile: {
 		/**
@@ -5342,10 +5215,6 @@ export type TranslationFunctions = {
 		 */
 		actions: () => LocalizedString
 		/**
-		 * Remove {name}
-		 */
-		removeMember: (arg: { name: string }) => LocalizedString
-		/**
 		 * No users yet
 		 */
 		emptyTitle: () => LocalizedString
@@ -5529,136 +5398,204 @@ export type TranslationFunctions = {
 		 * Time zone
 		 */
 		timezone: () => LocalizedString
-	}
-	pendingInvites: {
-		/**
-		 * There is no invite selected
-		 */
-		noneSelected: () => LocalizedString
-		/**
-		 * This invitation was already accepted or removed.
-		 */
-		closed: () => LocalizedString
-		/**
-		 * Some of the selected invites are no longer pending in this organization. Reload the list and try again.
-		 */
-		notOfOrganization: () => LocalizedString
-		/**
-		 * Pending invites ({count})
-		 */
-		chip: (arg: { count: number }) => LocalizedString
-		/**
-		 * Pending invites
-		 */
-		title: () => LocalizedString
-		/**
-		 * Invitations to {organization} that have not been accepted yet.
-		 */
-		description: (arg: { organization: string }) => LocalizedString
-		/**
-		 * Pending invites
-		 */
-		tableLabel: () => LocalizedString
-		/**
-		 * Email
-		 */
-		email: () => LocalizedString
-		/**
-		 * Role
-		 */
-		role: () => LocalizedString
-		/**
-		 * Sent
-		 */
-		sent: () => LocalizedString
-		/**
-		 * Expires
-		 */
-		expires: () => LocalizedString
-		/**
-		 * Status
-		 */
-		status: () => LocalizedString
-		/**
-		 * Actions
-		 */
-		actions: () => LocalizedString
-		/**
-		 * Pending
-		 */
-		pending: () => LocalizedString
-		/**
-		 * Resent
-		 */
-		resent: () => LocalizedString
-		/**
-		 * Expired
-		 */
-		expired: () => LocalizedString
-		/**
-		 * Select all invites on this page
-		 */
-		selectAll: () => LocalizedString
-		/**
-		 * Select the invite of {email}
-		 */
-		selectOne: (arg: { email: string }) => LocalizedString
-		/**
-		 * Resend
-		 */
-		resend: () => LocalizedString
-		/**
-		 * Resend the invite of {email}
-		 */
-		resendOne: (arg: { email: string }) => LocalizedString
-		/**
-		 * Resend selected ({count})
-		 */
-		resendSelected: (arg: { count: number }) => LocalizedString
-		/**
-		 * Remove
-		 */
-		revoke: () => LocalizedString
-		/**
-		 * Remove the invite of {email}
-		 */
-		revokeOne: (arg: { email: string }) => LocalizedString
-		/**
-		 * Remove the invite of {email}?
-		 */
-		revokeTitle: (arg: { email: string }) => LocalizedString
-		/**
-		 * The link in the mail stops working. You can invite {email} again later.
-		 */
-		revokeDescription: (arg: { email: string }) => LocalizedString
-		/**
-		 * Remove invite
-		 */
-		revokeConfirm: () => LocalizedString
-		/**
-		 * {count} invite{{s}} sent again.
-		 */
-		resentDone: (arg: { count: number }) => LocalizedString
-		/**
-		 * The invite of {email} was removed.
-		 */
-		revokedDone: (arg: { email: string }) => LocalizedString
-		/**
-		 * Invite could not be resent
-		 */
-		resendFailed: () => LocalizedString
-		/**
-		 * The invite could not be removed.
-		 */
-		revokeFailed: () => LocalizedString
-		/**
-		 * The pending invites could not be loaded.
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * No pending invites: everyone invited has answered.
-		 */
-		empty: () => LocalizedString
+		memberStatus: {
+			/**
+			 * Disable
+			 */
+			disable: () => LocalizedString
+			/**
+			 * Enable
+			 */
+			enable: () => LocalizedString
+			/**
+			 * Disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * Active
+			 */
+			active: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Actions for {name}
+			 */
+			actionsFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Disable {name}?
+			 */
+			disableTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} keeps their roles but cannot open {organization} until enabled again. Their account and their other organizations are not affected.
+			 */
+			disableDescription: (arg: { name: string, organization: string }) => LocalizedString
+			/**
+			 * Enable {name}?
+			 */
+			enableTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} can open {organization} again, with their roles.
+			 */
+			enableDescription: (arg: { name: string, organization: string }) => LocalizedString
+			/**
+			 * {name} was disabled.
+			 */
+			disabledToast: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} was enabled.
+			 */
+			enabledToast: (arg: { name: string }) => LocalizedString
+			/**
+			 * Cannot disable the only active admin of an organization.
+			 */
+			soleAdmin: () => LocalizedString
+			/**
+			 * This member is disabled and cannot open this organization until enabled again.
+			 */
+			disabledNotice: () => LocalizedString
+		}
+		memberSystemRemoval: {
+			/**
+			 * Type {email} to confirm
+			 */
+			confirmLabel: (arg: { email: string }) => LocalizedString
+			/**
+			 * This is not the email of this account.
+			 */
+			mismatch: () => LocalizedString
+		}
+		pendingInvites: {
+			/**
+			 * There is no invite selected
+			 */
+			noneSelected: () => LocalizedString
+			/**
+			 * This invitation was already accepted or removed.
+			 */
+			closed: () => LocalizedString
+			/**
+			 * Some of the selected invites are no longer pending in this organization. Reload the list and try again.
+			 */
+			notOfOrganization: () => LocalizedString
+			/**
+			 * Pending invites ({count})
+			 */
+			chip: (arg: { count: number }) => LocalizedString
+			/**
+			 * Pending invites
+			 */
+			title: () => LocalizedString
+			/**
+			 * Invitations to {organization} that have not been accepted yet.
+			 */
+			description: (arg: { organization: string }) => LocalizedString
+			/**
+			 * Pending invites
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Email
+			 */
+			email: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * Sent
+			 */
+			sent: () => LocalizedString
+			/**
+			 * Expires
+			 */
+			expires: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+			/**
+			 * Pending
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Resent
+			 */
+			resent: () => LocalizedString
+			/**
+			 * Expired
+			 */
+			expired: () => LocalizedString
+			/**
+			 * Select all invites on this page
+			 */
+			selectAll: () => LocalizedString
+			/**
+			 * Select the invite of {email}
+			 */
+			selectOne: (arg: { email: string }) => LocalizedString
+			/**
+			 * Resend
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Resend the invite of {email}
+			 */
+			resendOne: (arg: { email: string }) => LocalizedString
+			/**
+			 * Resend selected ({count})
+			 */
+			resendSelected: (arg: { count: number }) => LocalizedString
+			/**
+			 * Remove
+			 */
+			revoke: () => LocalizedString
+			/**
+			 * Remove the invite of {email}
+			 */
+			revokeOne: (arg: { email: string }) => LocalizedString
+			/**
+			 * Remove the invite of {email}?
+			 */
+			revokeTitle: (arg: { email: string }) => LocalizedString
+			/**
+			 * The link in the mail stops working. You can invite {email} again later.
+			 */
+			revokeDescription: (arg: { email: string }) => LocalizedString
+			/**
+			 * Remove invite
+			 */
+			revokeConfirm: () => LocalizedString
+			/**
+			 * {count} invite{{s}} sent again.
+			 */
+			resentDone: (arg: { count: number }) => LocalizedString
+			/**
+			 * The invite of {email} was removed.
+			 */
+			revokedDone: (arg: { email: string }) => LocalizedString
+			/**
+			 * Invite could not be resent
+			 */
+			resendFailed: () => LocalizedString
+			/**
+			 * The invite could not be removed.
+			 */
+			revokeFailed: () => LocalizedString
+			/**
+			 * The pending invites could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * No pending invites: everyone invited has answered.
+			 */
+			empty: () => LocalizedString
+		}
 	}
 	startLearning: {
 		/**

@@ -14,87 +14,51 @@ import vi from './vi/index.js'
 
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
-import en_appLink from './en/appLink/index.js'
-import en_deletedOrganizations from './en/deletedOrganizations/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
-import en_memberStatus from './en/memberStatus/index.js'
-import en_memberSystemRemoval from './en/memberSystemRemoval/index.js'
 import en_organizationForm from './en/organizationForm/index.js'
-import en_organizationImport from './en/organizationImport/index.js'
 import en_organizationProfile from './en/organizationProfile/index.js'
 import en_organizationUsers from './en/organizationUsers/index.js'
-import en_pendingInvites from './en/pendingInvites/index.js'
 import en_startLearning from './en/startLearning/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
-import es_MX_appLink from './es-MX/appLink/index.js'
-import es_MX_deletedOrganizations from './es-MX/deletedOrganizations/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
-import es_MX_memberStatus from './es-MX/memberStatus/index.js'
-import es_MX_memberSystemRemoval from './es-MX/memberSystemRemoval/index.js'
 import es_MX_organizationForm from './es-MX/organizationForm/index.js'
-import es_MX_organizationImport from './es-MX/organizationImport/index.js'
 import es_MX_organizationProfile from './es-MX/organizationProfile/index.js'
 import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
-import es_MX_pendingInvites from './es-MX/pendingInvites/index.js'
 import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
-import ja_appLink from './ja/appLink/index.js'
-import ja_deletedOrganizations from './ja/deletedOrganizations/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
-import ja_memberStatus from './ja/memberStatus/index.js'
-import ja_memberSystemRemoval from './ja/memberSystemRemoval/index.js'
 import ja_organizationForm from './ja/organizationForm/index.js'
-import ja_organizationImport from './ja/organizationImport/index.js'
 import ja_organizationProfile from './ja/organizationProfile/index.js'
 import ja_organizationUsers from './ja/organizationUsers/index.js'
-import ja_pendingInvites from './ja/pendingInvites/index.js'
 import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
-import pt_BR_appLink from './pt-BR/appLink/index.js'
-import pt_BR_deletedOrganizations from './pt-BR/deletedOrganizations/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
-import pt_BR_memberStatus from './pt-BR/memberStatus/index.js'
-import pt_BR_memberSystemRemoval from './pt-BR/memberSystemRemoval/index.js'
 import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
-import pt_BR_organizationImport from './pt-BR/organizationImport/index.js'
 import pt_BR_organizationProfile from './pt-BR/organizationProfile/index.js'
 import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
-import pt_BR_pendingInvites from './pt-BR/pendingInvites/index.js'
 import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
-import th_appLink from './th/appLink/index.js'
-import th_deletedOrganizations from './th/deletedOrganizations/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
-import th_memberStatus from './th/memberStatus/index.js'
-import th_memberSystemRemoval from './th/memberSystemRemoval/index.js'
 import th_organizationForm from './th/organizationForm/index.js'
-import th_organizationImport from './th/organizationImport/index.js'
 import th_organizationProfile from './th/organizationProfile/index.js'
 import th_organizationUsers from './th/organizationUsers/index.js'
-import th_pendingInvites from './th/pendingInvites/index.js'
 import th_startLearning from './th/startLearning/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
-import vi_appLink from './vi/appLink/index.js'
-import vi_deletedOrganizations from './vi/deletedOrganizations/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
-import vi_memberStatus from './vi/memberStatus/index.js'
-import vi_memberSystemRemoval from './vi/memberSystemRemoval/index.js'
 import vi_organizationForm from './vi/organizationForm/index.js'
-import vi_organizationImport from './vi/organizationImport/index.js'
 import vi_organizationProfile from './vi/organizationProfile/index.js'
 import vi_organizationUsers from './vi/organizationUsers/index.js'
-import vi_pendingInvites from './vi/pendingInvites/index.js'
 import vi_startLearning from './vi/startLearning/index.js'
 
 const localeTranslations = {
@@ -102,102 +66,66 @@ const localeTranslations = {
 		...en,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
-		appLink: en_appLink,
-		deletedOrganizations: en_deletedOrganizations,
 		legal: en_legal,
 		mail: en_mail,
-		memberStatus: en_memberStatus,
-		memberSystemRemoval: en_memberSystemRemoval,
 		organizationForm: en_organizationForm,
-		organizationImport: en_organizationImport,
 		organizationProfile: en_organizationProfile,
 		organizationUsers: en_organizationUsers,
-		pendingInvites: en_pendingInvites,
 		startLearning: en_startLearning
 	},
 	'es-MX': {
 		...es_MX,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
-		appLink: es_MX_appLink,
-		deletedOrganizations: es_MX_deletedOrganizations,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
-		memberStatus: es_MX_memberStatus,
-		memberSystemRemoval: es_MX_memberSystemRemoval,
 		organizationForm: es_MX_organizationForm,
-		organizationImport: es_MX_organizationImport,
 		organizationProfile: es_MX_organizationProfile,
 		organizationUsers: es_MX_organizationUsers,
-		pendingInvites: es_MX_pendingInvites,
 		startLearning: es_MX_startLearning
 	},
 	ja: {
 		...ja,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
-		appLink: ja_appLink,
-		deletedOrganizations: ja_deletedOrganizations,
 		legal: ja_legal,
 		mail: ja_mail,
-		memberStatus: ja_memberStatus,
-		memberSystemRemoval: ja_memberSystemRemoval,
 		organizationForm: ja_organizationForm,
-		organizationImport: ja_organizationImport,
 		organizationProfile: ja_organizationProfile,
 		organizationUsers: ja_organizationUsers,
-		pendingInvites: ja_pendingInvites,
 		startLearning: ja_startLearning
 	},
 	'pt-BR': {
 		...pt_BR,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
-		appLink: pt_BR_appLink,
-		deletedOrganizations: pt_BR_deletedOrganizations,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
-		memberStatus: pt_BR_memberStatus,
-		memberSystemRemoval: pt_BR_memberSystemRemoval,
 		organizationForm: pt_BR_organizationForm,
-		organizationImport: pt_BR_organizationImport,
 		organizationProfile: pt_BR_organizationProfile,
 		organizationUsers: pt_BR_organizationUsers,
-		pendingInvites: pt_BR_pendingInvites,
 		startLearning: pt_BR_startLearning
 	},
 	th: {
 		...th,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
-		appLink: th_appLink,
-		deletedOrganizations: th_deletedOrganizations,
 		legal: th_legal,
 		mail: th_mail,
-		memberStatus: th_memberStatus,
-		memberSystemRemoval: th_memberSystemRemoval,
 		organizationForm: th_organizationForm,
-		organizationImport: th_organizationImport,
 		organizationProfile: th_organizationProfile,
 		organizationUsers: th_organizationUsers,
-		pendingInvites: th_pendingInvites,
 		startLearning: th_startLearning
 	},
 	vi: {
 		...vi,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
-		appLink: vi_appLink,
-		deletedOrganizations: vi_deletedOrganizations,
 		legal: vi_legal,
 		mail: vi_mail,
-		memberStatus: vi_memberStatus,
-		memberSystemRemoval: vi_memberSystemRemoval,
 		organizationForm: vi_organizationForm,
-		organizationImport: vi_organizationImport,
 		organizationProfile: vi_organizationProfile,
 		organizationUsers: vi_organizationUsers,
-		pendingInvites: vi_pendingInvites,
 		startLearning: vi_startLearning
 	},
 }

@@ -22,17 +22,11 @@ export const locales: Locales[] = [
 export const namespaces: Namespaces[] = [
 	'adminOrganizations',
 	'api',
-	'appLink',
-	'deletedOrganizations',
 	'legal',
 	'mail',
-	'memberStatus',
-	'memberSystemRemoval',
 	'organizationForm',
-	'organizationImport',
 	'organizationProfile',
 	'organizationUsers',
-	'pendingInvites',
 	'startLearning'
 ]
 

@@ -266,20 +266,6 @@ const en = {
 		phoneNotNumber: 'Phone should be a number',
 		fileTypeNotAllowed: 'File type is not allowed',
 		// the organization form: specification §5 word for word (§5 words no time zone message; that one is ours)
-		organization: {
-			nameRequired: 'Please input organization name',
-			typeRequired: 'Please pick a organization type',
-			industryRequired: 'Please pick an industry',
-			addressRequired: 'Please input a address',
-			phoneRequired: 'Please input a phone',
-			countryRequired: 'Please pick a country',
-			stateRequired: 'Please input a state',
-			cityRequired: 'Please input a city',
-			postcodeRequired: 'Please pick a postcode',
-			timezoneRequired: 'Please pick a time zone',
-			ownerRequired: 'Please input an account owner',
-			ownerInvalid: 'Invalid owner email',
-		},
 	},
 	errors: {
 		generic: 'Something went wrong. Try again later.',

@@ -33,19 +33,19 @@ interface FieldMessages {
 }
 
 const organizationForm: Record<string, FieldMessages> = {
-  name: { required: (t) => t.validation.organization.nameRequired() },
-  type: { required: (t) => t.validation.organization.typeRequired() },
-  industry: { required: (t) => t.validation.organization.industryRequired() },
-  address_1: { required: (t) => t.validation.organization.addressRequired() },
-  city: { required: (t) => t.validation.organization.cityRequired() },
-  state: { required: (t) => t.validation.organization.stateRequired() },
-  postal_code: { required: (t) => t.validation.organization.postcodeRequired() },
-  country: { required: (t) => t.validation.organization.countryRequired() },
-  phone: { required: (t) => t.validation.organization.phoneRequired(), invalid: (t) => t.validation.phoneNotNumber() },
-  timezone: { required: (t) => t.validation.organization.timezoneRequired() },
+  name: { required: (t) => t.organizationForm.validation.nameRequired() },
+  type: { required: (t) => t.organizationForm.validation.typeRequired() },
+  industry: { required: (t) => t.organizationForm.validation.industryRequired() },
+  address_1: { required: (t) => t.organizationForm.validation.addressRequired() },
+  city: { required: (t) => t.organizationForm.validation.cityRequired() },
+  state: { required: (t) => t.organizationForm.validation.stateRequired() },
+  postal_code: { required: (t) => t.organizationForm.validation.postcodeRequired() },
+  country: { required: (t) => t.organizationForm.validation.countryRequired() },
+  phone: { required: (t) => t.organizationForm.validation.phoneRequired(), invalid: (t) => t.validation.phoneNotNumber() },
+  timezone: { required: (t) => t.organizationForm.validation.timezoneRequired() },
   owner_user: {
-    required: (t) => t.validation.organization.ownerRequired(),
-    invalid: (t) => t.validation.organization.ownerInvalid(),
+    required: (t) => t.organizationForm.validation.ownerRequired(),
+    invalid: (t) => t.organizationForm.validation.ownerInvalid(),
   },
 }
 

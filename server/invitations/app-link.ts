@@ -20,7 +20,7 @@ const storeLink = (app: AppContext, platform: Platform) => app.config.appLinks[p
 export const sendAppLinkByEmail: Handler<'sendAppLinkByEmail'> = async (call) => {
   const { body, app, t, locale } = call
   await limitAppLink(app.limiter, t, requireAuth(call).user.id, body.email)
-  const m = t.appLink
+  const m = t.mail.appLink
   await app.mailer.send(
     composeMail({
       to: body.email,
@@ -45,7 +45,7 @@ export const sendAppLinkByEmail: Handler<'sendAppLinkByEmail'> = async (call) =>
 const e164 = ({ body, t }: Call<'sendAppLinkBySms'>): string => {
   const [code = '', number = ''] = body.phone.split(' ')
   const parsed = parsePhoneNumberFromString(`+${code.replace(/^\+/, '')}${number}`)
-  if (!parsed?.isValid()) throw fieldErrors({ phone: t.appLink.phoneInvalid() })
+  if (!parsed?.isValid()) throw fieldErrors({ phone: t.mail.appLink.phoneInvalid() })
   return parsed.number
 }
 
@@ -54,6 +54,6 @@ export const sendAppLinkBySms: Handler<'sendAppLinkBySms'> = async (call) => {
   const { user } = requireAuth(call)
   const to = e164(call)
   await limitAppLink(app.limiter, t, user.id, to)
-  await app.sms.send({ to, language: locale, text: t.appLink.sms({ link: storeLink(app, body.application) }) })
-  return { detail: t.appLink.texted({ phone: body.phone }) }
+  await app.sms.send({ to, language: locale, text: t.mail.appLink.sms({ link: storeLink(app, body.application) }) })
+  return { detail: t.mail.appLink.texted({ phone: body.phone }) }
 }

@@ -15,8 +15,8 @@ export const resendInvitations: Handler<'resendInvitations'> = async (call) => {
   const { user: me } = requireAuth(call)
   const { organization } = await organizationFor(app.db, t, me, params.orgId, 'resendInvitations')
   const ids = [...new Set(body.invitation_ids)]
-  if (ids.length === 0) throw fieldErrors({ invitation_ids: t.pendingInvites.noneSelected() })
+  if (ids.length === 0) throw fieldErrors({ invitation_ids: t.organizationUsers.pendingInvites.noneSelected() })
   const rows = await openInvitationsAmong(app.db, organization.id, ids)
-  if (rows.length !== ids.length) throw fieldErrors({ invitation_ids: t.pendingInvites.notOfOrganization() })
+  if (rows.length !== ids.length) throw fieldErrors({ invitation_ids: t.organizationUsers.pendingInvites.notOfOrganization() })
   return { invitations: await resendAll(app, t, organization, rows, me, locale) }
 }

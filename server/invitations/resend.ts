@@ -12,7 +12,7 @@ import { pendingInvitationViews, type PendingInvitationView } from './pending.js
 import { accountsByEmail } from './queries.js'
 
 /** 409 for an invitation that was accepted or revoked meanwhile. */
-export const invitationClosed = (t: Translator) => detailError(409, t.pendingInvites.closed(), 'invitation_closed')
+export const invitationClosed = (t: Translator) => detailError(409, t.organizationUsers.pendingInvites.closed(), 'invitation_closed')
 
 /**
  * Mails open invitations again, each with a new token (the link mailed before stops working) and a new

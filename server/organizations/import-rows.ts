@@ -156,17 +156,17 @@ export const checkRows = async (
       }
     }
     if (!NO.has(values.is_verified.toLowerCase()) && !YES.has(values.is_verified.toLowerCase())) {
-      add('is_verified', t.organizationImport.yesOrNo())
+      add('is_verified', t.adminOrganizations.organizationImport.yesOrNo())
     }
     if (values.owner_email && isOwnAddress(me, values.owner_email)) add('owner_email', t.api.inviteSelf())
     if (/^[A-Z]{2}$/.test(body.country) && !reachesCountry(me, body.country)) {
-      add('country', t.organizationImport.countryOutOfReach({ country: me.countryAdminLevel?.toUpperCase() ?? '' }))
+      add('country', t.adminOrganizations.organizationImport.countryOutOfReach({ country: me.countryAdminLevel?.toUpperCase() ?? '' }))
     }
     const key = nameKey(values.name)
     if (key) {
-      if (taken.has(key)) add('name', t.organizationImport.nameTaken())
+      if (taken.has(key)) add('name', t.adminOrganizations.organizationImport.nameTaken())
       const other = firstRowOf.get(key)?.find((row) => row !== number)
-      if (other !== undefined) add('name', t.organizationImport.nameTwice({ row: other }))
+      if (other !== undefined) add('name', t.adminOrganizations.organizationImport.nameTwice({ row: other }))
     }
     return { row: number, values, errors, organization: organizationId }
   })

@@ -56,13 +56,13 @@ const refusalOf = (t: Translator, error: SpreadsheetError): ApiError => {
     case 'too_large':
       return detailError(413, t.api.bodyTooLarge({ max: MAX_BYTES / 1024 }))
     case 'too_many_rows':
-      return badRequest(t.organizationImport.tooManyRows({ max: MAX_IMPORT_ROWS }), 'too_many_rows')
+      return badRequest(t.adminOrganizations.organizationImport.tooManyRows({ max: MAX_IMPORT_ROWS }), 'too_many_rows')
     case 'unreadable':
-      return badRequest(t.organizationImport.unreadable(), 'unreadable')
+      return badRequest(t.adminOrganizations.organizationImport.unreadable(), 'unreadable')
     case 'empty':
-      return badRequest(t.organizationImport.empty(), 'empty')
+      return badRequest(t.adminOrganizations.organizationImport.empty(), 'empty')
     case 'missing_columns':
-      return badRequest(t.organizationImport.missingColumns({ columns: error.columns.join(', ') }), 'missing_columns')
+      return badRequest(t.adminOrganizations.organizationImport.missingColumns({ columns: error.columns.join(', ') }), 'missing_columns')
   }
 }
 
@@ -141,7 +141,7 @@ export const confirmOrganizationImport: Handler<'confirmOrganizationImport'> = a
     const preview = await importView(tx, t, me, stored)
     if (stored.committedAt) return { view: preview, mails: [] }
     if (preview.with_errors > 0) {
-      throw new ApiError(409, { detail: t.organizationImport.hasErrors(), code: 'import_has_errors', import: preview })
+      throw new ApiError(409, { detail: t.adminOrganizations.organizationImport.hasErrors(), code: 'import_has_errors', import: preview })
     }
     const stagedRows = stored.rows as StoredRow[]
     const bodies = stagedRows.map((row) => createBodyOf(row.values))

@@ -25,21 +25,12 @@ const loggedIn =
     Promise.all([withTexts(load, namespaces)(), loadDateFormatters()]).then(([module]) => module)
 
 /** The texts of the organization screens (the users views are shared with the users area). */
-const MEMBER_TEXTS: readonly Namespaces[] = ['organizationUsers', 'memberStatus', 'memberSystemRemoval']
-const ORGANIZATION_TEXTS: readonly Namespaces[] = [
-  ...MEMBER_TEXTS,
-  'organizationForm',
-  'adminOrganizations',
-  'organizationProfile',
-  'organizationImport',
-  'deletedOrganizations',
-  'pendingInvites',
-]
+const ORGANIZATION_TEXTS: readonly Namespaces[] = ['organizationUsers', 'organizationForm', 'adminOrganizations', 'organizationProfile']
 
 const auth = () => import('../features/auth/pages')
 const legal = withTexts(auth, ['legal'])
 const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
-const users = loggedIn(() => import('../features/users/pages'), MEMBER_TEXTS)
+const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers'])
 
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
 const ConfirmAccountPage = lazy(() => auth().then((m) => ({ default: m.ConfirmAccountPage })))

@@ -40,6 +40,20 @@ const en_organizationForm = {
 		consulting_services: 'Consulting services',
 		other: 'Other',
 	},
+	validation: {
+		nameRequired: 'Please input organization name',
+		typeRequired: 'Please pick a organization type',
+		industryRequired: 'Please pick an industry',
+		addressRequired: 'Please input a address',
+		phoneRequired: 'Please input a phone',
+		countryRequired: 'Please pick a country',
+		stateRequired: 'Please input a state',
+		cityRequired: 'Please input a city',
+		postcodeRequired: 'Please pick a postcode',
+		timezoneRequired: 'Please pick a time zone',
+		ownerRequired: 'Please input an account owner',
+		ownerInvalid: 'Invalid owner email',
+	},
 } satisfies BaseTranslation
 
 export default en_organizationForm

@@ -40,6 +40,20 @@ const es_MX_organizationForm = {
 		consulting_services: 'Consultoría',
 		other: 'Otra',
 	},
+	validation: {
+		nameRequired: 'Escribe el nombre de la organización',
+		typeRequired: 'Elige un tipo de organización',
+		industryRequired: 'Elige una industria',
+		addressRequired: 'Escribe una dirección',
+		phoneRequired: 'Escribe un teléfono',
+		countryRequired: 'Elige un país',
+		stateRequired: 'Escribe un estado',
+		cityRequired: 'Escribe una ciudad',
+		postcodeRequired: 'Escribe un código postal',
+		timezoneRequired: 'Elige una zona horaria',
+		ownerRequired: 'Escribe el correo del propietario de la cuenta',
+		ownerInvalid: 'El correo del propietario no es válido',
+	},
 } satisfies NamespaceOrganizationFormTranslation
 
 export default es_MX_organizationForm

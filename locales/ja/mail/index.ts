@@ -61,6 +61,19 @@ const ja_mail = {
 		action: 'ログイン',
 		footer: 'パスワードを変更した覚えがない場合は、すぐにパスワードをリセットし、組織の管理者にご連絡ください。',
 	},
+	appLink: {
+		ios: 'iPhone または iPad',
+		android: 'Android 端末',
+		subject: '発音アプリのリンク',
+		greeting: 'こんにちは。',
+		body: 'お使いの {platform} に発音アプリをインストールするためのリンクです。ポータルと同じアカウントでサインインして、練習を始めましょう。',
+		action: 'アプリをインストール',
+		footer: 'どなたかが発音ポータルからこのアドレスにこのリンクを送るよう依頼しました。お心当たりがない場合は、このメールを無視してください。',
+		sms: '発音アプリのインストール用リンク: {link}',
+		mailed: '{email} にリンクを送信しています。',
+		texted: '{phone} にリンクを送信しています。',
+		phoneInvalid: 'この国番号の電話番号ではありません。',
+	},
 } satisfies NamespaceMailTranslation
 
 export default ja_mail

@@ -40,6 +40,20 @@ const ja_organizationForm = {
 		consulting_services: 'コンサルティング',
 		other: 'その他',
 	},
+	validation: {
+		nameRequired: '組織名を入力してください',
+		typeRequired: '組織の種類を選択してください',
+		industryRequired: '業種を選択してください',
+		addressRequired: '住所を入力してください',
+		phoneRequired: '電話番号を入力してください',
+		countryRequired: '国を選択してください',
+		stateRequired: '都道府県・州を入力してください',
+		cityRequired: '市区町村を入力してください',
+		postcodeRequired: '郵便番号を入力してください',
+		timezoneRequired: 'タイムゾーンを選択してください',
+		ownerRequired: 'アカウント所有者のメールアドレスを入力してください',
+		ownerInvalid: '所有者のメールアドレスが正しくありません',
+	},
 } satisfies NamespaceOrganizationFormTranslation
 
 export default ja_organizationForm

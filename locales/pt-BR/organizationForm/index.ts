@@ -40,6 +40,20 @@ const pt_BR_organizationForm = {
 		consulting_services: 'Consultoria',
 		other: 'Outro',
 	},
+	validation: {
+		nameRequired: 'Digite o nome da organização',
+		typeRequired: 'Escolha um tipo de organização',
+		industryRequired: 'Escolha um setor',
+		addressRequired: 'Digite um endereço',
+		phoneRequired: 'Digite um telefone',
+		countryRequired: 'Escolha um país',
+		stateRequired: 'Digite um estado',
+		cityRequired: 'Digite uma cidade',
+		postcodeRequired: 'Digite um CEP',
+		timezoneRequired: 'Escolha um fuso horário',
+		ownerRequired: 'Digite o e-mail do proprietário da conta',
+		ownerInvalid: 'E-mail do proprietário inválido',
+	},
 } satisfies NamespaceOrganizationFormTranslation
 
 export default pt_BR_organizationForm

@@ -40,6 +40,20 @@ const th_organizationForm = {
 		consulting_services: 'บริการที่ปรึกษา',
 		other: 'อื่น ๆ',
 	},
+	validation: {
+		nameRequired: 'โปรดกรอกชื่อองค์กร',
+		typeRequired: 'โปรดเลือกประเภทองค์กร',
+		industryRequired: 'โปรดเลือกอุตสาหกรรม',
+		addressRequired: 'โปรดกรอกที่อยู่',
+		phoneRequired: 'โปรดกรอกหมายเลขโทรศัพท์',
+		countryRequired: 'โปรดเลือกประเทศ',
+		stateRequired: 'โปรดกรอกรัฐหรือจังหวัด',
+		cityRequired: 'โปรดกรอกเมือง',
+		postcodeRequired: 'โปรดกรอกรหัสไปรษณีย์',
+		timezoneRequired: 'โปรดเลือกเขตเวลา',
+		ownerRequired: 'โปรดกรอกอีเมลของเจ้าของบัญชี',
+		ownerInvalid: 'อีเมลของเจ้าของบัญชีไม่ถูกต้อง',
+	},
 } satisfies NamespaceOrganizationFormTranslation
 
 export default th_organizationForm

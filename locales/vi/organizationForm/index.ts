@@ -40,6 +40,20 @@ const vi_organizationForm = {
 		consulting_services: 'Dịch vụ tư vấn',
 		other: 'Khác',
 	},
+	validation: {
+		nameRequired: 'Vui lòng nhập tên tổ chức',
+		typeRequired: 'Vui lòng chọn loại tổ chức',
+		industryRequired: 'Vui lòng chọn ngành nghề',
+		addressRequired: 'Vui lòng nhập địa chỉ',
+		phoneRequired: 'Vui lòng nhập số điện thoại',
+		countryRequired: 'Vui lòng chọn quốc gia',
+		stateRequired: 'Vui lòng nhập tỉnh/bang',
+		cityRequired: 'Vui lòng nhập thành phố',
+		postcodeRequired: 'Vui lòng nhập mã bưu chính',
+		timezoneRequired: 'Vui lòng chọn múi giờ',
+		ownerRequired: 'Vui lòng nhập email của chủ tài khoản',
+		ownerInvalid: 'Email của chủ tài khoản không hợp lệ',
+	},
 } satisfies NamespaceOrganizationFormTranslation
 
 export default vi_organizationForm

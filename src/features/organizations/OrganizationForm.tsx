@@ -61,7 +61,7 @@ function initialValues(organization: Organization | null, country: string | null
 
 /** The §5 rules of the organization form, one message per field, in the active language. */
 function validate(LL: TranslationFunctions, values: Record<TextFields, string>, ownerField: boolean): Errors<TextFields> {
-  const m = LL.validation.organization
+  const m = LL.organizationForm.validation
   const errors: Errors<TextFields> = {}
   const empty = (field: TextFields) => values[field].trim() === ''
   if (empty('name')) errors.name = m.nameRequired()

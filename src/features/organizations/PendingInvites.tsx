@@ -21,8 +21,8 @@ export function usePendingInvites(organizationId: number, canManage: boolean) {
     pendingInvitesMachine.provide({
       actors: { loadPendingInvites, resendInvitations, revokeInvitation },
       actions: {
-        announceResent: (_, { count }) => toaster.success({ title: LL.pendingInvites.resentDone({ count }) }),
-        announceRevoked: (_, { email }) => toaster.success({ title: LL.pendingInvites.revokedDone({ email }) }),
+        announceResent: (_, { count }) => toaster.success({ title: LL.organizationUsers.pendingInvites.resentDone({ count }) }),
+        announceRevoked: (_, { email }) => toaster.success({ title: LL.organizationUsers.pendingInvites.revokedDone({ email }) }),
       },
     }),
     { input: { organizationId, enabled: canManage } },
@@ -40,7 +40,7 @@ export function PendingInvites({ actor, organizationName, terms }: { actor: Pend
     <>
       {count > 0 ? (
         <Button size="xs" variant="subtle" borderRadius="full" onClick={() => setOpen(true)}>
-          {LL.pendingInvites.chip({ count })}
+          {LL.organizationUsers.pendingInvites.chip({ count })}
         </Button>
       ) : null}
       {open ? <PendingInvitesDialog actor={actor} organizationName={organizationName} terms={terms} onClose={() => setOpen(false)} /> : null}
@@ -60,7 +60,7 @@ function PendingInvitesDialog({
   onClose: () => void
 }) {
   const { LL } = useI18nContext()
-  const t = LL.pendingInvites
+  const t = LL.organizationUsers.pendingInvites
   const page = useSelector(actor, (s) => s.context.invitations)
   const pageNumber = useSelector(actor, (s) => s.context.page)
   const selected = useSelector(actor, (s) => s.context.selected)

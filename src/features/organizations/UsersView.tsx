@@ -160,7 +160,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
                         </RouterLink>
                         {member.is_active ? null : (
                           <Badge variant="subtle" size="sm">
-                            {LL.memberStatus.disabled()}
+                            {LL.organizationUsers.memberStatus.disabled()}
                           </Badge>
                         )}
                       </HStack>
@@ -183,7 +183,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
                           onSelect={({ value }) => (value === 'remove' ? setRemoving(member) : setChangingStatus(member))}
                         >
                           <Menu.Trigger asChild>
-                            <Button size="xs" variant="ghost" aria-label={LL.memberStatus.actionsFor({ name: member.username ?? member.email })}>
+                            <Button size="xs" variant="ghost" aria-label={LL.organizationUsers.memberStatus.actionsFor({ name: member.username ?? member.email })}>
                               {t.actions()}
                               <ChevronDownIcon />
                             </Button>
@@ -192,7 +192,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
                             <Menu.Content>
                               {/* nobody disables themselves (the server refuses it too) */}
                               {member.id === me?.id ? null : (
-                                <Menu.Item value="status">{member.is_active ? LL.memberStatus.disable() : LL.memberStatus.enable()}</Menu.Item>
+                                <Menu.Item value="status">{member.is_active ? LL.organizationUsers.memberStatus.disable() : LL.organizationUsers.memberStatus.enable()}</Menu.Item>
                               )}
                               <Menu.Item value="remove">{LL.common.remove()}</Menu.Item>
                             </Menu.Content>

@@ -21,7 +21,7 @@ const displayName = (member: OrganizationUser) => `${member.first_name} ${member
 /** The disable (or enable) confirmation of a member (memberStatusMachine); refusals are shown in it. */
 export function MemberStatusDialog({ organizationId, organizationName, member, onClose, onChanged }: MemberStatusDialogProps) {
   const { LL } = useI18nContext()
-  const t = LL.memberStatus
+  const t = LL.organizationUsers.memberStatus
   const name = displayName(member)
   const action = member.is_active ? 'disable' : 'enable'
   const status = useActorRef(

@@ -81,13 +81,13 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
               {message ? <ErrorPanel messages={[message]} /> : null}
               {state === 'confirmingFromSystem' ? (
                 <TextField
-                  label={LL.memberSystemRemoval.confirmLabel({ email: member.email })}
+                  label={LL.organizationUsers.memberSystemRemoval.confirmLabel({ email: member.email })}
                   name="confirm_email"
                   autoComplete="off"
                   required
                   value={typedEmail}
                   onChange={(event) => setTypedEmail(event.currentTarget.value)}
-                  errorText={typedEmail !== '' && !emailMatches ? LL.memberSystemRemoval.mismatch() : undefined}
+                  errorText={typedEmail !== '' && !emailMatches ? LL.organizationUsers.memberSystemRemoval.mismatch() : undefined}
                 />
               ) : null}
               <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end" flexWrap="wrap">

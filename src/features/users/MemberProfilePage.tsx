@@ -76,7 +76,7 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
     [t.username(), member.username || dash],
     [t.phone(), member.phone_number ? `${member.phone_code ?? ''} ${member.phone_number}`.trim() : dash],
     [t.memberSince(), LL.common.date({ value: member.joined_at })],
-    [LL.memberStatus.status(), member.is_active ? LL.memberStatus.active() : LL.memberStatus.disabled()],
+    [LL.organizationUsers.memberStatus.status(), member.is_active ? LL.organizationUsers.memberStatus.active() : LL.organizationUsers.memberStatus.disabled()],
   ]
 
   return (
@@ -87,7 +87,7 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
         <Heading as="h1" size="2xl" wordBreak="break-word">
           {name}
         </Heading>
-        {member.is_active ? null : <Badge variant="subtle">{LL.memberStatus.disabled()}</Badge>}
+        {member.is_active ? null : <Badge variant="subtle">{LL.organizationUsers.memberStatus.disabled()}</Badge>}
         <HStack gap="2" ms={{ base: '0', sm: 'auto' }} flexWrap="wrap">
           <Button variant="outline" onClick={() => profile.send({ type: 'member.edit' })}>
             {LL.common.edit()}
@@ -95,7 +95,7 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
           {/* nobody disables themselves (the server refuses it too) */}
           {member.id === user?.id ? null : (
             <Button variant="outline" onClick={() => setChangingStatus(true)}>
-              {member.is_active ? LL.memberStatus.disable() : LL.memberStatus.enable()}
+              {member.is_active ? LL.organizationUsers.memberStatus.disable() : LL.organizationUsers.memberStatus.enable()}
             </Button>
           )}
           <Button variant="outline" onClick={() => setRemoving(true)}>
@@ -103,7 +103,7 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
           </Button>
         </HStack>
       </Flex>
-      {member.is_active ? null : <Text color="fg.muted">{LL.memberStatus.disabledNotice()}</Text>}
+      {member.is_active ? null : <Text color="fg.muted">{LL.organizationUsers.memberStatus.disabledNotice()}</Text>}
       <Stack gap="3">
         <Heading as="h2" size="lg">
           {t.details()}

@@ -30,7 +30,7 @@ const FILTERS: readonly OrganizationFilter[] = ['all', 'active', 'inactive', 've
 export function AdminOrganizationsScreen() {
   const { LL } = useI18nContext()
   const T = LL.adminOrganizations
-  const D = LL.deletedOrganizations
+  const D = LL.adminOrganizations.deletedOrganizations
   const [location, navigate] = useLocation()
   const search = useSearch()
   const user = useCurrentUser()
@@ -91,7 +91,7 @@ export function AdminOrganizationsScreen() {
         <PageHeader title={T.title()} />
         <Flex gap="3" wrap="wrap">
           <Button variant="outline" onClick={() => setImporting(true)}>
-            {LL.organizationImport.open()}
+            {LL.adminOrganizations.organizationImport.open()}
           </Button>
           <Button onClick={() => setCreating(true)}>{T.create()}</Button>
         </Flex>

@@ -15,7 +15,7 @@ export interface DeletedOrganizationsTableProps {
  */
 export function DeletedOrganizationsTable({ rows, busy, countryName, onRestore }: DeletedOrganizationsTableProps) {
   const { LL } = useI18nContext()
-  const T = LL.deletedOrganizations
+  const T = LL.adminOrganizations.deletedOrganizations
   return (
     <Table.ScrollArea label={T.tableLabel()}>
       <Table.Root aria-busy={busy} minW="640px">

@@ -16,7 +16,7 @@ import { Badge, Button, Checkbox, Dialog, ErrorPanel, FileUpload, IconButton, Po
  */
 export function ImportOrganizationsDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (count: number) => void }) {
   const { LL } = useI18nContext()
-  const T = LL.organizationImport
+  const T = LL.adminOrganizations.organizationImport
   const flow = useActorRef(
     organizationImportMachine.provide({
       actors: organizationImportActors,
@@ -38,7 +38,7 @@ export function ImportOrganizationsDialog({ onClose, onCreated }: { onClose: () 
     rejection === 'type'
       ? [LL.validation.fileTypeNotAllowed()]
       : rejection === 'size'
-        ? [LL.organizationImport.fileTooLarge({ max: 5120 })]
+        ? [LL.adminOrganizations.organizationImport.fileTooLarge({ max: 5120 })]
         : error
           ? errorMessages(error, LL.errors.generic(), LL.errors.network())
           : []
@@ -148,7 +148,7 @@ export function ImportOrganizationsDialog({ onClose, onCreated }: { onClose: () 
 /** The rows of the file: number, name, owner, and the errors on the row, each naming its column. */
 function PreviewTable({ rows }: { rows: readonly OrganizationImportRow[] }) {
   const { LL } = useI18nContext()
-  const T = LL.organizationImport
+  const T = LL.adminOrganizations.organizationImport
   return (
     <Table.ScrollArea label={T.tableLabel()}>
       <Table.Root size="sm" minW="640px">

@@ -15,7 +15,7 @@ export function RestoreOrganizationDialog({
   onCancel: () => void
 }) {
   const { LL } = useI18nContext()
-  const T = LL.deletedOrganizations
+  const T = LL.adminOrganizations.deletedOrganizations
   return (
     <Dialog.Root
       open
