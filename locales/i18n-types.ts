@@ -19,6 +19,7 @@ export type Translation = RootTranslation & DisallowNamespaces
 
 export type Translations = RootTranslation &
 {
+	account: NamespaceAccountTranslation,
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
 	api: NamespaceApiTranslation,
 	legal: NamespaceLegalTranslation,
@@ -504,36 +505,6 @@ type RootTranslation = {
 			 */
 			provider: string
 		}
-		passwordStrength: {
-			/**
-			 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​w​e​a​k
-			 */
-			weak: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​f​a​i​r
-			 */
-			fair: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​g​o​o​d
-			 */
-			good: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​s​t​r​o​n​g
-			 */
-			strong: string
-			/**
-			 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​a​m​o​n​g​ ​t​h​e​ ​m​o​s​t​ ​c​o​m​m​o​n​ ​o​n​e​s​.​ ​C​h​o​o​s​e​ ​o​n​e​ ​n​o​b​o​d​y​ ​w​o​u​l​d​ ​g​u​e​s​s​.
-			 */
-			tipCommon: string
-			/**
-			 * K​e​y​b​o​a​r​d​ ​r​o​w​s​,​ ​r​e​p​e​a​t​s​,​ ​s​e​q​u​e​n​c​e​s​ ​a​n​d​ ​d​a​t​e​s​ ​a​r​e​ ​e​a​s​y​ ​t​o​ ​g​u​e​s​s​.
-			 */
-			tipPattern: string
-			/**
-			 * L​o​n​g​e​r​ ​i​s​ ​s​t​r​o​n​g​e​r​:​ ​a​d​d​ ​a​ ​f​e​w​ ​u​n​r​e​l​a​t​e​d​ ​w​o​r​d​s​.
-			 */
-			tipGeneric: string
-		}
 		socialError: {
 			/**
 			 * T​h​e​ ​s​i​g​n​-​i​n​ ​w​i​t​h​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d​.
@@ -591,110 +562,6 @@ type RootTranslation = {
 			 */
 			createAccount: string
 		}
-		signUp: {
-			/**
-			 * C​r​e​a​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t
-			 */
-			title: string
-			/**
-			 * J​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}
-			 * @param {string} organization
-			 */
-			titleWithOrganization: RequiredParams<'organization'>
-			/**
-			 * Y​o​u​'​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​s​ ​{​r​o​l​e​}​.
-			 * @param {string} organization
-			 * @param {string} role
-			 */
-			invitedAs: RequiredParams<'organization' | 'role'>
-			/**
-			 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.
-			 */
-			invitedEmailHelp: string
-			/**
-			 * F​i​r​s​t​ ​n​a​m​e
-			 */
-			firstName: string
-			/**
-			 * L​a​s​t​ ​n​a​m​e
-			 */
-			lastName: string
-			/**
-			 * E​m​a​i​l
-			 */
-			email: string
-			/**
-			 * P​a​s​s​w​o​r​d
-			 */
-			password: string
-			/**
-			 * A​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
-			 * @param {number} min
-			 */
-			passwordHelp: RequiredParams<'min'>
-			/**
-			 * I​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​ ​(​o​p​t​i​o​n​a​l​)
-			 */
-			invitationCode: string
-			/**
-			 * I​f​ ​y​o​u​r​ ​s​c​h​o​o​l​ ​o​r​ ​c​o​m​p​a​n​y​ ​g​a​v​e​ ​y​o​u​ ​a​ ​c​o​d​e​,​ ​e​n​t​e​r​ ​i​t​ ​h​e​r​e​ ​t​o​ ​j​o​i​n​ ​i​t​ ​r​i​g​h​t​ ​a​w​a​y​.
-			 */
-			invitationCodeHelp: string
-			/**
-			 * C​r​e​a​t​e​ ​a​c​c​o​u​n​t
-			 */
-			submit: string
-			/**
-			 * A​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​L​o​g​ ​i​n
-			 */
-			haveAccount: string
-			/**
-			 * S​i​g​n​ ​u​p​ ​w​i​t​h​ ​{​p​r​o​v​i​d​e​r​}
-			 * @param {string} provider
-			 */
-			socialSignUp: RequiredParams<'provider'>
-			/**
-			 * C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x
-			 */
-			successTitle: string
-			/**
-			 * W​e​ ​s​e​n​t​ ​y​o​u​ ​a​n​ ​e​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​f​i​n​i​s​h​ ​s​i​g​n​i​n​g​ ​u​p​.
-			 */
-			successText: string
-		}
-		verifySocial: {
-			/**
-			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​d​e​t​a​i​l​s
-			 */
-			title: string
-			/**
-			 * W​e​ ​w​i​l​l​ ​c​r​e​a​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​e​ ​n​a​m​e​ ​a​n​d​ ​e​m​a​i​l​ ​f​r​o​m​ ​y​o​u​r​ ​{​p​r​o​v​i​d​e​r​}​ ​a​c​c​o​u​n​t​.​ ​T​h​e​y​ ​c​a​n​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​ ​h​e​r​e​.
-			 * @param {string} provider
-			 */
-			explanation: RequiredParams<'provider'>
-			/**
-			 * C​r​e​a​t​e​ ​m​y​ ​a​c​c​o​u​n​t
-			 */
-			confirm: string
-		}
-		undoEmailChange: {
-			/**
-			 * U​n​d​o​ ​t​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e
-			 */
-			title: string
-			/**
-			 * U​n​d​o​i​n​g​ ​t​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​…
-			 */
-			undoing: string
-			/**
-			 * T​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​ ​a​n​d​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​l​o​g​g​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​.​ ​R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​n​o​w​ ​w​i​t​h​ ​“​F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?​”​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​p​a​g​e​.
-			 */
-			undone: string
-			/**
-			 * G​o​ ​t​o​ ​t​h​e​ ​l​o​g​i​n​ ​p​a​g​e
-			 */
-			login: string
-		}
 		confirmAccount: {
 			/**
 			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​a​c​c​o​u​n​t
@@ -737,89 +604,6 @@ type RootTranslation = {
 			 * T​h​i​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
 			 */
 			failed: string
-		}
-		resendConfirmation: {
-			/**
-			 * R​e​s​e​n​d​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​e​m​a​i​l
-			 */
-			title: string
-			/**
-			 * E​n​t​e​r​ ​t​h​e​ ​e​m​a​i​l​ ​y​o​u​ ​s​i​g​n​e​d​ ​u​p​ ​w​i​t​h​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​a​ ​n​e​w​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​.
-			 */
-			text: string
-			/**
-			 * S​e​n​d​ ​l​i​n​k
-			 */
-			submit: string
-			/**
-			 * I​f​ ​a​n​ ​u​n​c​o​n​f​i​r​m​e​d​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​a​ ​n​e​w​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​.
-			 */
-			sent: string
-		}
-		recoverPassword: {
-			/**
-			 * U​s​e​ ​a​n​o​t​h​e​r​ ​e​m​a​i​l
-			 */
-			again: string
-			/**
-			 * F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?
-			 */
-			title: string
-			/**
-			 * E​n​t​e​r​ ​t​h​e​ ​e​m​a​i​l​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
-			 */
-			text: string
-			/**
-			 * S​e​n​d​ ​r​e​s​e​t​ ​l​i​n​k
-			 */
-			submit: string
-			/**
-			 * C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x
-			 */
-			sentTitle: string
-			/**
-			 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​{​e​m​a​i​l​}​,​ ​w​e​ ​s​e​n​t​ ​i​t​ ​a​ ​l​i​n​k​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​.
-			 * @param {string} email
-			 */
-			sentText: RequiredParams<'email'>
-			/**
-			 * B​a​c​k​ ​t​o​ ​l​o​g​i​n
-			 */
-			backToLogin: string
-		}
-		resetPassword: {
-			/**
-			 * A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k
-			 */
-			askNewLink: string
-			/**
-			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
-			 */
-			title: string
-			/**
-			 * N​e​w​ ​p​a​s​s​w​o​r​d
-			 */
-			newPassword: string
-			/**
-			 * C​o​n​f​i​r​m​ ​n​e​w​ ​p​a​s​s​w​o​r​d
-			 */
-			confirmPassword: string
-			/**
-			 * S​a​v​e​ ​p​a​s​s​w​o​r​d
-			 */
-			submit: string
-			/**
-			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​ ​c​a​n​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​i​t​ ​n​o​w​.
-			 */
-			done: string
-			/**
-			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
-			 */
-			invalidLink: string
-			/**
-			 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​…
-			 */
-			checking: string
 		}
 		invite: {
 			/**
@@ -981,6 +765,226 @@ type RootTranslation = {
 		 * L​a​n​g​u​a​g​e
 		 */
 		label: string
+	}
+}
+
+export type NamespaceAccountTranslation = {
+	passwordStrength: {
+		/**
+		 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​w​e​a​k
+		 */
+		weak: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​f​a​i​r
+		 */
+		fair: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​g​o​o​d
+		 */
+		good: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​s​t​r​e​n​g​t​h​:​ ​s​t​r​o​n​g
+		 */
+		strong: string
+		/**
+		 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​a​m​o​n​g​ ​t​h​e​ ​m​o​s​t​ ​c​o​m​m​o​n​ ​o​n​e​s​.​ ​C​h​o​o​s​e​ ​o​n​e​ ​n​o​b​o​d​y​ ​w​o​u​l​d​ ​g​u​e​s​s​.
+		 */
+		tipCommon: string
+		/**
+		 * K​e​y​b​o​a​r​d​ ​r​o​w​s​,​ ​r​e​p​e​a​t​s​,​ ​s​e​q​u​e​n​c​e​s​ ​a​n​d​ ​d​a​t​e​s​ ​a​r​e​ ​e​a​s​y​ ​t​o​ ​g​u​e​s​s​.
+		 */
+		tipPattern: string
+		/**
+		 * L​o​n​g​e​r​ ​i​s​ ​s​t​r​o​n​g​e​r​:​ ​a​d​d​ ​a​ ​f​e​w​ ​u​n​r​e​l​a​t​e​d​ ​w​o​r​d​s​.
+		 */
+		tipGeneric: string
+	}
+	signUp: {
+		/**
+		 * C​r​e​a​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		title: string
+		/**
+		 * J​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}
+		 * @param {string} organization
+		 */
+		titleWithOrganization: RequiredParams<'organization'>
+		/**
+		 * Y​o​u​'​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​s​ ​{​r​o​l​e​}​.
+		 * @param {string} organization
+		 * @param {string} role
+		 */
+		invitedAs: RequiredParams<'organization' | 'role'>
+		/**
+		 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.
+		 */
+		invitedEmailHelp: string
+		/**
+		 * F​i​r​s​t​ ​n​a​m​e
+		 */
+		firstName: string
+		/**
+		 * L​a​s​t​ ​n​a​m​e
+		 */
+		lastName: string
+		/**
+		 * E​m​a​i​l
+		 */
+		email: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * A​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {number} min
+		 */
+		passwordHelp: RequiredParams<'min'>
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		invitationCode: string
+		/**
+		 * I​f​ ​y​o​u​r​ ​s​c​h​o​o​l​ ​o​r​ ​c​o​m​p​a​n​y​ ​g​a​v​e​ ​y​o​u​ ​a​ ​c​o​d​e​,​ ​e​n​t​e​r​ ​i​t​ ​h​e​r​e​ ​t​o​ ​j​o​i​n​ ​i​t​ ​r​i​g​h​t​ ​a​w​a​y​.
+		 */
+		invitationCodeHelp: string
+		/**
+		 * C​r​e​a​t​e​ ​a​c​c​o​u​n​t
+		 */
+		submit: string
+		/**
+		 * A​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​L​o​g​ ​i​n
+		 */
+		haveAccount: string
+		/**
+		 * S​i​g​n​ ​u​p​ ​w​i​t​h​ ​{​p​r​o​v​i​d​e​r​}
+		 * @param {string} provider
+		 */
+		socialSignUp: RequiredParams<'provider'>
+		/**
+		 * C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x
+		 */
+		successTitle: string
+		/**
+		 * W​e​ ​s​e​n​t​ ​y​o​u​ ​a​n​ ​e​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​f​i​n​i​s​h​ ​s​i​g​n​i​n​g​ ​u​p​.
+		 */
+		successText: string
+	}
+	verifySocial: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​d​e​t​a​i​l​s
+		 */
+		title: string
+		/**
+		 * W​e​ ​w​i​l​l​ ​c​r​e​a​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​e​ ​n​a​m​e​ ​a​n​d​ ​e​m​a​i​l​ ​f​r​o​m​ ​y​o​u​r​ ​{​p​r​o​v​i​d​e​r​}​ ​a​c​c​o​u​n​t​.​ ​T​h​e​y​ ​c​a​n​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​ ​h​e​r​e​.
+		 * @param {string} provider
+		 */
+		explanation: RequiredParams<'provider'>
+		/**
+		 * C​r​e​a​t​e​ ​m​y​ ​a​c​c​o​u​n​t
+		 */
+		confirm: string
+	}
+	undoEmailChange: {
+		/**
+		 * U​n​d​o​ ​t​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e
+		 */
+		title: string
+		/**
+		 * U​n​d​o​i​n​g​ ​t​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​…
+		 */
+		undoing: string
+		/**
+		 * T​h​e​ ​e​m​a​i​l​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​ ​a​n​d​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​l​o​g​g​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​.​ ​R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​n​o​w​ ​w​i​t​h​ ​“​F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?​”​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​p​a​g​e​.
+		 */
+		undone: string
+		/**
+		 * G​o​ ​t​o​ ​t​h​e​ ​l​o​g​i​n​ ​p​a​g​e
+		 */
+		login: string
+	}
+	recoverPassword: {
+		/**
+		 * U​s​e​ ​a​n​o​t​h​e​r​ ​e​m​a​i​l
+		 */
+		again: string
+		/**
+		 * F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?
+		 */
+		title: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​e​m​a​i​l​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+		 */
+		text: string
+		/**
+		 * S​e​n​d​ ​r​e​s​e​t​ ​l​i​n​k
+		 */
+		submit: string
+		/**
+		 * C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x
+		 */
+		sentTitle: string
+		/**
+		 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​{​e​m​a​i​l​}​,​ ​w​e​ ​s​e​n​t​ ​i​t​ ​a​ ​l​i​n​k​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​.
+		 * @param {string} email
+		 */
+		sentText: RequiredParams<'email'>
+		/**
+		 * B​a​c​k​ ​t​o​ ​l​o​g​i​n
+		 */
+		backToLogin: string
+	}
+	resetPassword: {
+		/**
+		 * A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k
+		 */
+		askNewLink: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		title: string
+		/**
+		 * N​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		newPassword: string
+		/**
+		 * C​o​n​f​i​r​m​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		confirmPassword: string
+		/**
+		 * S​a​v​e​ ​p​a​s​s​w​o​r​d
+		 */
+		submit: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​ ​c​a​n​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​i​t​ ​n​o​w​.
+		 */
+		done: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
+		 */
+		invalidLink: string
+		/**
+		 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​…
+		 */
+		checking: string
+	}
+	resendConfirmation: {
+		/**
+		 * R​e​s​e​n​d​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​e​m​a​i​l
+		 */
+		title: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​e​m​a​i​l​ ​y​o​u​ ​s​i​g​n​e​d​ ​u​p​ ​w​i​t​h​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​a​ ​n​e​w​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​.
+		 */
+		text: string
+		/**
+		 * S​e​n​d​ ​l​i​n​k
+		 */
+		submit: string
+		/**
+		 * I​f​ ​a​n​ ​u​n​c​o​n​f​i​r​m​e​d​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​a​ ​n​e​w​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​o​n​ ​i​t​s​ ​w​a​y​.
+		 */
+		sent: string
 	}
 }
 
@@ -2885,6 +2889,7 @@ export type NamespaceStartLearningTranslation = {
 }
 
 export type Namespaces =
+	| 'account'
 	| 'adminOrganizations'
 	| 'api'
 	| 'legal'
@@ -2895,6 +2900,12 @@ export type Namespaces =
 	| 'startLearning'
 
 type DisallowNamespaces = {
+	/**
+	 * reserved for 'account'-namespace\
+	 * you need to use the `./account/index.ts` file instead
+	 */
+	account?: "[typesafe-i18n] reserved for 'account'-namespace. You need to use the `./account/index.ts` file instead."
+
 	/**
 	 * reserved for 'adminOrganizations'-namespace\
 	 * you need to use the `./adminOrganizations/index.ts` file instead
@@ -3406,36 +3417,6 @@ export type TranslationFunctions = {
 			 */
 			provider: () => LocalizedString
 		}
-		passwordStrength: {
-			/**
-			 * Password strength: weak
-			 */
-			weak: () => LocalizedString
-			/**
-			 * Password strength: fair
-			 */
-			fair: () => LocalizedString
-			/**
-			 * Password strength: good
-			 */
-			good: () => LocalizedString
-			/**
-			 * Password strength: strong
-			 */
-			strong: () => LocalizedString
-			/**
-			 * This password is among the most common ones. Choose one nobody would guess.
-			 */
-			tipCommon: () => LocalizedString
-			/**
-			 * Keyboard rows, repeats, sequences and dates are easy to guess.
-			 */
-			tipPattern: () => LocalizedString
-			/**
-			 * Longer is stronger: add a few unrelated words.
-			 */
-			tipGeneric: () => LocalizedString
-		}
 		socialError: {
 			/**
 			 * The sign-in with the provider was cancelled.
@@ -3492,104 +3473,6 @@ export type TranslationFunctions = {
 			 */
 			createAccount: () => LocalizedString
 		}
-		signUp: {
-			/**
-			 * Create your account
-			 */
-			title: () => LocalizedString
-			/**
-			 * Join {organization}
-			 */
-			titleWithOrganization: (arg: { organization: string }) => LocalizedString
-			/**
-			 * You're invited to join {organization} as {role}.
-			 */
-			invitedAs: (arg: { organization: string, role: string }) => LocalizedString
-			/**
-			 * The invitation was sent to this address.
-			 */
-			invitedEmailHelp: () => LocalizedString
-			/**
-			 * First name
-			 */
-			firstName: () => LocalizedString
-			/**
-			 * Last name
-			 */
-			lastName: () => LocalizedString
-			/**
-			 * Email
-			 */
-			email: () => LocalizedString
-			/**
-			 * Password
-			 */
-			password: () => LocalizedString
-			/**
-			 * At least {min} characters.
-			 */
-			passwordHelp: (arg: { min: number }) => LocalizedString
-			/**
-			 * Invitation code (optional)
-			 */
-			invitationCode: () => LocalizedString
-			/**
-			 * If your school or company gave you a code, enter it here to join it right away.
-			 */
-			invitationCodeHelp: () => LocalizedString
-			/**
-			 * Create account
-			 */
-			submit: () => LocalizedString
-			/**
-			 * Already have an account? Log in
-			 */
-			haveAccount: () => LocalizedString
-			/**
-			 * Sign up with {provider}
-			 */
-			socialSignUp: (arg: { provider: string }) => LocalizedString
-			/**
-			 * Check your inbox
-			 */
-			successTitle: () => LocalizedString
-			/**
-			 * We sent you an email with a link to confirm your account. Open it to finish signing up.
-			 */
-			successText: () => LocalizedString
-		}
-		verifySocial: {
-			/**
-			 * Confirm your details
-			 */
-			title: () => LocalizedString
-			/**
-			 * We will create your account with the name and email from your {provider} account. They cannot be changed here.
-			 */
-			explanation: (arg: { provider: string }) => LocalizedString
-			/**
-			 * Create my account
-			 */
-			confirm: () => LocalizedString
-		}
-		undoEmailChange: {
-			/**
-			 * Undo the email change
-			 */
-			title: () => LocalizedString
-			/**
-			 * Undoing the email change…
-			 */
-			undoing: () => LocalizedString
-			/**
-			 * The email change was undone and your account was logged out everywhere. Reset your password now with “Forgot your password?” on the login page.
-			 */
-			undone: () => LocalizedString
-			/**
-			 * Go to the login page
-			 */
-			login: () => LocalizedString
-		}
 		confirmAccount: {
 			/**
 			 * Confirm your account
@@ -3631,88 +3514,6 @@ export type TranslationFunctions = {
 			 * This confirmation link is invalid or has expired. Ask for a new one.
 			 */
 			failed: () => LocalizedString
-		}
-		resendConfirmation: {
-			/**
-			 * Resend confirmation email
-			 */
-			title: () => LocalizedString
-			/**
-			 * Enter the email you signed up with and we will send you a new confirmation link.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Send link
-			 */
-			submit: () => LocalizedString
-			/**
-			 * If an unconfirmed account exists for this email, a new confirmation link is on its way.
-			 */
-			sent: () => LocalizedString
-		}
-		recoverPassword: {
-			/**
-			 * Use another email
-			 */
-			again: () => LocalizedString
-			/**
-			 * Forgot your password?
-			 */
-			title: () => LocalizedString
-			/**
-			 * Enter the email of your account and we will send you a link to choose a new password.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Send reset link
-			 */
-			submit: () => LocalizedString
-			/**
-			 * Check your inbox
-			 */
-			sentTitle: () => LocalizedString
-			/**
-			 * If an account exists for {email}, we sent it a link to reset the password.
-			 */
-			sentText: (arg: { email: string }) => LocalizedString
-			/**
-			 * Back to login
-			 */
-			backToLogin: () => LocalizedString
-		}
-		resetPassword: {
-			/**
-			 * Ask for a new link
-			 */
-			askNewLink: () => LocalizedString
-			/**
-			 * Choose a new password
-			 */
-			title: () => LocalizedString
-			/**
-			 * New password
-			 */
-			newPassword: () => LocalizedString
-			/**
-			 * Confirm new password
-			 */
-			confirmPassword: () => LocalizedString
-			/**
-			 * Save password
-			 */
-			submit: () => LocalizedString
-			/**
-			 * Your password has been changed. You can log in with it now.
-			 */
-			done: () => LocalizedString
-			/**
-			 * This link has expired or was already used. Ask for a new one.
-			 */
-			invalidLink: () => LocalizedString
-			/**
-			 * Checking your link…
-			 */
-			checking: () => LocalizedString
 		}
 		invite: {
 			/**
@@ -3870,6 +3671,218 @@ export type TranslationFunctions = {
 		 * Language
 		 */
 		label: () => LocalizedString
+	}
+	account: {
+		passwordStrength: {
+			/**
+			 * Password strength: weak
+			 */
+			weak: () => LocalizedString
+			/**
+			 * Password strength: fair
+			 */
+			fair: () => LocalizedString
+			/**
+			 * Password strength: good
+			 */
+			good: () => LocalizedString
+			/**
+			 * Password strength: strong
+			 */
+			strong: () => LocalizedString
+			/**
+			 * This password is among the most common ones. Choose one nobody would guess.
+			 */
+			tipCommon: () => LocalizedString
+			/**
+			 * Keyboard rows, repeats, sequences and dates are easy to guess.
+			 */
+			tipPattern: () => LocalizedString
+			/**
+			 * Longer is stronger: add a few unrelated words.
+			 */
+			tipGeneric: () => LocalizedString
+		}
+		signUp: {
+			/**
+			 * Create your account
+			 */
+			title: () => LocalizedString
+			/**
+			 * Join {organization}
+			 */
+			titleWithOrganization: (arg: { organization: string }) => LocalizedString
+			/**
+			 * You're invited to join {organization} as {role}.
+			 */
+			invitedAs: (arg: { organization: string, role: string }) => LocalizedString
+			/**
+			 * The invitation was sent to this address.
+			 */
+			invitedEmailHelp: () => LocalizedString
+			/**
+			 * First name
+			 */
+			firstName: () => LocalizedString
+			/**
+			 * Last name
+			 */
+			lastName: () => LocalizedString
+			/**
+			 * Email
+			 */
+			email: () => LocalizedString
+			/**
+			 * Password
+			 */
+			password: () => LocalizedString
+			/**
+			 * At least {min} characters.
+			 */
+			passwordHelp: (arg: { min: number }) => LocalizedString
+			/**
+			 * Invitation code (optional)
+			 */
+			invitationCode: () => LocalizedString
+			/**
+			 * If your school or company gave you a code, enter it here to join it right away.
+			 */
+			invitationCodeHelp: () => LocalizedString
+			/**
+			 * Create account
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Already have an account? Log in
+			 */
+			haveAccount: () => LocalizedString
+			/**
+			 * Sign up with {provider}
+			 */
+			socialSignUp: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Check your inbox
+			 */
+			successTitle: () => LocalizedString
+			/**
+			 * We sent you an email with a link to confirm your account. Open it to finish signing up.
+			 */
+			successText: () => LocalizedString
+		}
+		verifySocial: {
+			/**
+			 * Confirm your details
+			 */
+			title: () => LocalizedString
+			/**
+			 * We will create your account with the name and email from your {provider} account. They cannot be changed here.
+			 */
+			explanation: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Create my account
+			 */
+			confirm: () => LocalizedString
+		}
+		undoEmailChange: {
+			/**
+			 * Undo the email change
+			 */
+			title: () => LocalizedString
+			/**
+			 * Undoing the email change…
+			 */
+			undoing: () => LocalizedString
+			/**
+			 * The email change was undone and your account was logged out everywhere. Reset your password now with “Forgot your password?” on the login page.
+			 */
+			undone: () => LocalizedString
+			/**
+			 * Go to the login page
+			 */
+			login: () => LocalizedString
+		}
+		recoverPassword: {
+			/**
+			 * Use another email
+			 */
+			again: () => LocalizedString
+			/**
+			 * Forgot your password?
+			 */
+			title: () => LocalizedString
+			/**
+			 * Enter the email of your account and we will send you a link to choose a new password.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Send reset link
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Check your inbox
+			 */
+			sentTitle: () => LocalizedString
+			/**
+			 * If an account exists for {email}, we sent it a link to reset the password.
+			 */
+			sentText: (arg: { email: string }) => LocalizedString
+			/**
+			 * Back to login
+			 */
+			backToLogin: () => LocalizedString
+		}
+		resetPassword: {
+			/**
+			 * Ask for a new link
+			 */
+			askNewLink: () => LocalizedString
+			/**
+			 * Choose a new password
+			 */
+			title: () => LocalizedString
+			/**
+			 * New password
+			 */
+			newPassword: () => LocalizedString
+			/**
+			 * Confirm new password
+			 */
+			confirmPassword: () => LocalizedString
+			/**
+			 * Save password
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Your password has been changed. You can log in with it now.
+			 */
+			done: () => LocalizedString
+			/**
+			 * This link has expired or was already used. Ask for a new one.
+			 */
+			invalidLink: () => LocalizedString
+			/**
+			 * Checking your link…
+			 */
+			checking: () => LocalizedString
+		}
+		resendConfirmation: {
+			/**
+			 * Resend confirmation email
+			 */
+			title: () => LocalizedString
+			/**
+			 * Enter the email you signed up with and we will send you a new confirmation link.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Send link
+			 */
+			submit: () => LocalizedString
+			/**
+			 * If an unconfirmed account exists for this email, a new confirmation link is on its way.
+			 */
+			sent: () => LocalizedString
+		}
 	}
 	adminOrganizations: {
 		/**

@@ -16,6 +16,7 @@ const localeTranslationLoaders = {
 
 const localeNamespaceLoaders = {
 	en: {
+		account: () => import('./en/account/index.js'),
 		adminOrganizations: () => import('./en/adminOrganizations/index.js'),
 		api: () => import('./en/api/index.js'),
 		legal: () => import('./en/legal/index.js'),
@@ -26,6 +27,7 @@ const localeNamespaceLoaders = {
 		startLearning: () => import('./en/startLearning/index.js')
 	},
 	'es-MX': {
+		account: () => import('./es-MX/account/index.js'),
 		adminOrganizations: () => import('./es-MX/adminOrganizations/index.js'),
 		api: () => import('./es-MX/api/index.js'),
 		legal: () => import('./es-MX/legal/index.js'),
@@ -36,6 +38,7 @@ const localeNamespaceLoaders = {
 		startLearning: () => import('./es-MX/startLearning/index.js')
 	},
 	ja: {
+		account: () => import('./ja/account/index.js'),
 		adminOrganizations: () => import('./ja/adminOrganizations/index.js'),
 		api: () => import('./ja/api/index.js'),
 		legal: () => import('./ja/legal/index.js'),
@@ -46,6 +49,7 @@ const localeNamespaceLoaders = {
 		startLearning: () => import('./ja/startLearning/index.js')
 	},
 	'pt-BR': {
+		account: () => import('./pt-BR/account/index.js'),
 		adminOrganizations: () => import('./pt-BR/adminOrganizations/index.js'),
 		api: () => import('./pt-BR/api/index.js'),
 		legal: () => import('./pt-BR/legal/index.js'),
@@ -56,6 +60,7 @@ const localeNamespaceLoaders = {
 		startLearning: () => import('./pt-BR/startLearning/index.js')
 	},
 	th: {
+		account: () => import('./th/account/index.js'),
 		adminOrganizations: () => import('./th/adminOrganizations/index.js'),
 		api: () => import('./th/api/index.js'),
 		legal: () => import('./th/legal/index.js'),
@@ -66,6 +71,7 @@ const localeNamespaceLoaders = {
 		startLearning: () => import('./th/startLearning/index.js')
 	},
 	vi: {
+		account: () => import('./vi/account/index.js'),
 		adminOrganizations: () => import('./vi/adminOrganizations/index.js'),
 		api: () => import('./vi/api/index.js'),
 		legal: () => import('./vi/legal/index.js'),

@@ -12,6 +12,7 @@ import pt_BR from './pt-BR/index.js'
 import th from './th/index.js'
 import vi from './vi/index.js'
 
+import en_account from './en/account/index.js'
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
 import en_legal from './en/legal/index.js'
@@ -20,6 +21,7 @@ import en_organizationForm from './en/organizationForm/index.js'
 import en_organizationProfile from './en/organizationProfile/index.js'
 import en_organizationUsers from './en/organizationUsers/index.js'
 import en_startLearning from './en/startLearning/index.js'
+import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
@@ -28,6 +30,7 @@ import es_MX_organizationForm from './es-MX/organizationForm/index.js'
 import es_MX_organizationProfile from './es-MX/organizationProfile/index.js'
 import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
 import es_MX_startLearning from './es-MX/startLearning/index.js'
+import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
 import ja_legal from './ja/legal/index.js'
@@ -36,6 +39,7 @@ import ja_organizationForm from './ja/organizationForm/index.js'
 import ja_organizationProfile from './ja/organizationProfile/index.js'
 import ja_organizationUsers from './ja/organizationUsers/index.js'
 import ja_startLearning from './ja/startLearning/index.js'
+import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
@@ -44,6 +48,7 @@ import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
 import pt_BR_organizationProfile from './pt-BR/organizationProfile/index.js'
 import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
 import pt_BR_startLearning from './pt-BR/startLearning/index.js'
+import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
 import th_legal from './th/legal/index.js'
@@ -52,6 +57,7 @@ import th_organizationForm from './th/organizationForm/index.js'
 import th_organizationProfile from './th/organizationProfile/index.js'
 import th_organizationUsers from './th/organizationUsers/index.js'
 import th_startLearning from './th/startLearning/index.js'
+import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
 import vi_legal from './vi/legal/index.js'
@@ -64,6 +70,7 @@ import vi_startLearning from './vi/startLearning/index.js'
 const localeTranslations = {
 	en: {
 		...en,
+		account: en_account,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
 		legal: en_legal,
@@ -75,6 +82,7 @@ const localeTranslations = {
 	},
 	'es-MX': {
 		...es_MX,
+		account: es_MX_account,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
 		legal: es_MX_legal,
@@ -86,6 +94,7 @@ const localeTranslations = {
 	},
 	ja: {
 		...ja,
+		account: ja_account,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
 		legal: ja_legal,
@@ -97,6 +106,7 @@ const localeTranslations = {
 	},
 	'pt-BR': {
 		...pt_BR,
+		account: pt_BR_account,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
 		legal: pt_BR_legal,
@@ -108,6 +118,7 @@ const localeTranslations = {
 	},
 	th: {
 		...th,
+		account: th_account,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
 		legal: th_legal,
@@ -119,6 +130,7 @@ const localeTranslations = {
 	},
 	vi: {
 		...vi,
+		account: vi_account,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
 		legal: vi_legal,

@@ -104,5 +104,11 @@ export const loadNamespaces = async (namespaces: readonly Namespaces[]): Promise
   if (grown) publish()
 }
 
+/** A screen's loader that also loads the namespaces its texts are in (src/app/routes.tsx). */
+export const withTexts =
+  <M>(load: () => Promise<M>, namespaces: readonly Namespaces[]) =>
+  (): Promise<M> =>
+    Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module)
+
 /** The translation functions of the active language, for code outside React (actions of flows, toasts). */
 export const currentLL = (): TranslationFunctions => currentTranslations().LL

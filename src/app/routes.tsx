@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import type { Namespaces } from '../../locales/i18n-types'
 import { LoginPage } from '../features/auth/LoginPage'
-import { loadDateFormatters, loadNamespaces } from './language'
+import { loadDateFormatters, withTexts } from './language'
 import { ScreenLoading } from './ScreenLoading'
 import { ROUTES, type RouteName } from './paths'
 
@@ -14,11 +14,6 @@ import { ROUTES, type RouteName } from './paths'
  * leaves out. The logged-in screens also wait for the date formatters, which bring Temporal's
  * polyfill: only they show dates.
  */
-const withTexts =
-  <M,>(load: () => Promise<M>, namespaces: readonly Namespaces[]) =>
-  (): Promise<M> =>
-    Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module)
-
 const loggedIn =
   <M,>(load: () => Promise<M>, namespaces: readonly Namespaces[] = []) =>
   (): Promise<M> =>
@@ -28,17 +23,18 @@ const loggedIn =
 const ORGANIZATION_TEXTS: readonly Namespaces[] = ['organizationUsers', 'organizationForm', 'adminOrganizations', 'organizationProfile']
 
 const auth = () => import('../features/auth/pages')
-const legal = withTexts(auth, ['legal'])
+const accountPages = withTexts(auth, ['account'])
+const legal = withTexts(auth, ['legal', 'account'])
 const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
 const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers'])
 
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
-const ConfirmAccountPage = lazy(() => auth().then((m) => ({ default: m.ConfirmAccountPage })))
-const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })))
+const ConfirmAccountPage = lazy(() => accountPages().then((m) => ({ default: m.ConfirmAccountPage })))
+const ResetPasswordPage = lazy(() => accountPages().then((m) => ({ default: m.ResetPasswordPage })))
 const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })))
 const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })))
-const InvitePage = lazy(() => auth().then((m) => ({ default: m.InvitePage })))
-const UndoEmailChangePage = lazy(() => auth().then((m) => ({ default: m.UndoEmailChangePage })))
+const InvitePage = lazy(() => accountPages().then((m) => ({ default: m.InvitePage })))
+const UndoEmailChangePage = lazy(() => accountPages().then((m) => ({ default: m.UndoEmailChangePage })))
 const DashboardPage = lazy(loggedIn(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage }))))
 const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))))
 const OnboardingPage = lazy(

@@ -122,7 +122,7 @@ describe('the English texts the spec quotes', () => {
 		expect(LL.common.notBuiltYet()).toBe('This area is not built yet.')
 		expect(LL.common.pagination({ from: 11, to: 20, total: 42 })).toBe('11 - 20 of 42')
 		expect(LL.auth.login.submit()).toBe('Log in')
-		expect(LL.auth.signUp.haveAccount()).toBe('Already have an account? Log in')
+		expect(LL.account.signUp.haveAccount()).toBe('Already have an account? Log in')
 		expect(LL.auth.sessionExpired()).toBe('Your session has expired, please login')
 		expect(LL.auth.pleaseCreateAccount()).toBe('Please create an account')
 		expect(LL.auth.invite.notAccepted()).toBe('Invite could not be accepted')

@@ -108,12 +108,11 @@ describe('reading an xlsx', () => {
     expect(await readSpreadsheet(bytes, 'a.xlsx', { ...OPTIONS, maxRows: 30 })).toHaveLength(30)
   })
 
-  it('reads 10,000 rows quickly', async () => {
+  it('reads 10,000 rows, the most a file may hold (its speed: npm run bench)', async () => {
     const bytes = await xlsx([['name', 'zip'], ...Array.from({ length: 10_000 }, (_, i) => [`Organization ${i}`, `${i}`])])
-    const started = performance.now()
     const rows = await readSpreadsheet(bytes, 'a.xlsx', { ...OPTIONS, maxRows: 10_000 })
     expect(rows).toHaveLength(10_000)
-    expect(performance.now() - started).toBeLessThan(5000)
+    expect(rows.at(-1)).toEqual({ number: 10_001, values: { name: 'Organization 9999', postal_code: '9999', note: '' } })
   })
 })
 

@@ -76,7 +76,7 @@ function ConfirmWithToken({ token }: { token: string }) {
           </Button>
         </Stack>
       ) : null}
-      {output?.outcome === 'resent' ? <Text role="status">{LL.auth.resendConfirmation.sent()}</Text> : null}
+      {output?.outcome === 'resent' ? <Text role="status">{LL.account.resendConfirmation.sent()}</Text> : null}
       {failed ? (
         <Stack gap="4">
           <ErrorPanel messages={messages} />

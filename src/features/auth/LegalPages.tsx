@@ -14,7 +14,7 @@ function LegalPage({ title, paragraphs }: { title: string; paragraphs: string[] 
         <Text key={text}>{text}</Text>
       ))}
       <Link asChild>
-        <RouterLink href={paths.login()}>{LL.auth.recoverPassword.backToLogin()}</RouterLink>
+        <RouterLink href={paths.login()}>{LL.account.recoverPassword.backToLogin()}</RouterLink>
       </Link>
     </Stack>
   )

@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import type { SignUpOutput, ValidatedInvitation } from '../../../machines/types'
 import { Stack } from '../../../styled-system/jsx'
+import { withTexts } from '../../app/language'
 import { paths } from '../../app/paths'
 import { afterLogin } from '../../app/return-to'
 import { ErrorPanel } from '../../ui'
@@ -10,11 +11,14 @@ import { usePageTitle } from '../shared/page'
 import { LoginForm } from './LoginForm'
 
 // Only the login form comes with the first load; the rest is loaded when the query or a click asks for it.
-const InviteGate = lazy(() => import('./InviteGate').then((m) => ({ default: m.InviteGate })))
-const RecoverPasswordDialog = lazy(() => import('./RecoverPasswordDialog').then((m) => ({ default: m.RecoverPasswordDialog })))
-const ResendConfirmationDialog = lazy(() => import('./ResendConfirmationDialog').then((m) => ({ default: m.ResendConfirmationDialog })))
-const SignUpForm = lazy(() => import('./SignUpForm').then((m) => ({ default: m.SignUpForm })))
-const SocialSignIn = lazy(() => import('./SocialSignIn').then((m) => ({ default: m.SocialSignIn })))
+// (with the account namespace of the dictionary, which their texts are in)
+const InviteGate = lazy(withTexts(() => import('./InviteGate').then((m) => ({ default: m.InviteGate })), ['account']))
+const RecoverPasswordDialog = lazy(withTexts(() => import('./RecoverPasswordDialog').then((m) => ({ default: m.RecoverPasswordDialog })), ['account']))
+const ResendConfirmationDialog = lazy(
+  withTexts(() => import('./ResendConfirmationDialog').then((m) => ({ default: m.ResendConfirmationDialog })), ['account']),
+)
+const SignUpForm = lazy(withTexts(() => import('./SignUpForm').then((m) => ({ default: m.SignUpForm })), ['account']))
+const SocialSignIn = lazy(withTexts(() => import('./SocialSignIn').then((m) => ({ default: m.SocialSignIn })), ['account']))
 
 type Dialog = { kind: 'none' } | { kind: 'recover' } | { kind: 'resend'; email: string }
 

@@ -37,7 +37,7 @@ export function PasswordStrength({ password, related = [] }: { password: string;
   }, [password, relatedWords])
 
   if (password === '' || hint === null) return null
-  const texts = LL.auth.passwordStrength
+  const texts = LL.account.passwordStrength
   const tip = hint.tip === 'common' ? texts.tipCommon() : hint.tip === 'pattern' ? texts.tipPattern() : hint.tip === 'generic' ? texts.tipGeneric() : null
   return (
     <Stack gap="1.5" aria-live="polite">

@@ -25,15 +25,15 @@ export function RecoverPasswordDialog({ onClose }: { onClose: () => void }) {
     <AuthDialog
       open
       onClose={onClose}
-      title={sent ? LL.auth.recoverPassword.sentTitle() : LL.auth.recoverPassword.title()}
-      description={sent ? LL.auth.recoverPassword.sentText({ email }) : LL.auth.recoverPassword.text()}
+      title={sent ? LL.account.recoverPassword.sentTitle() : LL.account.recoverPassword.title()}
+      description={sent ? LL.account.recoverPassword.sentText({ email }) : LL.account.recoverPassword.text()}
     >
       {sent ? (
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
           <Button variant="outline" onClick={() => flow.send({ type: 'recover.again' })}>
-            {LL.auth.recoverPassword.again()}
+            {LL.account.recoverPassword.again()}
           </Button>
-          <Button onClick={onClose}>{LL.auth.recoverPassword.backToLogin()}</Button>
+          <Button onClick={onClose}>{LL.account.recoverPassword.backToLogin()}</Button>
         </Stack>
       ) : (
         <form
@@ -52,7 +52,7 @@ export function RecoverPasswordDialog({ onClose }: { onClose: () => void }) {
                 {LL.common.cancel()}
               </Button>
               <Button type="submit" disabled={!form.valid} loading={busy}>
-                {LL.auth.recoverPassword.submit()}
+                {LL.account.recoverPassword.submit()}
               </Button>
             </Stack>
           </Stack>

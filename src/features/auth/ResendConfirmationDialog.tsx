@@ -26,7 +26,7 @@ export function ResendConfirmationForm({ email: initialEmail, onClose }: { email
   if (sent)
     return (
       <Stack gap="4">
-        <Text role="status">{LL.auth.resendConfirmation.sent()}</Text>
+        <Text role="status">{LL.account.resendConfirmation.sent()}</Text>
         {onClose ? (
           <Stack direction="row" justify="flex-end">
             <Button onClick={onClose}>{LL.common.close()}</Button>
@@ -53,7 +53,7 @@ export function ResendConfirmationForm({ email: initialEmail, onClose }: { email
             </Button>
           ) : null}
           <Button type="submit" disabled={!form.valid} loading={busy}>
-            {LL.auth.resendConfirmation.submit()}
+            {LL.account.resendConfirmation.submit()}
           </Button>
         </Stack>
       </Stack>
@@ -65,7 +65,7 @@ export function ResendConfirmationForm({ email: initialEmail, onClose }: { email
 export function ResendConfirmationDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const { LL } = useI18nContext()
   return (
-    <AuthDialog open onClose={onClose} title={LL.auth.resendConfirmation.title()} description={LL.auth.resendConfirmation.text()}>
+    <AuthDialog open onClose={onClose} title={LL.account.resendConfirmation.title()} description={LL.account.resendConfirmation.text()}>
       <ResendConfirmationForm email={email} onClose={onClose} />
     </AuthDialog>
   )

@@ -21,11 +21,11 @@ export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token')
   const { LL } = useI18nContext()
   const headingId = useId()
-  usePageTitle(LL.auth.resetPassword.title())
+  usePageTitle(LL.account.resetPassword.title())
   return (
     <AuthCard labelledBy={headingId}>
       <Heading as="h1" size="2xl" id={headingId}>
-        {LL.auth.resetPassword.title()}
+        {LL.account.resetPassword.title()}
       </Heading>
       {token ? <ResetForm key={token} token={token} /> : <InvalidLink />}
     </AuthCard>
@@ -45,7 +45,7 @@ function ResetForm({ token }: { token: string }) {
   if (output?.outcome === 'done')
     return (
       <Stack gap="4">
-        <Text role="status">{LL.auth.resetPassword.done()}</Text>
+        <Text role="status">{LL.account.resetPassword.done()}</Text>
         <Button asChild>
           <RouterLink href={paths.login()}>{LL.auth.login.submit()}</RouterLink>
         </Button>
@@ -53,7 +53,7 @@ function ResetForm({ token }: { token: string }) {
     )
   // the server's reason only repeats the page's sentence; the page says it once
   if (output?.outcome === 'invalid') return <InvalidLink />
-  if (checking) return <WorkingStatus text={LL.auth.resetPassword.checking()} py="6" />
+  if (checking) return <WorkingStatus text={LL.account.resetPassword.checking()} py="6" />
 
   const password = form.field('password')
   return (
@@ -68,22 +68,22 @@ function ResetForm({ token }: { token: string }) {
       <Stack gap="4">
         <ErrorPanel messages={error && !serverFields.password ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []} />
         <PasswordInputField
-          label={LL.auth.resetPassword.newPassword()}
+          label={LL.account.resetPassword.newPassword()}
           autoComplete="new-password"
-          helperText={LL.auth.signUp.passwordHelp({ min: PASSWORD_MIN_LENGTH })}
+          helperText={LL.account.signUp.passwordHelp({ min: PASSWORD_MIN_LENGTH })}
           required
           {...password}
           errorText={password.errorText ?? serverFields.password}
         />
         <PasswordStrength password={form.values.password} />
         <PasswordInputField
-          label={LL.auth.resetPassword.confirmPassword()}
+          label={LL.account.resetPassword.confirmPassword()}
           autoComplete="new-password"
           required
           {...form.field('confirmPassword')}
         />
         <Button type="submit" disabled={!form.valid} loading={busy}>
-          {LL.auth.resetPassword.submit()}
+          {LL.account.resetPassword.submit()}
         </Button>
       </Stack>
     </form>
@@ -96,11 +96,11 @@ function InvalidLink() {
   const [recover, setRecover] = useState(false)
   return (
     <Stack gap="4">
-      <Text role="alert">{LL.auth.resetPassword.invalidLink()}</Text>
+      <Text role="alert">{LL.account.resetPassword.invalidLink()}</Text>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-        <Button onClick={() => setRecover(true)}>{LL.auth.resetPassword.askNewLink()}</Button>
+        <Button onClick={() => setRecover(true)}>{LL.account.resetPassword.askNewLink()}</Button>
         <Button variant="outline" asChild>
-          <RouterLink href={paths.login()}>{LL.auth.recoverPassword.backToLogin()}</RouterLink>
+          <RouterLink href={paths.login()}>{LL.account.recoverPassword.backToLogin()}</RouterLink>
         </Button>
       </Stack>
       {recover ? <RecoverPasswordDialog onClose={() => setRecover(false)} /> : null}

@@ -94,32 +94,32 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
         <Stack gap="1">
           <Heading as="h1" size="2xl" id={headingId}>
             {invite?.organization_name
-              ? LL.auth.signUp.titleWithOrganization({ organization: invite.organization_name })
-              : LL.auth.signUp.title()}
+              ? LL.account.signUp.titleWithOrganization({ organization: invite.organization_name })
+              : LL.account.signUp.title()}
           </Heading>
-          {invite ? <Text>{LL.auth.signUp.invitedAs({ organization: invite.organization_name, role: invitedRole })}</Text> : null}
+          {invite ? <Text>{LL.account.signUp.invitedAs({ organization: invite.organization_name, role: invitedRole })}</Text> : null}
         </Stack>
         <ErrorPanel messages={editingError ? errorMessages(editingError, LL.errors.generic(), LL.errors.network()) : []} />
         <form onSubmit={submit} onKeyDown={form.onKeyDown} noValidate>
           <Stack gap="4">
             <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-              <TextField label={LL.auth.signUp.firstName()} autoComplete="given-name" required {...field('firstName', 'first_name')} />
-              <TextField label={LL.auth.signUp.lastName()} autoComplete="family-name" required {...field('lastName', 'last_name')} />
+              <TextField label={LL.account.signUp.firstName()} autoComplete="given-name" required {...field('firstName', 'first_name')} />
+              <TextField label={LL.account.signUp.lastName()} autoComplete="family-name" required {...field('lastName', 'last_name')} />
             </Stack>
             <TextField
-              label={LL.auth.signUp.email()}
+              label={LL.account.signUp.email()}
               type="email"
               inputMode="email"
               autoComplete="email"
               required
               {...field('email', 'email')}
               readOnly={invite !== null}
-              helperText={invite ? LL.auth.signUp.invitedEmailHelp() : undefined}
+              helperText={invite ? LL.account.signUp.invitedEmailHelp() : undefined}
             />
             <PasswordInputField
-              label={LL.auth.signUp.password()}
+              label={LL.account.signUp.password()}
               autoComplete="new-password"
-              helperText={LL.auth.signUp.passwordHelp({ min: PASSWORD_MIN_LENGTH })}
+              helperText={LL.account.signUp.passwordHelp({ min: PASSWORD_MIN_LENGTH })}
               required
               {...field('password', 'password')}
             />
@@ -129,27 +129,27 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
             />
             {invite ? null : (
               <TextField
-                label={LL.auth.signUp.invitationCode()}
-                helperText={LL.auth.signUp.invitationCodeHelp()}
+                label={LL.account.signUp.invitationCode()}
+                helperText={LL.account.signUp.invitationCodeHelp()}
                 autoComplete="off"
                 autoCapitalize="characters"
                 {...field('invitationCode', 'invitation_code')}
               />
             )}
             <Button type="submit" w="full" disabled={!form.valid} loading={busy && !awaiting}>
-              {LL.auth.signUp.submit()}
+              {LL.account.signUp.submit()}
             </Button>
           </Stack>
         </form>
         {provider ? (
           <>
             <Divider />
-            <SocialButton label={LL.auth.signUp.socialSignUp({ provider: provider.name })} invite={inviteParam} />
+            <SocialButton label={LL.account.signUp.socialSignUp({ provider: provider.name })} invite={inviteParam} />
           </>
         ) : null}
         <HStack justify="center">
           <Button variant="link" size="sm" onClick={() => flow.send({ type: 'signUp.login' })}>
-            {LL.auth.signUp.haveAccount()}
+            {LL.account.signUp.haveAccount()}
           </Button>
         </HStack>
         <TermsNotice />
@@ -163,7 +163,7 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
         <Stack gap="4">
           <ErrorPanel messages={resendError ? errorMessages(resendError, LL.errors.generic(), LL.errors.network()) : []} />
           {resent ? (
-            <Text role="status">{LL.auth.resendConfirmation.sent()}</Text>
+            <Text role="status">{LL.account.resendConfirmation.sent()}</Text>
           ) : (
             <Text color="fg.muted">{LL.auth.confirmAccount.notReceived()}</Text>
           )}

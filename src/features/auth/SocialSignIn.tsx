@@ -60,22 +60,22 @@ export function SocialSignIn({ ticket, inviteParam }: { ticket: string; invitePa
       <AuthDialog
         open={verifying}
         onClose={() => flow.send({ type: 'social.cancel' })}
-        title={LL.auth.verifySocial.title()}
-        description={LL.auth.verifySocial.explanation({ provider: provider?.name ?? LL.auth.social.provider() })}
+        title={LL.account.verifySocial.title()}
+        description={LL.account.verifySocial.explanation({ provider: provider?.name ?? LL.auth.social.provider() })}
       >
         <Stack gap="4">
           <ErrorPanel messages={error ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []} />
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-            <TextField label={LL.auth.signUp.firstName()} value={claims?.first_name ?? ''} disabled readOnly />
-            <TextField label={LL.auth.signUp.lastName()} value={claims?.last_name ?? ''} disabled readOnly />
+            <TextField label={LL.account.signUp.firstName()} value={claims?.first_name ?? ''} disabled readOnly />
+            <TextField label={LL.account.signUp.lastName()} value={claims?.last_name ?? ''} disabled readOnly />
           </Stack>
-          <TextField label={LL.auth.signUp.email()} type="email" value={claims?.email ?? ''} disabled readOnly />
+          <TextField label={LL.account.signUp.email()} type="email" value={claims?.email ?? ''} disabled readOnly />
           <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
             <Button variant="outline" onClick={() => flow.send({ type: 'social.cancel' })} disabled={creating}>
               {LL.common.cancel()}
             </Button>
             <Button loading={creating} onClick={() => flow.send({ type: 'social.confirm' })}>
-              {LL.auth.verifySocial.confirm()}
+              {LL.account.verifySocial.confirm()}
             </Button>
           </Stack>
         </Stack>

@@ -24,7 +24,7 @@ export function UndoEmailChangePage() {
 function UndoWithToken({ token }: { token: string }) {
   const { LL } = useI18nContext()
   const headingId = useId()
-  usePageTitle(LL.auth.undoEmailChange.title())
+  usePageTitle(LL.account.undoEmailChange.title())
   const flow = useActorRef(undoEmailChangeMachine.provide({ actors: undoEmailChangeActors }), { input: { token }, ...actorOptions() })
   const output = useSelector(flow, (s) => (s.status === 'done' ? (s.output as UndoEmailChangeOutput) : null))
   const undoing = useSelector(flow, (s) => s.matches('undoing'))
@@ -35,14 +35,14 @@ function UndoWithToken({ token }: { token: string }) {
   return (
     <AuthCard labelledBy={headingId}>
       <Heading as="h1" size="2xl" id={headingId}>
-        {LL.auth.undoEmailChange.title()}
+        {LL.account.undoEmailChange.title()}
       </Heading>
-      {undoing ? <WorkingStatus text={LL.auth.undoEmailChange.undoing()} py="6" /> : null}
+      {undoing ? <WorkingStatus text={LL.account.undoEmailChange.undoing()} py="6" /> : null}
       {output?.outcome === 'undone' ? (
         <Stack gap="4">
-          <Text role="status">{LL.auth.undoEmailChange.undone()}</Text>
+          <Text role="status">{LL.account.undoEmailChange.undone()}</Text>
           <Button asChild>
-            <RouterLink href={paths.login()}>{LL.auth.undoEmailChange.login()}</RouterLink>
+            <RouterLink href={paths.login()}>{LL.account.undoEmailChange.login()}</RouterLink>
           </Button>
         </Stack>
       ) : null}
