@@ -2,17 +2,41 @@
  * What the API benchmarks share: a server on a fresh store on loopback, a load generator, and side-by-side
  * rounds that alternate the two sides so neither always runs first.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { buildApp, ensurePlatformAdmin, loadConfig, openStore } from '../server/app.js'
 
 export const CONCURRENCY = 16
 
-/** A production server on embedded PGlite in a temporary folder (or DATABASE_URL when `onPostgres`). */
+/** Runs one statement on the PostgreSQL server of `url` (creating or dropping a database). */
+const onServer = async (url: string, statement: string) => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * A production server on embedded PGlite in a temporary folder, or, when `onPostgres`, on a database of
+ * its own created on the PostgreSQL server of DATABASE_URL (and dropped by `close`).
+ */
 export const startBenchServer = async (options: { onPostgres?: boolean } = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'))
-  const databaseUrl = options.onPostgres ? process.env.DATABASE_URL : undefined
+  const serverUrl = options.onPostgres ? process.env.DATABASE_URL : undefined
+  let databaseUrl: string | undefined
+  const database = `portal_bench_${randomBytes(6).toString('hex')}`
+  if (serverUrl) {
+    await onServer(serverUrl, `create database ${database}`)
+    const url = new URL(serverUrl)
+    url.pathname = `/${database}`
+    databaseUrl = url.toString()
+  }
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
@@ -46,6 +70,7 @@ export const startBenchServer = async (options: { onPostgres?: boolean } = {}) =
       await app.close()
       await store.close()
       rmSync(dataDir, { recursive: true, force: true })
+      if (serverUrl) await onServer(serverUrl, `drop database if exists ${database} with (force)`)
     },
   }
 }

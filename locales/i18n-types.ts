@@ -1482,6 +1482,10 @@ export type NamespaceApiTranslation = {
 	 */
 	notFound: string
 	/**
+	 * T​h​e​ ​s​e​r​v​i​c​e​ ​c​a​n​n​o​t​ ​r​e​a​c​h​ ​i​t​s​ ​d​a​t​a​b​a​s​e​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+	 */
+	storeUnavailable: string
+	/**
 	 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​{​{​s​e​c​o​n​d​|​s​e​c​o​n​d​s​}​}​.
 	 * @param {number} seconds
 	 */
@@ -4349,6 +4353,10 @@ export type TranslationFunctions = {
 		 * Not found.
 		 */
 		notFound: () => LocalizedString
+		/**
+		 * The service cannot reach its database. Try again in a moment.
+		 */
+		storeUnavailable: () => LocalizedString
 		/**
 		 * Too many attempts. Try again in {seconds} {{second|seconds}}.
 		 */

@@ -934,7 +934,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Readiness
+         * @description Up and able to serve: the server asks its store (embedded PGlite or PostgreSQL) one trivial query.
+         *     A store that fails or does not answer within 2 seconds is a 503, so that a load balancer or an
+         *     orchestrator sends no traffic to this process until its database is back.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -2925,13 +2930,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Up */
+            /** @description Up, and the store answers */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The store failed or did not answer in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -94,8 +94,10 @@ export const relationToOrganization = async (
   db: Executor,
   user: Actor,
   organization: Pick<OrganizationRow, 'id' | 'country'>,
-): Promise<Relation & { roles: Role[] }> => {
-  const roles = await rolesInOrganization(db, user.id, organization.id)
+): Promise<Relation & { roles: Role[] }> => relationHolding(user, organization, await rolesInOrganization(db, user.id, organization.id))
+
+/** relationToOrganization when the user's roles in the organization (`roles`) are read already. */
+export const relationHolding = (user: Actor, organization: Pick<OrganizationRow, 'country'>, roles: Role[]): Relation & { roles: Role[] } => {
   const reach = platformReach(user)
   if (reach.kind !== 'none' && reachesOrganization(user, organization)) {
     return { caller: reach.kind === 'global' ? 'platformAdmin' : 'countryAdmin', scope: 'ownOrganization', roles }

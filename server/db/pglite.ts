@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { mkdir } from 'node:fs/promises'
@@ -13,7 +14,9 @@ export const openPgliteStore = async (dataDir?: string): Promise<Store> => {
     directory = path.resolve(dataDir, 'pglite')
     await mkdir(directory, { recursive: true })
   }
-  const client = directory ? new PGlite(directory) : new PGlite()
+  // pg_trgm: the trigram indexes of the lists' substring searches (a migration creates the extension,
+  // which PostgreSQL ships and PGlite loads from its contrib build)
+  const client = new PGlite({ dataDir: directory, extensions: { pg_trgm } })
   await client.waitReady
   const db = drizzle({ client, schema })
   await migrate(db, { migrationsFolder })

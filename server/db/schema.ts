@@ -67,7 +67,17 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     dateJoined: createdAt('date_joined'),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // the members list's sorts (lower(email) is the key above) and its substring search (pg_trgm, migration
+    // 0009); a search in the first or the last name is a search in the full name
+    index('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_first_name_lower_idx').on(sql`lower(${t.firstName})`),
+    index('users_last_name_lower_idx').on(sql`lower(${t.lastName})`),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_full_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+  ],
 )
 
 /** A way to log in: a password (argon2id hash) or an OpenID Connect identity (issuer + subject). */
@@ -162,7 +172,15 @@ export const organizations = pgTable('organizations', {
   createdAt: createdAt(),
   /** Set by a delete: hidden everywhere, restorable by a platform admin, purged 30 days later. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
-})
+}, (t) => [
+  // the admin list's sorts and country filter, among the organizations that are not deleted, and its
+  // substring search (pg_trgm, migration 0009)
+  index('organizations_name_lower_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} is null`),
+  index('organizations_created_at_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+  index('organizations_country_idx').on(t.country, t.id).where(sql`${t.deletedAt} is null`),
+  index('organizations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  index('organizations_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+])
 
 /** One row per (user, organization, role); a user may hold several roles in one organization. */
 export const memberships = pgTable(
@@ -186,6 +204,8 @@ export const memberships = pgTable(
   (t) => [
     unique('memberships_user_organization_role_key').on(t.userId, t.organizationId, t.role),
     index('memberships_organization_idx').on(t.organizationId, t.role),
+    // an organization's members, each once (the members list and its count)
+    index('memberships_organization_user_idx').on(t.organizationId, t.userId),
   ],
 )
 

@@ -1,10 +1,10 @@
 import type { Translator } from '../../locales/server.js'
-import { enforce, relationToOrganization } from '../auth/policy.js'
+import { enforce, relationHolding } from '../auth/policy.js'
 import type { OperationId } from '../contract/handler.js'
 import type { OrganizationRow, Role, UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { notFound } from '../http/errors.js'
-import { findOrganization } from './memberships.js'
+import { findOrganizationAndRoles } from './memberships.js'
 
 /**
  * The organization a call is about, when the authorization table (auth/authorization-table.ts) lets
@@ -18,9 +18,10 @@ export const organizationFor = async (
   organizationId: number,
   operation: OperationId,
 ): Promise<{ organization: OrganizationRow; myRoles: Role[] }> => {
-  const organization = await findOrganization(db, organizationId)
-  if (!organization) throw notFound(t.api.notFound())
-  const relation = await relationToOrganization(db, me, organization)
+  const found = await findOrganizationAndRoles(db, organizationId, me.id)
+  if (!found) throw notFound(t.api.notFound())
+  const { organization } = found
+  const relation = relationHolding(me, organization, found.roles)
   enforce(t, operation, relation)
   return { organization, myRoles: relation.roles }
 }

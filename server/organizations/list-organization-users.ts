@@ -14,8 +14,7 @@ export const listOrganizationUsers: Handler<'listOrganizationUsers'> = async (ca
     app.db,
     organization.id,
     { roles: query.roles, search: query.search },
-    query.ordering ?? 'username',
-    paging,
+    { ordering: query.ordering ?? 'username', size: paging.size, offset: paging.offset },
   )
   return pageOf(request.url, paging, count, results)
 }

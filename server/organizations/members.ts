@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Translator } from '../../locales/server.js'
 import type { components } from '../../openapi/schema.js'
 import { memberships, organizations, users, type Role } from '../db/schema.js'
@@ -10,12 +10,6 @@ import { adminCount } from './memberships.js'
 
 export type OrganizationUserView = components['schemas']['OrganizationUser']
 export type MemberOrdering = 'username' | 'email' | 'first_name' | 'last_name'
-
-// the enum's order is student, teacher, admin: descending lists admin first
-const rolesOf = sql<Role[]>`array_agg(${memberships.role}::text order by ${memberships.role} desc)`
-const joinedAt = sql<Date>`min(${memberships.createdAt})`
-// every role row of a member carries the same disabled_at (memberships.ts addMembership)
-const active = sql<boolean>`bool_and(${memberships.disabledAt} is null)`
 
 const SORT: Record<MemberOrdering, SQL> = {
   username: sql`lower(${users.username})`,
@@ -44,11 +38,10 @@ const memberCondition = (organizationId: number, filter: MemberFilter): SQL => {
   if (filter.userId !== undefined) conditions.push(eq(users.id, filter.userId))
   const words = filter.search?.trim()
   if (words) {
+    // the username, the e-mail, or the first, last or full name: text in the first or the last name (both
+    // required) is text in the full name, so that one condition covers all three (and has a trigram index)
     const like = containing(words)
-    conditions.push(
-      or(ilike(users.username, like), ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!,
-    )
+    conditions.push(or(ilike(users.username, like), ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!)
   }
   return and(...conditions)!
 }
@@ -64,61 +57,99 @@ const memberColumns = {
   photoUrl: users.photoUrl,
 }
 
-const selectMembers = (db: Executor, where: SQL) => db.select(memberColumns).from(users).where(where)
-
-type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number]
-
-/** The members' roles and first joining, for these users only (a page, not the whole organization). */
-const withRoles = async (db: Executor, organizationId: number, rows: MemberRow[]): Promise<OrganizationUserView[]> => {
-  if (rows.length === 0) return []
-  const roles = await db
-    .select({ userId: memberships.userId, roles: rolesOf, joinedAt, active })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, rows.map((row) => row.id))))
-    .groupBy(memberships.userId)
-  const byUser = new Map(roles.map((row) => [row.userId, row]))
-  return rows.map((row) => ({
-    id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    email: row.email,
-    username: row.username,
-    phone_code: row.phoneCode,
-    phone_number: row.phoneNumber,
-    photo_url: row.photoUrl,
-    roles: byUser.get(row.id)?.roles ?? [],
-    joined_at: new Date(byUser.get(row.id)?.joinedAt ?? 0).toISOString(),
-    is_active: byUser.get(row.id)?.active ?? true,
-  }))
+interface MemberPage {
+  ordering: MemberOrdering | `-${MemberOrdering}`
+  size: number
+  offset: number
 }
 
 /**
- * One page of members, with the number of all that match: the page is chosen among the users first, and
- * only its members' roles are read, so a page costs the same in an organization of 50 or of 5,000.
+ * One page of the members who match, each with their roles in the organization, first joining and
+ * status, and the number of all who match, in one statement: the page is chosen among the users first
+ * (the subquery, whose count is computed once), and only its members' role rows are read, so a page
+ * costs the same in an organization of 50 or of 5,000.
  */
-export const membersPage = async (
-  db: Executor,
-  organizationId: number,
-  filter: MemberFilter,
-  ordering: MemberOrdering | `-${MemberOrdering}`,
-  page: { size: number; offset: number },
-) => {
-  const descending = ordering.startsWith('-')
-  const column = SORT[ordering.replace(/^-/, '') as MemberOrdering]
+const selectMembers = (db: Executor, organizationId: number, where: SQL, page: MemberPage) => {
+  const descending = page.ordering.startsWith('-')
+  const sortKey = SORT[page.ordering.replace(/^-/, '') as MemberOrdering]
+  const order = (key: SQL | SQL.Aliased | AnyColumn, id: AnyColumn) => [
+    descending ? sql`${key} desc nulls last` : sql`${key} asc nulls last`,
+    asc(id),
+  ]
+  const chosen = db
+    .select({
+      ...memberColumns,
+      sortKey: sql`${sortKey}`.as('sort_key'),
+      total: sql<number>`(select count(*)::int from ${users} where ${where})`.as('total'),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(...order(sortKey, users.id))
+    .limit(page.size)
+    .offset(page.offset)
+    .as('chosen')
+  const held = db
+    .select({
+      // the enum's order is student, teacher, admin: descending lists admin first
+      roles: sql<Role[]>`array_agg(${memberships.role}::text order by ${memberships.role} desc)`.as('roles'),
+      joinedAt: sql<Date | string>`min(${memberships.createdAt})`.as('joined_at'),
+      // every role row of a member carries the same disabled_at (memberships.ts addMembership)
+      active: sql<boolean>`bool_and(${memberships.disabledAt} is null)`.as('active'),
+    })
+    .from(memberships)
+    .where(and(eq(memberships.userId, chosen.id), eq(memberships.organizationId, organizationId)))
+    .as('held')
+  return db
+    .select({
+      id: chosen.id,
+      firstName: chosen.firstName,
+      lastName: chosen.lastName,
+      email: chosen.email,
+      username: chosen.username,
+      phoneCode: chosen.phoneCode,
+      phoneNumber: chosen.phoneNumber,
+      photoUrl: chosen.photoUrl,
+      total: chosen.total,
+      roles: held.roles,
+      joinedAt: held.joinedAt,
+      active: held.active,
+    })
+    .from(chosen)
+    .leftJoinLateral(held, sql`true`)
+    .orderBy(...order(chosen.sortKey, chosen.id))
+}
+
+type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number]
+
+const memberView = (row: MemberRow): OrganizationUserView => ({
+  id: row.id,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  email: row.email,
+  username: row.username,
+  phone_code: row.phoneCode,
+  phone_number: row.phoneNumber,
+  photo_url: row.photoUrl,
+  roles: row.roles ?? [],
+  joined_at: new Date(row.joinedAt ?? 0).toISOString(),
+  is_active: row.active ?? true,
+})
+
+/** One page of members, with the number of all that match. */
+export const membersPage = async (db: Executor, organizationId: number, filter: MemberFilter, page: MemberPage) => {
   const where = memberCondition(organizationId, filter)
-  const [rows, [total]] = await Promise.all([
-    selectMembers(db, where)
-      .orderBy(descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(users.id))
-      .limit(page.size)
-      .offset(page.offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(users).where(where),
-  ])
-  return { count: total?.count ?? 0, results: await withRoles(db, organizationId, rows) }
+  const rows = await selectMembers(db, organizationId, where, page)
+  // a page past the end has no row to carry the count
+  const count =
+    rows[0]?.total ??
+    (page.offset > 0 ? ((await db.select({ count: sql<number>`count(*)::int` }).from(users).where(where))[0]?.count ?? 0) : 0)
+  return { count, results: rows.map(memberView) }
 }
 
 export const findMember = async (db: Executor, organizationId: number, userId: number) => {
-  const rows = await selectMembers(db, memberCondition(organizationId, { userId }))
-  return (await withRoles(db, organizationId, rows))[0]
+  const page = { ordering: 'username', size: 1, offset: 0 } as const
+  const [row] = await selectMembers(db, organizationId, memberCondition(organizationId, { userId }), page)
+  return row && memberView(row)
 }
 
 /**

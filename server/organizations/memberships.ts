@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import { memberships, organizations, type OrganizationType, type Role } from '../db/schema.js'
-import type { Executor } from '../db/store.js'
+import { preparedPerDatabase, type Executor } from '../db/store.js'
 
 /** Organizations and their members: the queries the accounts and invitations areas share. */
 
@@ -75,6 +75,33 @@ export const findOrganization = async (db: Executor, organizationId: number, opt
     .from(organizations)
     .where(and(eq(organizations.id, organizationId), options.deleted ? sql`${organizations.deletedAt} is not null` : isNull(organizations.deletedAt)))
     .limit(1)
+  return row
+}
+
+const organizationAndRolesQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      organization: organizations,
+      // the roles of auth/roles.ts rolesInOrganization: a disabled membership holds none
+      roles: sql<Role[]>`(select coalesce(array_agg(${memberships.role}::text), '{}') from ${memberships} where ${and(
+        eq(memberships.userId, sql.placeholder('userId')),
+        eq(memberships.organizationId, organizations.id),
+        isNull(memberships.disabledAt),
+      )})`,
+    })
+    .from(organizations)
+    .where(and(eq(organizations.id, sql.placeholder('organizationId')), isNull(organizations.deletedAt)))
+    .limit(1)
+    .prepare('organization_and_roles'),
+)
+
+/**
+ * An organization that is not deleted, with the roles the user holds in it (none for an outsider or a
+ * disabled member), in one query: what every call about an organization reads first to know who its
+ * caller is there (built once, like the session's query).
+ */
+export const findOrganizationAndRoles = async (db: Executor, organizationId: number, userId: number) => {
+  const [row] = await organizationAndRolesQuery(db).execute({ organizationId, userId })
   return row
 }
 

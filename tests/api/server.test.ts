@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp, openStore } from '../../server/app.js'
 import { loadContract } from '../../server/contract/load.js'
 import type { Store } from '../../server/db/store.js'
@@ -34,10 +34,46 @@ describe('routes', () => {
     }
   })
 
-  it('answers the health check', async () => {
-    const reply = await server.api('GET', '/v1/health')
-    expect(reply.status).toBe(200)
-    expect(reply.body).toEqual({ status: 'ok' })
+  it('answers the health check after asking the store', async () => {
+    const asked = vi.spyOn(server.db, 'execute')
+    try {
+      const reply = await server.api('GET', '/v1/health')
+      expect(reply.status).toBe(200)
+      expect(reply.body).toEqual({ status: 'ok' })
+      expect(asked).toHaveBeenCalledTimes(1)
+    } finally {
+      asked.mockRestore()
+    }
+  })
+
+  it('is not ready (503) while the store fails', async () => {
+    const store = await openStore({ memory: true })
+    const app = await buildApp({ config: testConfig(), store })
+    try {
+      await store.close()
+      const reply = await app.inject({ method: 'GET', url: '/v1/health', headers: { 'accept-language': 'es-MX' } })
+      expect(reply.statusCode).toBe(503)
+      expect(reply.json()).toEqual({
+        detail: 'El servicio no puede conectarse a su base de datos. Inténtalo de nuevo en un momento.',
+        code: 'store_unavailable',
+      })
+      expect(reply.headers['retry-after']).toBe('5')
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('is not ready (503) when the store does not answer in time', async () => {
+    const hanging = vi.spyOn(server.db, 'execute').mockImplementationOnce(() => new Promise(() => {}) as never)
+    try {
+      // (the harness's api() fails on any 5xx: this one is the answer the test expects)
+      const reply = await server.app.inject({ method: 'GET', url: '/v1/health' })
+      expect(reply.statusCode).toBe(503)
+      expect(reply.json()).toEqual({ detail: 'The service cannot reach its database. Try again in a moment.', code: 'store_unavailable' })
+    } finally {
+      hanging.mockRestore()
+    }
+    expect((await server.api('GET', '/v1/health')).status).toBe(200)
   })
 
   it('answers an unknown API address with 404 JSON', async () => {

@@ -30,6 +30,7 @@ const en_api = {
 	sessionExpired: 'Session expired',
 	forbidden: 'You do not have permission to do this.',
 	notFound: 'Not found.',
+	storeUnavailable: 'The service cannot reach its database. Try again in a moment.',
 	tooManyRequests: 'Too many attempts. Try again in {seconds:number} {{second|seconds}}.',
 	inviteInvalid: 'Invitation is expired or not valid',
 	inviteEmailMismatch: 'This invitation was sent to another email address.',

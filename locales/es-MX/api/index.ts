@@ -31,6 +31,7 @@ const es_MX_api = {
 	sessionExpired: 'La sesión expiró',
 	forbidden: 'No tienes permiso para hacer esto.',
 	notFound: 'No se encontró.',
+	storeUnavailable: 'El servicio no puede conectarse a su base de datos. Inténtalo de nuevo en un momento.',
 	tooManyRequests: 'Demasiados intentos. Inténtalo de nuevo en {seconds} {{segundo|segundos}}.',
 	inviteInvalid: 'La invitación venció o no es válida',
 	inviteEmailMismatch: 'Esta invitación se envió a otro correo electrónico.',

@@ -30,6 +30,7 @@ const ja_api = {
 	sessionExpired: 'セッションの有効期限が切れました',
 	forbidden: 'この操作を行う権限がありません。',
 	notFound: '見つかりません。',
+	storeUnavailable: 'サービスがデータベースに接続できません。しばらくしてからもう一度お試しください。',
 	tooManyRequests: '試行回数が多すぎます。{seconds} 秒後にもう一度お試しください。',
 	inviteInvalid: '招待の有効期限が切れているか、無効です',
 	inviteEmailMismatch: 'この招待は別のメールアドレス宛てに送信されています。',

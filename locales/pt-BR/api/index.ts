@@ -30,6 +30,7 @@ const pt_BR_api = {
 	sessionExpired: 'Sessão expirada',
 	forbidden: 'Você não tem permissão para fazer isso.',
 	notFound: 'Não encontrado.',
+	storeUnavailable: 'O serviço não consegue acessar o banco de dados. Tente novamente em instantes.',
 	tooManyRequests: 'Muitas tentativas. Tente novamente em {seconds} {{segundo|segundos}}.',
 	inviteInvalid: 'O convite expirou ou não é válido',
 	inviteEmailMismatch: 'Este convite foi enviado para outro endereço de e-mail.',

@@ -30,6 +30,7 @@ const th_api = {
 	sessionExpired: 'เซสชันหมดอายุ',
 	forbidden: 'คุณไม่มีสิทธิ์ดำเนินการนี้',
 	notFound: 'ไม่พบข้อมูล',
+	storeUnavailable: 'บริการเชื่อมต่อฐานข้อมูลไม่ได้ โปรดลองอีกครั้งในอีกสักครู่',
 	tooManyRequests: 'ลองหลายครั้งเกินไป โปรดลองอีกครั้งในอีก {seconds} วินาที',
 	inviteInvalid: 'คำเชิญหมดอายุหรือไม่ถูกต้อง',
 	inviteEmailMismatch: 'คำเชิญนี้ส่งถึงอีเมลอื่น',

@@ -30,6 +30,7 @@ const vi_api = {
 	sessionExpired: 'Phiên đăng nhập đã hết hạn',
 	forbidden: 'Bạn không có quyền thực hiện thao tác này.',
 	notFound: 'Không tìm thấy.',
+	storeUnavailable: 'Dịch vụ không kết nối được cơ sở dữ liệu. Vui lòng thử lại sau giây lát.',
 	tooManyRequests: 'Bạn đã thử quá nhiều lần. Hãy thử lại sau {seconds} giây.',
 	inviteInvalid: 'Lời mời đã hết hạn hoặc không hợp lệ',
 	inviteEmailMismatch: 'Lời mời này được gửi đến một địa chỉ email khác.',
