@@ -4,6 +4,7 @@ import type { components } from '../../openapi/schema.js'
 import { memberships, organizations, users, type Role } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { detailError } from '../http/errors.js'
+import { photoUrl } from '../accounts/user-view.js'
 import { adminCount } from './memberships.js'
 
 /** The members of an organization with their roles in it, as the contract shows them. */
@@ -62,6 +63,7 @@ const memberColumns = {
   phoneCode: users.phoneCode,
   phoneNumber: users.phoneNumber,
   photoUrl: users.photoUrl,
+  photoKey: users.photoKey,
 }
 
 const selectMembers = (db: Executor, where: SQL) => db.select(memberColumns).from(users).where(where)
@@ -85,7 +87,7 @@ const withRoles = async (db: Executor, organizationId: number, rows: MemberRow[]
     username: row.username,
     phone_code: row.phoneCode,
     phone_number: row.phoneNumber,
-    photo_url: row.photoUrl,
+    photo_url: photoUrl(row),
     roles: byUser.get(row.id)?.roles ?? [],
     joined_at: new Date(byUser.get(row.id)?.joinedAt ?? 0).toISOString(),
     is_active: byUser.get(row.id)?.active ?? true,
