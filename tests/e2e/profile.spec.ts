@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { deflateSync } from 'node:zlib'
 import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Organization, type Person } from './support/api'
+import { screen, screenAtWidths } from './support/screens'
 import { logIn, logInWith, loginHeading, toast, userMenu } from './support/ui'
 
 /**
@@ -71,6 +72,7 @@ test('a person edits their names, changes the password (a wrong current one is r
   const edit = page.getByRole('dialog', { name: 'Edit profile' })
   await edit.getByRole('textbox', { name: 'First name' }).fill('')
   await expect(edit.getByText('Please input first name')).toBeVisible()
+  await screen(page, 'profile-edit-dialog')
   await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled()
   await edit.getByRole('textbox', { name: 'First name' }).fill('Max')
   await edit.getByRole('textbox', { name: 'Last name' }).fill('Power')
@@ -86,6 +88,7 @@ test('a person edits their names, changes the password (a wrong current one is r
   await dialog.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword)
   await dialog.getByRole('textbox', { name: 'Confirm the new password' }).fill(`${newPassword}!`)
   await expect(dialog.getByText("Two inputs don't match!")).toBeVisible()
+  await screen(page, 'profile-change-password-dialog')
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled()
   await dialog.getByRole('textbox', { name: 'Confirm the new password' }).fill(newPassword)
   await dialog.getByRole('button', { name: 'Save' }).click()
@@ -120,6 +123,7 @@ test('a photo is uploaded, cropped square and shown; a file that is no image is 
   await expect(page.getByRole('alert')).toHaveCount(0)
   const size = await photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])
   expect(size).toEqual([120, 120])
+  await screenAtWidths(page, 'profile-photo', () => expect(page.getByRole('img', { name: 'Photo of Marge Simpson' })).toBeVisible())
   // stored on the account: it is there after a reload
   await page.reload()
   await expect(page.getByRole('img', { name: 'Photo of Marge Simpson' })).toBeVisible()
@@ -133,12 +137,14 @@ test('a student withdraws after two confirmations and then belongs to no organiz
 
   const row = page.getByRole('listitem').filter({ hasText: organization.name })
   await expect(row).toContainText('Student')
+  await screenAtWidths(page, 'profile-organizations', () => expect(row).toBeVisible())
   await row.getByRole('button', { name: `Withdraw from ${organization.name}` }).click()
   const dialog = page.getByRole('alertdialog', { name: `Withdraw from ${organization.name}` })
   await expect(dialog).toContainText(`Do you want to withdraw from ${organization.name}?`)
   await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click()
   // the second message, by role; nothing is removed yet
   await expect(dialog).toContainText(`A student needs a new invitation to rejoin ${organization.name}.`)
+  await screen(page, 'profile-withdraw-confirmed')
   const session = await login(request, student.email, student.password)
   const before = await (await request.get(`/v1/accounts/${session.user_id}`, { headers: bearer(session.token) })).json()
   expect(before.organizations).toHaveLength(1)
@@ -149,6 +155,7 @@ test('a student withdraws after two confirmations and then belongs to no organiz
   await expect(page.getByText('You belong to no organization.')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Join an organization' })).toHaveAttribute('href', '/join')
   await expect(page.getByRole('link', { name: 'Create a school or company' })).toHaveAttribute('href', '/onboarding')
+  await screenAtWidths(page, 'profile-no-organization', () => expect(page.getByText('You belong to no organization.')).toBeVisible())
   const after = await (await request.get(`/v1/accounts/${session.user_id}`, { headers: bearer(session.token) })).json()
   expect(after.organizations).toEqual([])
 })
@@ -163,6 +170,7 @@ test('the only admin is told to invite another owner first, and the server refus
   const dialog = page.getByRole('alertdialog', { name: `Withdraw from ${organization.name}` })
   await expect(dialog).toContainText(`You are the only admin of ${organization.name}. Invite another owner (an admin) first; then you can withdraw.`)
   await expect(dialog.getByRole('button', { name: 'Withdraw', exact: true })).toHaveCount(0)
+  await screen(page, 'profile-withdraw-sole-admin')
   await expect(dialog.getByRole('link', { name: 'Invite an admin' })).toHaveAttribute('href', `/organization/${organization.id}/profile`)
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toHaveCount(0)
@@ -186,6 +194,7 @@ test('a person deletes their account with the password and the accepted conditio
   await expect(confirm).toBeDisabled()
   await dialog.getByRole('textbox', { name: 'Password' }).fill(person.password)
   await expect(confirm).toBeDisabled()
+  await screen(page, 'profile-delete-dialog')
   await dialog.getByText('I understand that my account and its data are deleted and cannot be restored.').click()
   await confirm.click()
 

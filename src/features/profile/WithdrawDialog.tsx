@@ -1,15 +1,15 @@
-import { useActorRef, useSelector } from "@xstate/react";
-import { Link as RouterLink } from "wouter";
-import { useI18nContext } from "../../../locales/i18n-react";
-import type { OrganizationMembership, User } from "../../../machines/types";
-import { withdrawMachine } from "../../../machines/withdraw";
-import { css } from "../../../styled-system/css";
-import { HStack, Stack } from "../../../styled-system/jsx";
-import { errorMessages } from "../../api/errors";
-import { withdrawActors } from "../../api/profile";
-import { actorOptions } from "../../app/inspect";
-import { paths } from "../../app/paths";
-import { Button, Dialog, ErrorPanel, Portal, Text } from "../../ui";
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link as RouterLink } from 'wouter'
+import { useI18nContext } from '../../../locales/i18n-react'
+import type { OrganizationMembership, User } from '../../../machines/types'
+import { withdrawMachine } from '../../../machines/withdraw'
+import { css } from '../../../styled-system/css'
+import { HStack, Stack } from '../../../styled-system/jsx'
+import { errorMessages } from '../../api/errors'
+import { withdrawActors } from '../../api/profile'
+import { actorOptions } from '../../app/inspect'
+import { paths } from '../../app/paths'
+import { Button, Dialog, ErrorPanel, Portal, Text } from '../../ui'
 
 /**
  * Withdraw from an organization (machine withdraw): the first message, then the second one by role
@@ -22,63 +22,45 @@ export function WithdrawDialog({
   onWithdrawn,
   onClose,
 }: {
-  userId: number;
-  organization: OrganizationMembership;
-  onWithdrawn: (account: User | null) => void;
-  onClose: () => void;
+  userId: number
+  organization: OrganizationMembership
+  onWithdrawn: (account: User | null) => void
+  onClose: () => void
 }) {
-  const { LL } = useI18nContext();
-  const t = LL.myProfile.withdraw;
+  const { LL } = useI18nContext()
+  const t = LL.myProfile.withdraw
   const flow = useActorRef(
     withdrawMachine.provide({
       actors: withdrawActors,
       actions: { announceWithdrawn: (_, { account }) => onWithdrawn(account) },
     }),
     { ...actorOptions(), input: { userId, organization } },
-  );
-  const state = useSelector(flow, (s) => s.value);
-  const busy = useSelector(flow, (s) => s.hasTag("busy"));
-  const error = useSelector(flow, (s) =>
-    s.hasTag("error") ? s.context.error : null,
-  );
-  const name = organization.name;
-  const roleMessage = organization.roles.includes("admin")
+  )
+  const state = useSelector(flow, (s) => s.value)
+  const busy = useSelector(flow, (s) => s.hasTag('busy'))
+  const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
+  const name = organization.name
+  const roleMessage = organization.roles.includes('admin')
     ? t.admin({ name })
-    : organization.roles.includes("teacher")
+    : organization.roles.includes('teacher')
       ? t.teacher({ name })
-      : t.student({ name });
+      : t.student({ name })
   const cancel = () => {
-    flow.send({ type: "withdraw.cancel" });
-    onClose();
-  };
-  const second =
-    state === "confirmed" ||
-    state === "withdrawing" ||
-    state === "failed" ||
-    state === "reloading";
+    flow.send({ type: 'withdraw.cancel' })
+    onClose()
+  }
+  const second = state === 'confirmed' || state === 'withdrawing' || state === 'failed' || state === 'reloading'
 
   return (
-    <Dialog.Root
-      open
-      role="alertdialog"
-      onOpenChange={(d) => (d.open || busy ? undefined : cancel())}
-    >
+    <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open || busy ? undefined : cancel())}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content w={{ base: "calc(100vw - 2rem)", sm: "md" }}>
+          <Dialog.Content w={{ base: 'calc(100vw - 2rem)', sm: 'md' }}>
             <Stack gap="5" p="6" aria-busy={busy}>
               <Dialog.Title>{t.title({ name })}</Dialog.Title>
-              {error ? (
-                <ErrorPanel
-                  messages={errorMessages(
-                    error,
-                    LL.errors.generic(),
-                    LL.errors.network(),
-                  )}
-                />
-              ) : null}
-              {state === "soleAdmin" ? (
+              {error ? <ErrorPanel messages={errorMessages(error, LL.errors.generic(), LL.errors.network())} /> : null}
+              {state === 'soleAdmin' ? (
                 <Dialog.Description>{t.soleAdmin({ name })}</Dialog.Description>
               ) : second ? (
                 <Stack gap="2">
@@ -90,27 +72,21 @@ export function WithdrawDialog({
               )}
               <HStack gap="3" justify="flex-end" flexWrap="wrap">
                 <Button variant="outline" onClick={cancel} disabled={busy}>
-                  {state === "soleAdmin"
-                    ? LL.common.close()
-                    : LL.common.cancel()}
+                  {state === 'soleAdmin' ? LL.common.close() : LL.common.cancel()}
                 </Button>
-                {state === "soleAdmin" ? (
+                {state === 'soleAdmin' ? (
                   <RouterLink
-                    href={paths.organization(organization.id, "profile")}
+                    href={paths.organization(organization.id, 'profile')}
                     className={css({
-                      color: "colorPalette.text",
-                      textDecoration: "underline",
-                      alignSelf: "center",
+                      color: 'colorPalette.text',
+                      textDecoration: 'underline',
+                      alignSelf: 'center',
                     })}
                   >
                     {t.inviteAdmin()}
                   </RouterLink>
                 ) : (
-                  <Button
-                    colorPalette="red"
-                    loading={busy}
-                    onClick={() => flow.send({ type: "withdraw.confirm" })}
-                  >
+                  <Button loading={busy} onClick={() => flow.send({ type: 'withdraw.confirm' })}>
                     {second ? t.confirmAgain() : t.confirm()}
                   </Button>
                 )}
@@ -120,5 +96,5 @@ export function WithdrawDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  );
+  )
 }
