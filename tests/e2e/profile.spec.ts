@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { deflateSync } from 'node:zlib'
 import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Organization, type Person } from './support/api'
+import { mailsTo, newestMailLink } from './support/mail'
 import { screen, screenAtWidths } from './support/screens'
 import { logIn, logInWith, loginHeading, toast, userMenu } from './support/ui'
 
@@ -106,6 +107,42 @@ test('a person edits their names, changes the password (a wrong current one is r
   await expect(loginHeading(page)).toBeVisible()
   await logInWith(page, person.email, newPassword)
   await expect(userMenu(page, { firstName: 'Max', lastName: 'Power' })).toBeVisible()
+})
+
+test('a new e-mail waits for its link: the confirm dialog, the not-verified warning and its resend link, then the new login', async ({ page, request }) => {
+  const person = await createAccount(request, newPerson('profile-email', 'Ned', 'Flanders'))
+  const newEmail = person.email.replace('profile-email', 'profile-email-new')
+  await logIn(page, person)
+  await openProfile(page)
+
+  await page.getByRole('button', { name: 'Edit profile' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit profile' })
+  await edit.getByRole('textbox', { name: 'E-mail' }).fill(newEmail)
+  // a new address needs the current password
+  const current = edit.getByRole('textbox', { name: 'Your current password (needed to change the e-mail)' })
+  await expect(current).toBeVisible()
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled()
+  await current.fill(person.password)
+  await edit.getByRole('button', { name: 'Save' }).click()
+
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm your new e-mail' })
+  await expect(confirm).toContainText(`We sent a confirmation link to ${newEmail}. Until you open it, you keep logging in with ${person.email}.`)
+  await screen(page, 'profile-confirm-new-email')
+  await confirm.getByRole('button', { name: 'Close' }).click()
+  const warning = page.getByRole('status').filter({ hasText: 'Not verified' })
+  await expect(warning).toContainText(newEmail)
+  await expect.poll(async () => (await mailsTo(request, newEmail)).length).toBe(1)
+  await warning.getByRole('button', { name: 'Send the link again' }).click()
+  await expect(toast(page, 'We sent the confirmation link again.')).toBeVisible()
+  await expect.poll(async () => (await mailsTo(request, newEmail)).length).toBe(2)
+
+  const { link } = await newestMailLink(request, newEmail, '/confirm-account', 2)
+  const confirmed = await request.post('/v1/accounts/confirm/', { data: { token: link.searchParams.get('token') } })
+  expect(confirmed.status()).toBe(200)
+  await openProfile(page)
+  await expect(page.locator('#main').getByText(newEmail, { exact: true })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Not verified' })).toHaveCount(0)
+  expect((await request.post('/v1/accounts/login-legacy/', { data: { email: newEmail, password: person.password } })).status()).toBe(200)
 })
 
 test('a photo is uploaded, cropped square and shown; a file that is no image is refused before sending', async ({ page, request }) => {
