@@ -24,6 +24,7 @@ export type Translations = RootTranslation &
 	api: NamespaceApiTranslation,
 	legal: NamespaceLegalTranslation,
 	mail: NamespaceMailTranslation,
+	myProfile: NamespaceMyProfileTranslation,
 	organizationForm: NamespaceOrganizationFormTranslation,
 	organizationProfile: NamespaceOrganizationProfileTranslation,
 	organizationUsers: NamespaceOrganizationUsersTranslation,
@@ -1888,6 +1889,301 @@ export type NamespaceMailTranslation = {
 	}
 }
 
+export type NamespaceMyProfileTranslation = {
+	/**
+	 * M​y​ ​p​r​o​f​i​l​e
+	 */
+	title: string
+	/**
+	 * D​e​t​a​i​l​s
+	 */
+	details: string
+	/**
+	 * F​i​r​s​t​ ​n​a​m​e
+	 */
+	firstName: string
+	/**
+	 * L​a​s​t​ ​n​a​m​e
+	 */
+	lastName: string
+	/**
+	 * E​-​m​a​i​l
+	 */
+	email: string
+	/**
+	 * U​s​e​r​n​a​m​e
+	 */
+	username: string
+	/**
+	 * P​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	phone: string
+	/**
+	 * C​o​u​n​t​r​y​ ​c​o​d​e
+	 */
+	phoneCode: string
+	/**
+	 * P​a​s​s​w​o​r​d
+	 */
+	password: string
+	/**
+	 * N​o​n​e​ ​y​e​t​:​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​.
+	 */
+	noPassword: string
+	/**
+	 * E​d​i​t​ ​p​r​o​f​i​l​e
+	 */
+	edit: string
+	/**
+	 * Y​o​u​r​ ​p​r​o​f​i​l​e​ ​w​a​s​ ​s​a​v​e​d​.
+	 */
+	saved: string
+	/**
+	 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​f​i​r​s​t​ ​n​a​m​e
+	 */
+	firstNameRequired: string
+	/**
+	 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​l​a​s​t​ ​n​a​m​e
+	 */
+	lastNameRequired: string
+	/**
+	 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​(​n​e​e​d​e​d​ ​t​o​ ​c​h​a​n​g​e​ ​t​h​e​ ​e​-​m​a​i​l​)
+	 */
+	currentPasswordForEmail: string
+	/**
+	 * N​o​t​ ​v​e​r​i​f​i​e​d
+	 */
+	notVerified: string
+	/**
+	 * {​e​m​a​i​l​}​ ​w​a​i​t​s​ ​f​o​r​ ​c​o​n​f​i​r​m​a​t​i​o​n​:​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​w​e​ ​m​a​i​l​e​d​ ​t​h​e​r​e​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​y​o​u​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​{​c​u​r​r​e​n​t​}​.
+	 * @param {string} current
+	 * @param {string} email
+	 */
+	notVerifiedText: RequiredParams<'current' | 'email'>
+	/**
+	 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​a​g​a​i​n
+	 */
+	resend: string
+	/**
+	 * W​e​ ​s​e​n​t​ ​t​h​e​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​a​g​a​i​n​.
+	 */
+	resent: string
+	confirmEmail: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​n​e​w​ ​e​-​m​a​i​l
+		 */
+		title: string
+		/**
+		 * W​e​ ​s​e​n​t​ ​a​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​U​n​t​i​l​ ​y​o​u​ ​o​p​e​n​ ​i​t​,​ ​y​o​u​ ​k​e​e​p​ ​l​o​g​g​i​n​g​ ​i​n​ ​w​i​t​h​ ​{​c​u​r​r​e​n​t​}​.​ ​W​e​ ​a​l​s​o​ ​t​o​l​d​ ​{​c​u​r​r​e​n​t​}​,​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​h​a​t​ ​u​n​d​o​e​s​ ​t​h​e​ ​c​h​a​n​g​e​.
+		 * @param {string} current
+		 * @param {string} email
+		 */
+		text: RequiredParams<'current' | 'current' | 'email'>
+	}
+	photo: {
+		/**
+		 * P​h​o​t​o
+		 */
+		title: string
+		/**
+		 * P​h​o​t​o​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		alt: RequiredParams<'name'>
+		/**
+		 * U​p​l​o​a​d​ ​a​ ​p​h​o​t​o
+		 */
+		choose: string
+		/**
+		 * C​h​a​n​g​e​ ​t​h​e​ ​p​h​o​t​o
+		 */
+		replace: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​p​h​o​t​o
+		 */
+		remove: string
+		/**
+		 * J​P​E​G​,​ ​P​N​G​ ​o​r​ ​G​I​F​ ​o​f​ ​a​t​ ​m​o​s​t​ ​2​ ​M​B​;​ ​i​t​ ​i​s​ ​c​r​o​p​p​e​d​ ​s​q​u​a​r​e​.
+		 */
+		hint: string
+		/**
+		 * U​p​l​o​a​d​i​n​g​…
+		 */
+		uploading: string
+		/**
+		 * Y​o​u​r​ ​p​h​o​t​o​ ​w​a​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * Y​o​u​r​ ​p​h​o​t​o​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 */
+		removed: string
+		/**
+		 * T​h​e​ ​p​h​o​t​o​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​2​ ​M​B​.
+		 */
+		tooLarge: string
+		/**
+		 * T​h​e​ ​i​m​a​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+		 */
+		unreadable: string
+	}
+	/**
+	 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
+	 */
+	changePassword: string
+	/**
+	 * D​e​f​i​n​e​ ​a​ ​p​a​s​s​w​o​r​d
+	 */
+	definePassword: string
+	/**
+	 * W​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d​ ​y​o​u​ ​c​a​n​ ​a​l​s​o​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​e​-​m​a​i​l​.
+	 */
+	definePasswordText: string
+	/**
+	 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+	 */
+	currentPassword: string
+	/**
+	 * N​e​w​ ​p​a​s​s​w​o​r​d
+	 */
+	newPassword: string
+	/**
+	 * C​o​n​f​i​r​m​ ​t​h​e​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+	 */
+	confirmNewPassword: string
+	/**
+	 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​r​ ​o​t​h​e​r​ ​d​e​v​i​c​e​s​ ​w​e​r​e​ ​l​o​g​g​e​d​ ​o​u​t​.
+	 */
+	passwordChanged: string
+	/**
+	 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​d​e​f​i​n​e​d​.
+	 */
+	passwordDefined: string
+	organizations: {
+		/**
+		 * M​y​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * Y​o​u​ ​b​e​l​o​n​g​ ​t​o​ ​n​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		none: string
+		/**
+		 * J​o​i​n​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		join: string
+		/**
+		 * C​r​e​a​t​e​ ​a​ ​s​c​h​o​o​l​ ​o​r​ ​c​o​m​p​a​n​y
+		 */
+		create: string
+		/**
+		 * O​p​e​n​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		open: RequiredParams<'name'>
+		/**
+		 * W​i​t​h​d​r​a​w
+		 */
+		withdraw: string
+		/**
+		 * W​i​t​h​d​r​a​w​ ​f​r​o​m​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		withdrawFrom: RequiredParams<'name'>
+	}
+	withdraw: {
+		/**
+		 * W​i​t​h​d​r​a​w​ ​f​r​o​m​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * D​o​ ​y​o​u​ ​w​a​n​t​ ​t​o​ ​w​i​t​h​d​r​a​w​ ​f​r​o​m​ ​{​n​a​m​e​}​?​ ​Y​o​u​ ​l​o​s​e​ ​a​c​c​e​s​s​ ​t​o​ ​i​t​ ​a​n​d​ ​t​o​ ​i​t​s​ ​d​a​t​a​.
+		 * @param {string} name
+		 */
+		ask: RequiredParams<'name'>
+		/**
+		 * Y​o​u​ ​a​r​e​ ​a​n​ ​a​d​m​i​n​ ​o​f​ ​{​n​a​m​e​}​;​ ​t​h​e​ ​o​t​h​e​r​ ​a​d​m​i​n​s​ ​k​e​e​p​ ​r​u​n​n​i​n​g​ ​i​t​.​ ​T​o​ ​c​o​m​e​ ​b​a​c​k​ ​y​o​u​ ​n​e​e​d​ ​a​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​.
+		 * @param {string} name
+		 */
+		admin: RequiredParams<'name'>
+		/**
+		 * T​e​a​c​h​e​r​s​ ​w​h​o​ ​h​a​v​e​ ​c​l​a​s​s​e​s​ ​m​u​s​t​ ​a​s​k​ ​a​n​ ​a​d​m​i​n​ ​o​f​ ​{​n​a​m​e​}​ ​t​o​ ​h​a​n​d​ ​t​h​e​m​ ​o​v​e​r​ ​f​i​r​s​t​.​ ​T​o​ ​c​o​m​e​ ​b​a​c​k​ ​y​o​u​ ​n​e​e​d​ ​a​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​.
+		 * @param {string} name
+		 */
+		teacher: RequiredParams<'name'>
+		/**
+		 * A​ ​s​t​u​d​e​n​t​ ​n​e​e​d​s​ ​a​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​r​e​j​o​i​n​ ​{​n​a​m​e​}​.
+		 * @param {string} name
+		 */
+		student: RequiredParams<'name'>
+		/**
+		 * Y​o​u​ ​a​r​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​{​n​a​m​e​}​.​ ​I​n​v​i​t​e​ ​a​n​o​t​h​e​r​ ​o​w​n​e​r​ ​(​a​n​ ​a​d​m​i​n​)​ ​f​i​r​s​t​;​ ​t​h​e​n​ ​y​o​u​ ​c​a​n​ ​w​i​t​h​d​r​a​w​.
+		 * @param {string} name
+		 */
+		soleAdmin: RequiredParams<'name'>
+		/**
+		 * W​i​t​h​d​r​a​w​ ​n​o​w​?
+		 */
+		sure: string
+		/**
+		 * W​i​t​h​d​r​a​w
+		 */
+		confirm: string
+		/**
+		 * Y​e​s​,​ ​w​i​t​h​d​r​a​w
+		 */
+		confirmAgain: string
+		/**
+		 * Y​o​u​ ​w​i​t​h​d​r​e​w​ ​f​r​o​m​ ​{​n​a​m​e​}​.
+		 * @param {string} name
+		 */
+		withdrawn: RequiredParams<'name'>
+		/**
+		 * I​n​v​i​t​e​ ​a​n​ ​a​d​m​i​n
+		 */
+		inviteAdmin: string
+	}
+	deleteAccount: {
+		/**
+		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
+		 */
+		action: string
+		/**
+		 * D​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​y​o​u​r​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​f​o​r​ ​g​o​o​d​:​ ​y​o​u​r​ ​d​e​t​a​i​l​s​ ​a​n​d​ ​p​h​o​t​o​,​ ​y​o​u​r​ ​m​e​m​b​e​r​s​h​i​p​s​ ​a​n​d​ ​i​n​v​i​t​a​t​i​o​n​s​.​ ​Y​o​u​ ​a​r​e​ ​l​o​g​g​e​d​ ​o​u​t​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​.
+		 */
+		text: string
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​p​a​s​s​w​o​r​d
+		 */
+		passwordRequired: string
+		/**
+		 * I​ ​u​n​d​e​r​s​t​a​n​d​ ​t​h​a​t​ ​m​y​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​i​t​s​ ​d​a​t​a​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​n​d​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d​.
+		 */
+		conditions: string
+		/**
+		 * P​l​e​a​s​e​ ​a​c​c​e​p​t​ ​t​h​e​ ​d​e​l​e​t​e​ ​c​o​n​d​i​t​i​o​n​s
+		 */
+		conditionsRequired: string
+		/**
+		 * D​e​l​e​t​e​ ​m​y​ ​a​c​c​o​u​n​t
+		 */
+		confirm: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​d​e​l​e​t​e​d​.
+		 */
+		deleted: string
+		/**
+		 * Y​o​u​ ​a​r​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.​ ​I​n​v​i​t​e​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​ ​t​o​ ​i​t​ ​(​h​a​n​d​ ​i​t​ ​o​v​e​r​)​ ​b​e​f​o​r​e​ ​y​o​u​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+		 */
+		soleAdmin: string
+	}
+}
+
 export type NamespaceOrganizationFormTranslation = {
 	/**
 	 * C​r​e​a​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
@@ -2898,6 +3194,7 @@ export type Namespaces =
 	| 'api'
 	| 'legal'
 	| 'mail'
+	| 'myProfile'
 	| 'organizationForm'
 	| 'organizationProfile'
 	| 'organizationUsers'
@@ -2933,6 +3230,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./mail/index.ts` file instead
 	 */
 	mail?: "[typesafe-i18n] reserved for 'mail'-namespace. You need to use the `./mail/index.ts` file instead."
+
+	/**
+	 * reserved for 'myProfile'-namespace\
+	 * you need to use the `./myProfile/index.ts` file instead
+	 */
+	myProfile?: "[typesafe-i18n] reserved for 'myProfile'-namespace. You need to use the `./myProfile/index.ts` file instead."
 
 	/**
 	 * reserved for 'organizationForm'-namespace\
@@ -4734,6 +5037,286 @@ export type TranslationFunctions = {
 			 * This is not a phone number of that country code.
 			 */
 			phoneInvalid: () => LocalizedString
+		}
+	}
+	myProfile: {
+		/**
+		 * My profile
+		 */
+		title: () => LocalizedString
+		/**
+		 * Details
+		 */
+		details: () => LocalizedString
+		/**
+		 * First name
+		 */
+		firstName: () => LocalizedString
+		/**
+		 * Last name
+		 */
+		lastName: () => LocalizedString
+		/**
+		 * E-mail
+		 */
+		email: () => LocalizedString
+		/**
+		 * Username
+		 */
+		username: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Country code
+		 */
+		phoneCode: () => LocalizedString
+		/**
+		 * Password
+		 */
+		password: () => LocalizedString
+		/**
+		 * None yet: you sign in with a social account.
+		 */
+		noPassword: () => LocalizedString
+		/**
+		 * Edit profile
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Your profile was saved.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Please input first name
+		 */
+		firstNameRequired: () => LocalizedString
+		/**
+		 * Please input last name
+		 */
+		lastNameRequired: () => LocalizedString
+		/**
+		 * Your current password (needed to change the e-mail)
+		 */
+		currentPasswordForEmail: () => LocalizedString
+		/**
+		 * Not verified
+		 */
+		notVerified: () => LocalizedString
+		/**
+		 * {email} waits for confirmation: open the link we mailed there. Until then you log in with {current}.
+		 */
+		notVerifiedText: (arg: { current: string, email: string }) => LocalizedString
+		/**
+		 * Send the link again
+		 */
+		resend: () => LocalizedString
+		/**
+		 * We sent the confirmation link again.
+		 */
+		resent: () => LocalizedString
+		confirmEmail: {
+			/**
+			 * Confirm your new e-mail
+			 */
+			title: () => LocalizedString
+			/**
+			 * We sent a confirmation link to {email}. Until you open it, you keep logging in with {current}. We also told {current}, with a link that undoes the change.
+			 */
+			text: (arg: { current: string, email: string }) => LocalizedString
+		}
+		photo: {
+			/**
+			 * Photo
+			 */
+			title: () => LocalizedString
+			/**
+			 * Photo of {name}
+			 */
+			alt: (arg: { name: string }) => LocalizedString
+			/**
+			 * Upload a photo
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Change the photo
+			 */
+			replace: () => LocalizedString
+			/**
+			 * Remove the photo
+			 */
+			remove: () => LocalizedString
+			/**
+			 * JPEG, PNG or GIF of at most 2 MB; it is cropped square.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Uploading…
+			 */
+			uploading: () => LocalizedString
+			/**
+			 * Your photo was saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Your photo was removed.
+			 */
+			removed: () => LocalizedString
+			/**
+			 * The photo is larger than 2 MB.
+			 */
+			tooLarge: () => LocalizedString
+			/**
+			 * The image could not be read. Choose another one.
+			 */
+			unreadable: () => LocalizedString
+		}
+		/**
+		 * Change password
+		 */
+		changePassword: () => LocalizedString
+		/**
+		 * Define a password
+		 */
+		definePassword: () => LocalizedString
+		/**
+		 * With a password you can also log in with your e-mail.
+		 */
+		definePasswordText: () => LocalizedString
+		/**
+		 * Current password
+		 */
+		currentPassword: () => LocalizedString
+		/**
+		 * New password
+		 */
+		newPassword: () => LocalizedString
+		/**
+		 * Confirm the new password
+		 */
+		confirmNewPassword: () => LocalizedString
+		/**
+		 * Your password was changed. Your other devices were logged out.
+		 */
+		passwordChanged: () => LocalizedString
+		/**
+		 * Your password was defined.
+		 */
+		passwordDefined: () => LocalizedString
+		organizations: {
+			/**
+			 * My organizations
+			 */
+			title: () => LocalizedString
+			/**
+			 * You belong to no organization.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Join an organization
+			 */
+			join: () => LocalizedString
+			/**
+			 * Create a school or company
+			 */
+			create: () => LocalizedString
+			/**
+			 * Open {name}
+			 */
+			open: (arg: { name: string }) => LocalizedString
+			/**
+			 * Withdraw
+			 */
+			withdraw: () => LocalizedString
+			/**
+			 * Withdraw from {name}
+			 */
+			withdrawFrom: (arg: { name: string }) => LocalizedString
+		}
+		withdraw: {
+			/**
+			 * Withdraw from {name}
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Do you want to withdraw from {name}? You lose access to it and to its data.
+			 */
+			ask: (arg: { name: string }) => LocalizedString
+			/**
+			 * You are an admin of {name}; the other admins keep running it. To come back you need a new invitation.
+			 */
+			admin: (arg: { name: string }) => LocalizedString
+			/**
+			 * Teachers who have classes must ask an admin of {name} to hand them over first. To come back you need a new invitation.
+			 */
+			teacher: (arg: { name: string }) => LocalizedString
+			/**
+			 * A student needs a new invitation to rejoin {name}.
+			 */
+			student: (arg: { name: string }) => LocalizedString
+			/**
+			 * You are the only admin of {name}. Invite another owner (an admin) first; then you can withdraw.
+			 */
+			soleAdmin: (arg: { name: string }) => LocalizedString
+			/**
+			 * Withdraw now?
+			 */
+			sure: () => LocalizedString
+			/**
+			 * Withdraw
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Yes, withdraw
+			 */
+			confirmAgain: () => LocalizedString
+			/**
+			 * You withdrew from {name}.
+			 */
+			withdrawn: (arg: { name: string }) => LocalizedString
+			/**
+			 * Invite an admin
+			 */
+			inviteAdmin: () => LocalizedString
+		}
+		deleteAccount: {
+			/**
+			 * Delete account
+			 */
+			action: () => LocalizedString
+			/**
+			 * Delete your account
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your account and your personal data are deleted for good: your details and photo, your memberships and invitations. You are logged out on every device.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Please input password
+			 */
+			passwordRequired: () => LocalizedString
+			/**
+			 * I understand that my account and its data are deleted and cannot be restored.
+			 */
+			conditions: () => LocalizedString
+			/**
+			 * Please accept the delete conditions
+			 */
+			conditionsRequired: () => LocalizedString
+			/**
+			 * Delete my account
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Your account was deleted.
+			 */
+			deleted: () => LocalizedString
+			/**
+			 * You are the only admin of an organization. Invite another admin to it (hand it over) before you delete your account.
+			 */
+			soleAdmin: () => LocalizedString
 		}
 	}
 	organizationForm: {

@@ -25,6 +25,7 @@ export const namespaces: Namespaces[] = [
 	'api',
 	'legal',
 	'mail',
+	'myProfile',
 	'organizationForm',
 	'organizationProfile',
 	'organizationUsers',

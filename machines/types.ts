@@ -15,6 +15,8 @@ export interface OrganizationMembership {
   name: string
   type: OrganizationType
   roles: OrganizationRole[]
+  /** In the account view: the user is its only active admin (withdrawing is refused then). */
+  sole_admin?: boolean
 }
 
 export interface User {
@@ -507,4 +509,69 @@ export interface ResendInvitationsInput {
 /** revokeInvitation: DELETE /v1/invitations/{id}/ */
 export interface RevokeInvitationInput {
   invitationId: number
+}
+
+// ---------------------------------------------------------------------------------------------
+// The profile (machines profile, withdraw)
+// ---------------------------------------------------------------------------------------------
+
+/** What the edit-profile dialog sends: PATCH /v1/accounts/{id}; `current_password` only with a new e-mail. */
+export interface ProfileChanges {
+  first_name: string
+  last_name: string
+  username: string | null
+  phone_code: string | null
+  phone_number: string | null
+  email: string
+  current_password?: string
+}
+
+/** saveProfile: PATCH /v1/accounts/{id} -> User */
+export interface SaveProfileInput {
+  userId: number
+  changes: ProfileChanges
+}
+
+/** changePassword (with a password) or definePassword (a social account): PUT /v1/accounts/{id}/password. */
+export type PasswordChange =
+  | { current_password: string; new_password: string }
+  | { new_password: string; confirm_new_password: string }
+
+/** changePassword: PUT /v1/accounts/{id}/password, then GET /v1/accounts/{id} -> User */
+export interface ChangePasswordInput {
+  userId: number
+  change: PasswordChange
+}
+
+/** deleteAccount: DELETE /v1/accounts/{id} {password} (no password for an account without one) */
+export interface DeleteAccountInput {
+  userId: number
+  password: string | null
+}
+
+/** uploadPhoto: the image cropped square in the browser, then PUT /v1/accounts/{id}/photo/ -> User */
+export interface UploadPhotoInput {
+  userId: number
+  file: Blob
+}
+
+/** removePhoto (DELETE /v1/accounts/{id}/photo/), reloadAccount (GET /v1/accounts/{id}) -> User */
+export interface UserIdInput {
+  userId: number
+}
+
+/** resendEmailConfirmation: POST /v1/accounts/send_confirmation/ {email} (the unconfirmed address) */
+export interface ResendConfirmationInput {
+  email: string
+}
+
+/** The withdraw dialog's start: whose, and which organization (with the user's roles and sole_admin). */
+export interface WithdrawInput {
+  userId: number
+  organization: OrganizationMembership
+}
+
+/** withdraw: DELETE /v1/organizations/{id}/membership/ */
+export interface WithdrawFromOrganizationInput {
+  organizationId: number
 }

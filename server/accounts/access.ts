@@ -6,7 +6,13 @@ import { forbidden, notFound } from '../http/errors.js'
 import { findUserById } from './queries.js'
 
 /** The operations on an account named by its id in the path. */
-export type AccountOperation = 'getAccount' | 'updateAccount' | 'changePassword' | 'deleteAccount'
+export type AccountOperation =
+  | 'getAccount'
+  | 'updateAccount'
+  | 'changePassword'
+  | 'deleteAccount'
+  | 'uploadAccountPhoto'
+  | 'removeAccountPhoto'
 
 /**
  * The account a call is about, if the authorization table (auth/authorization-table.ts) lets the

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray, or } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
-import { users } from '../db/schema.js'
+import { invitations, users } from '../db/schema.js'
 import { detailError, fieldErrors } from '../http/errors.js'
 import { soleAdminOf } from '../organizations/memberships.js'
 import { requiredMessage } from '../contract/validation-messages.js'
@@ -11,7 +11,8 @@ import { passwordHashOf } from './queries.js'
 
 /**
  * DELETE /v1/accounts/{id} — one's own account, with its password when it has one. Sessions,
- * credentials, memberships and links go with it. The only admin of an organization must hand the
+ * credentials, memberships and links go with it, and so do its personal data elsewhere: the
+ * invitations sent to its addresses (pending or accepted) and its photo. The only admin of an organization must hand the
  * organization over first (409); a disabled admin is no admin there.
  */
 export const deleteAccount: Handler<'deleteAccount'> = async (call) => {
@@ -27,6 +28,11 @@ export const deleteAccount: Handler<'deleteAccount'> = async (call) => {
 
   await app.db.transaction(async (tx) => {
     if ((await soleAdminOf(tx, user.id)).length) throw detailError(409, t.api.soleAdmin(), 'sole_admin')
+    const addresses = [user.email, user.unconfirmedEmail].filter((address) => address !== null).map((address) => address.toLowerCase())
+    await tx
+      .delete(invitations)
+      .where(or(eq(invitations.acceptedBy, user.id), inArray(invitations.email, addresses)))
     await tx.delete(users).where(eq(users.id, user.id))
   })
+  if (user.photoKey) await app.storage.delete(user.photoKey)
 }

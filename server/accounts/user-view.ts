@@ -3,9 +3,17 @@ import type { components } from '../../openapi/schema.js'
 import { isLocale } from '../../locales/languages.js'
 import { credentials, memberships, organizations, users, type UserRow } from '../db/schema.js'
 import { preparedPerDatabase, type Executor } from '../db/store.js'
-import { groupMemberships, membershipOrder, type MembershipRow, type MembershipView } from '../organizations/memberships.js'
+import { adminCount, groupMemberships, membershipOrder, type MembershipRow, type MembershipView } from '../organizations/memberships.js'
 
 export type UserView = components['schemas']['User']
+
+const PHOTO_KEY = /^accounts\/\d+\/photo-([a-z0-9]+)$/
+
+/** Where the photo is served: a new upload has a new address, so each can be cached for good. */
+export const photoUrl = (row: Pick<UserRow, 'id' | 'photoKey' | 'photoUrl'>): string | null => {
+  const version = row.photoKey ? PHOTO_KEY.exec(row.photoKey)?.[1] : undefined
+  return version ? `/v1/accounts/${row.id}/photo/${version}` : row.photoUrl
+}
 
 /**
  * What the view shows beyond the user row, in one query built once (preparedPerDatabase): whether the
@@ -37,7 +45,10 @@ const passwordAndMembershipsOf = async (
 ): Promise<{ hasPassword: boolean; organizations: MembershipView[] }> => {
   const rows = await passwordAndMembershipsQuery(db).execute({ userId })
   const roles = rows.filter((row): row is typeof row & MembershipRow => row.id !== null && row.role !== null)
-  return { hasPassword: rows.some((row) => row.passwordCredentialId !== null), organizations: groupMemberships(roles) }
+  const organizations = groupMemberships(roles)
+  // the profile's withdraw dialog tells the only admin to invite another one first (a user admins few organizations)
+  for (const entry of organizations) entry.sole_admin = entry.roles.includes('admin') && (await adminCount(db, entry.id)) <= 1
+  return { hasPassword: rows.some((row) => row.passwordCredentialId !== null), organizations }
 }
 
 /** An account as the contract shows it (no credentials, no internal flags). */
@@ -52,7 +63,7 @@ export const userView = async (db: Executor, user: UserRow): Promise<UserView> =
     username: user.username,
     phone_code: user.phoneCode,
     phone_number: user.phoneNumber,
-    photo_url: user.photoUrl,
+    photo_url: photoUrl(user),
     is_superuser: user.isSuperuser,
     country_admin_level: user.countryAdminLevel,
     language: isLocale(user.language) ? user.language : 'en',

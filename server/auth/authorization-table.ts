@@ -143,6 +143,23 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   changePassword: accountOwner(false),
   deleteAccount: accountOwner(false),
   logout: signedIn,
+  // the profile: one's photo (public to read, as an <img> asks for it), withdrawing from an organization
+  uploadAccountPhoto: accountOwner(false),
+  removeAccountPhoto: accountOwner(false),
+  getAccountPhoto: { resource: 'account', answers: everyCaller(() => onAccounts(ALLOWED, ALLOWED)) },
+  withdrawFromOrganization: {
+    resource: 'organization',
+    // one's own membership: members only; anyone else, platform admins included, as for no organization
+    answers: {
+      anonymous: onOrganizations(401, 401, 401),
+      student: onOrganizations(ALLOWED, 404, 404),
+      teacher: onOrganizations(ALLOWED, 404, 404),
+      organizationAdmin: onOrganizations(ALLOWED, 404, 404),
+      otherMember: onOrganizations(404, ALLOWED, 404),
+      countryAdmin: onOrganizations(404, 404, 404),
+      platformAdmin: onOrganizations(404, 404, 404),
+    },
+  },
 
   // invitations
   inviteUsers: organizationAdmins(403, 403),

@@ -60,6 +60,8 @@ export const users = pgTable(
     phoneCode: text('phone_code'),
     phoneNumber: text('phone_number'),
     photoUrl: text('photo_url'),
+    /** The storage key of the photo uploaded on the profile (accounts/<id>/photo-<random>); it wins over photo_url. */
+    photoKey: text('photo_key'),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     countryAdminLevel: text('country_admin_level'),
     language: text('language').notNull().default('en'),

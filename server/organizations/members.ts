@@ -4,6 +4,7 @@ import type { components } from '../../openapi/schema.js'
 import { memberships, organizations, users, type Role } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { detailError } from '../http/errors.js'
+import { photoUrl } from '../accounts/user-view.js'
 import { adminCount } from './memberships.js'
 
 /** The members of an organization with their roles in it, as the contract shows them. */
@@ -55,6 +56,7 @@ const memberColumns = {
   phoneCode: users.phoneCode,
   phoneNumber: users.phoneNumber,
   photoUrl: users.photoUrl,
+  photoKey: users.photoKey,
 }
 
 interface MemberPage {
@@ -109,6 +111,7 @@ const selectMembers = (db: Executor, organizationId: number, where: SQL, page: M
       phoneCode: chosen.phoneCode,
       phoneNumber: chosen.phoneNumber,
       photoUrl: chosen.photoUrl,
+      photoKey: chosen.photoKey,
       total: chosen.total,
       roles: held.roles,
       joinedAt: held.joinedAt,
@@ -129,7 +132,7 @@ const memberView = (row: MemberRow): OrganizationUserView => ({
   username: row.username,
   phone_code: row.phoneCode,
   phone_number: row.phoneNumber,
-  photo_url: row.photoUrl,
+  photo_url: photoUrl(row),
   roles: row.roles ?? [],
   joined_at: new Date(row.joinedAt ?? 0).toISOString(),
   is_active: row.active ?? true,

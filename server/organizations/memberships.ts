@@ -6,6 +6,8 @@ import { preparedPerDatabase, type Executor } from '../db/store.js'
 /** Organizations and their members: the queries the accounts and invitations areas share. */
 
 export interface MembershipView {
+  /** Set by the account view: the user is the organization's only active admin. */
+  sole_admin?: boolean
   id: number
   name: string
   type: OrganizationType

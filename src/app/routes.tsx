@@ -36,7 +36,7 @@ const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage }))
 const InvitePage = lazy(() => accountPages().then((m) => ({ default: m.InvitePage })))
 const UndoEmailChangePage = lazy(() => accountPages().then((m) => ({ default: m.UndoEmailChangePage })))
 const DashboardPage = lazy(loggedIn(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage }))))
-const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))))
+const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })), ['myProfile']))
 const OnboardingPage = lazy(
   loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), ['startLearning']),
 )

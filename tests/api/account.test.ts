@@ -38,7 +38,7 @@ describe('sessions', () => {
       language: 'en',
       has_password: true,
       date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      organizations: [{ id: organization.id, name: 'Acme', type: 'company', roles: ['admin', 'teacher'] }],
+      organizations: [{ id: organization.id, name: 'Acme', type: 'company', roles: ['admin', 'teacher'], sole_admin: true }],
     })
   })
 

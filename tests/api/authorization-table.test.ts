@@ -214,6 +214,18 @@ const logoVersion = async (organization: OrganizationRow): Promise<string> => {
   return String(uploaded.body.logo_url).split('/').pop()!
 }
 
+/** The photo's address part of an account, uploaded by its owner first when it has none. */
+const photoVersion = async (account: UserRow): Promise<string> => {
+  const [row] = await server.db.select().from(users).where(eq(users.id, account.id))
+  if (row?.photoKey) return row.photoKey.split('/photo-')[1]!
+  const uploaded = await server.api('PUT', `/v1/accounts/${account.id}/photo/`, {
+    token: (await sessionOf(account)).token,
+    raw: { payload: LOGO, contentType: 'image/png' },
+  })
+  expect(uploaded.status).toBe(200)
+  return String(uploaded.body.photo_url).split('/').pop()!
+}
+
 /** A csv of one organization of the case's country, ready to import. */
 const importFile = (c: Case) => {
   const profile = PROFILES[c.country]
@@ -266,6 +278,11 @@ const FIXTURES: Record<string, Fixture> = {
     request: (c) => ({ params: { id: c.account.id }, body: { current_password: PASSWORD, new_password: STRONG_PASSWORD } }),
   },
   logout: { fresh: ['caller'], request: () => ({}) },
+  // the profile
+  uploadAccountPhoto: { request: (c) => ({ params: { id: c.account.id }, raw: { payload: LOGO, contentType: 'image/png' } }) },
+  removeAccountPhoto: { request: (c) => ({ params: { id: c.account.id } }) },
+  getAccountPhoto: { request: async (c) => ({ params: { id: c.account.id, version: await photoVersion(c.account) } }) },
+  withdrawFromOrganization: { fresh: ['caller'], request: (c) => ({ params: orgId(c) }) },
   sendAppLinkByEmail: { request: () => ({ body: { email: unique('app-link'), application: 'ios' } }) },
   sendAppLinkBySms: { request: () => ({ body: { phone: `+1 541555${String(1000 + (phones++ % 9000))}`, application: 'android' } }) },
   inviteUsers: { request: (c) => ({ body: { organization: c.organization.id, role: 'student', emails: [unique('invitee')] } }) },

@@ -166,7 +166,7 @@ describe('validating and accepting', () => {
     const rows = await server.db.select().from(memberships).where(eq(memberships.userId, invitee.id))
     expect(rows).toHaveLength(1)
     const account = await server.api('GET', `/v1/accounts/${invitee.id}`, { token: inviteeToken })
-    expect(account.body.organizations).toEqual([{ id: people.organization.id, name: 'Springfield High', type: 'school', roles: ['teacher'] }])
+    expect(account.body.organizations).toEqual([{ id: people.organization.id, name: 'Springfield High', type: 'school', roles: ['teacher'], sole_admin: false }])
     // once accepted the link is no longer valid for anyone else
     expect((await server.api('GET', `/v1/invitations/validate/${token}/`)).status).toBe(404)
     const [row] = await server.db.select().from(invitations).where(eq(invitations.email, 'joiner@example.com'))

@@ -1,0 +1,25 @@
+import { requireAuth } from '../auth/authenticate.js'
+import type { Handler } from '../contract/handler.js'
+import { notFound } from '../http/errors.js'
+import { organizationFor } from './access.js'
+import { findMember, keepAnAdmin, lockOrganization, removeMembership } from './members.js'
+
+/**
+ * DELETE /v1/organizations/{id}/membership/ — the caller withdraws from an organization (spec §4, §6):
+ * every role of theirs in it goes, and coming back takes a new invitation. The only active admin is
+ * refused (409 'Cannot remove the only admin of an organization.'): another admin must be invited first.
+ * Only members get this far (the authorization table answers 404 to anyone else, platform admins too).
+ */
+export const withdrawFromOrganization: Handler<'withdrawFromOrganization'> = async (call) => {
+  const { params, app, t } = call
+  const { user: me } = requireAuth(call)
+  const { organization } = await organizationFor(app.db, t, me, params.id, 'withdrawFromOrganization')
+  await app.db.transaction(async (tx) => {
+    // locked, so that two admins withdrawing at once cannot both pass the only-admin check
+    await lockOrganization(tx, organization.id)
+    const member = await findMember(tx, organization.id, me.id)
+    if (!member) throw notFound(t.api.notFound())
+    await keepAnAdmin(tx, t, organization.id, member)
+    await removeMembership(tx, organization.id, me.id)
+  })
+}
