@@ -1571,6 +1571,18 @@ export type NamespaceApiTranslation = {
 	 */
 	disableSelf: string
 	/**
+	 * C​o​d​e​ ​i​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e
+	 */
+	joinCodeIncomplete: string
+	/**
+	 * Y​o​u​ ​a​r​e​ ​a​l​r​e​a​d​y​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 */
+	joinAlreadyMember: string
+	/**
+	 * Y​o​u​r​ ​r​e​q​u​e​s​t​ ​t​o​ ​j​o​i​n​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​i​t​s​ ​a​d​m​i​n​s​.
+	 */
+	joinRequestPending: string
+	/**
 	 * Y​o​u​r​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​w​a​s​ ​d​i​s​a​b​l​e​d​ ​b​y​ ​i​t​s​ ​a​d​m​i​n​s​.​ ​A​s​k​ ​t​h​e​m​ ​t​o​ ​e​n​a​b​l​e​ ​i​t​ ​a​g​a​i​n​.
 	 */
 	memberDisabled: string
@@ -4428,6 +4440,18 @@ export type TranslationFunctions = {
 		 * You cannot disable yourself. Ask another admin of the organization.
 		 */
 		disableSelf: () => LocalizedString
+		/**
+		 * Code is not complete
+		 */
+		joinCodeIncomplete: () => LocalizedString
+		/**
+		 * You are already a member of this organization.
+		 */
+		joinAlreadyMember: () => LocalizedString
+		/**
+		 * Your request to join this organization is already waiting for its admins.
+		 */
+		joinRequestPending: () => LocalizedString
 		/**
 		 * Your access to this organization was disabled by its admins. Ask them to enable it again.
 		 */
