@@ -512,7 +512,7 @@ export interface paths {
          * Join an organization by its code (any signed-in person)
          * @description As a student: a member at once, or a pending join request when the organization requires approval. As a
          *     teacher: always a pending join request that an admin approves (a code never grants a teacher's powers).
-         *     Letters are read case-insensitively, spaces and dashes ignored. Answers, with the field error on `code`:
+         *     Letters are read case-insensitively, spaces and dashes ignored. Answers, with the field error on `invitation_code`:
          *     fewer than 6 characters "Code is not complete"; a code that is unknown or turned off one message for both
          *     (it does not tell which). 409 `already_member` when the person has the role (as a student: any role) there,
          *     409 `request_pending` when a request of theirs waits. Failed attempts are rate-limited per person and per
@@ -1325,7 +1325,7 @@ export interface components {
         };
         JoinByCodeRequest: {
             /** @description The join code; case-insensitive, spaces and dashes ignored */
-            code: string;
+            invitation_code: string;
             /**
              * @description The role asked for; a teacher's request always waits for an admin
              * @default student

@@ -17,12 +17,12 @@ export const joinByCode: Handler<'joinByCode'> = async (call) => {
   const { body, app, t, ip } = call
   const { user } = requireAuth(call)
   const role = body.role ?? 'student'
-  const code = body.code.replace(/[\s-]/g, '').toUpperCase()
-  if (code.length < INVITATION_CODE_LENGTH) throw fieldErrors({ code: t.api.joinCodeIncomplete() })
+  const code = body.invitation_code.replace(/[\s-]/g, '').toUpperCase()
+  if (code.length < INVITATION_CODE_LENGTH) throw fieldErrors({ invitation_code: t.api.joinCodeIncomplete() })
 
   const attempt = await limitJoinCode(app.limiter, t, user.id, ip)
   const organization = code.length === INVITATION_CODE_LENGTH ? await findOrganizationByCode(app.db, code) : undefined
-  if (!organization) throw fieldErrors({ code: t.api.invitationCodeInvalid() })
+  if (!organization) throw fieldErrors({ invitation_code: t.api.invitationCodeInvalid() })
   await attempt.succeeded()
 
   const standing = await standingIn(app.db, user.id, organization.id)

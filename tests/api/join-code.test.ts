@@ -28,7 +28,7 @@ const update = (token: string, body: unknown, id = school.organization.id) =>
   server.api('PATCH', `/v1/organizations/${id}/join-code/`, { token, body })
 const reset = (token: string, id = school.organization.id) => server.api('POST', `/v1/organizations/${id}/join-code/reset/`, { token })
 const join = (token: string, code: string, role?: string, ip?: string) =>
-  server.api('POST', '/v1/invitations/join/', { token, body: role ? { code, role } : { code }, ...(ip ? { ip } : {}) })
+  server.api('POST', '/v1/invitations/join/', { token, body: role ? { invitation_code: code, role } : { invitation_code: code }, ...(ip ? { ip } : {}) })
 const requests = (token: string, id = school.organization.id) => server.api('GET', `/v1/organizations/${id}/join-requests/`, { token })
 const approve = (token: string, requestId: number, id = school.organization.id) =>
   server.api('POST', `/v1/organizations/${id}/join-requests/${requestId}/approve/`, { token })
@@ -70,7 +70,7 @@ describe("the admins' join code settings", () => {
     const person = await newPerson()
     const refused = await join(person.token, old)
     expect(refused.status).toBe(400)
-    expect(refused.body).toEqual({ code: ['This invitation code is not valid.'] })
+    expect(refused.body).toEqual({ invitation_code: ['This invitation code is not valid.'] })
   })
 
   it('turns code joining off (joining and sign-up refuse, as for an unknown code) and on again', async () => {
@@ -81,7 +81,7 @@ describe("the admins' join code settings", () => {
     const person = await newPerson()
     const refused = await join(person.token, code)
     expect(refused.status).toBe(400)
-    expect(refused.body).toEqual({ code: ['This invitation code is not valid.'] })
+    expect(refused.body).toEqual({ invitation_code: ['This invitation code is not valid.'] })
     const signUp = await server.api('POST', '/v1/accounts/sign_in', {
       body: { first_name: 'Off', last_name: 'Code', email: 'off-code@example.com', password: 'violet tandem orchard 1987', invitation_code: code },
     })
@@ -120,10 +120,10 @@ describe('joining by code', () => {
     const person = await newPerson()
     const short = await join(person.token, 'AB2')
     expect(short.status).toBe(400)
-    expect(short.body).toEqual({ code: ['Code is not complete'] })
+    expect(short.body).toEqual({ invitation_code: ['Code is not complete'] })
     const unknown = await join(person.token, 'ZZZZZ9')
     expect(unknown.status).toBe(400)
-    expect(unknown.body).toEqual({ code: ['This invitation code is not valid.'] })
+    expect(unknown.body).toEqual({ invitation_code: ['This invitation code is not valid.'] })
     expect(await organizationsOf(person.token, person.user.id)).toEqual([])
   })
 
@@ -186,7 +186,7 @@ describe('joining by code', () => {
   })
 
   it('needs a session', async () => {
-    expect((await server.api('POST', '/v1/invitations/join/', { body: { code: 'ABCDEF' } })).status).toBe(401)
+    expect((await server.api('POST', '/v1/invitations/join/', { body: { invitation_code: 'ABCDEF' } })).status).toBe(401)
   })
 })
 
@@ -214,7 +214,7 @@ describe('guessing codes', () => {
       const place = await createOrganizationWithPeople(limited, { prefix: 'rlj' })
       const user = await createUser(limited, { email: 'guesser@example.com' })
       const token = await login(limited, user.email)
-      const call = (code: string) => limited.api('POST', '/v1/invitations/join/', { token, body: { code } })
+      const call = (code: string) => limited.api('POST', '/v1/invitations/join/', { token, body: { invitation_code: code } })
       expect((await call(place.organization.invitationCode)).status).toBe(200)
       for (const guess of ['AAAAAA', 'BBBBBB', 'CCCCCC']) expect((await call(guess)).status).toBe(400)
       const refused = await call('DDDDDD')
@@ -232,7 +232,7 @@ describe('guessing codes', () => {
       for (let index = 0; index < 4; index++) {
         const user = await createUser(limited, { email: `guesser-${index}@example.com` })
         const token = await login(limited, user.email, undefined)
-        statuses.push((await limited.api('POST', '/v1/invitations/join/', { token, body: { code: 'AAAAAA' }, ip: '203.0.113.9' })).status)
+        statuses.push((await limited.api('POST', '/v1/invitations/join/', { token, body: { invitation_code: 'AAAAAA' }, ip: '203.0.113.9' })).status)
       }
       expect(statuses).toEqual([400, 400, 400, 429])
     } finally {

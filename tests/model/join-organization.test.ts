@@ -11,7 +11,7 @@ type View = StepView<M>
 const organization = { id: 4, name: 'Springfield Elementary', type: 'school' as const }
 const joined: JoinByCodeResult = { status: 'joined', role: 'student', organization }
 const requested: JoinByCodeResult = { status: 'pending', role: 'teacher', organization }
-const unknown = apiFailure(400, { code: ['This invitation code is not valid.'] })
+const unknown = apiFailure(400, { invitation_code: ['This invitation code is not valid.'] })
 
 const events: ModelEvent<M>[] = [
   { type: 'join.type', code: 'k7p' },
