@@ -55,6 +55,8 @@ export const joinOrganizationMachine = setup({
     }),
   },
   guards: {
+    /** The page came back after joining (the session reloaded the person's organizations, and the screen with them). */
+    hasJoined: ({ context }) => context.result !== null,
     isComplete: ({ context }) => context.code.length === CODE_LENGTH,
     /** The server made a join request: an admin approves it. */
     isRequest: (_, params: { result: JoinByCodeResult }) => params.result.status === 'pending',
@@ -69,9 +71,13 @@ export const joinOrganizationMachine = setup({
 }).createMachine({
   id: 'joinOrganization',
   description: 'Joining an organization by its code: typed, pasted or from the join link; joined at once or asked for.',
-  context: ({ input }) => ({ code: normalizeCode(input.code ?? ''), role: input.role, result: null, error: null }),
-  initial: 'editing',
+  context: ({ input }) => ({ code: normalizeCode(input.code ?? ''), role: input.role, result: input.joined ?? null, error: null }),
+  initial: 'starting',
   states: {
+    starting: {
+      description: 'Back on the page after joining (the new organization reloaded the screen): the result again; else the code entry.',
+      always: [{ guard: 'hasJoined', target: 'joined' }, { target: 'editing' }],
+    },
     editing: {
       description: 'One box per character; pasting fills them all. The code of a join link is already in.',
       on: {

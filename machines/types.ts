@@ -543,6 +543,8 @@ export type JoinRole = 'student' | 'teacher'
 export interface JoinOrganizationInput {
   code: string | null
   role: JoinRole
+  /** The answer of a join just made, when the page is shown again after it (the session reloaded the organizations). */
+  joined?: JoinByCodeResult | null
 }
 
 /** joinByCode: POST /v1/invitations/join/ */

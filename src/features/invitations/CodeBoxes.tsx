@@ -22,30 +22,39 @@ export interface CodeBoxesProps {
 export function CodeBoxes({ value, length, onChange, labelledBy, invalid, disabled }: CodeBoxesProps) {
   const { LL } = useI18nContext()
   const boxes = useRef<Array<HTMLInputElement | null>>([])
+  // the code as last changed here: keys typed quickly arrive before the next render brings `value`
+  const latest = useRef(value)
+  latest.current = value
+  const change = (code: string) => {
+    latest.current = code
+    onChange(code)
+  }
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(length - 1, index))]?.focus()
 
   const put = (index: number, typed: string) => {
     const characters = typed.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
     if (!characters) return
-    const at = Math.min(index, value.length)
-    const next = (value.slice(0, at) + characters + value.slice(at + characters.length)).slice(0, length)
-    onChange(next)
+    const current = latest.current
+    const at = Math.min(index, current.length)
+    const next = (current.slice(0, at) + characters + current.slice(at + characters.length)).slice(0, length)
+    change(next)
     focus(Math.min(at + characters.length, length - 1))
   }
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Backspace') {
       event.preventDefault()
-      const at = index < value.length ? index : value.length - 1
+      const current = latest.current
+      const at = index < current.length ? index : current.length - 1
       if (at < 0) return
-      onChange(value.slice(0, at) + value.slice(at + 1))
+      change(current.slice(0, at) + current.slice(at + 1))
       focus(at)
     } else if (event.key === 'ArrowLeft') {
       event.preventDefault()
       focus(index - 1)
     } else if (event.key === 'ArrowRight') {
       event.preventDefault()
-      focus(Math.min(index + 1, value.length))
+      focus(Math.min(index + 1, latest.current.length))
     }
   }
 
@@ -53,7 +62,7 @@ export function CodeBoxes({ value, length, onChange, labelledBy, invalid, disabl
     event.preventDefault()
     const pasted = event.clipboardData.getData('text').replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, length)
     if (!pasted) return
-    onChange(pasted)
+    change(pasted)
     focus(Math.min(pasted.length, length - 1))
   }
 
@@ -81,7 +90,7 @@ export function CodeBoxes({ value, length, onChange, labelledBy, invalid, disabl
           fontFamily="mono"
           fontWeight="semibold"
           onFocus={() => {
-            if (index > value.length) focus(value.length)
+            if (index > latest.current.length) focus(latest.current.length)
           }}
           onChange={(event) => put(index, event.currentTarget.value.replace(value[index] ?? '', ''))}
           onKeyDown={(event) => onKeyDown(index, event)}

@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useId } from 'react'
-import { Link as RouterLink, useParams, useSearch } from 'wouter'
+import { Link as RouterLink, useLocation, useParams, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { joinOrganizationMachine } from '../../../machines/join-organization'
+import type { JoinByCodeResult } from '../../../machines/types'
 import { css } from '../../../styled-system/css'
 import { Stack } from '../../../styled-system/jsx'
 import { errorMessages } from '../../api/errors'
@@ -16,6 +17,12 @@ import { CodeBoxes } from './CodeBoxes'
 
 const CODE_LENGTH = 6
 
+/** The join this page made, kept in the history entry: the new organization reloads the screen (the guard decides again). */
+const joinedOf = (state: unknown): JoinByCodeResult | null => {
+  const joined = typeof state === 'object' && state !== null && 'joined' in state ? (state as { joined: unknown }).joined : null
+  return typeof joined === 'object' && joined !== null && (joined as JoinByCodeResult).status === 'joined' ? (joined as JoinByCodeResult) : null
+}
+
 /**
  * /join and /join/:code (the join link, and what its QR code opens): an organization's code in one box
  * per character, prefilled from the link. `?role=teacher` asks to join as a teacher (an admin approves).
@@ -25,16 +32,24 @@ export function JoinPage() {
   const { LL } = useI18nContext()
   const t = LL.joinCode.page
   const params = useParams<{ code?: string }>()
-  const teacher = new URLSearchParams(useSearch()).get('role') === 'teacher'
+  const search = useSearch()
+  const [location, navigate] = useLocation()
+  const teacher = new URLSearchParams(search).get('role') === 'teacher'
   const session = useSession()
   const labelId = useId()
   const flow = useActorRef(
     joinOrganizationMachine.provide({
       actors: { joinByCode },
-      // the person's organizations changed: the session (top navigation, profile) reloads them
-      actions: { announceJoined: () => session.send({ type: 'session.refresh' }) },
+      actions: {
+        // the person's organizations changed: the session (top navigation, profile) reloads them, and the
+        // screen with them; the history entry keeps the result for the page shown again
+        announceJoined: (_, { result }) => {
+          navigate(search ? `${location}?${search}` : location, { replace: true, state: { joined: result } })
+          session.send({ type: 'session.refresh' })
+        },
+      },
     }),
-    { input: { code: params.code ?? null, role: teacher ? 'teacher' : 'student' }, ...actorOptions() },
+    { input: { code: params.code ?? null, role: teacher ? 'teacher' : 'student', joined: joinedOf(window.history.state) }, ...actorOptions() },
   )
   const code = useSelector(flow, (s) => s.context.code)
   const busy = useSelector(flow, (s) => s.hasTag('busy'))
