@@ -575,3 +575,48 @@ export interface WithdrawInput {
 export interface WithdrawFromOrganizationInput {
   organizationId: number
 }
+// Join by code: an organization's join code and its requests (admins), joining by a code (anyone).
+// ---------------------------------------------------------------------------------------------
+
+/** The join code, whether it is on, whether code joins wait for approval, and the link the QR code carries. */
+export type JoinCode = components['schemas']['JoinCode']
+
+/** updateJoinCode: PATCH /v1/organizations/{id}/join-code/ with one setting. */
+export interface UpdateJoinCodeInput {
+  organizationId: number
+  change: { enabled: boolean } | { requires_approval: boolean }
+}
+
+/** A request to join, waiting for an admin. */
+export type JoinRequest = components['schemas']['JoinRequest']
+
+/** What the join-requests flow starts from; `enabled` is false for those who may not manage the organization's members. */
+export interface JoinRequestsInput {
+  organizationId: number
+  enabled: boolean
+}
+
+/** approveJoinRequest / refuseJoinRequest */
+export interface DecideJoinRequestInput {
+  organizationId: number
+  requestId: number
+}
+
+export type JoinRole = 'student' | 'teacher'
+
+/** The join page's start: the code of the link (or none), and the role asked for (`?role=teacher`). */
+export interface JoinOrganizationInput {
+  code: string | null
+  role: JoinRole
+  /** The answer of a join just made, when the page is shown again after it (the session reloaded the organizations). */
+  joined?: JoinByCodeResult | null
+}
+
+/** joinByCode: POST /v1/invitations/join/ */
+export interface JoinByCodeInput {
+  code: string
+  role: JoinRole
+}
+
+/** Joined, or a join request waits for an admin; with the organization. */
+export type JoinByCodeResult = components['schemas']['JoinByCodeResult']

@@ -38,7 +38,8 @@ export interface paths {
          * @description - With `password`: an unconfirmed account; a confirmation link is mailed.
          *     - With `invite_token` for the same e-mail: the account is created confirmed (the invitation proved the address).
          *     - With `social_token` (a ticket from the social callback): no password needed; names and e-mail must be the ticket's.
-         *     - With `invitation_code`: the new user joins that organization as a student.
+         *     - With `invitation_code`: the new user joins that organization as a student (or, when it requires approval of
+         *       code joins, asks to: a join request). A code that is turned off answers as an unknown one.
          *     - With an e-mail that has an account: the same answer as for a new account (it does not tell whether the
          *       address is known); nothing of that account changes, and its owner is mailed a login and a password reset link.
          */
@@ -514,6 +515,148 @@ export interface paths {
          */
         post: operations["resendInvitations"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/join-code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's join code, its link and settings (its admins and platform admins)
+         * @description The code (6 characters without look-alikes: no 0/O nor 1/I), whether it joins anyone (`enabled`), whether a
+         *     student's join waits for an admin's approval (`requires_approval`; a teacher's always does), and the join link
+         *     `<PUBLIC_URL>/join/<code>` that the QR code carries.
+         */
+        get: operations["getJoinCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn joining by code off or on, and require approval of code joins or not
+         * @description Off, the code joins nobody (this call, sign-up with the code, the link): it answers as an unknown code. Turning
+         *     approval off leaves the pending requests pending (an admin still approves or refuses them).
+         */
+        patch: operations["updateJoinCode"];
+        trace?: never;
+    };
+    "/v1/organizations/{id}/join-code/reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the organization a new random join code (the old one, its link and QR code stop working)
+         * @description The new code is on; requires_approval is kept.
+         */
+        post: operations["resetJoinCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/join/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an organization by its code (any signed-in person)
+         * @description As a student: a member at once, or a pending join request when the organization requires approval. As a
+         *     teacher: always a pending join request that an admin approves (a code never grants a teacher's powers).
+         *     Letters are read case-insensitively, spaces and dashes ignored. Answers, with the field error on `invitation_code`:
+         *     fewer than 6 characters "Code is not complete"; a code that is unknown or turned off one message for both
+         *     (it does not tell which). 409 `already_member` when the person has the role (as a student: any role) there,
+         *     409 `request_pending` when a request of theirs waits. Failed attempts are rate-limited per person and per
+         *     client address (429 with Retry-After): codes cannot be guessed by trying.
+         */
+        post: operations["joinByCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/join-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** The join requests waiting for an admin of the organization, the oldest first */
+        get: operations["listJoinRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/join-requests/{requestId}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                requestId: components["parameters"]["JoinRequestId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a join request; the person becomes a member with the requested role
+         * @description A request that is not (or no longer) one of this organization's answers 404.
+         */
+        post: operations["approveJoinRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/join-requests/{requestId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                requestId: components["parameters"]["JoinRequestId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Refuse a join request (the person may ask again)
+         * @description A request that is not (or no longer) one of this organization's answers 404.
+         */
+        delete: operations["refuseJoinRequest"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1246,6 +1389,59 @@ export interface components {
         ResendInvitationsResult: {
             invitations: components["schemas"]["PendingInvitation"][];
         };
+        JoinCode: {
+            code: string;
+            /** @description Off */
+            enabled: boolean;
+            /** @description A student's join waits for an admin (a teacher's always does) */
+            requires_approval: boolean;
+            /** @description `<PUBLIC_URL>/join/<code>`, what the QR code carries */
+            link: string;
+        };
+        JoinCodeUpdate: {
+            enabled?: boolean;
+            requires_approval?: boolean;
+        };
+        JoinByCodeRequest: {
+            /** @description The join code; case-insensitive, spaces and dashes ignored */
+            invitation_code: string;
+            /**
+             * @description The role asked for; a teacher's request always waits for an admin
+             * @default student
+             * @enum {string}
+             */
+            role: "student" | "teacher";
+        };
+        JoinByCodeResult: {
+            /**
+             * @description pending: a join request waits for an admin
+             * @enum {string}
+             */
+            status: "joined" | "pending";
+            /** @enum {string} */
+            role: "student" | "teacher";
+            organization: {
+                id: number;
+                name: string;
+                type: components["schemas"]["OrganizationType"];
+            };
+        };
+        JoinRequest: {
+            id: number;
+            /** @enum {string} */
+            role: "student" | "teacher";
+            /** Format: date-time */
+            created: string;
+            user: {
+                id: number;
+                first_name: string;
+                last_name: string;
+                email: string;
+            };
+        };
+        JoinRequestList: {
+            results: components["schemas"]["JoinRequest"][];
+        };
         /**
          * @description The spec's invitation payload, as base64url JSON in the `invite` query value of /login and /signup. The
          *     page of a mailed link (`/invite/<token>`) builds it from validateInvitation's answer.
@@ -1588,6 +1784,7 @@ export interface components {
         ImportId: number;
         MemberId: number;
         InvitationId: number;
+        JoinRequestId: number;
         /** @description The page, from 1 */
         Page: number;
         /** @description Rows per page */
@@ -2350,6 +2547,187 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getJoinCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The join code and its settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinCode"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateJoinCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinCodeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The join code and its settings as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinCode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resetJoinCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new join code and its settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinCode"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    joinByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinByCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined, or a join request waits for an admin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinByCodeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listJoinRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending join requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequestList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    approveJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                requestId: components["parameters"]["JoinRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    refuseJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                requestId: components["parameters"]["JoinRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listOrganizations: {

@@ -2,7 +2,7 @@ import { readSocialTicket } from '../auth/social-tickets.js'
 import type { Handler } from '../contract/handler.js'
 import { issueToken } from '../auth/one-time-tokens.js'
 import type { AppContext } from '../context.js'
-import { users, type UserRow } from '../db/schema.js'
+import { joinRequests, users, type UserRow } from '../db/schema.js'
 import { ApiError, badRequest } from '../http/errors.js'
 import { findPendingInvitation } from '../organizations/invitations.js'
 import { addMembership, findOrganizationByCode } from '../organizations/memberships.js'
@@ -21,7 +21,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * - With an invite token for the same address: confirmed (the invitation proved the address).
  * - With a social ticket: no password needed; names and e-mail are the provider's; confirmed when
  *   the provider verified the address.
- * - With an organization's invitation code: the user joins it as a student.
+ * - With an organization's invitation code: the user joins it as a student (asks to, when it requires approval).
  * - With an address that has an account: the same answer as for a new one, and its owner is mailed.
  */
 export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) => {
@@ -59,11 +59,11 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
     else inviteProvesEmail = same(invite.invitation.email, email)
   }
 
-  let organizationId: number | undefined
+  let joining: { id: number; requiresApproval: boolean } | undefined
   if (body.invitation_code !== undefined) {
     const organization = await findOrganizationByCode(app.db, body.invitation_code)
     if (!organization) errors.invitation_code = t.api.invitationCodeInvalid()
-    else organizationId = organization.id
+    else joining = { id: organization.id, requiresApproval: organization.joinRequiresApproval }
   }
 
   if (Object.keys(errors).length > 0) {
@@ -97,7 +97,9 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
       if (!user) throw new Error('the new account was not stored')
       if (passwordHash) await setPasswordHash(tx, user.id, passwordHash)
       if (social) await linkOidcIdentity(tx, user.id, social.payload.issuer, social.payload.subject)
-      if (organizationId !== undefined) await addMembership(tx, user.id, organizationId, 'student')
+      // an organization that requires approval of code joins gets a join request, as from joinByCode
+      if (joining?.requiresApproval) await tx.insert(joinRequests).values({ organizationId: joining.id, userId: user.id, role: 'student' })
+      else if (joining) await addMembership(tx, user.id, joining.id, 'student')
       const confirmation = confirmed ? undefined : await issueConfirmation(tx, user, user.email, now)
       return { user, confirmation }
     })

@@ -172,6 +172,14 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   revokeInvitation: organizationAdmins(403, 404),
   resendInvitation: organizationAdmins(403, 404),
   resendInvitations: organizationAdmins(403, 404),
+  // join by code: the code's settings and the join requests are the organization's admins'; joining, anyone signed in
+  getJoinCode: organizationAdmins(403, 404),
+  updateJoinCode: organizationAdmins(403, 404),
+  resetJoinCode: organizationAdmins(403, 404),
+  joinByCode: signedIn,
+  listJoinRequests: organizationAdmins(403, 404),
+  approveJoinRequest: organizationAdmins(403, 404),
+  refuseJoinRequest: organizationAdmins(403, 404),
 
   // organizations
   listOrganizations: platformAdmins,

@@ -167,6 +167,10 @@ export const organizations = pgTable('organizations', {
   timezone: text('timezone'),
   /** The join code (letters and digits), stored upper-case. */
   invitationCode: text('invitation_code').notNull().unique(),
+  /** Off: the code (and its link and QR code) joins nobody, at sign-up or later; a reset code starts on. */
+  joinCodeEnabled: boolean('join_code_enabled').notNull().default(true),
+  /** On: joining by code as a student makes a join request that an admin approves, as a teacher's always does. */
+  joinRequiresApproval: boolean('join_requires_approval').notNull().default(false),
   status: organizationStatusEnum('status').notNull().default('active'),
   isVerified: boolean('is_verified').notNull().default(false),
   /** The storage key of the logo (organizations/<id>/logo-<random>), null without one. */
@@ -209,6 +213,27 @@ export const memberships = pgTable(
     // an organization's members, each once (the members list and its count)
     index('memberships_organization_user_idx').on(t.organizationId, t.userId),
   ],
+)
+
+/**
+ * A request to join an organization by its code, waiting for an admin: a teacher's always, a student's
+ * when the organization requires approval. One per person and organization; approving makes the
+ * membership with the requested role and deletes the row, refusing deletes it.
+ */
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: roleEnum('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('join_requests_organization_user_key').on(t.organizationId, t.userId)],
 )
 
 export const invitations = pgTable(

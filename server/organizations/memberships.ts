@@ -107,13 +107,18 @@ export const findOrganizationAndRoles = async (db: Executor, organizationId: num
   return row
 }
 
-/** The active organization whose join code this is (codes are case-insensitive). */
+/** The active organization whose join code this is and joins people (codes are case-insensitive; a turned-off one joins nobody). */
 export const findOrganizationByCode = async (db: Executor, code: string) => {
   const [row] = await db
     .select()
     .from(organizations)
     .where(
-      and(eq(organizations.invitationCode, code.toUpperCase()), eq(organizations.status, 'active'), isNull(organizations.deletedAt)),
+      and(
+        eq(organizations.invitationCode, code.toUpperCase()),
+        eq(organizations.joinCodeEnabled, true),
+        eq(organizations.status, 'active'),
+        isNull(organizations.deletedAt),
+      ),
     )
     .limit(1)
   return row

@@ -219,3 +219,23 @@ export const limitInvitationResends = async (limiter: RateLimiter, t: Translator
   const wait = await limiter.count(invitationIds.map((id) => ({ key: keyOf('invitation-resend', 'invitation', String(id)), max })))
   if (wait > 0) throw tooManyAttempts(t, wait)
 }
+
+export interface JoinAttempt {
+  /** The code was right: the attempt is no guess, and is given back. */
+  succeeded(): Promise<void>
+}
+
+/**
+ * Joining by code counts failed attempts per person and per client address (perEmail and perAddress a
+ * window), so that codes cannot be found by trying: an attempt counts from the start (guesses sent at
+ * once are all counted) and is given back when the code proves right.
+ */
+export const limitJoinCode = async (limiter: RateLimiter, t: Translator, userId: number, address: string): Promise<JoinAttempt> => {
+  const limits: Limit[] = [
+    { key: keyOf('join-code', 'person', String(userId)), max: limiter.config.perEmail },
+    { key: keyOf('join-code', 'address', address), max: limiter.config.perAddress },
+  ]
+  const wait = await limiter.count(limits)
+  if (wait > 0) throw tooManyAttempts(t, wait)
+  return { succeeded: () => limiter.giveBack(limits) }
+}

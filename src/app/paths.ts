@@ -18,6 +18,8 @@ export const ROUTES = [
   { name: 'AdminOrganizations', path: '/admin', access: 'private' },
   { name: 'AdminOrganization', path: '/admin/organization/:organizationId', access: 'private' },
   { name: 'Onboarding', path: '/onboarding', access: 'private' },
+  // join by code: the code entry, and the join link (and its QR code) with the code in it
+  { name: 'Join', path: '/join/:code?', access: 'private' },
   { name: 'OrganizationDashboard', path: '/organization/:organizationId/dashboard', access: 'private' },
   { name: 'OrganizationUserProfile', path: '/organization/:organizationId/users/:userId', access: 'private' },
   { name: 'Students', path: '/organization/:organizationId/students', access: 'private' },
@@ -94,6 +96,9 @@ export const paths = {
   admin: () => '/admin',
   adminOrganization: (organizationId: number | string) => `/admin/organization/${id(organizationId)}`,
   onboarding: () => '/onboarding',
+  /** The join page; with a code, the join link; `role: 'teacher'` asks to join as a teacher. */
+  join: (options?: { code?: string; role?: 'teacher' }) =>
+    `/join${options?.code ? `/${id(options.code)}` : ''}${options?.role === 'teacher' ? '?role=teacher' : ''}`,
   dashboard: (organizationId: number | string) => `/organization/${id(organizationId)}/dashboard`,
   organization: (organizationId: number | string, tab?: string) =>
     `/organization/${id(organizationId)}/${tab ? id(tab) : ''}`,

@@ -7,7 +7,7 @@ import { AUTHORIZATION, CALLERS, type Answer, type Caller, type Scope } from '..
 import { createSession } from '../../server/auth/sessions.js'
 import { loadContract, type Operation } from '../../server/contract/load.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
-import { memberships, organizations, users, type OrganizationRow, type Role, type UserRow } from '../../server/db/schema.js'
+import { joinRequests, memberships, organizations, users, type OrganizationRow, type Role, type UserRow } from '../../server/db/schema.js'
 import { startServer, type Reply, type TestServer } from './harness.js'
 
 /**
@@ -258,6 +258,12 @@ const newInvitation = async (organization: OrganizationRow): Promise<number> => 
   })
   return issued!.row.id
 }
+/** A new join request to the organization, of a new person (each case approves or refuses its own). */
+const newJoinRequest = async (organization: OrganizationRow): Promise<number> => {
+  const person = await newUser({ firstName: 'Joiner' })
+  const [request] = await server.db.insert(joinRequests).values({ organizationId: organization.id, userId: person.id, role: 'teacher' }).returning()
+  return request!.id
+}
 const memberIds = (c: Case) => ({ id: c.organization.id, userId: c.member.id })
 
 const FIXTURES: Record<string, Fixture> = {
@@ -308,6 +314,14 @@ const FIXTURES: Record<string, Fixture> = {
   resendInvitations: {
     request: async (c) => ({ params: { orgId: c.organization.id }, body: { invitation_ids: [await newInvitation(c.organization)] } }),
   },
+  // join by code
+  getJoinCode: { request: (c) => ({ params: orgId(c) }) },
+  updateJoinCode: { request: (c) => ({ params: orgId(c), body: { enabled: true } }) },
+  resetJoinCode: { request: (c) => ({ params: orgId(c) }) },
+  joinByCode: { fresh: ['caller'], request: () => ({ body: { invitation_code: world.spare.invitationCode, role: 'student' } }) },
+  listJoinRequests: { request: (c) => ({ params: orgId(c) }) },
+  approveJoinRequest: { request: async (c) => ({ params: { ...orgId(c), requestId: await newJoinRequest(c.organization) } }) },
+  refuseJoinRequest: { request: async (c) => ({ params: { ...orgId(c), requestId: await newJoinRequest(c.organization) } }) },
   listOrganizations: { request: () => ({ query: 'search=Organization' }) },
   verifyOrganizations: { request: () => ({ body: { ids: [world.own.organization.id], is_verified: false } }) },
   listOrganizationTypes: { request: () => ({}) },

@@ -54,6 +54,10 @@ const en_api = {
 	soleAdmin: 'Cannot remove the only admin of an organization.',
 	soleAdminDisable: 'Cannot disable the only active admin of an organization.',
 	disableSelf: 'You cannot disable yourself. Ask another admin of the organization.',
+	// join by code
+	joinCodeIncomplete: 'Code is not complete',
+	joinAlreadyMember: 'You are already a member of this organization.',
+	joinRequestPending: 'Your request to join this organization is already waiting for its admins.',
 	memberDisabled: 'Your access to this organization was disabled by its admins. Ask them to enable it again.',
 	pleaseCreateAccount: 'Please create an account',
 } satisfies BaseTranslation

@@ -55,6 +55,10 @@ const es_MX_api = {
 	soleAdmin: 'No se puede quitar al único administrador de una organización.',
 	soleAdminDisable: 'No se puede deshabilitar al único administrador activo de una organización.',
 	disableSelf: 'No puedes deshabilitarte a ti mismo. Pídeselo a otro administrador de la organización.',
+	// join by code
+	joinCodeIncomplete: 'El código no está completo',
+	joinAlreadyMember: 'Ya eres miembro de esta organización.',
+	joinRequestPending: 'Tu solicitud para unirte a esta organización ya está esperando a sus administradores.',
 	memberDisabled: 'Los administradores de esta organización deshabilitaron tu acceso. Pídeles que lo vuelvan a habilitar.',
 	pleaseCreateAccount: 'Por favor, crea una cuenta',
 } satisfies NamespaceApiTranslation

@@ -54,6 +54,10 @@ const ja_api = {
 	soleAdmin: '組織で唯一の管理者を外すことはできません。',
 	soleAdminDisable: '組織で唯一の有効な管理者を無効にすることはできません。',
 	disableSelf: '自分自身を無効にすることはできません。組織の別の管理者に依頼してください。',
+	// join by code
+	joinCodeIncomplete: 'コードが完全ではありません',
+	joinAlreadyMember: 'あなたはすでにこの組織のメンバーです。',
+	joinRequestPending: 'この組織への参加リクエストはすでに管理者の承認待ちです。',
 	memberDisabled: 'この組織へのアクセスは管理者によって無効にされています。再度有効にするよう管理者に依頼してください。',
 	pleaseCreateAccount: 'アカウントを作成してください',
 } satisfies NamespaceApiTranslation

@@ -54,6 +54,10 @@ const pt_BR_api = {
 	soleAdmin: 'Não é possível remover o único administrador de uma organização.',
 	soleAdminDisable: 'Não é possível desativar o único administrador ativo de uma organização.',
 	disableSelf: 'Você não pode desativar a si mesmo. Peça a outro administrador da organização.',
+	// join by code
+	joinCodeIncomplete: 'O código não está completo',
+	joinAlreadyMember: 'Você já é membro desta organização.',
+	joinRequestPending: 'Seu pedido para entrar nesta organização já está aguardando os administradores.',
 	memberDisabled: 'Seu acesso a esta organização foi desativado pelos administradores. Peça a eles que o reativem.',
 	pleaseCreateAccount: 'Crie uma conta',
 } satisfies NamespaceApiTranslation

@@ -54,6 +54,10 @@ const vi_api = {
 	soleAdmin: 'Không thể gỡ quản trị viên duy nhất của tổ chức.',
 	soleAdminDisable: 'Không thể vô hiệu hóa quản trị viên đang hoạt động duy nhất của tổ chức.',
 	disableSelf: 'Bạn không thể tự vô hiệu hóa chính mình. Hãy nhờ một quản trị viên khác của tổ chức.',
+	// join by code
+	joinCodeIncomplete: 'Mã chưa đầy đủ',
+	joinAlreadyMember: 'Bạn đã là thành viên của tổ chức này.',
+	joinRequestPending: 'Yêu cầu tham gia tổ chức này của bạn đang chờ quản trị viên xét duyệt.',
 	memberDisabled: 'Quyền truy cập của bạn vào tổ chức này đã bị quản trị viên vô hiệu hóa. Hãy nhờ họ bật lại.',
 	pleaseCreateAccount: 'Vui lòng tạo tài khoản',
 } satisfies NamespaceApiTranslation

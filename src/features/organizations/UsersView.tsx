@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link as RouterLink, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { organizationUsersMachine } from '../../../machines/organization-users'
@@ -15,8 +15,12 @@ import { MemberStatusDialog } from '../shared/MemberStatusDialog'
 import { RemoveMemberDialog } from '../shared/RemoveMemberDialog'
 import { roleLabel, type Terms } from '../shared/terms'
 import { InviteByEmailDialog } from './InviteByEmailDialog'
+import { JoinRequests, useJoinRequests } from './JoinRequests'
 import { PendingInvites, usePendingInvites } from './PendingInvites'
 import { directionOf, nextOrdering, readUsersQuery, writeUsersQuery } from './users-query'
+
+// the join code dialog brings the QR code generator: its own chunk, loaded when it opens
+const JoinCodeDialog = lazy(() => import('./JoinCodeDialog').then((m) => ({ default: m.JoinCodeDialog })))
 
 const PAGE_SIZE = 10
 /** How long the search box waits after the last key before the URL (and the list) follow. */
@@ -51,6 +55,8 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
   const [changingStatus, setChangingStatus] = useState<OrganizationUser | null>(null)
   const me = useCurrentUser()
   const pendingInvites = usePendingInvites(organizationId, canInvite)
+  const joinRequests = useJoinRequests(organizationId, canInvite, () => users.send({ type: 'users.reload' }))
+  const [invitingByCode, setInvitingByCode] = useState(false)
 
   const setQuery = (next: OrganizationUsersQuery) => navigate(`${location}${writeUsersQuery(next)}`, { replace: true })
 
@@ -82,6 +88,10 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
         {canInvite ? (
           <HStack gap="3" flexWrap="wrap">
             <PendingInvites actor={pendingInvites} organizationName={organizationName} terms={terms} />
+            <JoinRequests actor={joinRequests} organizationName={organizationName} terms={terms} />
+            <Button variant="outline" onClick={() => setInvitingByCode(true)}>
+              {LL.joinCode.admin.invite()}
+            </Button>
             <Button onClick={() => setInviting(true)}>{t.invite()}</Button>
           </HStack>
         ) : null}
@@ -234,6 +244,20 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
             pendingInvites.send({ type: 'invites.reload' })
           }}
         />
+      ) : null}
+      {invitingByCode ? (
+        <Suspense fallback={null}>
+          <JoinCodeDialog
+            organizationId={organizationId}
+            organizationName={organizationName}
+            terms={terms}
+            onClose={() => {
+              setInvitingByCode(false)
+              // people may have asked to join meanwhile
+              joinRequests.send({ type: 'requests.reload' })
+            }}
+          />
+        </Suspense>
       ) : null}
       {changingStatus ? (
         <MemberStatusDialog

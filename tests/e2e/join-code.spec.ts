@@ -1,0 +1,128 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { bearer, createAccount, createOrganization, getAccount, login, newPerson, organizationName, type Person } from './support/api'
+import { newestMailLink } from './support/mail'
+import { screen } from './support/screens'
+import { logIn, logInWith, loginHeading } from './support/ui'
+
+/**
+ * Joining by code (issue 7, spec §2 code entry, §5 invitation code): an admin opens "Invite by code"
+ * and reads the code and the link (and its QR code); a person opens the link, logs in, comes back to
+ * the code already in the boxes and joins as a student; another pastes a wrong code and reads the
+ * message, then with approval required asks to join and the admin approves; a teacher's request is
+ * approved as a teacher.
+ */
+
+const codeBox = (page: Page, index: number) => page.getByRole('textbox', { name: `Character ${index} of 6` })
+
+/** Pastes text into the first box as a clipboard paste would. */
+const paste = async (page: Page, text: string) => {
+  await codeBox(page, 1).focus()
+  await codeBox(page, 1).evaluate((element, pasted) => {
+    const data = new DataTransfer()
+    data.setData('text/plain', pasted)
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  }, text)
+}
+
+const boxes = async (page: Page) => {
+  const values: string[] = []
+  for (let index = 1; index <= 6; index++) values.push(await codeBox(page, index).inputValue())
+  return values.join('')
+}
+
+/** A new tab of its own (its own login) for another person. */
+const otherPerson = async (browser: Browser, person: Person, path: string) => {
+  const page = await (await browser.newContext()).newPage()
+  await logIn(page, person)
+  await page.goto(path)
+  return page
+}
+
+const rolesIn = async (request: Parameters<typeof login>[0], person: Person, organizationId: number) => {
+  const account = await getAccount(request, await login(request, person.email, person.password))
+  return account.organizations.find((organization) => organization.id === organizationId)?.roles ?? []
+}
+
+test('an admin shares the join code; people join by the link, by pasting, with approval, and as a teacher', async ({ page, browser, request }) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const name = organizationName('Code School')
+  const organization = await createOrganization(request, name, { owner: owner.email })
+  const { link: ownerLink } = await newestMailLink(request, owner.email, '/invite')
+  const session = await login(request, owner.email, owner.password)
+  const accepted = await request.post('/v1/accounts/invite/accept', {
+    headers: bearer(session.token),
+    data: { token: ownerLink.pathname.split('/').pop(), email: owner.email },
+  })
+  expect(accepted.status()).toBe(200)
+
+  // the admin reads the code, the link and its QR code
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/users`)
+  await page.getByRole('button', { name: 'Invite by code' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Invite by code' })
+  const code = (await dialog.getByTestId('join-code').textContent())?.trim() ?? ''
+  expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/)
+  const link = await dialog.getByRole('textbox', { name: 'Join link' }).inputValue()
+  expect(new URL(link).pathname).toBe(`/join/${code}`)
+  await expect(dialog.getByRole('img', { name: 'QR code of the join link' })).toBeVisible()
+  await screen(page, 'join-code-dialog')
+
+  // a student opens the link logged out, logs in, and comes back to the code in the boxes
+  const student = await createAccount(request, newPerson('student', 'Bart', 'Simpson'))
+  const studentPage = await (await browser.newContext()).newPage()
+  await studentPage.goto(new URL(link).pathname)
+  await expect(loginHeading(studentPage)).toBeVisible()
+  await logInWith(studentPage, student.email, student.password)
+  await expect(studentPage.getByRole('heading', { name: 'Join an organization', level: 1 })).toBeVisible()
+  expect(await boxes(studentPage)).toBe(code)
+  await screen(studentPage, 'join-page-prefilled')
+  await studentPage.getByRole('button', { name: 'Join', exact: true }).click()
+  await expect(studentPage.getByRole('heading', { name: `You joined ${name}` })).toBeVisible()
+  // it is in their organizations: the top navigation shows it
+  await expect(studentPage.getByText(name, { exact: true }).first()).toBeVisible()
+  expect(await rolesIn(request, student, organization.id)).toEqual(['student'])
+  await studentPage.context().close()
+
+  // the admin requires approval of code joins
+  await dialog.getByText('An admin approves each person who joins by code').click()
+  await expect(dialog.getByRole('checkbox', { name: 'An admin approves each person who joins by code' })).toBeChecked()
+
+  // another person: an incomplete code, a wrong one, then the right one pasted: a request
+  const asker = await createAccount(request, newPerson('asker', 'Lisa', 'Simpson'))
+  const askerPage = await otherPerson(browser, asker, '/join')
+  await codeBox(askerPage, 1).pressSequentially('ab')
+  expect(await boxes(askerPage)).toBe('AB')
+  await askerPage.getByRole('button', { name: 'Join', exact: true }).click()
+  await expect(askerPage.getByText('Code is not complete')).toBeVisible()
+  await paste(askerPage, 'ZZ-ZZ-ZZ')
+  expect(await boxes(askerPage)).toBe('ZZZZZZ')
+  await askerPage.getByRole('button', { name: 'Join', exact: true }).click()
+  await expect(askerPage.getByText('This invitation code is not valid.')).toBeVisible()
+  await paste(askerPage, code.toLowerCase())
+  expect(await boxes(askerPage)).toBe(code)
+  await askerPage.getByRole('button', { name: 'Join', exact: true }).click()
+  await expect(askerPage.getByRole('heading', { name: `Request sent to ${name}` })).toBeVisible()
+  expect(await rolesIn(request, asker, organization.id)).toEqual([])
+
+  // a teacher asks (always a request)
+  const teacher = await createAccount(request, newPerson('teacher', 'Edna', 'Krabappel'))
+  const teacherPage = await otherPerson(browser, teacher, '/join?role=teacher')
+  await expect(teacherPage.getByRole('heading', { name: 'Join an organization as a teacher', level: 1 })).toBeVisible()
+  await paste(teacherPage, code)
+  await teacherPage.getByRole('button', { name: 'Ask to join as a teacher' }).click()
+  await expect(teacherPage.getByRole('heading', { name: `Request sent to ${name}` })).toBeVisible()
+  await screen(teacherPage, 'join-page-requested')
+
+  // the admin closes the dialog: the chip shows both requests; approving makes each a member with the role asked for
+  await dialog.getByRole('button', { name: 'Close' }).last().click()
+  await page.getByRole('button', { name: 'Join requests (2)' }).click()
+  const modal = page.getByRole('dialog', { name: 'Join requests' })
+  await expect(modal.getByRole('row').filter({ hasText: teacher.email })).toContainText('Teacher')
+  await screen(page, 'join-requests')
+  await modal.getByRole('button', { name: `Approve ${asker.email}` }).click()
+  await expect(modal.getByRole('row').filter({ hasText: asker.email })).toHaveCount(0)
+  await modal.getByRole('button', { name: `Approve ${teacher.email}` }).click()
+  await expect(modal.getByText('No request is waiting.')).toBeVisible()
+  expect(await rolesIn(request, asker, organization.id)).toEqual(['student'])
+  expect(await rolesIn(request, teacher, organization.id)).toEqual(['teacher'])
+})

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { joinRequestsMachine } from '../../machines/join-requests'
+import type { DecideJoinRequestInput, JoinRequest } from '../../machines/types'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import type { ModelEvent, StepView } from './harness'
+
+type M = typeof joinRequestsMachine
+type View = StepView<M>
+
+const edna: JoinRequest = {
+  id: 3,
+  role: 'teacher',
+  created: '2026-11-20T10:00:00.000Z',
+  user: { id: 9, first_name: 'Edna', last_name: 'Krabappel', email: 'edna@example.com' },
+}
+const gone = apiFailure(404, { detail: 'Not found.' })
+
+const events: ModelEvent<M>[] = [
+  { type: 'requests.reload' },
+  { type: 'requests.retry' },
+  { type: 'requests.approve', request: edna },
+  { type: 'requests.refuse', request: edna },
+  done('loadJoinRequests', [edna]),
+  failed('loadJoinRequests', gone),
+  done('approveJoinRequest', undefined),
+  failed('approveJoinRequest', gone),
+  done('refuseJoinRequest', undefined),
+  failed('refuseJoinRequest', gone),
+]
+
+modelTests(
+  buildModel({
+    name: 'joinRequestsMachine',
+    machine: joinRequestsMachine,
+    inputs: {
+      'organization admin': { organizationId: 7, enabled: true },
+      teacher: { organizationId: 7, enabled: false },
+    },
+    events: () => events,
+    simplePaths: {
+      events: () => [{ type: 'requests.approve', request: edna }, { type: 'requests.refuse', request: edna }, done('loadJoinRequests', [edna]), done('approveJoinRequest', undefined), done('refuseJoinRequest', undefined)],
+      bound: 'reloads and refusals are left to the shortest paths (each multiplies the graph without new states)',
+    },
+    states: {
+      off: ({ snapshot }: View) => {
+        expect(snapshot.status).toBe('done')
+        expect(snapshot.context.requests).toBeNull()
+        expect(Object.keys(snapshot.children)).toEqual([])
+      },
+      loading: ({ snapshot, event, previous, params, ignored }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(true)
+        expect(snapshot.children.loadJoinRequests).toBeDefined()
+        expect(snapshot.context.deciding).toBeNull()
+        if (ignored) return
+        if (event.type === 'xstate.done.actor.approveJoinRequest') expect(params.announceApproved).toEqual({ request: previous?.context.deciding })
+        if (event.type === 'xstate.error.actor.approveJoinRequest' || event.type === 'xstate.error.actor.refuseJoinRequest') {
+          expect(snapshot.context.actionError).toEqual(expectedFailure(errorOf(event)))
+        }
+      },
+      failed: ({ snapshot, event, ignored }: View) => {
+        expect(snapshot.hasTag('error')).toBe(true)
+        if (!ignored) expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
+      },
+      ready: ({ snapshot }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(false)
+        expect(snapshot.context.requests).toEqual([edna])
+      },
+      approving: ({ snapshot }: View) => {
+        expect(snapshot.context.deciding).toEqual(edna)
+        expect(snapshot.children.approveJoinRequest).toBeDefined()
+      },
+      refusing: ({ snapshot }: View) => {
+        expect(snapshot.context.deciding).toEqual(edna)
+        expect(snapshot.children.refuseJoinRequest).toBeDefined()
+      },
+    },
+  }),
+)
+
+describe('joinRequestsMachine with actors', () => {
+  it('approves a request, then loads the list again', async () => {
+    const approved: DecideJoinRequestInput[] = []
+    let loads = 0
+    const actor = createActor(
+      joinRequestsMachine.provide({
+        actors: {
+          loadJoinRequests: fromPromise(async () => (++loads === 1 ? [edna] : [])),
+          approveJoinRequest: fromPromise<void, DecideJoinRequestInput>(async ({ input }) => {
+            approved.push(input)
+          }),
+        },
+      }),
+      { input: { organizationId: 7, enabled: true } },
+    ).start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'requests.approve', request: edna })
+    await waitFor(actor, (s) => s.matches('ready') && loads === 2)
+    expect(approved).toEqual([{ organizationId: 7, requestId: 3 }])
+    expect(actor.getSnapshot().context.requests).toEqual([])
+  })
+})
