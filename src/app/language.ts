@@ -1,6 +1,5 @@
-import type { Formatters, Locales, Namespaces, TranslationFunctions } from '../../locales/i18n-types'
+import type { Formatters, Locales, Namespaces, TranslationFunctions, Translations } from '../../locales/i18n-types'
 import { i18nObject, loadedFormatters, loadedLocales } from '../../locales/i18n-util'
-import { importLocaleAsync, importNamespaceAsync } from '../../locales/i18n-util.async'
 import { pickLocale } from '../../locales/languages'
 import { storage } from '../api/storage'
 
@@ -43,6 +42,15 @@ export const loadDateFormatters = async (): Promise<void> => {
  */
 const wanted = new Set<Namespaces>()
 
+/** The root of each language's dictionary, by its file. */
+const roots = import.meta.glob<{ default: unknown }>('../../locales/*/index.ts')
+
+const importRoot = async (locale: Locales): Promise<Translations> => {
+  const load = roots[`../../locales/${locale}/index.ts`]
+  if (!load) throw new Error(`no dictionary for ${locale}`)
+  return (await load()).default as Translations
+}
+
 /**
  * Loads into `locale`'s dictionary the wanted namespaces it lacks, including any asked for meanwhile;
  * true when it loaded any.
@@ -51,7 +59,8 @@ const completeDictionary = async (locale: Locales): Promise<boolean> => {
   const missing = () => [...wanted].filter((namespace) => !(namespace in loadedLocales[locale]))
   let grown = false
   for (let namespaces = missing(); namespaces.length > 0; namespaces = missing()) {
-    const loaded = await Promise.all(namespaces.map(async (namespace) => [namespace, await importNamespaceAsync(locale, namespace)] as const))
+    const { importNamespace } = await import('./namespaces')
+    const loaded = await Promise.all(namespaces.map(async (namespace) => [namespace, await importNamespace(locale, namespace)] as const))
     loadedLocales[locale] = { ...loadedLocales[locale], ...Object.fromEntries(loaded) }
     grown = true
   }
@@ -83,7 +92,7 @@ export const currentTranslations = (): ActiveTranslations => {
 
 /** Loads the dictionary of `locale` and makes it the active language (shown, stored, on <html lang>). */
 export const activateLocale = async (locale: Locales): Promise<void> => {
-  loadedLocales[locale] ??= await importLocaleAsync(locale)
+  loadedLocales[locale] ??= await importRoot(locale)
   await completeDictionary(locale)
   installFormatters(locale)
   active = locale

@@ -13,8 +13,8 @@ test('the first load of /login stays within its JavaScript budget, compressed, w
   // every script comes precompressed (the build writes .gz beside it, the server picks it)
   for (const script of load.scripts) expect(script.encoding, script.path).toBe('gzip')
   // the date formatters (Temporal's polyfill), the logged-in navigation, the other screens, the toasts' store and region,
-  // the invitation flow and the dictionary namespaces of the other screens and of the server load later
-  const later = /formatters|TopNav|SignUpForm|Dialog|pages|toaster|toast-store|invite-token|organization|adminOrganizations|legal|mail|api/
+  // the invitation flow, the loaders of the dictionary namespaces and the namespaces of the other screens and of the server load later
+  const later = /formatters|namespaces|TopNav|SignUpForm|Dialog|pages|toaster|toast-store|invite-token|organization|adminOrganizations|legal|mail|api/
   expect(load.scripts.map((script) => script.path).filter((path) => later.test(path))).toEqual([])
 })
 
