@@ -71,7 +71,9 @@ export interface paths {
         post?: never;
         /**
          * Delete one's own account
-         * @description Needs the password when the account has one (send `{}` otherwise). Ends every session of the account.
+         * @description Needs the password when the account has one; without one (social accounts) send `{}` from a session of a
+         *     social sign-in of the last 10 minutes (403 with code `reauthenticate` otherwise). Ends every session of the
+         *     account; its memberships, the invitations to its addresses and its photo go with it.
          */
         delete: operations["deleteAccount"];
         options?: never;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSession } from '../../server/auth/sessions.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
 import { invitations, memberships, users } from '../../server/db/schema.js'
 import { createOrganizationWithPeople, createUser, login, snapshot, startServer, type TestServer } from './harness.js'
@@ -154,6 +155,16 @@ describe('deleting the account', () => {
     expect((await server.api('GET', `/v1/accounts/${me(photo)}`, { token: otherDevice })).status).toBe(401)
     const again = await server.api('POST', '/v1/accounts/login-legacy/', { body: { email: student.user.email, password: 'a fine passphrase' } })
     expect(again.status).toBe(400)
+  })
+
+  it('of a social account (no password) needs a fresh social sign-in', async () => {
+    const user = await createUser(server, { email: 'social-delete@example.com', password: null })
+    const old = await createSession(server.db, user.id, new Date(), 3600, 'password')
+    const refused = await server.api('DELETE', `/v1/accounts/${user.id}`, { token: old.token, body: {} })
+    expect(refused.status).toBe(403)
+    expect(refused.body.code).toBe('reauthenticate')
+    const fresh = await createSession(server.db, user.id, new Date(), 3600, 'social')
+    expect((await server.api('DELETE', `/v1/accounts/${user.id}`, { token: fresh.token, body: {} })).status).toBe(204)
   })
 
   it("tells the only admin of an organization to hand it over first, and keeps everything", async () => {

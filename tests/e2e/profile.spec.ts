@@ -13,7 +13,7 @@ import { logIn, logInWith, loginHeading, toast, userMenu } from './support/ui'
  */
 
 /** A member of `organization` in `role`: invited by the platform admin, the invitation accepted through the API. */
-async function memberOf(request: APIRequestContext, organization: Organization, prefix: string, role: 'student' | 'admin'): Promise<Person> {
+async function memberOf(request: APIRequestContext, organization: Organization, prefix: string, role: 'student' | 'teacher' | 'admin'): Promise<Person> {
   const person = await createAccount(request, newPerson(prefix, 'Lisa', 'Simpson'))
   const link = await invite(request, organization, person.email, role)
   const session = await login(request, person.email, person.password)
@@ -195,6 +195,28 @@ test('a student withdraws after two confirmations and then belongs to no organiz
   await screenAtWidths(page, 'profile-no-organization', () => expect(page.getByText('You belong to no organization.')).toBeVisible())
   const after = await (await request.get(`/v1/accounts/${session.user_id}`, { headers: bearer(session.token) })).json()
   expect(after.organizations).toEqual([])
+})
+
+test('a teacher and an admin who is not the only one each get their role\'s second message and withdraw', async ({ page, request }) => {
+  const organization = await createOrganization(request, organizationName('Staff School'))
+  await memberOf(request, organization, 'withdraw-first-admin', 'admin')
+  const cases = [
+    { person: await memberOf(request, organization, 'withdraw-teacher', 'teacher'), message: `Teachers who have classes must ask an admin of ${organization.name} to hand them over first.` },
+    { person: await memberOf(request, organization, 'withdraw-admin', 'admin'), message: `You are an admin of ${organization.name}; the other admins keep running it.` },
+  ]
+  for (const { person, message } of cases) {
+    await logIn(page, person)
+    await openProfile(page)
+    await page.getByRole('button', { name: `Withdraw from ${organization.name}` }).click()
+    const dialog = page.getByRole('alertdialog', { name: `Withdraw from ${organization.name}` })
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click()
+    await expect(dialog).toContainText(message)
+    await dialog.getByRole('button', { name: 'Yes, withdraw' }).click()
+    await expect(page.getByText('You belong to no organization.')).toBeVisible()
+    await userMenu(page, person).click()
+    await page.getByRole('menuitem', { name: 'Log out' }).click()
+    await expect(loginHeading(page)).toBeVisible()
+  }
 })
 
 test('the only admin is told to invite another owner first, and the server refuses it too', async ({ page, request }) => {
