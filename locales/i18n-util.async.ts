@@ -18,7 +18,6 @@ const localeNamespaceLoaders = {
 	en: {
 		adminOrganizations: () => import('./en/adminOrganizations/index.js'),
 		api: () => import('./en/api/index.js'),
-		joinCode: () => import('./en/joinCode/index.js'),
 		legal: () => import('./en/legal/index.js'),
 		mail: () => import('./en/mail/index.js'),
 		organizationForm: () => import('./en/organizationForm/index.js'),
@@ -29,7 +28,6 @@ const localeNamespaceLoaders = {
 	'es-MX': {
 		adminOrganizations: () => import('./es-MX/adminOrganizations/index.js'),
 		api: () => import('./es-MX/api/index.js'),
-		joinCode: () => import('./es-MX/joinCode/index.js'),
 		legal: () => import('./es-MX/legal/index.js'),
 		mail: () => import('./es-MX/mail/index.js'),
 		organizationForm: () => import('./es-MX/organizationForm/index.js'),
@@ -40,7 +38,6 @@ const localeNamespaceLoaders = {
 	ja: {
 		adminOrganizations: () => import('./ja/adminOrganizations/index.js'),
 		api: () => import('./ja/api/index.js'),
-		joinCode: () => import('./ja/joinCode/index.js'),
 		legal: () => import('./ja/legal/index.js'),
 		mail: () => import('./ja/mail/index.js'),
 		organizationForm: () => import('./ja/organizationForm/index.js'),
@@ -51,7 +48,6 @@ const localeNamespaceLoaders = {
 	'pt-BR': {
 		adminOrganizations: () => import('./pt-BR/adminOrganizations/index.js'),
 		api: () => import('./pt-BR/api/index.js'),
-		joinCode: () => import('./pt-BR/joinCode/index.js'),
 		legal: () => import('./pt-BR/legal/index.js'),
 		mail: () => import('./pt-BR/mail/index.js'),
 		organizationForm: () => import('./pt-BR/organizationForm/index.js'),
@@ -62,7 +58,6 @@ const localeNamespaceLoaders = {
 	th: {
 		adminOrganizations: () => import('./th/adminOrganizations/index.js'),
 		api: () => import('./th/api/index.js'),
-		joinCode: () => import('./th/joinCode/index.js'),
 		legal: () => import('./th/legal/index.js'),
 		mail: () => import('./th/mail/index.js'),
 		organizationForm: () => import('./th/organizationForm/index.js'),
@@ -73,7 +68,6 @@ const localeNamespaceLoaders = {
 	vi: {
 		adminOrganizations: () => import('./vi/adminOrganizations/index.js'),
 		api: () => import('./vi/api/index.js'),
-		joinCode: () => import('./vi/joinCode/index.js'),
 		legal: () => import('./vi/legal/index.js'),
 		mail: () => import('./vi/mail/index.js'),
 		organizationForm: () => import('./vi/organizationForm/index.js'),

@@ -14,7 +14,6 @@ import vi from './vi/index.js'
 
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
-import en_joinCode from './en/joinCode/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
 import en_organizationForm from './en/organizationForm/index.js'
@@ -23,7 +22,6 @@ import en_organizationUsers from './en/organizationUsers/index.js'
 import en_startLearning from './en/startLearning/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
-import es_MX_joinCode from './es-MX/joinCode/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
 import es_MX_organizationForm from './es-MX/organizationForm/index.js'
@@ -32,7 +30,6 @@ import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
 import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
-import ja_joinCode from './ja/joinCode/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
 import ja_organizationForm from './ja/organizationForm/index.js'
@@ -41,7 +38,6 @@ import ja_organizationUsers from './ja/organizationUsers/index.js'
 import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
-import pt_BR_joinCode from './pt-BR/joinCode/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
 import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
@@ -50,7 +46,6 @@ import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
 import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
-import th_joinCode from './th/joinCode/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
 import th_organizationForm from './th/organizationForm/index.js'
@@ -59,7 +54,6 @@ import th_organizationUsers from './th/organizationUsers/index.js'
 import th_startLearning from './th/startLearning/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
-import vi_joinCode from './vi/joinCode/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
 import vi_organizationForm from './vi/organizationForm/index.js'
@@ -72,7 +66,6 @@ const localeTranslations = {
 		...en,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
-		joinCode: en_joinCode,
 		legal: en_legal,
 		mail: en_mail,
 		organizationForm: en_organizationForm,
@@ -84,7 +77,6 @@ const localeTranslations = {
 		...es_MX,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
-		joinCode: es_MX_joinCode,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
 		organizationForm: es_MX_organizationForm,
@@ -96,7 +88,6 @@ const localeTranslations = {
 		...ja,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
-		joinCode: ja_joinCode,
 		legal: ja_legal,
 		mail: ja_mail,
 		organizationForm: ja_organizationForm,
@@ -108,7 +99,6 @@ const localeTranslations = {
 		...pt_BR,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
-		joinCode: pt_BR_joinCode,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
 		organizationForm: pt_BR_organizationForm,
@@ -120,7 +110,6 @@ const localeTranslations = {
 		...th,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
-		joinCode: th_joinCode,
 		legal: th_legal,
 		mail: th_mail,
 		organizationForm: th_organizationForm,
@@ -132,7 +121,6 @@ const localeTranslations = {
 		...vi,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
-		joinCode: vi_joinCode,
 		legal: vi_legal,
 		mail: vi_mail,
 		organizationForm: vi_organizationForm,

@@ -22,7 +22,6 @@ export const locales: Locales[] = [
 export const namespaces: Namespaces[] = [
 	'adminOrganizations',
 	'api',
-	'joinCode',
 	'legal',
 	'mail',
 	'organizationForm',
