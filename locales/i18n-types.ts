@@ -22,7 +22,6 @@ export type Translations = RootTranslation &
 	account: NamespaceAccountTranslation,
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
 	api: NamespaceApiTranslation,
-	joinCode: NamespaceJoinCodeTranslation,
 	legal: NamespaceLegalTranslation,
 	mail: NamespaceMailTranslation,
 	myProfile: NamespaceMyProfileTranslation,
@@ -1602,235 +1601,6 @@ export type NamespaceApiTranslation = {
 	pleaseCreateAccount: string
 }
 
-export type NamespaceJoinCodeTranslation = {
-	page: {
-		/**
-		 * J​o​i​n​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		title: string
-		/**
-		 * J​o​i​n​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​s​ ​a​ ​t​e​a​c​h​e​r
-		 */
-		titleTeacher: string
-		/**
-		 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​g​a​v​e​ ​y​o​u​:​ ​6​ ​l​e​t​t​e​r​s​ ​a​n​d​ ​d​i​g​i​t​s​.
-		 */
-		intro: string
-		/**
-		 * E​n​t​e​r​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​'​s​ ​c​o​d​e​.​ ​I​t​s​ ​a​d​m​i​n​s​ ​a​p​p​r​o​v​e​ ​a​ ​t​e​a​c​h​e​r​'​s​ ​r​e​q​u​e​s​t​ ​b​e​f​o​r​e​ ​i​t​ ​c​o​u​n​t​s​.
-		 */
-		introTeacher: string
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​d​e
-		 */
-		codeLabel: string
-		/**
-		 * C​h​a​r​a​c​t​e​r​ ​{​i​n​d​e​x​}​ ​o​f​ ​{​c​o​u​n​t​}
-		 * @param {number} count
-		 * @param {number} index
-		 */
-		box: RequiredParams<'count' | 'index'>
-		/**
-		 * C​o​d​e​ ​i​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e
-		 */
-		incomplete: string
-		/**
-		 * J​o​i​n
-		 */
-		submit: string
-		/**
-		 * A​s​k​ ​t​o​ ​j​o​i​n​ ​a​s​ ​a​ ​t​e​a​c​h​e​r
-		 */
-		askTeacher: string
-		/**
-		 * Y​o​u​ ​j​o​i​n​e​d​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}
-		 * @param {string} organization
-		 */
-		joinedTitle: RequiredParams<'organization'>
-		/**
-		 * I​t​ ​i​s​ ​i​n​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​n​o​w​.
-		 */
-		joinedText: string
-		/**
-		 * R​e​q​u​e​s​t​ ​s​e​n​t​ ​t​o​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}
-		 * @param {string} organization
-		 */
-		requestedTitle: RequiredParams<'organization'>
-		/**
-		 * A​n​ ​a​d​m​i​n​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​p​p​r​o​v​e​s​ ​y​o​u​r​ ​r​e​q​u​e​s​t​;​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​p​p​e​a​r​s​ ​i​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​o​n​c​e​ ​t​h​e​y​ ​d​o​.
-		 */
-		requestedText: string
-		/**
-		 * G​o​ ​t​o​ ​m​y​ ​h​o​m​e​ ​p​a​g​e
-		 */
-		home: string
-		/**
-		 * S​e​e​ ​m​y​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		profile: string
-		/**
-		 * C​o​u​l​d​ ​n​o​t​ ​j​o​i​n
-		 */
-		failed: string
-	}
-	admin: {
-		/**
-		 * I​n​v​i​t​e​ ​b​y​ ​c​o​d​e
-		 */
-		invite: string
-		/**
-		 * P​e​o​p​l​e​ ​w​h​o​ ​e​n​t​e​r​ ​t​h​i​s​ ​c​o​d​e​,​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​o​r​ ​s​c​a​n​ ​t​h​e​ ​Q​R​ ​c​o​d​e​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​s​ ​{​r​o​l​e​}​.
-		 * @param {string} organization
-		 * @param {string} role
-		 */
-		description: RequiredParams<'organization' | 'role'>
-		/**
-		 * C​o​d​e
-		 */
-		code: string
-		/**
-		 * J​o​i​n​ ​l​i​n​k
-		 */
-		link: string
-		/**
-		 * C​o​p​y​ ​l​i​n​k
-		 */
-		copy: string
-		/**
-		 * L​i​n​k​ ​c​o​p​i​e​d
-		 */
-		copied: string
-		/**
-		 * Q​R​ ​c​o​d​e​ ​o​f​ ​t​h​e​ ​j​o​i​n​ ​l​i​n​k
-		 */
-		qr: string
-		/**
-		 * D​o​w​n​l​o​a​d​ ​Q​R​ ​c​o​d​e​ ​(​S​V​G​)
-		 */
-		download: string
-		/**
-		 * R​e​s​e​t​ ​c​o​d​e
-		 */
-		reset: string
-		/**
-		 * R​e​s​e​t​ ​t​h​e​ ​c​o​d​e​?
-		 */
-		resetTitle: string
-		/**
-		 * T​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​,​ ​i​t​s​ ​l​i​n​k​ ​a​n​d​ ​e​v​e​r​y​ ​p​r​i​n​t​e​d​ ​Q​R​ ​c​o​d​e​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.​ ​P​e​o​p​l​e​ ​w​h​o​ ​a​l​r​e​a​d​y​ ​j​o​i​n​e​d​ ​s​t​a​y​ ​m​e​m​b​e​r​s​.
-		 */
-		resetDescription: string
-		/**
-		 * R​e​s​e​t
-		 */
-		resetConfirm: string
-		/**
-		 * T​h​e​ ​n​e​w​ ​c​o​d​e​ ​i​s​ ​{​c​o​d​e​}
-		 * @param {string} code
-		 */
-		resetDone: RequiredParams<'code'>
-		/**
-		 * J​o​i​n​i​n​g​ ​b​y​ ​c​o​d​e​ ​i​s​ ​o​n
-		 */
-		enabled: string
-		/**
-		 * J​o​i​n​i​n​g​ ​b​y​ ​c​o​d​e​ ​i​s​ ​o​f​f​:​ ​t​h​e​ ​c​o​d​e​,​ ​i​t​s​ ​l​i​n​k​ ​a​n​d​ ​i​t​s​ ​Q​R​ ​c​o​d​e​ ​j​o​i​n​ ​n​o​b​o​d​y​.
-		 */
-		off: string
-		/**
-		 * A​n​ ​a​d​m​i​n​ ​a​p​p​r​o​v​e​s​ ​e​a​c​h​ ​p​e​r​s​o​n​ ​w​h​o​ ​j​o​i​n​s​ ​b​y​ ​c​o​d​e
-		 */
-		approval: string
-		/**
-		 * T​e​a​c​h​e​r​s​ ​w​h​o​ ​j​o​i​n​ ​b​y​ ​c​o​d​e​ ​a​l​w​a​y​s​ ​w​a​i​t​ ​f​o​r​ ​a​n​ ​a​d​m​i​n​’​s​ ​a​p​p​r​o​v​a​l​.
-		 */
-		teachers: string
-		/**
-		 * T​h​e​ ​j​o​i​n​ ​c​o​d​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		loadFailed: string
-		/**
-		 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​n​o​t​ ​s​a​v​e​d​.
-		 */
-		changeFailed: string
-	}
-	requests: {
-		/**
-		 * J​o​i​n​ ​r​e​q​u​e​s​t​s​ ​(​{​c​o​u​n​t​}​)
-		 * @param {number} count
-		 */
-		chip: RequiredParams<'count'>
-		/**
-		 * J​o​i​n​ ​r​e​q​u​e​s​t​s
-		 */
-		title: string
-		/**
-		 * P​e​o​p​l​e​ ​w​h​o​ ​a​s​k​e​d​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​w​i​t​h​ ​i​t​s​ ​c​o​d​e​.
-		 * @param {string} organization
-		 */
-		description: RequiredParams<'organization'>
-		/**
-		 * J​o​i​n​ ​r​e​q​u​e​s​t​s
-		 */
-		tableLabel: string
-		/**
-		 * N​a​m​e
-		 */
-		name: string
-		/**
-		 * E​m​a​i​l
-		 */
-		email: string
-		/**
-		 * A​s​k​s​ ​t​o​ ​b​e
-		 */
-		role: string
-		/**
-		 * A​s​k​e​d
-		 */
-		asked: string
-		/**
-		 * A​c​t​i​o​n​s
-		 */
-		actions: string
-		/**
-		 * A​p​p​r​o​v​e
-		 */
-		approve: string
-		/**
-		 * R​e​f​u​s​e
-		 */
-		refuse: string
-		/**
-		 * A​p​p​r​o​v​e​ ​{​e​m​a​i​l​}
-		 * @param {string} email
-		 */
-		approveOne: RequiredParams<'email'>
-		/**
-		 * R​e​f​u​s​e​ ​{​e​m​a​i​l​}
-		 * @param {string} email
-		 */
-		refuseOne: RequiredParams<'email'>
-		/**
-		 * {​e​m​a​i​l​}​ ​i​s​ ​a​ ​m​e​m​b​e​r​ ​n​o​w​.
-		 * @param {string} email
-		 */
-		approved: RequiredParams<'email'>
-		/**
-		 * N​o​ ​r​e​q​u​e​s​t​ ​i​s​ ​w​a​i​t​i​n​g​.
-		 */
-		empty: string
-		/**
-		 * T​h​e​ ​j​o​i​n​ ​r​e​q​u​e​s​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		loadFailed: string
-		/**
-		 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​c​i​d​e​d​.
-		 */
-		actionFailed: string
-	}
-}
-
 export type NamespaceLegalTranslation = {
 	terms: {
 		/**
@@ -3345,6 +3115,234 @@ export type NamespaceOrganizationUsersTranslation = {
 		 */
 		empty: string
 	}
+	joinCode: {
+		page: {
+			/**
+			 * J​o​i​n​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * J​o​i​n​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​s​ ​a​ ​t​e​a​c​h​e​r
+			 */
+			titleTeacher: string
+			/**
+			 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​g​a​v​e​ ​y​o​u​:​ ​6​ ​l​e​t​t​e​r​s​ ​a​n​d​ ​d​i​g​i​t​s​.
+			 */
+			intro: string
+			/**
+			 * E​n​t​e​r​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​'​s​ ​c​o​d​e​.​ ​I​t​s​ ​a​d​m​i​n​s​ ​a​p​p​r​o​v​e​ ​a​ ​t​e​a​c​h​e​r​'​s​ ​r​e​q​u​e​s​t​ ​b​e​f​o​r​e​ ​i​t​ ​c​o​u​n​t​s​.
+			 */
+			introTeacher: string
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n​ ​c​o​d​e
+			 */
+			codeLabel: string
+			/**
+			 * C​h​a​r​a​c​t​e​r​ ​{​i​n​d​e​x​}​ ​o​f​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 * @param {number} index
+			 */
+			box: RequiredParams<'count' | 'index'>
+			/**
+			 * C​o​d​e​ ​i​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e
+			 */
+			incomplete: string
+			/**
+			 * J​o​i​n
+			 */
+			submit: string
+			/**
+			 * A​s​k​ ​t​o​ ​j​o​i​n​ ​a​s​ ​a​ ​t​e​a​c​h​e​r
+			 */
+			askTeacher: string
+			/**
+			 * Y​o​u​ ​j​o​i​n​e​d​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}
+			 * @param {string} organization
+			 */
+			joinedTitle: RequiredParams<'organization'>
+			/**
+			 * I​t​ ​i​s​ ​i​n​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​n​o​w​.
+			 */
+			joinedText: string
+			/**
+			 * R​e​q​u​e​s​t​ ​s​e​n​t​ ​t​o​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}
+			 * @param {string} organization
+			 */
+			requestedTitle: RequiredParams<'organization'>
+			/**
+			 * A​n​ ​a​d​m​i​n​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​p​p​r​o​v​e​s​ ​y​o​u​r​ ​r​e​q​u​e​s​t​;​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​p​p​e​a​r​s​ ​i​n​ ​y​o​u​r​ ​p​r​o​f​i​l​e​ ​o​n​c​e​ ​t​h​e​y​ ​d​o​.
+			 */
+			requestedText: string
+			/**
+			 * G​o​ ​t​o​ ​m​y​ ​h​o​m​e​ ​p​a​g​e
+			 */
+			home: string
+			/**
+			 * S​e​e​ ​m​y​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+			 */
+			profile: string
+			/**
+			 * C​o​u​l​d​ ​n​o​t​ ​j​o​i​n
+			 */
+			failed: string
+		}
+		admin: {
+			/**
+			 * I​n​v​i​t​e​ ​b​y​ ​c​o​d​e
+			 */
+			invite: string
+			/**
+			 * P​e​o​p​l​e​ ​w​h​o​ ​e​n​t​e​r​ ​t​h​i​s​ ​c​o​d​e​,​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​o​r​ ​s​c​a​n​ ​t​h​e​ ​Q​R​ ​c​o​d​e​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​a​s​ ​{​r​o​l​e​}​.
+			 * @param {string} organization
+			 * @param {string} role
+			 */
+			description: RequiredParams<'organization' | 'role'>
+			/**
+			 * C​o​d​e
+			 */
+			code: string
+			/**
+			 * J​o​i​n​ ​l​i​n​k
+			 */
+			link: string
+			/**
+			 * C​o​p​y​ ​l​i​n​k
+			 */
+			copy: string
+			/**
+			 * L​i​n​k​ ​c​o​p​i​e​d
+			 */
+			copied: string
+			/**
+			 * Q​R​ ​c​o​d​e​ ​o​f​ ​t​h​e​ ​j​o​i​n​ ​l​i​n​k
+			 */
+			qr: string
+			/**
+			 * D​o​w​n​l​o​a​d​ ​Q​R​ ​c​o​d​e​ ​(​S​V​G​)
+			 */
+			download: string
+			/**
+			 * R​e​s​e​t​ ​c​o​d​e
+			 */
+			reset: string
+			/**
+			 * R​e​s​e​t​ ​t​h​e​ ​c​o​d​e​?
+			 */
+			resetTitle: string
+			/**
+			 * T​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​,​ ​i​t​s​ ​l​i​n​k​ ​a​n​d​ ​e​v​e​r​y​ ​p​r​i​n​t​e​d​ ​Q​R​ ​c​o​d​e​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.​ ​P​e​o​p​l​e​ ​w​h​o​ ​a​l​r​e​a​d​y​ ​j​o​i​n​e​d​ ​s​t​a​y​ ​m​e​m​b​e​r​s​.
+			 */
+			resetDescription: string
+			/**
+			 * R​e​s​e​t
+			 */
+			resetConfirm: string
+			/**
+			 * T​h​e​ ​n​e​w​ ​c​o​d​e​ ​i​s​ ​{​c​o​d​e​}
+			 * @param {string} code
+			 */
+			resetDone: RequiredParams<'code'>
+			/**
+			 * J​o​i​n​i​n​g​ ​b​y​ ​c​o​d​e​ ​i​s​ ​o​n
+			 */
+			enabled: string
+			/**
+			 * J​o​i​n​i​n​g​ ​b​y​ ​c​o​d​e​ ​i​s​ ​o​f​f​:​ ​t​h​e​ ​c​o​d​e​,​ ​i​t​s​ ​l​i​n​k​ ​a​n​d​ ​i​t​s​ ​Q​R​ ​c​o​d​e​ ​j​o​i​n​ ​n​o​b​o​d​y​.
+			 */
+			off: string
+			/**
+			 * A​n​ ​a​d​m​i​n​ ​a​p​p​r​o​v​e​s​ ​e​a​c​h​ ​p​e​r​s​o​n​ ​w​h​o​ ​j​o​i​n​s​ ​b​y​ ​c​o​d​e
+			 */
+			approval: string
+			/**
+			 * T​e​a​c​h​e​r​s​ ​w​h​o​ ​j​o​i​n​ ​b​y​ ​c​o​d​e​ ​a​l​w​a​y​s​ ​w​a​i​t​ ​f​o​r​ ​a​n​ ​a​d​m​i​n​’​s​ ​a​p​p​r​o​v​a​l​.
+			 */
+			teachers: string
+			/**
+			 * T​h​e​ ​j​o​i​n​ ​c​o​d​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​n​o​t​ ​s​a​v​e​d​.
+			 */
+			changeFailed: string
+		}
+		requests: {
+			/**
+			 * J​o​i​n​ ​r​e​q​u​e​s​t​s​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} count
+			 */
+			chip: RequiredParams<'count'>
+			/**
+			 * J​o​i​n​ ​r​e​q​u​e​s​t​s
+			 */
+			title: string
+			/**
+			 * P​e​o​p​l​e​ ​w​h​o​ ​a​s​k​e​d​ ​t​o​ ​j​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​ ​w​i​t​h​ ​i​t​s​ ​c​o​d​e​.
+			 * @param {string} organization
+			 */
+			description: RequiredParams<'organization'>
+			/**
+			 * J​o​i​n​ ​r​e​q​u​e​s​t​s
+			 */
+			tableLabel: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * E​m​a​i​l
+			 */
+			email: string
+			/**
+			 * A​s​k​s​ ​t​o​ ​b​e
+			 */
+			role: string
+			/**
+			 * A​s​k​e​d
+			 */
+			asked: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+			/**
+			 * A​p​p​r​o​v​e
+			 */
+			approve: string
+			/**
+			 * R​e​f​u​s​e
+			 */
+			refuse: string
+			/**
+			 * A​p​p​r​o​v​e​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			approveOne: RequiredParams<'email'>
+			/**
+			 * R​e​f​u​s​e​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			refuseOne: RequiredParams<'email'>
+			/**
+			 * {​e​m​a​i​l​}​ ​i​s​ ​a​ ​m​e​m​b​e​r​ ​n​o​w​.
+			 * @param {string} email
+			 */
+			approved: RequiredParams<'email'>
+			/**
+			 * N​o​ ​r​e​q​u​e​s​t​ ​i​s​ ​w​a​i​t​i​n​g​.
+			 */
+			empty: string
+			/**
+			 * T​h​e​ ​j​o​i​n​ ​r​e​q​u​e​s​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​c​i​d​e​d​.
+			 */
+			actionFailed: string
+		}
+	}
 }
 
 export type NamespaceStartLearningTranslation = {
@@ -3434,7 +3432,6 @@ export type Namespaces =
 	| 'account'
 	| 'adminOrganizations'
 	| 'api'
-	| 'joinCode'
 	| 'legal'
 	| 'mail'
 	| 'myProfile'
@@ -3461,12 +3458,6 @@ type DisallowNamespaces = {
 	 * you need to use the `./api/index.ts` file instead
 	 */
 	api?: "[typesafe-i18n] reserved for 'api'-namespace. You need to use the `./api/index.ts` file instead."
-
-	/**
-	 * reserved for 'joinCode'-namespace\
-	 * you need to use the `./joinCode/index.ts` file instead
-	 */
-	joinCode?: "[typesafe-i18n] reserved for 'joinCode'-namespace. You need to use the `./joinCode/index.ts` file instead."
 
 	/**
 	 * reserved for 'legal'-namespace\
@@ -5022,222 +5013,6 @@ export type TranslationFunctions = {
 		 */
 		pleaseCreateAccount: () => LocalizedString
 	}
-	joinCode: {
-		page: {
-			/**
-			 * Join an organization
-			 */
-			title: () => LocalizedString
-			/**
-			 * Join an organization as a teacher
-			 */
-			titleTeacher: () => LocalizedString
-			/**
-			 * Enter the code your organization gave you: 6 letters and digits.
-			 */
-			intro: () => LocalizedString
-			/**
-			 * Enter your organization's code. Its admins approve a teacher's request before it counts.
-			 */
-			introTeacher: () => LocalizedString
-			/**
-			 * Organization code
-			 */
-			codeLabel: () => LocalizedString
-			/**
-			 * Character {index} of {count}
-			 */
-			box: (arg: { count: number, index: number }) => LocalizedString
-			/**
-			 * Code is not complete
-			 */
-			incomplete: () => LocalizedString
-			/**
-			 * Join
-			 */
-			submit: () => LocalizedString
-			/**
-			 * Ask to join as a teacher
-			 */
-			askTeacher: () => LocalizedString
-			/**
-			 * You joined {organization}
-			 */
-			joinedTitle: (arg: { organization: string }) => LocalizedString
-			/**
-			 * It is in your organizations now.
-			 */
-			joinedText: () => LocalizedString
-			/**
-			 * Request sent to {organization}
-			 */
-			requestedTitle: (arg: { organization: string }) => LocalizedString
-			/**
-			 * An admin of the organization approves your request; the organization appears in your profile once they do.
-			 */
-			requestedText: () => LocalizedString
-			/**
-			 * Go to my home page
-			 */
-			home: () => LocalizedString
-			/**
-			 * See my organizations
-			 */
-			profile: () => LocalizedString
-			/**
-			 * Could not join
-			 */
-			failed: () => LocalizedString
-		}
-		admin: {
-			/**
-			 * Invite by code
-			 */
-			invite: () => LocalizedString
-			/**
-			 * People who enter this code, open the link or scan the QR code join {organization} as {role}.
-			 */
-			description: (arg: { organization: string, role: string }) => LocalizedString
-			/**
-			 * Code
-			 */
-			code: () => LocalizedString
-			/**
-			 * Join link
-			 */
-			link: () => LocalizedString
-			/**
-			 * Copy link
-			 */
-			copy: () => LocalizedString
-			/**
-			 * Link copied
-			 */
-			copied: () => LocalizedString
-			/**
-			 * QR code of the join link
-			 */
-			qr: () => LocalizedString
-			/**
-			 * Download QR code (SVG)
-			 */
-			download: () => LocalizedString
-			/**
-			 * Reset code
-			 */
-			reset: () => LocalizedString
-			/**
-			 * Reset the code?
-			 */
-			resetTitle: () => LocalizedString
-			/**
-			 * The current code, its link and every printed QR code stop working. People who already joined stay members.
-			 */
-			resetDescription: () => LocalizedString
-			/**
-			 * Reset
-			 */
-			resetConfirm: () => LocalizedString
-			/**
-			 * The new code is {code}
-			 */
-			resetDone: (arg: { code: string }) => LocalizedString
-			/**
-			 * Joining by code is on
-			 */
-			enabled: () => LocalizedString
-			/**
-			 * Joining by code is off: the code, its link and its QR code join nobody.
-			 */
-			off: () => LocalizedString
-			/**
-			 * An admin approves each person who joins by code
-			 */
-			approval: () => LocalizedString
-			/**
-			 * Teachers who join by code always wait for an admin’s approval.
-			 */
-			teachers: () => LocalizedString
-			/**
-			 * The join code could not be loaded.
-			 */
-			loadFailed: () => LocalizedString
-			/**
-			 * The change was not saved.
-			 */
-			changeFailed: () => LocalizedString
-		}
-		requests: {
-			/**
-			 * Join requests ({count})
-			 */
-			chip: (arg: { count: number }) => LocalizedString
-			/**
-			 * Join requests
-			 */
-			title: () => LocalizedString
-			/**
-			 * People who asked to join {organization} with its code.
-			 */
-			description: (arg: { organization: string }) => LocalizedString
-			/**
-			 * Join requests
-			 */
-			tableLabel: () => LocalizedString
-			/**
-			 * Name
-			 */
-			name: () => LocalizedString
-			/**
-			 * Email
-			 */
-			email: () => LocalizedString
-			/**
-			 * Asks to be
-			 */
-			role: () => LocalizedString
-			/**
-			 * Asked
-			 */
-			asked: () => LocalizedString
-			/**
-			 * Actions
-			 */
-			actions: () => LocalizedString
-			/**
-			 * Approve
-			 */
-			approve: () => LocalizedString
-			/**
-			 * Refuse
-			 */
-			refuse: () => LocalizedString
-			/**
-			 * Approve {email}
-			 */
-			approveOne: (arg: { email: string }) => LocalizedString
-			/**
-			 * Refuse {email}
-			 */
-			refuseOne: (arg: { email: string }) => LocalizedString
-			/**
-			 * {email} is a member now.
-			 */
-			approved: (arg: { email: string }) => LocalizedString
-			/**
-			 * No request is waiting.
-			 */
-			empty: () => LocalizedString
-			/**
-			 * The join requests could not be loaded.
-			 */
-			loadFailed: () => LocalizedString
-			/**
-			 * The request could not be decided.
-			 */
-			actionFailed: () => LocalizedString
-		}
-	}
 	legal: {
 		terms: {
 			/**
@@ -6676,6 +6451,222 @@ export type TranslationFunctions = {
 			 * No pending invites: everyone invited has answered.
 			 */
 			empty: () => LocalizedString
+		}
+		joinCode: {
+			page: {
+				/**
+				 * Join an organization
+				 */
+				title: () => LocalizedString
+				/**
+				 * Join an organization as a teacher
+				 */
+				titleTeacher: () => LocalizedString
+				/**
+				 * Enter the code your organization gave you: 6 letters and digits.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * Enter your organization's code. Its admins approve a teacher's request before it counts.
+				 */
+				introTeacher: () => LocalizedString
+				/**
+				 * Organization code
+				 */
+				codeLabel: () => LocalizedString
+				/**
+				 * Character {index} of {count}
+				 */
+				box: (arg: { count: number, index: number }) => LocalizedString
+				/**
+				 * Code is not complete
+				 */
+				incomplete: () => LocalizedString
+				/**
+				 * Join
+				 */
+				submit: () => LocalizedString
+				/**
+				 * Ask to join as a teacher
+				 */
+				askTeacher: () => LocalizedString
+				/**
+				 * You joined {organization}
+				 */
+				joinedTitle: (arg: { organization: string }) => LocalizedString
+				/**
+				 * It is in your organizations now.
+				 */
+				joinedText: () => LocalizedString
+				/**
+				 * Request sent to {organization}
+				 */
+				requestedTitle: (arg: { organization: string }) => LocalizedString
+				/**
+				 * An admin of the organization approves your request; the organization appears in your profile once they do.
+				 */
+				requestedText: () => LocalizedString
+				/**
+				 * Go to my home page
+				 */
+				home: () => LocalizedString
+				/**
+				 * See my organizations
+				 */
+				profile: () => LocalizedString
+				/**
+				 * Could not join
+				 */
+				failed: () => LocalizedString
+			}
+			admin: {
+				/**
+				 * Invite by code
+				 */
+				invite: () => LocalizedString
+				/**
+				 * People who enter this code, open the link or scan the QR code join {organization} as {role}.
+				 */
+				description: (arg: { organization: string, role: string }) => LocalizedString
+				/**
+				 * Code
+				 */
+				code: () => LocalizedString
+				/**
+				 * Join link
+				 */
+				link: () => LocalizedString
+				/**
+				 * Copy link
+				 */
+				copy: () => LocalizedString
+				/**
+				 * Link copied
+				 */
+				copied: () => LocalizedString
+				/**
+				 * QR code of the join link
+				 */
+				qr: () => LocalizedString
+				/**
+				 * Download QR code (SVG)
+				 */
+				download: () => LocalizedString
+				/**
+				 * Reset code
+				 */
+				reset: () => LocalizedString
+				/**
+				 * Reset the code?
+				 */
+				resetTitle: () => LocalizedString
+				/**
+				 * The current code, its link and every printed QR code stop working. People who already joined stay members.
+				 */
+				resetDescription: () => LocalizedString
+				/**
+				 * Reset
+				 */
+				resetConfirm: () => LocalizedString
+				/**
+				 * The new code is {code}
+				 */
+				resetDone: (arg: { code: string }) => LocalizedString
+				/**
+				 * Joining by code is on
+				 */
+				enabled: () => LocalizedString
+				/**
+				 * Joining by code is off: the code, its link and its QR code join nobody.
+				 */
+				off: () => LocalizedString
+				/**
+				 * An admin approves each person who joins by code
+				 */
+				approval: () => LocalizedString
+				/**
+				 * Teachers who join by code always wait for an admin’s approval.
+				 */
+				teachers: () => LocalizedString
+				/**
+				 * The join code could not be loaded.
+				 */
+				loadFailed: () => LocalizedString
+				/**
+				 * The change was not saved.
+				 */
+				changeFailed: () => LocalizedString
+			}
+			requests: {
+				/**
+				 * Join requests ({count})
+				 */
+				chip: (arg: { count: number }) => LocalizedString
+				/**
+				 * Join requests
+				 */
+				title: () => LocalizedString
+				/**
+				 * People who asked to join {organization} with its code.
+				 */
+				description: (arg: { organization: string }) => LocalizedString
+				/**
+				 * Join requests
+				 */
+				tableLabel: () => LocalizedString
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Email
+				 */
+				email: () => LocalizedString
+				/**
+				 * Asks to be
+				 */
+				role: () => LocalizedString
+				/**
+				 * Asked
+				 */
+				asked: () => LocalizedString
+				/**
+				 * Actions
+				 */
+				actions: () => LocalizedString
+				/**
+				 * Approve
+				 */
+				approve: () => LocalizedString
+				/**
+				 * Refuse
+				 */
+				refuse: () => LocalizedString
+				/**
+				 * Approve {email}
+				 */
+				approveOne: (arg: { email: string }) => LocalizedString
+				/**
+				 * Refuse {email}
+				 */
+				refuseOne: (arg: { email: string }) => LocalizedString
+				/**
+				 * {email} is a member now.
+				 */
+				approved: (arg: { email: string }) => LocalizedString
+				/**
+				 * No request is waiting.
+				 */
+				empty: () => LocalizedString
+				/**
+				 * The join requests could not be loaded.
+				 */
+				loadFailed: () => LocalizedString
+				/**
+				 * The request could not be decided.
+				 */
+				actionFailed: () => LocalizedString
+			}
 		}
 	}
 	startLearning: {

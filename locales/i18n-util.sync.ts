@@ -15,7 +15,6 @@ import vi from './vi/index.js'
 import en_account from './en/account/index.js'
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
-import en_joinCode from './en/joinCode/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
 import en_myProfile from './en/myProfile/index.js'
@@ -26,7 +25,6 @@ import en_startLearning from './en/startLearning/index.js'
 import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
-import es_MX_joinCode from './es-MX/joinCode/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
 import es_MX_myProfile from './es-MX/myProfile/index.js'
@@ -37,7 +35,6 @@ import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
-import ja_joinCode from './ja/joinCode/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
 import ja_myProfile from './ja/myProfile/index.js'
@@ -48,7 +45,6 @@ import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
-import pt_BR_joinCode from './pt-BR/joinCode/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
 import pt_BR_myProfile from './pt-BR/myProfile/index.js'
@@ -59,7 +55,6 @@ import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
-import th_joinCode from './th/joinCode/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
 import th_myProfile from './th/myProfile/index.js'
@@ -70,7 +65,6 @@ import th_startLearning from './th/startLearning/index.js'
 import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
-import vi_joinCode from './vi/joinCode/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
 import vi_myProfile from './vi/myProfile/index.js'
@@ -85,7 +79,6 @@ const localeTranslations = {
 		account: en_account,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
-		joinCode: en_joinCode,
 		legal: en_legal,
 		mail: en_mail,
 		myProfile: en_myProfile,
@@ -99,7 +92,6 @@ const localeTranslations = {
 		account: es_MX_account,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
-		joinCode: es_MX_joinCode,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
 		myProfile: es_MX_myProfile,
@@ -113,7 +105,6 @@ const localeTranslations = {
 		account: ja_account,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
-		joinCode: ja_joinCode,
 		legal: ja_legal,
 		mail: ja_mail,
 		myProfile: ja_myProfile,
@@ -127,7 +118,6 @@ const localeTranslations = {
 		account: pt_BR_account,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
-		joinCode: pt_BR_joinCode,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
 		myProfile: pt_BR_myProfile,
@@ -141,7 +131,6 @@ const localeTranslations = {
 		account: th_account,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
-		joinCode: th_joinCode,
 		legal: th_legal,
 		mail: th_mail,
 		myProfile: th_myProfile,
@@ -155,7 +144,6 @@ const localeTranslations = {
 		account: vi_account,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
-		joinCode: vi_joinCode,
 		legal: vi_legal,
 		mail: vi_mail,
 		myProfile: vi_myProfile,

@@ -23,7 +23,6 @@ export const namespaces: Namespaces[] = [
 	'account',
 	'adminOrganizations',
 	'api',
-	'joinCode',
 	'legal',
 	'mail',
 	'myProfile',

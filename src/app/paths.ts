@@ -96,9 +96,6 @@ export const paths = {
   admin: () => '/admin',
   adminOrganization: (organizationId: number | string) => `/admin/organization/${id(organizationId)}`,
   onboarding: () => '/onboarding',
-  /** The join page; with a code, the join link; `role: 'teacher'` asks to join as a teacher. */
-  join: (options?: { code?: string; role?: 'teacher' }) =>
-    `/join${options?.code ? `/${id(options.code)}` : ''}${options?.role === 'teacher' ? '?role=teacher' : ''}`,
   dashboard: (organizationId: number | string) => `/organization/${id(organizationId)}/dashboard`,
   organization: (organizationId: number | string, tab?: string) =>
     `/organization/${id(organizationId)}/${tab ? id(tab) : ''}`,

@@ -20,7 +20,7 @@ const loggedIn =
     Promise.all([withTexts(load, namespaces)(), loadDateFormatters()]).then(([module]) => module)
 
 /** The texts of the organization screens (the users views are shared with the users area). */
-const ORGANIZATION_TEXTS: readonly Namespaces[] = ['organizationUsers', 'organizationForm', 'adminOrganizations', 'organizationProfile', 'joinCode']
+const ORGANIZATION_TEXTS: readonly Namespaces[] = ['organizationUsers', 'organizationForm', 'adminOrganizations', 'organizationProfile']
 
 const auth = () => import('../features/auth/pages')
 const accountPages = withTexts(auth, ['account'])
@@ -40,7 +40,7 @@ const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage'
 const OnboardingPage = lazy(
   loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), ['startLearning']),
 )
-const JoinPage = lazy(loggedIn(() => import('../features/invitations/JoinPage').then((m) => ({ default: m.JoinPage })), ['joinCode']))
+const JoinPage = lazy(loggedIn(() => import('../features/invitations/JoinPage').then((m) => ({ default: m.JoinPage })), ['organizationUsers']))
 const ClassesPage = lazy(loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage }))))
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
 const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))

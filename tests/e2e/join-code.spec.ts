@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { bearer, createAccount, createOrganization, getAccount, login, newPerson, organizationName, type Person } from './support/api'
 import { newestMailLink } from './support/mail'
-import { screen } from './support/screens'
+import { expectNoHorizontalScroll, screen } from './support/screens'
 import { logIn, logInWith, loginHeading } from './support/ui'
 
 /**
@@ -90,10 +90,14 @@ test('an admin shares the join code; people join by the link, by pasting, with a
   // another person: an incomplete code, a wrong one, then the right one pasted: a request
   const asker = await createAccount(request, newPerson('asker', 'Lisa', 'Simpson'))
   const askerPage = await otherPerson(browser, asker, '/join')
+  // at 360 px the six boxes fit
+  await askerPage.setViewportSize({ width: 360, height: 740 })
   await codeBox(askerPage, 1).pressSequentially('ab')
   expect(await boxes(askerPage)).toBe('AB')
   await askerPage.getByRole('button', { name: 'Join', exact: true }).click()
   await expect(askerPage.getByText('Code is not complete')).toBeVisible()
+  await expectNoHorizontalScroll(askerPage)
+  await screen(askerPage, 'join-page-incomplete-360')
   await paste(askerPage, 'ZZ-ZZ-ZZ')
   expect(await boxes(askerPage)).toBe('ZZZZZZ')
   await askerPage.getByRole('button', { name: 'Join', exact: true }).click()

@@ -15,6 +15,8 @@ describe('resolveRoute', () => {
     ['/admin/', 'AdminOrganizations', {}],
     ['/admin/organization/12', 'AdminOrganization', { organizationId: '12' }],
     ['/onboarding', 'Onboarding', {}],
+    ['/join', 'Join', {}],
+    ['/join/K7PQ2M', 'Join', { code: 'K7PQ2M' }],
     ['/organization/3/dashboard', 'OrganizationDashboard', { organizationId: '3' }],
     ['/organization/3/', 'Organization', { organizationId: '3' }],
     ['/organization/3', 'Organization', { organizationId: '3' }],

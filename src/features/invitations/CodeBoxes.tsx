@@ -75,7 +75,7 @@ export function CodeBoxes({ value, length, onChange, labelledBy, invalid, disabl
             boxes.current[index] = element
           }}
           value={value[index] ?? ''}
-          aria-label={LL.joinCode.page.box({ index: index + 1, count: length })}
+          aria-label={LL.organizationUsers.joinCode.page.box({ index: index + 1, count: length })}
           aria-invalid={invalid || undefined}
           disabled={disabled}
           autoComplete={index === 0 ? 'one-time-code' : 'off'}

@@ -30,7 +30,7 @@ const joinedOf = (state: unknown): JoinByCodeResult | null => {
  */
 export function JoinPage() {
   const { LL } = useI18nContext()
-  const t = LL.joinCode.page
+  const t = LL.organizationUsers.joinCode.page
   const params = useParams<{ code?: string }>()
   const search = useSearch()
   const [location, navigate] = useLocation()

@@ -50,7 +50,7 @@ const download = (text: string, fileName: string) => {
  */
 export function JoinCodeDialog({ organizationId, organizationName, terms, onClose }: JoinCodeDialogProps) {
   const { LL } = useI18nContext()
-  const t = LL.joinCode.admin
+  const t = LL.organizationUsers.joinCode.admin
   const flow = useActorRef(
     joinCodeSettingsMachine.provide({
       actors: { loadJoinCode, updateJoinCode, resetJoinCode },

@@ -19,7 +19,7 @@ export function useJoinRequests(organizationId: number, canManage: boolean, onAp
       actors: { loadJoinRequests, approveJoinRequest, refuseJoinRequest },
       actions: {
         announceApproved: (_, { request }) => {
-          toaster.success({ title: LL.joinCode.requests.approved({ email: request?.user.email ?? '' }) })
+          toaster.success({ title: LL.organizationUsers.joinCode.requests.approved({ email: request?.user.email ?? '' }) })
           onApproved()
         },
       },
@@ -39,7 +39,7 @@ export function JoinRequests({ actor, organizationName, terms }: { actor: JoinRe
     <>
       {count > 0 ? (
         <Button size="xs" variant="subtle" borderRadius="full" onClick={() => setOpen(true)}>
-          {LL.joinCode.requests.chip({ count })}
+          {LL.organizationUsers.joinCode.requests.chip({ count })}
         </Button>
       ) : null}
       {open ? <JoinRequestsDialog actor={actor} organizationName={organizationName} terms={terms} onClose={() => setOpen(false)} /> : null}
@@ -59,7 +59,7 @@ function JoinRequestsDialog({
   onClose: () => void
 }) {
   const { LL } = useI18nContext()
-  const t = LL.joinCode.requests
+  const t = LL.organizationUsers.joinCode.requests
   const requests = useSelector(actor, (s) => s.context.requests)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const error = useSelector(actor, (s) => s.context.error)

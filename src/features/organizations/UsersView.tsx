@@ -90,7 +90,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
             <PendingInvites actor={pendingInvites} organizationName={organizationName} terms={terms} />
             <JoinRequests actor={joinRequests} organizationName={organizationName} terms={terms} />
             <Button variant="outline" onClick={() => setInvitingByCode(true)}>
-              {LL.joinCode.admin.invite()}
+              {LL.organizationUsers.joinCode.admin.invite()}
             </Button>
             <Button onClick={() => setInviting(true)}>{t.invite()}</Button>
           </HStack>
