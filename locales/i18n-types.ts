@@ -3343,6 +3343,208 @@ export type NamespaceOrganizationUsersTranslation = {
 			actionFailed: string
 		}
 	}
+	people: {
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * E​m​a​i​l
+		 */
+		email: string
+		/**
+		 * F​i​r​s​t​ ​n​a​m​e
+		 */
+		firstName: string
+		/**
+		 * L​a​s​t​ ​n​a​m​e
+		 */
+		lastName: string
+		/**
+		 * U​s​e​r​n​a​m​e
+		 */
+		username: string
+		/**
+		 * P​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * J​o​i​n​e​d
+		 */
+		joined: string
+		/**
+		 * R​o​l​e​s
+		 */
+		roles: string
+		/**
+		 * P​r​o​f​i​l​e
+		 */
+		profile: string
+		/**
+		 * I​n​v​i​t​e
+		 */
+		invite: string
+		/**
+		 * I​n​v​i​t​e​ ​b​y​ ​e​m​a​i​l
+		 */
+		inviteByEmail: string
+		/**
+		 * I​m​p​o​r​t​ ​u​s​e​r​s
+		 */
+		importUsers: string
+		/**
+		 * N​o​b​o​d​y​ ​m​a​t​c​h​e​s​ ​t​h​e​ ​s​e​a​r​c​h​.
+		 */
+		noMatch: string
+		school: {
+			/**
+			 * S​e​a​r​c​h​ ​s​t​u​d​e​n​t​s
+			 */
+			searchStudents: string
+			/**
+			 * S​e​a​r​c​h​ ​t​e​a​c​h​e​r​s
+			 */
+			searchTeachers: string
+			/**
+			 * N​o​ ​s​t​u​d​e​n​t​s​ ​y​e​t​.
+			 */
+			noStudents: string
+			/**
+			 * I​n​v​i​t​e​ ​s​t​u​d​e​n​t​s​ ​b​y​ ​e​m​a​i​l​ ​o​r​ ​i​m​p​o​r​t​ ​a​ ​l​i​s​t​ ​o​f​ ​t​h​e​m​.
+			 */
+			noStudentsPrompt: string
+			/**
+			 * N​o​ ​t​e​a​c​h​e​r​s​ ​y​e​t​.
+			 */
+			noTeachers: string
+			/**
+			 * I​n​v​i​t​e​ ​t​e​a​c​h​e​r​s​ ​b​y​ ​e​m​a​i​l​.
+			 */
+			noTeachersPrompt: string
+			/**
+			 * T​h​e​ ​s​t​u​d​e​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			studentsFailed: string
+			/**
+			 * T​h​e​ ​t​e​a​c​h​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			teachersFailed: string
+			/**
+			 * T​h​i​s​ ​s​t​u​d​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			studentFailed: string
+			/**
+			 * T​h​i​s​ ​t​e​a​c​h​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			teacherFailed: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​s​t​u​d​e​n​t​s
+			 */
+			backToStudents: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​e​a​c​h​e​r​s
+			 */
+			backToTeachers: string
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​ ​s​t​u​d​e​n​t​ ​o​f​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+			 * @param {string} name
+			 * @param {string} organization
+			 */
+			studentRemoved: RequiredParams<'name' | 'organization'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​ ​t​e​a​c​h​e​r​ ​o​f​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+			 * @param {string} name
+			 * @param {string} organization
+			 */
+			teacherRemoved: RequiredParams<'name' | 'organization'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​s​t​i​l​l​ ​a​ ​s​t​u​d​e​n​t​ ​o​f​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​:​ ​t​h​e​ ​r​e​m​o​v​a​l​ ​f​a​i​l​e​d​.
+			 * @param {string} name
+			 * @param {string} organization
+			 */
+			studentRemoveFailed: RequiredParams<'name' | 'organization'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​s​t​i​l​l​ ​a​ ​t​e​a​c​h​e​r​ ​o​f​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​:​ ​t​h​e​ ​r​e​m​o​v​a​l​ ​f​a​i​l​e​d​.
+			 * @param {string} name
+			 * @param {string} organization
+			 */
+			teacherRemoveFailed: RequiredParams<'name' | 'organization'>
+		}
+		company: {
+			/**
+			 * S​e​a​r​c​h​ ​e​m​p​l​o​y​e​e​s
+			 */
+			searchStudents: string
+			/**
+			 * S​e​a​r​c​h​ ​l​e​a​d​e​r​s
+			 */
+			searchTeachers: string
+			/**
+			 * N​o​ ​e​m​p​l​o​y​e​e​s​ ​y​e​t​.
+			 */
+			noStudents: string
+			/**
+			 * I​n​v​i​t​e​ ​e​m​p​l​o​y​e​e​s​ ​b​y​ ​e​m​a​i​l​ ​o​r​ ​i​m​p​o​r​t​ ​a​ ​l​i​s​t​ ​o​f​ ​t​h​e​m​.
+			 */
+			noStudentsPrompt: string
+			/**
+			 * N​o​ ​l​e​a​d​e​r​s​ ​y​e​t​.
+			 */
+			noTeachers: string
+			/**
+			 * I​n​v​i​t​e​ ​l​e​a​d​e​r​s​ ​b​y​ ​e​m​a​i​l​.
+			 */
+			noTeachersPrompt: string
+			/**
+			 * T​h​e​ ​e​m​p​l​o​y​e​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			studentsFailed: string
+			/**
+			 * T​h​e​ ​l​e​a​d​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			teachersFailed: string
+			/**
+			 * T​h​i​s​ ​e​m​p​l​o​y​e​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			studentFailed: string
+			/**
+			 * T​h​i​s​ ​l​e​a​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			teacherFailed: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​e​m​p​l​o​y​e​e​s
+			 */
+			backToStudents: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​l​e​a​d​e​r​s
+			 */
+			backToTeachers: string
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​n​ ​e​m​p​l​o​y​e​e​ ​o​f​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+			 * @param {string} name
+			 * @param {string} organization
+			 */
+			studentRemoved: RequiredParams<'name' | 'organization'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​ ​l​e​a​d​e​r​ ​o​f​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​.
+			 * @param {string} name
+			 * @param {string} organization
+			 */
+			teacherRemoved: RequiredParams<'name' | 'organization'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​s​t​i​l​l​ ​a​n​ ​e​m​p​l​o​y​e​e​ ​o​f​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​:​ ​t​h​e​ ​r​e​m​o​v​a​l​ ​f​a​i​l​e​d​.
+			 * @param {string} name
+			 * @param {string} organization
+			 */
+			studentRemoveFailed: RequiredParams<'name' | 'organization'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​s​t​i​l​l​ ​a​ ​l​e​a​d​e​r​ ​o​f​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}​:​ ​t​h​e​ ​r​e​m​o​v​a​l​ ​f​a​i​l​e​d​.
+			 * @param {string} name
+			 * @param {string} organization
+			 */
+			teacherRemoveFailed: RequiredParams<'name' | 'organization'>
+		}
+	}
 }
 
 export type NamespaceStartLearningTranslation = {
@@ -6666,6 +6868,192 @@ export type TranslationFunctions = {
 				 * The request could not be decided.
 				 */
 				actionFailed: () => LocalizedString
+			}
+		}
+		people: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Email
+			 */
+			email: () => LocalizedString
+			/**
+			 * First name
+			 */
+			firstName: () => LocalizedString
+			/**
+			 * Last name
+			 */
+			lastName: () => LocalizedString
+			/**
+			 * Username
+			 */
+			username: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * Joined
+			 */
+			joined: () => LocalizedString
+			/**
+			 * Roles
+			 */
+			roles: () => LocalizedString
+			/**
+			 * Profile
+			 */
+			profile: () => LocalizedString
+			/**
+			 * Invite
+			 */
+			invite: () => LocalizedString
+			/**
+			 * Invite by email
+			 */
+			inviteByEmail: () => LocalizedString
+			/**
+			 * Import users
+			 */
+			importUsers: () => LocalizedString
+			/**
+			 * Nobody matches the search.
+			 */
+			noMatch: () => LocalizedString
+			school: {
+				/**
+				 * Search students
+				 */
+				searchStudents: () => LocalizedString
+				/**
+				 * Search teachers
+				 */
+				searchTeachers: () => LocalizedString
+				/**
+				 * No students yet.
+				 */
+				noStudents: () => LocalizedString
+				/**
+				 * Invite students by email or import a list of them.
+				 */
+				noStudentsPrompt: () => LocalizedString
+				/**
+				 * No teachers yet.
+				 */
+				noTeachers: () => LocalizedString
+				/**
+				 * Invite teachers by email.
+				 */
+				noTeachersPrompt: () => LocalizedString
+				/**
+				 * The students could not be loaded.
+				 */
+				studentsFailed: () => LocalizedString
+				/**
+				 * The teachers could not be loaded.
+				 */
+				teachersFailed: () => LocalizedString
+				/**
+				 * This student could not be loaded.
+				 */
+				studentFailed: () => LocalizedString
+				/**
+				 * This teacher could not be loaded.
+				 */
+				teacherFailed: () => LocalizedString
+				/**
+				 * Back to students
+				 */
+				backToStudents: () => LocalizedString
+				/**
+				 * Back to teachers
+				 */
+				backToTeachers: () => LocalizedString
+				/**
+				 * {name} is no longer a student of {organization}.
+				 */
+				studentRemoved: (arg: { name: string, organization: string }) => LocalizedString
+				/**
+				 * {name} is no longer a teacher of {organization}.
+				 */
+				teacherRemoved: (arg: { name: string, organization: string }) => LocalizedString
+				/**
+				 * {name} is still a student of {organization}: the removal failed.
+				 */
+				studentRemoveFailed: (arg: { name: string, organization: string }) => LocalizedString
+				/**
+				 * {name} is still a teacher of {organization}: the removal failed.
+				 */
+				teacherRemoveFailed: (arg: { name: string, organization: string }) => LocalizedString
+			}
+			company: {
+				/**
+				 * Search employees
+				 */
+				searchStudents: () => LocalizedString
+				/**
+				 * Search leaders
+				 */
+				searchTeachers: () => LocalizedString
+				/**
+				 * No employees yet.
+				 */
+				noStudents: () => LocalizedString
+				/**
+				 * Invite employees by email or import a list of them.
+				 */
+				noStudentsPrompt: () => LocalizedString
+				/**
+				 * No leaders yet.
+				 */
+				noTeachers: () => LocalizedString
+				/**
+				 * Invite leaders by email.
+				 */
+				noTeachersPrompt: () => LocalizedString
+				/**
+				 * The employees could not be loaded.
+				 */
+				studentsFailed: () => LocalizedString
+				/**
+				 * The leaders could not be loaded.
+				 */
+				teachersFailed: () => LocalizedString
+				/**
+				 * This employee could not be loaded.
+				 */
+				studentFailed: () => LocalizedString
+				/**
+				 * This leader could not be loaded.
+				 */
+				teacherFailed: () => LocalizedString
+				/**
+				 * Back to employees
+				 */
+				backToStudents: () => LocalizedString
+				/**
+				 * Back to leaders
+				 */
+				backToTeachers: () => LocalizedString
+				/**
+				 * {name} is no longer an employee of {organization}.
+				 */
+				studentRemoved: (arg: { name: string, organization: string }) => LocalizedString
+				/**
+				 * {name} is no longer a leader of {organization}.
+				 */
+				teacherRemoved: (arg: { name: string, organization: string }) => LocalizedString
+				/**
+				 * {name} is still an employee of {organization}: the removal failed.
+				 */
+				studentRemoveFailed: (arg: { name: string, organization: string }) => LocalizedString
+				/**
+				 * {name} is still a leader of {organization}: the removal failed.
+				 */
+				teacherRemoveFailed: (arg: { name: string, organization: string }) => LocalizedString
 			}
 		}
 	}

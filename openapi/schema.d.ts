@@ -1062,6 +1062,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organizations/{id}/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The students of an organization, paged (its teachers and admins, and platform admins)
+         * @description The members holding the student role (spec §2 Student list; §6 a teacher sees the students),
+         *     searched by username, e-mail, first and last name and sorted by one column (a leading `-` sorts
+         *     descending), then by id. A student of the organization gets 403; anyone else who is not a member
+         *     404.
+         */
+        get: operations["listOrganizationStudents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/students/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One student of an organization (its teachers and admins, and platform admins)
+         * @description 404 when the user is no student of the organization (a teacher reads no admin's details this way).
+         */
+        get: operations["getOrganizationStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/countries/": {
         parameters: {
             query?: never;
@@ -3386,6 +3434,67 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The member, active */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listOrganizationStudents: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Words to look for (case-insensitive) */
+                search?: components["parameters"]["Search"];
+                ordering?: "first_name" | "-first_name" | "last_name" | "-last_name" | "email" | "-email" | "username" | "-username";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of students */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUserPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOrganizationStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student */
             200: {
                 headers: {
                     [name: string]: unknown;

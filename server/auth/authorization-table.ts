@@ -102,6 +102,23 @@ const organizationMembers: Row = {
   },
 }
 
+/**
+ * An organization's teachers and admins, and platform admins whose reach covers it (§6: a teacher sees
+ * the students). Its students get 403; anyone else 404.
+ */
+const organizationStaff: Row = {
+  resource: 'organization',
+  answers: {
+    anonymous: onOrganizations(401, 401, 401),
+    student: onOrganizations(403, 404, 404),
+    teacher: onOrganizations(ALLOWED, 404, 404),
+    organizationAdmin: onOrganizations(ALLOWED, 404, 404),
+    otherMember: onOrganizations(404, ALLOWED, 404),
+    countryAdmin: onOrganizations(ALLOWED, ALLOWED, 404),
+    platformAdmin: onOrganizations(ALLOWED, ALLOWED, ALLOWED),
+  },
+}
+
 /** Cells on the four account scopes. */
 const onAccounts = (own: Answer, others: Answer, otherCountry: Answer = others) => ({
   ownAccount: own,
@@ -234,6 +251,9 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   // a disabled member is no member: it gets the outsiders' 404 (auth/roles.ts)
   disableOrganizationUser: organizationAdmins(403, 404),
   enableOrganizationUser: organizationAdmins(403, 404),
+  // the student list and details: teachers too (§6)
+  listOrganizationStudents: organizationStaff,
+  getOrganizationStudent: organizationStaff,
 
   // social
   listSocialProviders: open,

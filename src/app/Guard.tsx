@@ -35,10 +35,20 @@ export function Guard({ children }: { children: ReactNode }) {
   const search = useSearch()
   if (restoring) return <ScreenLoading />
   return (
-    <GuardRun key={`${location}?${search}|${sessionKey}`} location={location} search={search}>
+    <GuardRun key={`${location}?${guardedSearch(search)}|${sessionKey}`} location={location} search={search}>
       {children}
     </GuardRun>
   )
+}
+
+/**
+ * The part of the query that the guard reads (the invite and the login's next page). A screen's own
+ * query (a list's search, sort, page) changes without a new decision: deciding again would mount the
+ * screen anew, and the search box would lose the focus while the person types.
+ */
+const guardedSearch = (search: string): string => {
+  const params = new URLSearchParams(search)
+  return `${params.get('invite')}&${params.get('next')}`
 }
 
 /** A route's :organizationId as the guard reads it: null when absent, 0 when it is not an id. */

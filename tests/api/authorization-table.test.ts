@@ -365,6 +365,8 @@ const FIXTURES: Record<string, Fixture> = {
   removeOrganizationUser: { fresh: ['member'], request: (c) => ({ params: memberIds(c) }) },
   disableOrganizationUser: { fresh: ['member'], request: (c) => ({ params: memberIds(c) }) },
   enableOrganizationUser: { request: (c) => ({ params: memberIds(c) }) },
+  listOrganizationStudents: { request: (c) => ({ params: orgId(c), query: 'search=a' }) },
+  getOrganizationStudent: { request: (c) => ({ params: memberIds(c) }) },
   listSocialProviders: { request: () => ({}) },
   socialStart: { request: () => ({}) },
   socialCallback: { request: () => ({ query: 'error=access_denied' }) },

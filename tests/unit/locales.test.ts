@@ -96,9 +96,9 @@ describe('the dictionaries', () => {
 		'startLearning.android',
 	])
 	const sameWord: Partial<Record<Locales, string[]>> = {
-		'es-MX': ['common.no', 'organizationUsers.roles'],
+		'es-MX': ['common.no', 'organizationUsers.roles', 'organizationUsers.people.roles'],
 		'pt-BR': ['startLearning.email'],
-		vi: ['organizationUsers.email'],
+		vi: ['organizationUsers.email', 'organizationUsers.people.email'],
 	}
 
 	it.each(others)('%s has no text left in English', (locale) => {

@@ -13,13 +13,15 @@ export interface InviteByEmailDialogProps {
   organizationId: number
   organizationName: string
   terms: Terms
+  /** The role of everyone invited, without a role select (§6: teachers are invited as teachers). */
+  fixedRole?: OrganizationRole
   onClose: () => void
   /** The invitations went out: the list reloads. */
   onSent: () => void
 }
 
 /** Invite by e-mail (spec §2, §5 E-mail tags): addresses as tags, invalid ones shown and refused; one role, student by default. */
-export function InviteByEmailDialog({ organizationId, organizationName, terms, onClose, onSent }: InviteByEmailDialogProps) {
+export function InviteByEmailDialog({ organizationId, organizationName, terms, fixedRole, onClose, onSent }: InviteByEmailDialogProps) {
   const { LL } = useI18nContext()
   const t = LL.organizationUsers
   const invite = useActorRef(
@@ -38,7 +40,7 @@ export function InviteByEmailDialog({ organizationId, organizationName, terms, o
   const error = useSelector(invite, (s) => s.context.error)
   const [emails, setEmails] = useState<string[]>([])
   const [rejected, setRejected] = useState<string[]>([])
-  const [role, setRole] = useState<OrganizationRole | ''>('student')
+  const [role, setRole] = useState<OrganizationRole | ''>(fixedRole ?? 'student')
   const [tried, setTried] = useState(false)
 
   const send = () => {
@@ -86,15 +88,17 @@ export function InviteByEmailDialog({ organizationId, organizationName, terms, o
                   }
                   required
                 />
-                <Select
-                  label={t.role()}
-                  placeholder={t.selectRole()}
-                  items={ROLES.map((value) => ({ value, label: roleLabel(terms, value) }))}
-                  value={role ? [role] : []}
-                  onValueChange={(value) => setRole((value[0] as OrganizationRole | undefined) ?? '')}
-                  errorText={tried && role === '' ? t.pleaseSelectRole() : undefined}
-                  required
-                />
+                {fixedRole ? null : (
+                  <Select
+                    label={t.role()}
+                    placeholder={t.selectRole()}
+                    items={ROLES.map((value) => ({ value, label: roleLabel(terms, value) }))}
+                    value={role ? [role] : []}
+                    onValueChange={(value) => setRole((value[0] as OrganizationRole | undefined) ?? '')}
+                    errorText={tried && role === '' ? t.pleaseSelectRole() : undefined}
+                    required
+                  />
+                )}
                 <Stack direction="row" gap="3" justify="flex-end" flexWrap="wrap">
                   <Button type="button" variant="outline" onClick={onClose}>
                     {LL.common.cancel()}

@@ -17,6 +17,11 @@ export interface RemoveMemberDialogProps {
    * country, and nobody a platform admin's: the server decides and the dialog shows its refusal).
    */
   canRemoveFromSystem: boolean
+  /**
+   * The messages of a removal from the organization, worded for the member's list and the organization's
+   * type (§8: the student and teacher details); without them, the users view's.
+   */
+  texts?: { removed: string; failed: string }
   onClose: () => void
   onRemoved: () => void
 }
@@ -27,7 +32,7 @@ const displayName = (member: OrganizationUser) => `${member.first_name} ${member
  * The remove-member confirmation (memberRemovalMachine): one step, two for the system, where the member's
  * e-mail is typed out before the account can be deleted; refusals are shown in it.
  */
-export function RemoveMemberDialog({ organizationId, organizationName, member, canRemoveFromSystem, onClose, onRemoved }: RemoveMemberDialogProps) {
+export function RemoveMemberDialog({ organizationId, organizationName, member, canRemoveFromSystem, texts, onClose, onRemoved }: RemoveMemberDialogProps) {
   const { LL } = useI18nContext()
   const name = displayName(member)
   const removal = useActorRef(
@@ -39,7 +44,7 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
             title:
               scope === 'system'
                 ? LL.organizationUsers.removedFromSystem({ name })
-                : LL.organizationUsers.removed({ name, organization: organizationName }),
+                : (texts?.removed ?? LL.organizationUsers.removed({ name, organization: organizationName })),
           })
           onRemoved()
         },
@@ -60,6 +65,7 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
   }
   const refused = state === 'refused'
   const message = refused ? LL.organizationUsers.soleAdmin() : error ? errorMessage(error, LL.common.genericError()) : null
+  const messages = message === null ? [] : texts && !fromSystem ? [texts.failed, message] : [message]
 
   return (
     <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : close())}>
@@ -78,7 +84,7 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
                     : LL.organizationUsers.removeDescription({ name, organization: organizationName })}
                 </Dialog.Description>
               </Stack>
-              {message ? <ErrorPanel messages={[message]} /> : null}
+              {messages.length > 0 ? <ErrorPanel messages={messages} /> : null}
               {state === 'confirmingFromSystem' ? (
                 <TextField
                   label={LL.organizationUsers.memberSystemRemoval.confirmLabel({ email: member.email })}

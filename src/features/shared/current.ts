@@ -1,4 +1,5 @@
 import { membershipOf } from '../../../machines/roles'
+import type { OrganizationType } from '../../../machines/types'
 import { useKnownOrganization } from '../../app/known-organizations'
 import { useCurrentOrganizationId, useCurrentUser } from '../../app/root-context'
 import { useTerms } from './terms'
@@ -8,9 +9,14 @@ import { useTerms } from './terms'
  * user's membership, or, for a platform admin who is no member, from the organization a page loaded.
  */
 export function useOrganizationTerms(organizationId?: string | number | null) {
+  return useTerms(useOrganizationType(organizationId))
+}
+
+/** The type of the organization a route is about (or the current one), when known. */
+export function useOrganizationType(organizationId?: string | number | null): OrganizationType | undefined {
   const user = useCurrentUser()
   const current = useCurrentOrganizationId()
   const id = organizationId == null ? current : Number(organizationId)
   const known = useKnownOrganization(id)
-  return useTerms(membershipOf(user, id)?.type ?? known?.type)
+  return membershipOf(user, id)?.type ?? known?.type
 }

@@ -2,6 +2,8 @@ import { useParams } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { useOrganizationTerms } from '../shared/current'
 import { AreaPlaceholder } from '../shared/page'
+import { StudentsList } from './students/StudentsList'
+import { TeachersList } from './teachers/TeachersList'
 
 type OrganizationParams = { organizationId?: string }
 
@@ -12,34 +14,25 @@ export type StudentsMode = 'list' | 'email-invite' | 'import-users' | 'import-us
 
 /** /organization/:id/students, /students/new, /students/import and /elsa-users/import: one screen, four modes. */
 export function StudentsPage({ mode }: { mode: StudentsMode }) {
+  if (mode === 'list' || mode === 'email-invite') return <StudentsList inviting={mode === 'email-invite'} />
+  return <StudentsImportPlaceholder mode={mode} />
+}
+
+/** The import modes (another piece of issue 7). */
+function StudentsImportPlaceholder({ mode }: { mode: 'import-users' | 'import-user-ids' }) {
   const { LL } = useI18nContext()
   const terms = useOrganizationTerms(useParams<OrganizationParams>().organizationId)
-  const area =
-    mode === 'email-invite'
-      ? `${terms.students()} · ${LL.nav.titles.inviteStudents()}`
-      : mode === 'import-users'
-        ? `${terms.students()} · ${LL.nav.titles.importStudents()}`
-        : mode === 'import-user-ids'
-          ? `${terms.students()} · ${LL.nav.titles.importExistingUsers()}`
-          : terms.students()
-  return <AreaPlaceholder area={area} />
+  const what = mode === 'import-users' ? LL.nav.titles.importStudents() : LL.nav.titles.importExistingUsers()
+  return <AreaPlaceholder area={`${terms.students()} · ${what}`} />
 }
 
 /** /organization/:organizationId/students/:studentId (student-details). */
-export function StudentDetailsPage() {
-  const { LL } = useI18nContext()
-  return <AreaPlaceholder area={LL.nav.titles.studentDetails()} />
-}
+export { StudentDetails as StudentDetailsPage } from './students/StudentDetails'
 
 /** /organization/:id/teachers and /teachers/new (the e-mail invite panel open). */
 export function TeachersPage({ mode }: { mode: 'list' | 'email-invite' }) {
-  const { LL } = useI18nContext()
-  const terms = useOrganizationTerms(useParams<OrganizationParams>().organizationId)
-  return <AreaPlaceholder area={mode === 'email-invite' ? `${terms.teachers()} · ${LL.nav.titles.inviteTeachers()}` : terms.teachers()} />
+  return <TeachersList inviting={mode === 'email-invite'} />
 }
 
 /** /organization/:organizationId/teachers/:teacherId (teacher-details). */
-export function TeacherDetailsPage() {
-  const { LL } = useI18nContext()
-  return <AreaPlaceholder area={LL.nav.titles.teacherDetails()} />
-}
+export { TeacherDetails as TeacherDetailsPage } from './teachers/TeacherDetails'

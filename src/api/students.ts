@@ -1,0 +1,23 @@
+import { fromPromise } from 'xstate'
+import type { LoadOrganizationUsersInput, MemberInput, OrganizationUser, OrganizationUserPage } from '../../machines/types'
+import { api, unwrap } from './client'
+
+/**
+ * The student list and student details (spec §2), which an organization's teachers read too: given to
+ * the users-table and member-profile flows (organizationUsersMachine, memberProfileMachine) in place of
+ * the admins' users calls. The query's roles are the call's own (students), not sent.
+ */
+
+export const loadStudents = fromPromise<OrganizationUserPage, LoadOrganizationUsersInput>(({ input, signal }) => {
+  const { page, search, ordering } = input.query
+  return unwrap(
+    api.GET('/v1/organizations/{id}/students', {
+      params: { path: { id: input.organizationId }, query: { page, ordering, ...(search.trim() ? { search: search.trim() } : {}) } },
+      signal,
+    }),
+  )
+})
+
+export const loadStudent = fromPromise<OrganizationUser, MemberInput>(({ input, signal }) =>
+  unwrap(api.GET('/v1/organizations/{id}/students/{userId}', { params: { path: { id: input.organizationId, userId: input.userId } }, signal })),
+)

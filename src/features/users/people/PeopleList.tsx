@@ -1,0 +1,166 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { Link as RouterLink, useLocation, useSearch } from 'wouter'
+import type { PromiseActorLogic } from 'xstate'
+import { useI18nContext } from '../../../../locales/i18n-react'
+import { organizationUsersMachine } from '../../../../machines/organization-users'
+import type { LoadOrganizationUsersInput, OrganizationRole, OrganizationUser, OrganizationUserPage, OrganizationUsersQuery } from '../../../../machines/types'
+import { css } from '../../../../styled-system/css'
+import { Flex, Stack } from '../../../../styled-system/jsx'
+import { errorMessage } from '../../../api/errors'
+import { Button, ErrorPanel, Heading, Input, Pagination, Spinner, Table, Text } from '../../../ui'
+import { usePageTitle } from '../../shared/page'
+import { displayName, nameDirection, nextNameOrdering, readPeopleQuery, writePeopleQuery } from './people-query'
+
+const PAGE_SIZE = 10
+/** How long the search box waits after the last key before the URL (and the list) follow. */
+const SEARCH_DEBOUNCE_MS = 300
+
+type LoadPeople = PromiseActorLogic<OrganizationUserPage, LoadOrganizationUsersInput>
+
+/**
+ * The flow of a student or teacher list: the users table's (organizationUsersMachine), loading with
+ * `load` for the list's own `roles`. Made by the screen, which reloads it after an invite.
+ */
+export function usePeopleList(organizationId: number, load: LoadPeople, roles: OrganizationRole[]) {
+  const query = readPeopleQuery(useSearch(), roles)
+  return useActorRef(organizationUsersMachine.provide({ actors: { loadOrganizationUsers: load } }), { input: { organizationId, query } })
+}
+
+export type PeopleListActor = ReturnType<typeof usePeopleList>
+
+export interface PeopleListProps {
+  actor: PeopleListActor
+  roles: OrganizationRole[]
+  title: string
+  searchLabel: string
+  texts: { empty: string; emptyPrompt?: string; failed: string }
+  /** The invite controls (admins only), beside the heading and in the empty state. */
+  actions?: ReactNode
+  detailHref: (person: OrganizationUser) => string
+}
+
+/**
+ * A student or teacher list (spec §2): search, a table sorted by name (the column header turns it
+ * around), paging, the empty and loading states; a row opens the person's details (the name is a link,
+ * for the keyboard).
+ */
+export function PeopleList({ actor, roles, title, searchLabel, texts, actions, detailHref }: PeopleListProps) {
+  const { LL } = useI18nContext()
+  const t = LL.organizationUsers.people
+  usePageTitle(title)
+  const search = useSearch()
+  const [location, navigate] = useLocation()
+  const query = readPeopleQuery(search, roles)
+  const page = useSelector(actor, (s) => s.context.page)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const error = useSelector(actor, (s) => s.context.error)
+  const [typed, setTyped] = useState(query.search)
+
+  const setQuery = (next: OrganizationUsersQuery) => navigate(`${location}${writePeopleQuery(next)}`, { replace: true })
+
+  // The URL is the query: a change there (typing, paging, back and forward) loads the people.
+  const key = writePeopleQuery(query)
+  useEffect(() => {
+    actor.send({ type: 'users.query', query: readPeopleQuery(key, roles) })
+    // the roles are the list's own and never change
+  }, [actor, key])
+
+  // The search box follows the URL when it changes elsewhere, and writes it back after a pause.
+  useEffect(() => setTyped(query.search), [query.search])
+  useEffect(() => {
+    if (typed.trim() === query.search.trim()) return
+    const timer = setTimeout(() => setQuery({ ...query, search: typed, page: 1 }), SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  })
+
+  const rows = page?.results ?? []
+  const count = page?.count ?? 0
+
+  return (
+    <Stack gap="4" minW="0">
+      <Flex gap="3" wrap="wrap" align="flex-end" justify="space-between">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        {actions}
+      </Flex>
+      <Stack gap="1.5" maxW={{ base: 'full', md: 'sm' }}>
+        <label htmlFor="people-search" className={css({ fontWeight: 'medium', fontSize: 'sm' })}>
+          {searchLabel}
+        </label>
+        <Input id="people-search" type="search" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} />
+      </Stack>
+      {error ? (
+        <Stack gap="3" align="flex-start">
+          <ErrorPanel messages={[texts.failed, errorMessage(error, LL.common.genericError())]} />
+          <Button variant="outline" onClick={() => actor.send({ type: 'users.retry' })}>
+            {LL.common.retry()}
+          </Button>
+        </Stack>
+      ) : page === null ? (
+        <Spinner label={LL.common.loading()} />
+      ) : rows.length === 0 ? (
+        <Stack gap="3" align="flex-start" py="6">
+          <Text fontWeight="semibold">{query.search ? t.noMatch() : texts.empty}</Text>
+          {!query.search && texts.emptyPrompt ? <Text color="fg.muted">{texts.emptyPrompt}</Text> : null}
+        </Stack>
+      ) : (
+        <Stack gap="3" aria-busy={busy}>
+          <Table.ScrollArea label={title}>
+            <Table.Root size="sm">
+              <Table.Head>
+                <Table.Row>
+                  <Table.SortableHeader
+                    direction={nameDirection(query.ordering)}
+                    onSort={() => setQuery({ ...query, ordering: nextNameOrdering(query.ordering), page: 1 })}
+                  >
+                    {t.name()}
+                  </Table.SortableHeader>
+                  <Table.Header>{t.email()}</Table.Header>
+                </Table.Row>
+              </Table.Head>
+              <Table.Body>
+                {rows.map((person) => (
+                  <Table.Row
+                    key={person.id}
+                    cursor="pointer"
+                    _hover={{ bg: 'gray.a2' }}
+                    color={person.is_active ? undefined : 'fg.muted'}
+                    onClick={(event) => {
+                      // the name link keeps its own click
+                      if ((event.target as HTMLElement).closest('a')) return
+                      navigate(detailHref(person))
+                    }}
+                  >
+                    <Table.Cell>
+                      <RouterLink href={detailHref(person)} className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>
+                        {displayName(person)}
+                      </RouterLink>
+                    </Table.Cell>
+                    <Table.Cell>{person.email}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          {count > PAGE_SIZE ? (
+            <Pagination
+              count={count}
+              pageSize={PAGE_SIZE}
+              page={query.page}
+              onPageChange={(next) => setQuery({ ...query, page: next })}
+              rangeLabel={({ start, end, count: total }) => LL.common.pagination({ from: start, to: end, total })}
+              labels={{
+                root: LL.common.paginationNav(),
+                previous: LL.common.previousPage(),
+                next: LL.common.nextPage(),
+                page: (p) => LL.common.goToPage({ page: p }),
+              }}
+            />
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,59 @@
+import { useLocation, useParams } from 'wouter'
+import { useI18nContext } from '../../../../locales/i18n-react'
+import { membershipOf } from '../../../../machines/roles'
+import { loadOrganizationUsers } from '../../../api/organization-users'
+import { useKnownOrganization } from '../../../app/known-organizations'
+import { paths } from '../../../app/paths'
+import { useCurrentUser } from '../../../app/root-context'
+import { Button } from '../../../ui'
+import { InviteByEmailDialog } from '../../organizations/InviteByEmailDialog'
+import { useOrganizationTerms } from '../../shared/current'
+import { PeopleList, usePeopleList } from '../people/PeopleList'
+import { usePeopleTexts } from '../people/texts'
+
+/**
+ * /organization/:id/teachers and /teachers/new (spec §2 Teacher list; organization admins): the
+ * teachers by name and e-mail, and inviting teachers by e-mail (role teacher, no role select, §6).
+ * The class and student counts come with the classes.
+ */
+export function TeachersList({ inviting }: { inviting: boolean }) {
+  const organizationId = Number(useParams<{ organizationId: string }>().organizationId)
+  return <Teachers key={organizationId} organizationId={organizationId} inviting={inviting} />
+}
+
+function Teachers({ organizationId, inviting }: { organizationId: number; inviting: boolean }) {
+  const { LL } = useI18nContext()
+  const [, navigate] = useLocation()
+  const user = useCurrentUser()
+  const terms = useOrganizationTerms(organizationId)
+  const texts = usePeopleTexts(organizationId)
+  const known = useKnownOrganization(organizationId)
+  const organizationName = membershipOf(user, organizationId)?.name ?? known?.name ?? terms.organization()
+  const list = usePeopleList(organizationId, loadOrganizationUsers, ['teacher'])
+  const listHref = paths.teachers(organizationId)
+
+  return (
+    <>
+      <PeopleList
+        actor={list}
+        roles={['teacher']}
+        title={terms.teachers()}
+        searchLabel={texts.searchTeachers()}
+        texts={{ empty: texts.noTeachers(), emptyPrompt: texts.noTeachersPrompt(), failed: texts.teachersFailed() }}
+        detailHref={(teacher) => paths.teacher(organizationId, teacher.id)}
+        actions={<Button onClick={() => navigate(paths.teachersInvite(organizationId))}>{LL.organizationUsers.people.inviteByEmail()}</Button>}
+      />
+      {inviting ? (
+        <InviteByEmailDialog
+          organizationId={organizationId}
+          organizationName={organizationName}
+          terms={terms}
+          fixedRole="teacher"
+          onClose={() => navigate(listHref)}
+          // the list screen loads the teachers again
+          onSent={() => navigate(listHref)}
+        />
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,189 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Organization, type Person } from './support/api'
+import { newestMailLink } from './support/mail'
+import { screenAtWidths } from './support/screens'
+import { logIn, toast } from './support/ui'
+
+/**
+ * The student and teacher lists and details (spec §2, §6, §8): an admin sees both lists, searches,
+ * sorts by name, opens a student and removes it after the confirmation, invites a teacher from the
+ * teachers' invite mode (no role select); a teacher sees the students without the admin actions; a
+ * student sees neither; the lists work from the keyboard.
+ */
+
+async function acceptInvitation(request: APIRequestContext, person: Person): Promise<void> {
+  const { link } = await newestMailLink(request, person.email, '/invite')
+  const token = link.pathname.split('/').pop() ?? ''
+  const session = await login(request, person.email, person.password)
+  const response = await request.post('/v1/accounts/invite/accept', { headers: bearer(session.token), data: { token, email: person.email } })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+/** A person with an account who joined the organization in `role`. */
+async function member(request: APIRequestContext, organization: Organization, person: Person, role: 'student' | 'teacher' | 'admin'): Promise<Person> {
+  await createAccount(request, person)
+  await invite(request, organization, person.email, role)
+  await acceptInvitation(request, person)
+  return person
+}
+
+async function asPerson(browser: Browser, person: Person): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await logIn(page, person)
+  return page
+}
+
+const table = (page: Page) => page.getByRole('table')
+const rows = (page: Page) => table(page).getByRole('row')
+
+test('an admin lists students and teachers, searches, opens a student and removes it after confirming; a teacher sees the students without admin actions; a student sees neither', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName('Springfield Elementary'), { owner: owner.email })
+  await acceptInvitation(request, owner)
+  const teacher = await member(request, organization, newPerson('teacher', 'Edna', 'Krabappel'), 'teacher')
+  const bart = await member(request, organization, newPerson('bart', 'Bart', 'Simpson'), 'student')
+  const lisa = await member(request, organization, newPerson('lisa', 'Lisa', 'Simpson'), 'student')
+  const milhouse = await member(request, organization, newPerson('milhouse', 'Milhouse', 'Van Houten'), 'student')
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/students`)
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible()
+  // students only, by first name
+  await expect(rows(page)).toHaveCount(4)
+  await expect(rows(page).nth(1)).toContainText('Bart Simpson')
+  await expect(rows(page).nth(3)).toContainText('Milhouse Van Houten')
+  await expect(table(page)).not.toContainText(owner.email)
+  await expect(table(page)).not.toContainText(teacher.email)
+  await screenAtWidths(page, 'students-list', () => expect(rows(page).nth(1)).toBeVisible())
+
+  // the name column turns the order around
+  await page.getByRole('button', { name: 'Name' }).click()
+  await expect(page).toHaveURL(/sort=-first_name/)
+  await expect(rows(page).nth(1)).toContainText('Milhouse Van Houten')
+
+  // the search, kept in the URL
+  await page.getByRole('searchbox', { name: 'Search students' }).fill('simpson')
+  await expect(page).toHaveURL(/search=simpson/)
+  await expect(rows(page)).toHaveCount(3)
+  await page.getByRole('searchbox', { name: 'Search students' }).fill('nobody-here')
+  await expect(page.getByText('Nobody matches the search.')).toBeVisible()
+
+  // the invite menu has its two modes; the e-mail one opens the invite dialog over the list
+  await page.getByRole('searchbox', { name: 'Search students' }).fill('')
+  await expect(page).not.toHaveURL(/search=/)
+  await expect(rows(page)).toHaveCount(4)
+  await page.getByRole('button', { name: 'Invite' }).click()
+  await expect(page.getByRole('menuitem', { name: 'Import users' })).toBeVisible()
+  await page.getByRole('menuitem', { name: 'Invite by email' }).click()
+  await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/students/new$`))
+  const dialog = page.getByRole('dialog', { name: 'Invite by email' })
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toContainText('Student')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/students$`))
+
+  // a row opens the student's details: the profile box
+  await rows(page).filter({ hasText: lisa.email }).getByRole('cell', { name: lisa.email }).click()
+  await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/students/\\d+$`))
+  await expect(page.getByRole('heading', { name: 'Lisa Simpson', level: 1 })).toBeVisible()
+  const profile = page.getByRole('region', { name: 'Profile' })
+  await expect(profile).toContainText(lisa.email)
+  await expect(profile).toContainText('Joined')
+  await screenAtWidths(page, 'student-details', () => expect(profile).toBeVisible())
+
+  // removing, after the confirmation; cancelling first changes nothing
+  await page.getByRole('button', { name: 'Remove from organization' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Remove Lisa Simpson?' })
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await page.getByRole('button', { name: 'Remove from organization' }).click()
+  await confirm.getByRole('button', { name: 'Remove from organization' }).click()
+  await expect(toast(page, `Lisa Simpson is no longer a student of ${organization.name}.`)).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/students$`))
+  await expect(rows(page)).toHaveCount(3)
+  await expect(table(page)).not.toContainText(lisa.email)
+
+  // the teachers: name and e-mail, the details with the roles, the invite mode without a role select
+  await page.goto(`/organization/${organization.id}/teachers`)
+  await expect(page.getByRole('heading', { name: 'Teachers', level: 1 })).toBeVisible()
+  await expect(rows(page)).toHaveCount(2)
+  await page.getByRole('link', { name: 'Edna Krabappel' }).click()
+  await expect(page.getByRole('heading', { name: 'Edna Krabappel', level: 1 })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Roles' })).toContainText('Teacher')
+  await screenAtWidths(page, 'teacher-details', () => expect(page.getByRole('region', { name: 'Profile' })).toBeVisible())
+  await page.getByRole('link', { name: 'Back to teachers' }).click()
+  await page.getByRole('button', { name: 'Invite by email' }).click()
+  await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/teachers/new$`))
+  const inviteTeachers = page.getByRole('dialog', { name: 'Invite by email' })
+  await expect(inviteTeachers.getByRole('combobox', { name: 'Role' })).toHaveCount(0)
+  const newcomer = newPerson('newteacher')
+  await inviteTeachers.getByRole('textbox', { name: 'Email addresses' }).pressSequentially(`${newcomer.email},`)
+  await inviteTeachers.getByRole('button', { name: 'Send invitations' }).click()
+  await expect(toast(page, '1 invitation sent.')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/teachers$`))
+  const mail = await newestMailLink(request, newcomer.email, '/invite')
+  expect(mail.link.pathname).toMatch(/^\/invite\//)
+
+  // a teacher sees the students and their details, without the admin actions
+  const teacherPage = await asPerson(browser, teacher)
+  await teacherPage.goto(`/organization/${organization.id}/students`)
+  await expect(rows(teacherPage)).toHaveCount(3)
+  await expect(teacherPage.getByRole('button', { name: 'Invite' })).toHaveCount(0)
+  await teacherPage.getByRole('link', { name: 'Bart Simpson' }).click()
+  await expect(teacherPage.getByRole('heading', { name: 'Bart Simpson', level: 1 })).toBeVisible()
+  await expect(teacherPage.getByRole('region', { name: 'Profile' })).toContainText(bart.email)
+  await expect(teacherPage.getByRole('button', { name: 'Remove from organization' })).toHaveCount(0)
+  await teacherPage.context().close()
+
+  // a student sees no student list
+  const studentPage = await asPerson(browser, milhouse)
+  await studentPage.goto(`/organization/${organization.id}/students`)
+  await expect(studentPage.getByRole('table')).toHaveCount(0)
+  await studentPage.context().close()
+})
+
+test('the student list and details work from the keyboard, and a company says employees', async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('boss', 'Montgomery', 'Burns'))
+  const organization = await createOrganization(request, organizationName('Power Plant'), { owner: owner.email, type: 'company' })
+  await acceptInvitation(request, owner)
+  await member(request, organization, newPerson('homer', 'Homer', 'Simpson'), 'student')
+  await member(request, organization, newPerson('lenny', 'Lenny', 'Leonard'), 'student')
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/students`)
+  await expect(page.getByRole('heading', { name: 'Employees', level: 1 })).toBeVisible()
+  const search = page.getByRole('searchbox', { name: 'Search employees' })
+  await search.focus()
+  await page.keyboard.type('lenny')
+  await expect(rows(page)).toHaveCount(2)
+  // from the search box, Tab reaches the table's scroll region, the name sort, then the first name link
+  // the list follows the search without taking the focus from the search box
+  await expect(page).toHaveURL(/search=lenny/)
+  await expect(search).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('region', { name: 'Employees' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Name' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Lenny Leonard' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Lenny Leonard', level: 1 })).toBeVisible()
+
+  // the removal dialog, from the keyboard; its messages speak of employees
+  await page.getByRole('button', { name: 'Remove from organization' }).focus()
+  await page.keyboard.press('Enter')
+  const confirm = page.getByRole('alertdialog', { name: 'Remove Lenny Leonard?' })
+  await expect(confirm).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(confirm).toBeHidden()
+  await page.getByRole('button', { name: 'Remove from organization' }).focus()
+  await page.keyboard.press('Enter')
+  await confirm.getByRole('button', { name: 'Remove from organization' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, `Lenny Leonard is no longer an employee of ${organization.name}.`)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Homer Simpson' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Lenny Leonard' })).toHaveCount(0)
+})
