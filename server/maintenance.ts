@@ -6,9 +6,11 @@ import { purgeDeletedOrganizations } from './organizations/purge.js'
 /**
  * Housekeeping that runs when the server is ready and then every hour: organizations deleted more than
  * 30 days ago are purged, and organization imports staged more than 7 days ago. Each job is idempotent, so several server processes may all run it.
+ * On PGlite, every minute, the statistics of the tables that changed (store.ts analyzeChanged).
  */
 
-const HOUR = 60 * 60 * 1000
+const MINUTE = 60 * 1000
+const HOUR = 60 * MINUTE
 
 export const runMaintenance = async (app: AppContext): Promise<void> => {
   const purged = await purgeDeletedOrganizations(app.db, app.clock())
@@ -17,13 +19,29 @@ export const runMaintenance = async (app: AppContext): Promise<void> => {
   if (imports > 0) app.log.info({ imports }, 'purged organization imports staged more than 7 days ago')
 }
 
+/** The store's statistics after changes (PGlite; autovacuum on PostgreSQL), checked every minute like autovacuum. */
+export const analyzeStore = async (app: AppContext): Promise<void> => {
+  const analyzed = (await app.store.analyzeChanged?.()) ?? []
+  if (analyzed.length > 0) app.log.debug({ analyzed }, 'refreshed the statistics of changed tables')
+}
+
 export const scheduleMaintenance = (fastify: FastifyInstance, app: AppContext): void => {
   let timer: NodeJS.Timeout | undefined
+  let analyzer: NodeJS.Timeout | undefined
   const run = () => runMaintenance(app).catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'))
+  const analyze = () => analyzeStore(app).catch((error: unknown) => app.log.error({ err: error }, 'analyze failed'))
   fastify.addHook('onReady', async () => {
     await run()
+    await analyze()
     timer = setInterval(run, HOUR)
     timer.unref()
+    if (app.store.analyzeChanged) {
+      analyzer = setInterval(analyze, MINUTE)
+      analyzer.unref()
+    }
   })
-  fastify.addHook('onClose', async () => clearInterval(timer))
+  fastify.addHook('onClose', async () => {
+    clearInterval(timer)
+    clearInterval(analyzer)
+  })
 }

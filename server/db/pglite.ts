@@ -24,6 +24,18 @@ export const openPgliteStore = async (dataDir?: string): Promise<Store> => {
     db: db as unknown as Database,
     driver: 'pglite',
     location: directory ?? 'memory',
+    analyzeChanged: async () => {
+      // the counts of changed rows as of now (PGlite reports them to pg_stat lazily); then autovacuum's
+      // rule for an analyze: more rows changed than 50 plus a tenth of the table
+      await client.query('select pg_stat_force_next_flush()')
+      const { rows } = await client.query<{ name: string }>(
+        `select s.relname as name from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+         where s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) order by 1`,
+      )
+      const names = rows.map((row) => row.name)
+      if (names.length > 0) await client.exec(`analyze ${names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ')}`)
+      return names
+    },
     close: async () => {
       if (!client.closed) await client.close()
     },

@@ -16,6 +16,12 @@ export interface Store {
   readonly driver: 'pglite' | 'postgres'
   /** Where the data lives, for the start-up log (no password). */
   readonly location: string
+  /**
+   * Refreshes the planner's statistics of the tables that changed enough since they were last analyzed:
+   * PGlite has no autovacuum, and without statistics its planner sorts 10,000 rows for a page of 10
+   * instead of reading an index. PostgreSQL's autovacuum does it there (none here).
+   */
+  readonly analyzeChanged?: () => Promise<string[]>
   close(): Promise<void>
 }
 

@@ -47,11 +47,10 @@ describe('routes', () => {
   })
 
   it('is not ready (503) while the store fails', async () => {
-    const store = await openStore({ memory: true })
-    const app = await buildApp({ config: testConfig(), store })
+    const failing = vi.spyOn(server.db, 'execute').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'))
     try {
-      await store.close()
-      const reply = await app.inject({ method: 'GET', url: '/v1/health', headers: { 'accept-language': 'es-MX' } })
+      // (the harness's api() fails on any 5xx: this one is the answer the test expects)
+      const reply = await server.app.inject({ method: 'GET', url: '/v1/health', headers: { 'accept-language': 'es-MX' } })
       expect(reply.statusCode).toBe(503)
       expect(reply.json()).toEqual({
         detail: 'El servicio no puede conectarse a su base de datos. Inténtalo de nuevo en un momento.',
@@ -59,14 +58,13 @@ describe('routes', () => {
       })
       expect(reply.headers['retry-after']).toBe('5')
     } finally {
-      await app.close()
+      failing.mockRestore()
     }
   })
 
   it('is not ready (503) when the store does not answer in time', async () => {
     const hanging = vi.spyOn(server.db, 'execute').mockImplementationOnce(() => new Promise(() => {}) as never)
     try {
-      // (the harness's api() fails on any 5xx: this one is the answer the test expects)
       const reply = await server.app.inject({ method: 'GET', url: '/v1/health' })
       expect(reply.statusCode).toBe(503)
       expect(reply.json()).toEqual({ detail: 'The service cannot reach its database. Try again in a moment.', code: 'store_unavailable' })
