@@ -18,6 +18,7 @@ const localeNamespaceLoaders = {
 	en: {
 		adminOrganizations: () => import('./en/adminOrganizations/index.js'),
 		api: () => import('./en/api/index.js'),
+		invitationImport: () => import('./en/invitationImport/index.js'),
 		legal: () => import('./en/legal/index.js'),
 		mail: () => import('./en/mail/index.js'),
 		organizationForm: () => import('./en/organizationForm/index.js'),
@@ -28,6 +29,7 @@ const localeNamespaceLoaders = {
 	'es-MX': {
 		adminOrganizations: () => import('./es-MX/adminOrganizations/index.js'),
 		api: () => import('./es-MX/api/index.js'),
+		invitationImport: () => import('./es-MX/invitationImport/index.js'),
 		legal: () => import('./es-MX/legal/index.js'),
 		mail: () => import('./es-MX/mail/index.js'),
 		organizationForm: () => import('./es-MX/organizationForm/index.js'),
@@ -38,6 +40,7 @@ const localeNamespaceLoaders = {
 	ja: {
 		adminOrganizations: () => import('./ja/adminOrganizations/index.js'),
 		api: () => import('./ja/api/index.js'),
+		invitationImport: () => import('./ja/invitationImport/index.js'),
 		legal: () => import('./ja/legal/index.js'),
 		mail: () => import('./ja/mail/index.js'),
 		organizationForm: () => import('./ja/organizationForm/index.js'),
@@ -48,6 +51,7 @@ const localeNamespaceLoaders = {
 	'pt-BR': {
 		adminOrganizations: () => import('./pt-BR/adminOrganizations/index.js'),
 		api: () => import('./pt-BR/api/index.js'),
+		invitationImport: () => import('./pt-BR/invitationImport/index.js'),
 		legal: () => import('./pt-BR/legal/index.js'),
 		mail: () => import('./pt-BR/mail/index.js'),
 		organizationForm: () => import('./pt-BR/organizationForm/index.js'),
@@ -58,6 +62,7 @@ const localeNamespaceLoaders = {
 	th: {
 		adminOrganizations: () => import('./th/adminOrganizations/index.js'),
 		api: () => import('./th/api/index.js'),
+		invitationImport: () => import('./th/invitationImport/index.js'),
 		legal: () => import('./th/legal/index.js'),
 		mail: () => import('./th/mail/index.js'),
 		organizationForm: () => import('./th/organizationForm/index.js'),
@@ -68,6 +73,7 @@ const localeNamespaceLoaders = {
 	vi: {
 		adminOrganizations: () => import('./vi/adminOrganizations/index.js'),
 		api: () => import('./vi/api/index.js'),
+		invitationImport: () => import('./vi/invitationImport/index.js'),
 		legal: () => import('./vi/legal/index.js'),
 		mail: () => import('./vi/mail/index.js'),
 		organizationForm: () => import('./vi/organizationForm/index.js'),

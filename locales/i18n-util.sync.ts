@@ -14,6 +14,7 @@ import vi from './vi/index.js'
 
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
+import en_invitationImport from './en/invitationImport/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
 import en_organizationForm from './en/organizationForm/index.js'
@@ -22,6 +23,7 @@ import en_organizationUsers from './en/organizationUsers/index.js'
 import en_startLearning from './en/startLearning/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
+import es_MX_invitationImport from './es-MX/invitationImport/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
 import es_MX_organizationForm from './es-MX/organizationForm/index.js'
@@ -30,6 +32,7 @@ import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
 import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
+import ja_invitationImport from './ja/invitationImport/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
 import ja_organizationForm from './ja/organizationForm/index.js'
@@ -38,6 +41,7 @@ import ja_organizationUsers from './ja/organizationUsers/index.js'
 import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
+import pt_BR_invitationImport from './pt-BR/invitationImport/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
 import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
@@ -46,6 +50,7 @@ import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
 import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
+import th_invitationImport from './th/invitationImport/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
 import th_organizationForm from './th/organizationForm/index.js'
@@ -54,6 +59,7 @@ import th_organizationUsers from './th/organizationUsers/index.js'
 import th_startLearning from './th/startLearning/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
+import vi_invitationImport from './vi/invitationImport/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
 import vi_organizationForm from './vi/organizationForm/index.js'
@@ -66,6 +72,7 @@ const localeTranslations = {
 		...en,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
+		invitationImport: en_invitationImport,
 		legal: en_legal,
 		mail: en_mail,
 		organizationForm: en_organizationForm,
@@ -77,6 +84,7 @@ const localeTranslations = {
 		...es_MX,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
+		invitationImport: es_MX_invitationImport,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
 		organizationForm: es_MX_organizationForm,
@@ -88,6 +96,7 @@ const localeTranslations = {
 		...ja,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
+		invitationImport: ja_invitationImport,
 		legal: ja_legal,
 		mail: ja_mail,
 		organizationForm: ja_organizationForm,
@@ -99,6 +108,7 @@ const localeTranslations = {
 		...pt_BR,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
+		invitationImport: pt_BR_invitationImport,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
 		organizationForm: pt_BR_organizationForm,
@@ -110,6 +120,7 @@ const localeTranslations = {
 		...th,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
+		invitationImport: th_invitationImport,
 		legal: th_legal,
 		mail: th_mail,
 		organizationForm: th_organizationForm,
@@ -121,6 +132,7 @@ const localeTranslations = {
 		...vi,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
+		invitationImport: vi_invitationImport,
 		legal: vi_legal,
 		mail: vi_mail,
 		organizationForm: vi_organizationForm,

@@ -22,6 +22,7 @@ export const locales: Locales[] = [
 export const namespaces: Namespaces[] = [
 	'adminOrganizations',
 	'api',
+	'invitationImport',
 	'legal',
 	'mail',
 	'organizationForm',

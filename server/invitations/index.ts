@@ -7,3 +7,13 @@ export { resendInvitations } from './resend-organization-invitations.js'
 export { revokeInvitation } from './revoke-invitation.js'
 export { validateInvitation } from './validate-invitation.js'
 export { sendAppLinkByEmail, sendAppLinkBySms } from './app-link.js'
+export {
+  createInvitationBatch,
+  getInvitationBatch,
+  getInvitationBatchTemplate,
+  replaceInvitationBatch,
+  sendInvitationBatch,
+  sendInvitationBatchUsers,
+  updateInvitationBatch,
+} from './batch.js'
+export { receiveUpload } from './receive-upload.js'
