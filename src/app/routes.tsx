@@ -30,7 +30,7 @@ const ORGANIZATION_TEXTS: readonly Namespaces[] = ['organizationUsers', 'organiz
 const auth = () => import('../features/auth/pages')
 const legal = withTexts(auth, ['legal'])
 const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
-const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers'])
+const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport'])
 
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
 const ConfirmAccountPage = lazy(() => auth().then((m) => ({ default: m.ConfirmAccountPage })))

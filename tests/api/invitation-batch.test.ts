@@ -101,7 +101,7 @@ describe.each(Object.entries(backends))('a batch invitation, files on the %s', (
       const url = new URL(address)
       return (await server.api('PUT', `${url.pathname}${url.search}`, { raw: { payload, contentType } })).status
     }
-    return (await fetch(address, { method: 'PUT', body: payload, headers: { 'content-type': contentType } })).status
+    return (await fetch(address, { method: 'PUT', body: new Uint8Array(payload), headers: { 'content-type': contentType } })).status
   }
 
   /** A batch with this file uploaded; answers its id. */

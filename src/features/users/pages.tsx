@@ -1,7 +1,8 @@
 import { useParams } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { useOrganizationTerms } from '../shared/current'
-import { AreaPlaceholder } from '../shared/page'
+import { AreaPlaceholder, PageHeader } from '../shared/page'
+import { InvitationImportPanel } from './import/InvitationImportPanel'
 
 type OrganizationParams = { organizationId?: string }
 
@@ -13,15 +14,18 @@ export type StudentsMode = 'list' | 'email-invite' | 'import-users' | 'import-us
 /** /organization/:id/students, /students/new, /students/import and /elsa-users/import: one screen, four modes. */
 export function StudentsPage({ mode }: { mode: StudentsMode }) {
   const { LL } = useI18nContext()
-  const terms = useOrganizationTerms(useParams<OrganizationParams>().organizationId)
-  const area =
-    mode === 'email-invite'
-      ? `${terms.students()} · ${LL.nav.titles.inviteStudents()}`
-      : mode === 'import-users'
-        ? `${terms.students()} · ${LL.nav.titles.importStudents()}`
-        : mode === 'import-user-ids'
-          ? `${terms.students()} · ${LL.nav.titles.importExistingUsers()}`
-          : terms.students()
+  const { organizationId } = useParams<OrganizationParams>()
+  const terms = useOrganizationTerms(organizationId)
+  if (mode === 'import-users' || mode === 'import-user-ids') {
+    const kind = mode === 'import-users' ? 'emails' : 'user_ids'
+    return (
+      <section>
+        <PageHeader title={`${terms.students()} · ${kind === 'emails' ? LL.nav.titles.importStudents() : LL.nav.titles.importExistingUsers()}`} />
+        <InvitationImportPanel key={kind} organizationId={Number(organizationId)} kind={kind} terms={terms} />
+      </section>
+    )
+  }
+  const area = mode === 'email-invite' ? `${terms.students()} · ${LL.nav.titles.inviteStudents()}` : terms.students()
   return <AreaPlaceholder area={area} />
 }
 
