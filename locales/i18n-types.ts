@@ -1583,14 +1583,6 @@ export type NamespaceApiTranslation = {
 
 export type NamespaceInvitationImportTranslation = {
 	/**
-	 * I​m​p​o​r​t​ ​u​s​e​r​s​ ​f​r​o​m​ ​a​ ​f​i​l​e
-	 */
-	titleUsers: string
-	/**
-	 * I​m​p​o​r​t​ ​a​p​p​ ​u​s​e​r​s​ ​b​y​ ​i​d
-	 */
-	titleUserIds: string
-	/**
 	 * U​p​l​o​a​d​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​p​e​r​ ​r​o​w​ ​u​n​d​e​r​ ​a​n​ ​"​E​-​m​a​i​l​"​ ​h​e​a​d​e​r​.​ ​Y​o​u​ ​s​e​e​ ​e​v​e​r​y​ ​r​o​w​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​s​e​n​t​.
 	 */
 	introUsers: string
@@ -1698,21 +1690,6 @@ export type NamespaceInvitationImportTranslation = {
 	 * N​o​ ​r​o​w​ ​t​o​ ​s​h​o​w​.
 	 */
 	noRows: string
-	/**
-	 * P​r​e​v​i​o​u​s​ ​r​o​w​s
-	 */
-	previousPage: string
-	/**
-	 * N​e​x​t​ ​r​o​w​s
-	 */
-	nextPage: string
-	/**
-	 * {​f​r​o​m​}​ ​-​ ​{​t​o​}​ ​o​f​ ​{​t​o​t​a​l​}
-	 * @param {number} from
-	 * @param {number} to
-	 * @param {number} total
-	 */
-	pageRange: RequiredParams<'from' | 'to' | 'total'>
 	status: {
 		/**
 		 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d
@@ -4714,14 +4691,6 @@ export type TranslationFunctions = {
 	}
 	invitationImport: {
 		/**
-		 * Import users from a file
-		 */
-		titleUsers: () => LocalizedString
-		/**
-		 * Import app users by id
-		 */
-		titleUserIds: () => LocalizedString
-		/**
 		 * Upload a .csv or .xlsx file with one e-mail address per row under an "E-mail" header. You see every row checked before anything is sent.
 		 */
 		introUsers: () => LocalizedString
@@ -4825,18 +4794,6 @@ export type TranslationFunctions = {
 		 * No row to show.
 		 */
 		noRows: () => LocalizedString
-		/**
-		 * Previous rows
-		 */
-		previousPage: () => LocalizedString
-		/**
-		 * Next rows
-		 */
-		nextPage: () => LocalizedString
-		/**
-		 * {from} - {to} of {total}
-		 */
-		pageRange: (arg: { from: number, to: number, total: number }) => LocalizedString
 		status: {
 			/**
 			 * Will be invited

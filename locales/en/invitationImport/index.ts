@@ -1,8 +1,6 @@
 import type { BaseTranslation } from '../../i18n-types.js'
 
 const en_invitationImport = {
-	titleUsers: 'Import users from a file',
-	titleUserIds: 'Import app users by id',
 	introUsers: 'Upload a .csv or .xlsx file with one e-mail address per row under an "E-mail" header. You see every row checked before anything is sent.',
 	introUserIds: 'Upload a .csv or .xlsx file with one app user id per row under a "User id" header. You see every row checked before anything is sent.',
 	templates: 'Templates',
@@ -29,9 +27,6 @@ const en_invitationImport = {
 	columnValue: 'Value',
 	columnStatus: 'Check',
 	noRows: 'No row to show.',
-	previousPage: 'Previous rows',
-	nextPage: 'Next rows',
-	pageRange: '{from:number} - {to:number} of {total:number}',
 	status: {
 		ok: 'Will be invited',
 		invalid_email: 'Column {column:string}: not a valid e-mail address',

@@ -1,8 +1,6 @@
 import type { NamespaceInvitationImportTranslation } from '../../i18n-types.js'
 
 const es_MX_invitationImport = {
-	titleUsers: 'Importar usuarios desde un archivo',
-	titleUserIds: 'Importar usuarios de la app por id',
 	introUsers: 'Sube un archivo .csv o .xlsx con una dirección de correo por fila bajo un encabezado "Correo electrónico". Verás cada fila revisada antes de que se envíe nada.',
 	introUserIds: 'Sube un archivo .csv o .xlsx con un id de usuario de la app por fila bajo un encabezado "Id de usuario". Verás cada fila revisada antes de que se envíe nada.',
 	templates: 'Plantillas',
@@ -29,9 +27,6 @@ const es_MX_invitationImport = {
 	columnValue: 'Valor',
 	columnStatus: 'Revisión',
 	noRows: 'No hay filas que mostrar.',
-	previousPage: 'Filas anteriores',
-	nextPage: 'Filas siguientes',
-	pageRange: '{from} - {to} de {total}',
 	status: {
 		ok: 'Será invitado',
 		invalid_email: 'Columna {column}: no es un correo electrónico válido',

@@ -1,8 +1,6 @@
 import type { NamespaceInvitationImportTranslation } from '../../i18n-types.js'
 
 const ja_invitationImport = {
-	titleUsers: 'ファイルからユーザーをインポート',
-	titleUserIds: 'IDでアプリのユーザーをインポート',
 	introUsers: '「メールアドレス」という見出しの下に1行に1つのメールアドレスを記載した .csv または .xlsx ファイルをアップロードしてください。送信する前にすべての行のチェック結果を確認できます。',
 	introUserIds: '「ユーザーID」という見出しの下に1行に1つのアプリのユーザーIDを記載した .csv または .xlsx ファイルをアップロードしてください。送信する前にすべての行のチェック結果を確認できます。',
 	templates: 'テンプレート',
@@ -29,9 +27,6 @@ const ja_invitationImport = {
 	columnValue: '値',
 	columnStatus: 'チェック',
 	noRows: '表示する行はありません。',
-	previousPage: '前の行',
-	nextPage: '次の行',
-	pageRange: '{from} - {to} / {total}',
 	status: {
 		ok: '招待されます',
 		invalid_email: '列 {column}: 有効なメールアドレスではありません',

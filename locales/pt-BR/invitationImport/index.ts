@@ -1,8 +1,6 @@
 import type { NamespaceInvitationImportTranslation } from '../../i18n-types.js'
 
 const pt_BR_invitationImport = {
-	titleUsers: 'Importar usuários de um arquivo',
-	titleUserIds: 'Importar usuários do app por id',
 	introUsers: 'Envie um arquivo .csv ou .xlsx com um endereço de e-mail por linha sob um cabeçalho "Endereço de e-mail". Você vê cada linha verificada antes de qualquer envio.',
 	introUserIds: 'Envie um arquivo .csv ou .xlsx com um id de usuário do app por linha sob um cabeçalho "Id do usuário". Você vê cada linha verificada antes de qualquer envio.',
 	templates: 'Modelos',
@@ -29,9 +27,6 @@ const pt_BR_invitationImport = {
 	columnValue: 'Valor',
 	columnStatus: 'Verificação',
 	noRows: 'Nenhuma linha para mostrar.',
-	previousPage: 'Linhas anteriores',
-	nextPage: 'Próximas linhas',
-	pageRange: '{from} - {to} de {total}',
 	status: {
 		ok: 'Será convidado',
 		invalid_email: 'Coluna {column}: não é um endereço de e-mail válido',

@@ -1,8 +1,6 @@
 import type { NamespaceInvitationImportTranslation } from '../../i18n-types.js'
 
 const th_invitationImport = {
-	titleUsers: 'นำเข้าผู้ใช้จากไฟล์',
-	titleUserIds: 'นำเข้าผู้ใช้แอปด้วยรหัส',
 	introUsers: 'อัปโหลดไฟล์ .csv หรือ .xlsx ที่มีที่อยู่อีเมลแถวละหนึ่งรายการใต้หัวคอลัมน์ "อีเมล" คุณจะเห็นผลการตรวจทุกแถวก่อนที่จะมีการส่งใด ๆ',
 	introUserIds: 'อัปโหลดไฟล์ .csv หรือ .xlsx ที่มีรหัสผู้ใช้แอปแถวละหนึ่งรายการใต้หัวคอลัมน์ "รหัสผู้ใช้" คุณจะเห็นผลการตรวจทุกแถวก่อนที่จะมีการส่งใด ๆ',
 	templates: 'แม่แบบ',
@@ -29,9 +27,6 @@ const th_invitationImport = {
 	columnValue: 'ค่า',
 	columnStatus: 'ผลการตรวจ',
 	noRows: 'ไม่มีแถวที่จะแสดง',
-	previousPage: 'แถวก่อนหน้า',
-	nextPage: 'แถวถัดไป',
-	pageRange: '{from} - {to} จาก {total}',
 	status: {
 		ok: 'จะได้รับคำเชิญ',
 		invalid_email: 'คอลัมน์ {column}: ไม่ใช่ที่อยู่อีเมลที่ถูกต้อง',

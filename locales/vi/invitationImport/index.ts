@@ -1,8 +1,6 @@
 import type { NamespaceInvitationImportTranslation } from '../../i18n-types.js'
 
 const vi_invitationImport = {
-	titleUsers: 'Nhập người dùng từ tệp',
-	titleUserIds: 'Nhập người dùng ứng dụng theo id',
 	introUsers: 'Tải lên tệp .csv hoặc .xlsx có một địa chỉ email mỗi dòng dưới tiêu đề "Email". Bạn sẽ thấy kết quả kiểm tra từng dòng trước khi có gì được gửi đi.',
 	introUserIds: 'Tải lên tệp .csv hoặc .xlsx có một id người dùng ứng dụng mỗi dòng dưới tiêu đề "Id người dùng". Bạn sẽ thấy kết quả kiểm tra từng dòng trước khi có gì được gửi đi.',
 	templates: 'Mẫu',
@@ -29,9 +27,6 @@ const vi_invitationImport = {
 	columnValue: 'Giá trị',
 	columnStatus: 'Kiểm tra',
 	noRows: 'Không có dòng nào để hiển thị.',
-	previousPage: 'Các dòng trước',
-	nextPage: 'Các dòng tiếp theo',
-	pageRange: '{from} - {to} trên {total}',
 	status: {
 		ok: 'Sẽ được mời',
 		invalid_email: 'Cột {column}: không phải địa chỉ email hợp lệ',
