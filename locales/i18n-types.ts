@@ -22,6 +22,7 @@ export type Translations = RootTranslation &
 	account: NamespaceAccountTranslation,
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
 	api: NamespaceApiTranslation,
+	invitationImport: NamespaceInvitationImportTranslation,
 	legal: NamespaceLegalTranslation,
 	mail: NamespaceMailTranslation,
 	myProfile: NamespaceMyProfileTranslation,
@@ -1599,6 +1600,250 @@ export type NamespaceApiTranslation = {
 	 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
 	 */
 	pleaseCreateAccount: string
+}
+
+export type NamespaceInvitationImportTranslation = {
+	/**
+	 * U​p​l​o​a​d​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​p​e​r​ ​r​o​w​ ​u​n​d​e​r​ ​a​n​ ​"​E​-​m​a​i​l​"​ ​h​e​a​d​e​r​.​ ​Y​o​u​ ​s​e​e​ ​e​v​e​r​y​ ​r​o​w​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​s​e​n​t​.
+	 */
+	introUsers: string
+	/**
+	 * U​p​l​o​a​d​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​a​p​p​ ​u​s​e​r​ ​i​d​ ​p​e​r​ ​r​o​w​ ​u​n​d​e​r​ ​a​ ​"​U​s​e​r​ ​i​d​"​ ​h​e​a​d​e​r​.​ ​Y​o​u​ ​s​e​e​ ​e​v​e​r​y​ ​r​o​w​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​s​e​n​t​.
+	 */
+	introUserIds: string
+	/**
+	 * T​e​m​p​l​a​t​e​s
+	 */
+	templates: string
+	/**
+	 * U​s​e​r​ ​l​i​s​t​ ​(​.​c​s​v​)
+	 */
+	templateUsersCsv: string
+	/**
+	 * U​s​e​r​ ​l​i​s​t​ ​(​.​x​l​s​x​)
+	 */
+	templateUsersXlsx: string
+	/**
+	 * U​s​e​r​ ​i​d​ ​l​i​s​t​ ​(​.​c​s​v​)
+	 */
+	templateIdsCsv: string
+	/**
+	 * U​s​e​r​ ​i​d​ ​l​i​s​t​ ​(​.​x​l​s​x​)
+	 */
+	templateIdsXlsx: string
+	/**
+	 * D​r​o​p​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​h​e​r​e
+	 */
+	drop: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​f​i​l​e
+	 */
+	choose: string
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​f​i​l​e
+	 */
+	removeFile: string
+	/**
+	 * U​p​l​o​a​d​i​n​g​ ​{​f​i​l​e​}
+	 * @param {string} file
+	 */
+	uploading: RequiredParams<'file'>
+	/**
+	 * C​h​e​c​k​i​n​g​ ​e​v​e​r​y​ ​r​o​w​…
+	 */
+	reading: string
+	/**
+	 * R​o​l​e
+	 */
+	role: string
+	/**
+	 * S​e​l​e​c​t​ ​a​ ​r​o​l​e
+	 */
+	selectRole: string
+	/**
+	 * E​n​r​o​l​l​ ​t​h​e​m​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​y​ ​a​c​c​e​p​t
+	 */
+	consent: string
+	/**
+	 * W​h​e​n​ ​t​h​i​s​ ​i​s​ ​o​n​,​ ​e​a​c​h​ ​p​e​r​s​o​n​ ​j​o​i​n​s​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​h​e​ ​m​o​m​e​n​t​ ​t​h​e​y​ ​a​c​c​e​p​t​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​.​ ​W​h​e​n​ ​i​t​ ​i​s​ ​o​f​f​,​ ​t​h​e​y​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​a​n​d​ ​j​o​i​n​ ​i​n​d​i​v​i​d​u​a​l​l​y​.
+	 */
+	consentHelp: string
+	/**
+	 * {​t​o​t​a​l​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​:​ ​{​o​k​}​ ​t​o​ ​i​n​v​i​t​e​,​ ​{​p​r​o​b​l​e​m​s​}​ ​w​i​t​h​ ​a​ ​p​r​o​b​l​e​m
+	 * @param {number} ok
+	 * @param {number} problems
+	 * @param {number} total
+	 */
+	summary: RequiredParams<'ok' | 'problems' | 'total'>
+	/**
+	 * S​h​o​w​ ​r​o​w​s
+	 */
+	filterLabel: string
+	/**
+	 * A​l​l
+	 */
+	filterAll: string
+	/**
+	 * T​o​ ​i​n​v​i​t​e
+	 */
+	filterOk: string
+	/**
+	 * W​i​t​h​ ​a​ ​p​r​o​b​l​e​m
+	 */
+	filterProblems: string
+	/**
+	 * R​o​w​s​ ​o​f​ ​t​h​e​ ​f​i​l​e
+	 */
+	tableLabel: string
+	/**
+	 * R​o​w
+	 */
+	columnRow: string
+	/**
+	 * V​a​l​u​e
+	 */
+	columnValue: string
+	/**
+	 * C​h​e​c​k
+	 */
+	columnStatus: string
+	/**
+	 * N​o​ ​r​o​w​ ​t​o​ ​s​h​o​w​.
+	 */
+	noRows: string
+	status: {
+		/**
+		 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d
+		 */
+		ok: string
+		/**
+		 * C​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 * @param {string} column
+		 */
+		invalid_email: RequiredParams<'column'>
+		/**
+		 * C​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​n​o​t​ ​a​ ​u​s​e​r​ ​i​d
+		 * @param {string} column
+		 */
+		invalid_id: RequiredParams<'column'>
+		/**
+		 * S​a​m​e​ ​a​s​ ​r​o​w​ ​{​r​o​w​}
+		 * @param {number} row
+		 */
+		duplicate: RequiredParams<'row'>
+		/**
+		 * A​l​r​e​a​d​y​ ​a​ ​m​e​m​b​e​r​ ​w​i​t​h​ ​t​h​i​s​ ​r​o​l​e
+		 */
+		member: string
+		/**
+		 * A​l​r​e​a​d​y​ ​i​n​v​i​t​e​d
+		 */
+		invited: string
+		/**
+		 * N​o​ ​a​p​p​ ​u​s​e​r​ ​h​a​s​ ​t​h​i​s​ ​i​d
+		 */
+		unknown_user: string
+	}
+	column: {
+		/**
+		 * E​-​m​a​i​l
+		 */
+		email: string
+		/**
+		 * U​s​e​r​ ​i​d
+		 */
+		user_id: string
+	}
+	/**
+	 * S​e​n​d​ ​{​c​o​u​n​t​}​ ​{​{​i​n​v​i​t​a​t​i​o​n​|​i​n​v​i​t​a​t​i​o​n​s​}​}
+	 * @param {number} count
+	 */
+	send: RequiredParams<'count'>
+	/**
+	 * S​e​n​d​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​s​?
+	 */
+	confirmTitle: string
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​p​e​r​s​o​n​ ​i​s​|​p​e​o​p​l​e​ ​a​r​e​}​}​ ​i​n​v​i​t​e​d​ ​b​y​ ​e​-​m​a​i​l​.​ ​R​o​w​s​ ​w​i​t​h​ ​a​ ​p​r​o​b​l​e​m​ ​a​r​e​ ​l​e​f​t​ ​o​u​t​.
+	 * @param {number} count
+	 */
+	confirmText: RequiredParams<'count'>
+	/**
+	 * Y​e​s​,​ ​s​e​n​d
+	 */
+	confirmYes: string
+	/**
+	 * N​o
+	 */
+	confirmNo: string
+	/**
+	 * S​e​n​d​i​n​g​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​s​…
+	 */
+	sending: string
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​|​i​n​v​i​t​a​t​i​o​n​s​ ​w​e​r​e​}​}​ ​s​e​n​t​.
+	 * @param {number} count
+	 */
+	sent: RequiredParams<'count'>
+	/**
+	 * N​o​b​o​d​y​ ​n​e​w​ ​w​a​s​ ​i​n​v​i​t​e​d​:​ ​e​v​e​r​y​o​n​e​ ​o​n​ ​t​h​i​s​ ​l​i​s​t​ ​w​a​s​ ​i​n​v​i​t​e​d​ ​a​l​r​e​a​d​y​.
+	 */
+	sentNone: string
+	/**
+	 * I​m​p​o​r​t​ ​a​n​o​t​h​e​r​ ​f​i​l​e
+	 */
+	another: string
+	/**
+	 * N​o​b​o​d​y​ ​o​n​ ​t​h​i​s​ ​l​i​s​t​ ​c​a​n​ ​b​e​ ​i​n​v​i​t​e​d​.
+	 */
+	nobodyToInvite: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​t​ ​b​e​e​n​ ​u​p​l​o​a​d​e​d​ ​y​e​t​.
+	 */
+	notUploaded: string
+	/**
+	 * T​h​i​s​ ​l​i​s​t​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​ ​a​l​r​e​a​d​y​.
+	 */
+	alreadySent: string
+	/**
+	 * T​h​i​s​ ​i​s​ ​a​ ​l​i​s​t​ ​o​f​ ​u​s​e​r​ ​i​d​s​:​ ​s​e​n​d​ ​i​t​ ​a​s​ ​o​n​e​.
+	 */
+	sendAsUserIds: string
+	/**
+	 * T​h​i​s​ ​i​s​ ​a​ ​l​i​s​t​ ​o​f​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​e​s​:​ ​s​e​n​d​ ​i​t​ ​a​s​ ​o​n​e​.
+	 */
+	sendAsEmails: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​r​o​w​s​.​ ​S​p​l​i​t​ ​i​t​ ​i​n​t​o​ ​s​m​a​l​l​e​r​ ​f​i​l​e​s​.
+	 * @param {number} max
+	 */
+	tooManyRows: RequiredParams<'max'>
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​S​a​v​e​ ​i​t​ ​a​g​a​i​n​ ​a​s​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+	 */
+	unreadable: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​l​i​s​t​s​ ​n​o​b​o​d​y​.​ ​F​i​l​l​ ​i​n​ ​t​h​e​ ​t​e​m​p​l​a​t​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+	 */
+	empty: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​s​}​.​ ​U​s​e​ ​t​h​e​ ​t​e​m​p​l​a​t​e​'​s​ ​h​e​a​d​e​r​ ​r​o​w​.
+	 * @param {string} columns
+	 */
+	missingColumns: RequiredParams<'columns'>
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​K​B​.
+	 * @param {number} max
+	 */
+	fileTooLarge: RequiredParams<'max'>
+	/**
+	 * T​h​e​ ​u​p​l​o​a​d​ ​a​d​d​r​e​s​s​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​f​i​l​e​ ​a​g​a​i​n​.
+	 */
+	uploadExpired: string
+	/**
+	 * s​t​u​d​e​n​t​@​e​x​a​m​p​l​e​.​c​o​m
+	 */
+	exampleEmail: string
 }
 
 export type NamespaceLegalTranslation = {
@@ -3634,6 +3879,7 @@ export type Namespaces =
 	| 'account'
 	| 'adminOrganizations'
 	| 'api'
+	| 'invitationImport'
 	| 'legal'
 	| 'mail'
 	| 'myProfile'
@@ -3660,6 +3906,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./api/index.ts` file instead
 	 */
 	api?: "[typesafe-i18n] reserved for 'api'-namespace. You need to use the `./api/index.ts` file instead."
+
+	/**
+	 * reserved for 'invitationImport'-namespace\
+	 * you need to use the `./invitationImport/index.ts` file instead
+	 */
+	invitationImport?: "[typesafe-i18n] reserved for 'invitationImport'-namespace. You need to use the `./invitationImport/index.ts` file instead."
 
 	/**
 	 * reserved for 'legal'-namespace\
@@ -5214,6 +5466,236 @@ export type TranslationFunctions = {
 		 * Please create an account
 		 */
 		pleaseCreateAccount: () => LocalizedString
+	}
+	invitationImport: {
+		/**
+		 * Upload a .csv or .xlsx file with one e-mail address per row under an "E-mail" header. You see every row checked before anything is sent.
+		 */
+		introUsers: () => LocalizedString
+		/**
+		 * Upload a .csv or .xlsx file with one app user id per row under a "User id" header. You see every row checked before anything is sent.
+		 */
+		introUserIds: () => LocalizedString
+		/**
+		 * Templates
+		 */
+		templates: () => LocalizedString
+		/**
+		 * User list (.csv)
+		 */
+		templateUsersCsv: () => LocalizedString
+		/**
+		 * User list (.xlsx)
+		 */
+		templateUsersXlsx: () => LocalizedString
+		/**
+		 * User id list (.csv)
+		 */
+		templateIdsCsv: () => LocalizedString
+		/**
+		 * User id list (.xlsx)
+		 */
+		templateIdsXlsx: () => LocalizedString
+		/**
+		 * Drop a .csv or .xlsx file here
+		 */
+		drop: () => LocalizedString
+		/**
+		 * Choose a file
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Remove the file
+		 */
+		removeFile: () => LocalizedString
+		/**
+		 * Uploading {file}
+		 */
+		uploading: (arg: { file: string }) => LocalizedString
+		/**
+		 * Checking every row…
+		 */
+		reading: () => LocalizedString
+		/**
+		 * Role
+		 */
+		role: () => LocalizedString
+		/**
+		 * Select a role
+		 */
+		selectRole: () => LocalizedString
+		/**
+		 * Enroll them as soon as they accept
+		 */
+		consent: () => LocalizedString
+		/**
+		 * When this is on, each person joins the organization the moment they accept the invitation. When it is off, they are invited and join individually.
+		 */
+		consentHelp: () => LocalizedString
+		/**
+		 * {total} {{row|rows}}: {ok} to invite, {problems} with a problem
+		 */
+		summary: (arg: { ok: number, problems: number, total: number }) => LocalizedString
+		/**
+		 * Show rows
+		 */
+		filterLabel: () => LocalizedString
+		/**
+		 * All
+		 */
+		filterAll: () => LocalizedString
+		/**
+		 * To invite
+		 */
+		filterOk: () => LocalizedString
+		/**
+		 * With a problem
+		 */
+		filterProblems: () => LocalizedString
+		/**
+		 * Rows of the file
+		 */
+		tableLabel: () => LocalizedString
+		/**
+		 * Row
+		 */
+		columnRow: () => LocalizedString
+		/**
+		 * Value
+		 */
+		columnValue: () => LocalizedString
+		/**
+		 * Check
+		 */
+		columnStatus: () => LocalizedString
+		/**
+		 * No row to show.
+		 */
+		noRows: () => LocalizedString
+		status: {
+			/**
+			 * Will be invited
+			 */
+			ok: () => LocalizedString
+			/**
+			 * Column {column}: not a valid e-mail address
+			 */
+			invalid_email: (arg: { column: string }) => LocalizedString
+			/**
+			 * Column {column}: not a user id
+			 */
+			invalid_id: (arg: { column: string }) => LocalizedString
+			/**
+			 * Same as row {row}
+			 */
+			duplicate: (arg: { row: number }) => LocalizedString
+			/**
+			 * Already a member with this role
+			 */
+			member: () => LocalizedString
+			/**
+			 * Already invited
+			 */
+			invited: () => LocalizedString
+			/**
+			 * No app user has this id
+			 */
+			unknown_user: () => LocalizedString
+		}
+		column: {
+			/**
+			 * E-mail
+			 */
+			email: () => LocalizedString
+			/**
+			 * User id
+			 */
+			user_id: () => LocalizedString
+		}
+		/**
+		 * Send {count} {{invitation|invitations}}
+		 */
+		send: (arg: { count: number }) => LocalizedString
+		/**
+		 * Send the invitations?
+		 */
+		confirmTitle: () => LocalizedString
+		/**
+		 * {count} {{person is|people are}} invited by e-mail. Rows with a problem are left out.
+		 */
+		confirmText: (arg: { count: number }) => LocalizedString
+		/**
+		 * Yes, send
+		 */
+		confirmYes: () => LocalizedString
+		/**
+		 * No
+		 */
+		confirmNo: () => LocalizedString
+		/**
+		 * Sending the invitations…
+		 */
+		sending: () => LocalizedString
+		/**
+		 * {count} {{invitation was|invitations were}} sent.
+		 */
+		sent: (arg: { count: number }) => LocalizedString
+		/**
+		 * Nobody new was invited: everyone on this list was invited already.
+		 */
+		sentNone: () => LocalizedString
+		/**
+		 * Import another file
+		 */
+		another: () => LocalizedString
+		/**
+		 * Nobody on this list can be invited.
+		 */
+		nobodyToInvite: () => LocalizedString
+		/**
+		 * The file has not been uploaded yet.
+		 */
+		notUploaded: () => LocalizedString
+		/**
+		 * This list has been sent already.
+		 */
+		alreadySent: () => LocalizedString
+		/**
+		 * This is a list of user ids: send it as one.
+		 */
+		sendAsUserIds: () => LocalizedString
+		/**
+		 * This is a list of e-mail addresses: send it as one.
+		 */
+		sendAsEmails: () => LocalizedString
+		/**
+		 * The file has more than {max} rows. Split it into smaller files.
+		 */
+		tooManyRows: (arg: { max: number }) => LocalizedString
+		/**
+		 * The file could not be read. Save it again as .csv or .xlsx and upload it again.
+		 */
+		unreadable: () => LocalizedString
+		/**
+		 * The file lists nobody. Fill in the template and upload it again.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * The file has no column {columns}. Use the template's header row.
+		 */
+		missingColumns: (arg: { columns: string }) => LocalizedString
+		/**
+		 * The file is too large: at most {max} KB.
+		 */
+		fileTooLarge: (arg: { max: number }) => LocalizedString
+		/**
+		 * The upload address has expired. Choose the file again.
+		 */
+		uploadExpired: () => LocalizedString
+		/**
+		 * student@example.com
+		 */
+		exampleEmail: () => LocalizedString
 	}
 	legal: {
 		terms: {

@@ -15,6 +15,7 @@ import vi from './vi/index.js'
 import en_account from './en/account/index.js'
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
+import en_invitationImport from './en/invitationImport/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
 import en_myProfile from './en/myProfile/index.js'
@@ -25,6 +26,7 @@ import en_startLearning from './en/startLearning/index.js'
 import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
+import es_MX_invitationImport from './es-MX/invitationImport/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
 import es_MX_myProfile from './es-MX/myProfile/index.js'
@@ -35,6 +37,7 @@ import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
+import ja_invitationImport from './ja/invitationImport/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
 import ja_myProfile from './ja/myProfile/index.js'
@@ -45,6 +48,7 @@ import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
+import pt_BR_invitationImport from './pt-BR/invitationImport/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
 import pt_BR_myProfile from './pt-BR/myProfile/index.js'
@@ -55,6 +59,7 @@ import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
+import th_invitationImport from './th/invitationImport/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
 import th_myProfile from './th/myProfile/index.js'
@@ -65,6 +70,7 @@ import th_startLearning from './th/startLearning/index.js'
 import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
+import vi_invitationImport from './vi/invitationImport/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
 import vi_myProfile from './vi/myProfile/index.js'
@@ -79,6 +85,7 @@ const localeTranslations = {
 		account: en_account,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
+		invitationImport: en_invitationImport,
 		legal: en_legal,
 		mail: en_mail,
 		myProfile: en_myProfile,
@@ -92,6 +99,7 @@ const localeTranslations = {
 		account: es_MX_account,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
+		invitationImport: es_MX_invitationImport,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
 		myProfile: es_MX_myProfile,
@@ -105,6 +113,7 @@ const localeTranslations = {
 		account: ja_account,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
+		invitationImport: ja_invitationImport,
 		legal: ja_legal,
 		mail: ja_mail,
 		myProfile: ja_myProfile,
@@ -118,6 +127,7 @@ const localeTranslations = {
 		account: pt_BR_account,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
+		invitationImport: pt_BR_invitationImport,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
 		myProfile: pt_BR_myProfile,
@@ -131,6 +141,7 @@ const localeTranslations = {
 		account: th_account,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
+		invitationImport: th_invitationImport,
 		legal: th_legal,
 		mail: th_mail,
 		myProfile: th_myProfile,
@@ -144,6 +155,7 @@ const localeTranslations = {
 		account: vi_account,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
+		invitationImport: vi_invitationImport,
 		legal: vi_legal,
 		mail: vi_mail,
 		myProfile: vi_myProfile,

@@ -620,3 +620,52 @@ export interface JoinByCodeInput {
 
 /** Joined, or a join request waits for an admin; with the organization. */
 export type JoinByCodeResult = components['schemas']['JoinByCodeResult']
+// Batch invitation from a file (spec 000 §3 Batch invite upload, §4 File import flow).
+
+export type InvitationBatch = components['schemas']['InvitationBatch']
+export type InvitationBatchRow = components['schemas']['InvitationBatchRow']
+export type InvitationBatchRowStatus = components['schemas']['InvitationBatchRowStatus']
+export type InvitationBatchKind = components['schemas']['InvitationBatchKind']
+export type InvitationBatchUpload = components['schemas']['InvitationBatchUpload']
+export type InvitationBatchFilter = 'all' | 'ok' | 'problems'
+
+/** requestUpload: POST /v1/invitations/batch/ */
+export interface RequestUploadInput {
+  organizationId: number
+  kind: InvitationBatchKind
+  role: components['schemas']['Role'] | null
+  file: File
+}
+
+/** uploadFile: PUT of the file to the presigned address */
+export interface InvitationUploadInput {
+  upload: InvitationBatchUpload
+  file: File
+}
+
+/** What uploadFile reports while the file goes out. */
+export interface UploadProgressEvent {
+  type: 'upload.progress'
+  loaded: number
+  total: number
+}
+
+/** readPreview: GET /v1/invitations/batch/{uploadId}/ */
+export interface InvitationBatchPageInput {
+  batchId: number
+  page: number
+  filter: InvitationBatchFilter
+}
+
+/** changeRole: PATCH /v1/invitations/batch/{uploadId}/ */
+export interface InvitationBatchRoleInput {
+  batchId: number
+  role: components['schemas']['Role']
+}
+
+/** sendBatch: POST .../send/ (kind emails) or .../send_elsa_user/ (kind user_ids) */
+export interface InvitationBatchSendInput {
+  batchId: number
+  kind: InvitationBatchKind
+  consent: boolean
+}

@@ -664,6 +664,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invitations/batch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a batch invitation from a file (an organization's admins and platform admins)
+         * @description Answers the address to PUT the file to (`presigned_url`, with the given `content_type` as its
+         *     Content-Type, within 15 minutes): this server's own signed address, or the S3 bucket's presigned
+         *     one when files are kept on S3. `kind` says what the file lists: e-mail addresses (`emails`, the
+         *     user list template) or ids of existing app users (`user_ids`, the user id list template). A .csv
+         *     or .xlsx of at most 5 MB; a spreadsheet content type (`application/vnd.ms-excel`, which some
+         *     systems give a .csv) is taken as text/csv. Anything else is 415 'File type is not allowed'.
+         */
+        post: operations["createInvitationBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/batch/template/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The templates of a batch invitation (user list, user id list; csv or xlsx)
+         * @description The header row in the requester's language and one example row, as a download.
+         */
+        get: operations["getInvitationBatchTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/batch/{uploadId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The staged preview of a batch invitation
+         * @description The file, once uploaded, read into one line per row: `ok`, `invalid_email` / `invalid_id` (the row
+         *     and its column named), `duplicate` (of an earlier row, `duplicate_of`), `member` (already has the
+         *     role in the organization), `invited` (a pending invitation for the role that has not expired),
+         *     `unknown_user` (no app user with that id). Nothing is sent until the batch is sent. The rows are
+         *     paged (`page`, `page_size`) and filtered (`filter`: all, ok or problems); `counts` and `emails`
+         *     (the addresses a send would invite) cover the whole file. A file not uploaded yet is 409; one
+         *     that cannot be read is 400, 413 or 415 with a detail, and an empty list is 400.
+         */
+        get: operations["getInvitationBatch"];
+        /**
+         * Replace the list of a batch invitation (the fixed list), and its role and class
+         * @description `emails` (or user ids as text, for a user id batch) replace the rows read from the file, numbered
+         *     from 1 in their order; the answer is the first page of the new preview. A batch already sent is 409.
+         */
+        put: operations["replaceInvitationBatch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the role or the class of a batch invitation before it is sent */
+        patch: operations["updateInvitationBatch"];
+        trace?: never;
+    };
+    "/v1/invitations/batch/{uploadId}/send/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite the `ok` rows of an e-mail batch
+         * @description In one transaction, invites every address of the preview whose row is `ok` (the others are
+         *     skipped) with the batch's role and class; `auto_join` 1 (or `consent`) enrolls each one as soon
+         *     as they accept. Sending a batch again invites nobody again: the answer is the batch as sent.
+         *     The mails leave once the transaction has committed.
+         */
+        post: operations["sendInvitationBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/batch/{uploadId}/send_elsa_user/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite the `ok` rows of a user id batch (existing app users, by id)
+         * @description As sendInvitationBatch, for a batch of kind `user_ids`; each user is invited at their account's address.
+         */
+        post: operations["sendInvitationBatchUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/uploads/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The signed upload address of files kept on this server's disk
+         * @description What `presigned_url` points to when files are not kept on S3: the signature (an HMAC of the key,
+         *     the expiry, the content type and the size limit) is the authority, no session is needed. The body
+         *     must have the signed content type and size; an expired address is 403, a bad signature 403.
+         */
+        put: operations["receiveUpload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organizations/": {
         parameters: {
             query?: never;
@@ -1751,6 +1899,96 @@ export interface components {
         SocialProviders: {
             providers: components["schemas"]["SocialProvider"][];
         };
+        /**
+         * @description What the file lists, e-mail addresses or ids of existing app users
+         * @default emails
+         * @enum {string}
+         */
+        InvitationBatchKind: "emails" | "user_ids";
+        InvitationBatchRequest: {
+            /** @description Bytes */
+            file_size: number;
+            content_type: string;
+            organization: number;
+            group?: number | null;
+            file_name: string;
+            role?: components["schemas"]["Role"];
+            kind?: components["schemas"]["InvitationBatchKind"];
+        };
+        InvitationBatchUpload: {
+            id: number;
+            /** @description Where to PUT the file */
+            presigned_url: string;
+            /** @description The Content-Type to PUT it with */
+            content_type: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @enum {string} */
+        InvitationBatchRowStatus: "ok" | "invalid_email" | "invalid_id" | "duplicate" | "member" | "invited" | "unknown_user";
+        InvitationBatchRow: {
+            /** @description The row as a spreadsheet program numbers it */
+            number: number;
+            /**
+             * @description The column of the value (null for a list sent by PUT)
+             * @enum {string|null}
+             */
+            column: "email" | "user_id" | null;
+            /** @description The cell as written */
+            value: string;
+            /** @description The address to invite (for a user id */
+            email: string | null;
+            status: components["schemas"]["InvitationBatchRowStatus"];
+            /** @description The earlier row with the same address or id */
+            duplicate_of: number | null;
+        };
+        InvitationBatch: {
+            id: number;
+            organization: number;
+            group: number | null;
+            role: components["schemas"]["Role"];
+            kind: components["schemas"]["InvitationBatchKind"];
+            file_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** @description How many were invited when it was sent */
+            invited: number | null;
+            /** @description Rows in the list */
+            total: number;
+            counts: {
+                ok: number;
+                invalid_email: number;
+                invalid_id: number;
+                duplicate: number;
+                member: number;
+                invited: number;
+                unknown_user: number;
+            };
+            /** @description The addresses a send invites (the `ok` rows) */
+            emails: string[];
+            /** @description Rows that pass the filter */
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["InvitationBatchRow"][];
+        };
+        InvitationBatchPatch: {
+            role?: components["schemas"]["Role"];
+            group?: number | null;
+        };
+        InvitationBatchReplace: {
+            emails: string[];
+            role?: components["schemas"]["Role"];
+            group?: number | null;
+        };
+        InvitationBatchSend: {
+            /** @enum {integer} */
+            auto_join?: 0 | 1;
+            /** @description The admin's consent to enroll them on acceptance (same as auto_join 1) */
+            consent?: boolean;
+        };
     };
     responses: {
         /** @description The request is not valid; messages by field, or a detail */
@@ -1832,6 +2070,7 @@ export interface components {
         AccountId: number;
         OrganizationId: number;
         ImportId: number;
+        UploadId: number;
         MemberId: number;
         InvitationId: number;
         JoinRequestId: number;
@@ -2778,6 +3017,254 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createInvitationBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch, waiting for its file */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationBatchUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
+        };
+    };
+    getInvitationBatchTemplate: {
+        parameters: {
+            query?: {
+                kind?: components["schemas"]["InvitationBatchKind"];
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getInvitationBatch: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                page_size?: number;
+                filter?: "all" | "ok" | "problems";
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
+        };
+    };
+    replaceInvitationBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationBatchReplace"];
+            };
+        };
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateInvitationBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationBatchPatch"];
+            };
+        };
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    sendInvitationBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationBatchSend"];
+            };
+        };
+        responses: {
+            /** @description The batch as sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    sendInvitationBatchUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationBatchSend"];
+            };
+        };
+        responses: {
+            /** @description The batch as sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    receiveUpload: {
+        parameters: {
+            query: {
+                key: string;
+                expires: number;
+                max: number;
+                signature: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
         };
     };
     listOrganizations: {

@@ -197,6 +197,16 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   listJoinRequests: organizationAdmins(403, 404),
   approveJoinRequest: organizationAdmins(403, 404),
   refuseJoinRequest: organizationAdmins(403, 404),
+  // batch invitation from a file (the organization of the batch; an unknown batch is refused like an outsider);
+  // the upload address's signature is its authority, the templates are the same for everyone
+  createInvitationBatch: organizationAdmins(403, 404),
+  getInvitationBatch: organizationAdmins(403, 404),
+  replaceInvitationBatch: organizationAdmins(403, 404),
+  updateInvitationBatch: organizationAdmins(403, 404),
+  sendInvitationBatch: organizationAdmins(403, 404),
+  sendInvitationBatchUsers: organizationAdmins(403, 404),
+  getInvitationBatchTemplate: signedIn,
+  receiveUpload: open,
 
   // organizations
   listOrganizations: platformAdmins,

@@ -283,6 +283,31 @@ export const organizationImports = pgTable('organization_imports', {
 })
 
 /**
+ * A batch invitation from a file (server/invitations/batch*.ts): made with the address to upload the
+ * file to; the file is read into `rows` the first time its preview is asked for; sent once.
+ */
+export const invitationBatches = pgTable('invitation_batches', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  /** `emails` or `user_ids`: what the file lists. */
+  kind: text('kind').notNull(),
+  role: roleEnum('role').notNull(),
+  groupId: integer('group_id'),
+  fileName: text('file_name').notNull(),
+  /** Where the uploaded file is kept (storage key). */
+  fileKey: text('file_key').notNull(),
+  /** The rows read from the file (or the list that replaced them): `{number, column, value}` each; null until read. */
+  rows: jsonb('rows'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** How many were invited when it was sent. */
+  invited: integer('invited'),
+})
+
+/**
  * The delivery state of a message in an outbox (server/services/outbox.ts): a message is due while
  * it is unsent and `next_attempt_at` has come; a message with no `next_attempt_at` is not to be sent
  * (the outbox is its delivery, or delivery gave up: see `error`).
@@ -328,6 +353,7 @@ export type UserRow = typeof users.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
 export type InvitationRow = typeof invitations.$inferSelect
 export type OrganizationImportRow = typeof organizationImports.$inferSelect
+export type InvitationBatchRow = typeof invitationBatches.$inferSelect
 export type Role = (typeof roleEnum.enumValues)[number]
 export type OrganizationType = (typeof organizationTypeEnum.enumValues)[number]
 export type Industry = (typeof industryEnum.enumValues)[number]

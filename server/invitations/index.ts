@@ -10,3 +10,13 @@ export { sendAppLinkByEmail, sendAppLinkBySms } from './app-link.js'
 export { getJoinCode, resetJoinCode, updateJoinCode } from './join-code.js'
 export { joinByCode } from './join-by-code.js'
 export { approveJoinRequest, listJoinRequests, refuseJoinRequest } from './join-requests.js'
+export {
+  createInvitationBatch,
+  getInvitationBatch,
+  getInvitationBatchTemplate,
+  replaceInvitationBatch,
+  sendInvitationBatch,
+  sendInvitationBatchUsers,
+  updateInvitationBatch,
+} from './batch.js'
+export { receiveUpload } from './receive-upload.js'

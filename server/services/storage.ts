@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import path from 'node:path'
 import type { S3Config } from '../config.js'
 
@@ -10,6 +11,12 @@ import type { S3Config } from '../config.js'
  * - an S3-compatible bucket when S3_* is set.
  * Keys are paths of lower-case letters, digits, `-`, `_`, `.` and `/` chosen by the server, never by a
  * client; a stored object keeps its content type.
+ *
+ * A browser may also upload a file straight to its key through a presigned address (the batch
+ * invitation's file): on S3 the bucket's own presigned PUT; on the disk an address of this server
+ * (PUT /v1/uploads/) whose HMAC signature covers the key, the expiry, the size limit and the content
+ * type, checked by `receiveUpload`. The disk's signing key is made once and kept beside the files
+ * (several servers on one disk share it).
  */
 
 export interface StoredObject {
@@ -23,7 +30,31 @@ export interface Storage {
   get(key: string): Promise<StoredObject | undefined>
   /** Deleting a missing object is fine. */
   delete(key: string): Promise<void>
+  /** An address to PUT the object to, with exactly this content type, until `expiresAt`. */
+  presignUpload(grant: UploadGrant): Promise<string>
+  /** The disk's side of its presigned addresses; undefined on S3 (the bucket receives them). */
+  receiveUpload?(signed: SignedUpload, body: Buffer, now: Date): Promise<UploadOutcome>
 }
+
+export interface UploadGrant {
+  key: string
+  contentType: string
+  /** The largest body taken (the disk checks it on receipt; on S3 the reader checks it). */
+  maxBytes: number
+  expiresAt: Date
+}
+
+/** What a presigned disk address carries, and the Content-Type it was called with. */
+export interface SignedUpload {
+  key: string
+  contentType: string
+  /** Unix seconds. */
+  expires: number
+  max: number
+  signature: string
+}
+
+export type UploadOutcome = 'stored' | 'bad_signature' | 'expired' | 'too_large'
 
 const KEY = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/
 
@@ -37,8 +68,35 @@ const checkKey = (key: string): string => {
 /** A fresh random part for a key: a new upload never overwrites what an old URL points to. */
 export const newKeyPart = (): string => randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, 'x')
 
-export const diskStorage = (dir: string): Storage => {
+const signingKeyOf = async (dir: string): Promise<Buffer> => {
+  const file = path.join(dir, '.upload-signing-key')
+  try {
+    return await readFile(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  await mkdir(dir, { recursive: true })
+  // 'wx': of two servers making it at once, the second reads the first one's
+  await writeFile(file, randomBytes(32), { flag: 'wx', mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error
+  })
+  return readFile(file)
+}
+
+const signatureOf = (secret: Buffer, { key, contentType, expires, max }: Omit<SignedUpload, 'signature'>): string =>
+  createHmac('sha256', secret).update(JSON.stringify([key, contentType.toLowerCase(), expires, max])).digest('base64url')
+
+const sameText = (a: string, b: string): boolean => {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** The disk backend; `publicUrl` is the server's address that presigned upload addresses start with. */
+export const diskStorage = (dir: string, publicUrl = ''): Storage => {
   const fileOf = (key: string) => path.join(dir, ...checkKey(key).split('/'))
+  let secret: Promise<Buffer> | undefined
+  const signingKey = () => (secret ??= signingKeyOf(dir))
   return {
     async put(key, body, contentType) {
       const file = fileOf(key)
@@ -62,6 +120,18 @@ export const diskStorage = (dir: string): Storage => {
     async delete(key) {
       const file = fileOf(key)
       await Promise.all([rm(file, { force: true }), rm(`${file}.type`, { force: true })])
+    },
+    async presignUpload({ key, contentType, maxBytes, expiresAt }) {
+      const signed = { key: checkKey(key), contentType, expires: Math.floor(expiresAt.getTime() / 1000), max: maxBytes }
+      const query = new URLSearchParams({ key, expires: String(signed.expires), max: String(maxBytes), signature: signatureOf(await signingKey(), signed) })
+      return `${publicUrl}/v1/uploads/?${query}`
+    },
+    async receiveUpload(signed, body, now) {
+      if (!KEY.test(signed.key) || !sameText(signed.signature, signatureOf(await signingKey(), signed))) return 'bad_signature'
+      if (now.getTime() > signed.expires * 1000) return 'expired'
+      if (body.length > signed.max) return 'too_large'
+      await this.put(signed.key, body, signed.contentType)
+      return 'stored'
     },
   }
 }
@@ -91,9 +161,13 @@ export const s3Storage = (config: S3Config): Storage => {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }))
     },
+    async presignUpload({ key, contentType, expiresAt }) {
+      const expiresIn = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000))
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: checkKey(key), ContentType: contentType }), { expiresIn })
+    },
   }
 }
 
 /** S3 when configured, else the disk. */
-export const openStorage = (config: { s3: S3Config | undefined; filesDir: string }): Storage =>
-  config.s3 ? s3Storage(config.s3) : diskStorage(config.filesDir)
+export const openStorage = (config: { s3: S3Config | undefined; filesDir: string; publicUrl: string }): Storage =>
+  config.s3 ? s3Storage(config.s3) : diskStorage(config.filesDir, config.publicUrl)

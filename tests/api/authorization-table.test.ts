@@ -266,6 +266,20 @@ const newJoinRequest = async (organization: OrganizationRow): Promise<number> =>
 }
 const memberIds = (c: Case) => ({ id: c.organization.id, userId: c.member.id })
 
+/** A batch invitation of the organization, made by the platform admin, its file uploaded through its presigned address. */
+const uploadedBatch = async (organization: OrganizationRow, kind: 'emails' | 'user_ids' = 'emails', line = unique('batch')): Promise<number> => {
+  const payload = Buffer.from(`${kind === 'emails' ? 'email' : 'user_id'}\n${line}\n`)
+  const created = await server.api('POST', '/v1/invitations/batch/', {
+    token: world.platformAdmin.token,
+    body: { file_size: payload.length, content_type: 'text/csv', organization: organization.id, file_name: 'list.csv', role: 'student', kind },
+  })
+  expect(created.status, created.text).toBe(201)
+  const address = new URL(created.body.presigned_url as string)
+  const put = await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: 'text/csv' } })
+  expect(put.status, put.text).toBe(204)
+  return created.body.id as number
+}
+
 const FIXTURES: Record<string, Fixture> = {
   login: { request: () => ({ body: { email: world.loner.user.email, password: PASSWORD } }) },
   signUp: { request: () => ({ body: { first_name: 'New', last_name: 'Person', email: unique('signup'), password: STRONG_PASSWORD, language: 'en' } }) },
@@ -322,6 +336,27 @@ const FIXTURES: Record<string, Fixture> = {
   listJoinRequests: { request: (c) => ({ params: orgId(c) }) },
   approveJoinRequest: { request: async (c) => ({ params: { ...orgId(c), requestId: await newJoinRequest(c.organization) } }) },
   refuseJoinRequest: { request: async (c) => ({ params: { ...orgId(c), requestId: await newJoinRequest(c.organization) } }) },
+  createInvitationBatch: {
+    request: (c) => ({ body: { file_size: 40, content_type: 'text/csv', organization: c.organization.id, file_name: 'list.csv', role: 'student' } }),
+  },
+  getInvitationBatch: { request: async (c) => ({ params: { uploadId: await uploadedBatch(c.organization) } }) },
+  replaceInvitationBatch: { request: async (c) => ({ params: { uploadId: await uploadedBatch(c.organization) }, body: { emails: [unique('fixed')] } }) },
+  updateInvitationBatch: { request: async (c) => ({ params: { uploadId: await uploadedBatch(c.organization) }, body: { role: 'teacher' } }) },
+  sendInvitationBatch: { request: async (c) => ({ params: { uploadId: await uploadedBatch(c.organization) }, body: { consent: true } }) },
+  sendInvitationBatchUsers: {
+    request: async (c) => ({ params: { uploadId: await uploadedBatch(c.organization, 'user_ids', String((await newUser()).id)) }, body: { auto_join: 0 } }),
+  },
+  getInvitationBatchTemplate: { request: () => ({ query: 'kind=user_ids&format=xlsx' }) },
+  receiveUpload: {
+    request: async () => {
+      const created = await server.api('POST', '/v1/invitations/batch/', {
+        token: world.platformAdmin.token,
+        body: { file_size: 40, content_type: 'text/csv', organization: world.own.organization.id, file_name: 'list.csv' },
+      })
+      const address = new URL(created.body.presigned_url as string)
+      return { query: address.search.slice(1), raw: { payload: Buffer.from(`email\n${unique('upload')}\n`), contentType: 'text/csv' } }
+    },
+  },
   listOrganizations: { request: () => ({ query: 'search=Organization' }) },
   verifyOrganizations: { request: () => ({ body: { ids: [world.own.organization.id], is_verified: false } }) },
   listOrganizationTypes: { request: () => ({}) },

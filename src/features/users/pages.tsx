@@ -1,7 +1,8 @@
 import { useParams } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { useOrganizationTerms } from '../shared/current'
-import { AreaPlaceholder } from '../shared/page'
+import { PageHeader } from '../shared/page'
+import { InvitationImportPanel } from './import/InvitationImportPanel'
 import { StudentsList } from './students/StudentsList'
 import { TeachersList } from './teachers/TeachersList'
 
@@ -15,15 +16,20 @@ export type StudentsMode = 'list' | 'email-invite' | 'import-users' | 'import-us
 /** /organization/:id/students, /students/new, /students/import and /elsa-users/import: one screen, four modes. */
 export function StudentsPage({ mode }: { mode: StudentsMode }) {
   if (mode === 'list' || mode === 'email-invite') return <StudentsList inviting={mode === 'email-invite'} />
-  return <StudentsImportPlaceholder mode={mode} />
+  return <StudentsImport kind={mode === 'import-users' ? 'emails' : 'user_ids'} />
 }
 
-/** The import modes (another piece of issue 7). */
-function StudentsImportPlaceholder({ mode }: { mode: 'import-users' | 'import-user-ids' }) {
+/** The import modes: a file of e-mail addresses, or of the ids of existing app users. */
+function StudentsImport({ kind }: { kind: 'emails' | 'user_ids' }) {
   const { LL } = useI18nContext()
-  const terms = useOrganizationTerms(useParams<OrganizationParams>().organizationId)
-  const what = mode === 'import-users' ? LL.nav.titles.importStudents() : LL.nav.titles.importExistingUsers()
-  return <AreaPlaceholder area={`${terms.students()} · ${what}`} />
+  const { organizationId } = useParams<OrganizationParams>()
+  const terms = useOrganizationTerms(organizationId)
+  return (
+    <section>
+      <PageHeader title={`${terms.students()} · ${kind === 'emails' ? LL.nav.titles.importStudents() : LL.nav.titles.importExistingUsers()}`} />
+      <InvitationImportPanel key={kind} organizationId={Number(organizationId)} kind={kind} terms={terms} />
+    </section>
+  )
 }
 
 /** /organization/:organizationId/students/:studentId (student-details). */

@@ -1,0 +1,279 @@
+import { eq } from 'drizzle-orm'
+import type { components } from '../../openapi/schema.js'
+import type { Translator } from '../../locales/server.js'
+import { secondsAfter } from '../auth/clock.js'
+import { requireAuth } from '../auth/authenticate.js'
+import type { Call, Handler, OperationId } from '../contract/handler.js'
+import type { AppContext } from '../context.js'
+import { invitationBatches, type InvitationBatchRow, type OrganizationRow, type UserRow } from '../db/schema.js'
+import type { Executor } from '../db/store.js'
+import { ApiError, badRequest, detailError, notFound } from '../http/errors.js'
+import { pageOf, pagingOf } from '../http/paging.js'
+import { organizationFor } from '../organizations/access.js'
+import { readSpreadsheet, SpreadsheetError, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
+import { newKeyPart } from '../services/storage.js'
+import { checkBatchRows, columnOf, emptyCounts, MAX_BATCH_ROWS, rowView, type BatchKind, type StoredRow } from './batch-rows.js'
+import { mailInvitations, storeInvitationBatch } from './issue.js'
+
+/**
+ * Batch invitation from a file (spec 000 §3, §4 File import flow, §7): the admin asks for an upload
+ * address (POST), the browser PUTs the file there (storage: this server's signed address or S3's),
+ * the first GET reads it into rows (then the file is deleted: the rows are what is kept), and every GET
+ * answers the staged preview, checked again against the organization as it is now. Sending invites the
+ * `ok` rows in one transaction and marks the batch sent, so a second send invites nobody again.
+ */
+
+/** The largest file; the presigned address and the reader both hold to it. */
+export const MAX_BATCH_BYTES = 5 * 1024 * 1024
+/** How long the upload address works. */
+const UPLOAD_SECONDS = 15 * 60
+const DEFAULT_PREVIEW_PAGE = 50
+
+type BatchView = components['schemas']['InvitationBatch']
+
+/** The content type a file is uploaded with: a spreadsheet type some systems give a .csv is sent as text/csv (spec §5). */
+const uploadTypeOf = (contentType: string, fileName: string): 'text/csv' | typeof XLSX_CONTENT_TYPE | undefined => {
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  const extension = fileName.trim().toLowerCase().split('.').pop()
+  if (extension === 'csv' && ['text/csv', 'application/vnd.ms-excel', 'text/plain', 'application/csv'].includes(type)) return 'text/csv'
+  if (extension === 'xlsx' && (type === XLSX_CONTENT_TYPE || type === 'application/vnd.ms-excel')) return XLSX_CONTENT_TYPE
+  return undefined
+}
+
+/** The batch a call is about, when the authorization table lets `me` do `operation` on its organization. */
+const batchFor = async (db: Executor, t: Translator, me: UserRow, id: number, operation: OperationId, lock = false) => {
+  const base = db.select().from(invitationBatches).where(eq(invitationBatches.id, id))
+  const [batch] = lock ? await base.for('update') : await base
+  if (!batch) throw notFound(t.api.notFound())
+  const { organization } = await organizationFor(db, t, me, batch.organizationId, operation)
+  return { batch, organization }
+}
+
+/** The reader's refusal of a file as the contract's answer, in the requester's language. */
+const refusalOf = (t: Translator, error: SpreadsheetError): ApiError => {
+  switch (error.problem) {
+    case 'file_type':
+      return detailError(415, t.validation.fileTypeNotAllowed(), 'file_type')
+    case 'too_large':
+      return detailError(413, t.invitationImport.fileTooLarge({ max: MAX_BATCH_BYTES / 1024 }), 'too_large')
+    case 'too_many_rows':
+      return badRequest(t.invitationImport.tooManyRows({ max: MAX_BATCH_ROWS }), 'too_many_rows')
+    case 'unreadable':
+      return badRequest(t.invitationImport.unreadable(), 'unreadable')
+    case 'empty':
+      return badRequest(t.invitationImport.empty(), 'empty')
+    case 'missing_columns':
+      return badRequest(t.invitationImport.missingColumns({ columns: error.columns.join(', ') }), 'missing_columns')
+  }
+}
+
+/** Reads the uploaded file of a batch into rows, once; a refused file stays refused (the admin starts again). */
+export const readBatchFile = async (app: AppContext, t: Translator, batch: InvitationBatchRow): Promise<StoredRow[]> => {
+  const stored = await app.storage.get(batch.fileKey)
+  if (!stored) throw detailError(409, t.invitationImport.notUploaded(), 'not_uploaded')
+  const column = columnOf(batch.kind as BatchKind)
+  try {
+    const read = await readSpreadsheet(stored.body, batch.fileName, { columns: [column], maxBytes: MAX_BATCH_BYTES, maxRows: MAX_BATCH_ROWS })
+    return read.map(({ number, values }) => ({ number, column: column.key, value: values[column.key] }))
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw refusalOf(t, error)
+    throw error
+  }
+}
+
+/** The batch's rows, reading its file the first time. */
+const rowsOf = async (app: AppContext, t: Translator, db: Executor, batch: InvitationBatchRow): Promise<{ batch: InvitationBatchRow; rows: StoredRow[] }> => {
+  if (batch.rows) return { batch, rows: batch.rows as StoredRow[] }
+  const rows = await readBatchFile(app, t, batch)
+  const [saved] = await db.update(invitationBatches).set({ rows }).where(eq(invitationBatches.id, batch.id)).returning()
+  await app.storage.delete(batch.fileKey)
+  return { batch: saved!, rows }
+}
+
+interface PreviewQuery {
+  page?: number
+  page_size?: number
+  filter?: 'all' | 'ok' | 'problems'
+}
+
+/** The preview of a batch: every row checked now, one page of them. */
+export const batchView = async (db: Executor, batch: InvitationBatchRow, rows: readonly StoredRow[], now: Date, query: PreviewQuery = {}): Promise<BatchView> => {
+  const checked = await checkBatchRows(db, batch, rows, now)
+  const counts = emptyCounts()
+  for (const line of checked) counts[line.status]++
+  const filter = query.filter ?? 'all'
+  const shown = filter === 'all' ? checked : checked.filter((line) => (line.status === 'ok') === (filter === 'ok'))
+  const paging = pagingOf({ page: query.page, page_size: query.page_size ?? DEFAULT_PREVIEW_PAGE })
+  const url = `/v1/invitations/batch/${batch.id}/?${new URLSearchParams({ filter, page_size: String(paging.size) })}`
+  return {
+    id: batch.id,
+    organization: batch.organizationId,
+    group: batch.groupId,
+    role: batch.role,
+    kind: batch.kind as BatchKind,
+    file_name: batch.fileName,
+    created_at: batch.createdAt.toISOString(),
+    sent_at: batch.sentAt?.toISOString() ?? null,
+    invited: batch.invited,
+    total: checked.length,
+    counts,
+    emails: checked.filter((line) => line.status === 'ok').map((line) => line.email!),
+    ...pageOf(url, paging, shown.length, shown.slice(paging.offset, paging.offset + paging.size).map(rowView)),
+  }
+}
+
+/** POST /v1/invitations/batch/ */
+export const createInvitationBatch: Handler<'createInvitationBatch'> = async (call) => {
+  const { app, t, body } = call
+  const { user: me } = requireAuth(call)
+  const { organization } = await organizationFor(app.db, t, me, body.organization, 'createInvitationBatch')
+  const contentType = uploadTypeOf(body.content_type, body.file_name)
+  if (!contentType) throw detailError(415, t.validation.fileTypeNotAllowed(), 'file_type')
+  if (body.file_size > MAX_BATCH_BYTES) throw detailError(413, t.invitationImport.fileTooLarge({ max: MAX_BATCH_BYTES / 1024 }), 'too_large')
+  const now = app.clock()
+  const extension = contentType === 'text/csv' ? 'csv' : 'xlsx'
+  const fileKey = `invitation-batches/${organization.id}/${newKeyPart()}.${extension}`
+  const [batch] = await app.db
+    .insert(invitationBatches)
+    .values({
+      organizationId: organization.id,
+      createdBy: me.id,
+      createdAt: now,
+      kind: body.kind ?? 'emails',
+      role: body.role ?? 'student',
+      groupId: body.group ?? null,
+      fileName: body.file_name.trim(),
+      fileKey,
+    })
+    .returning()
+  const expiresAt = secondsAfter(now, UPLOAD_SECONDS)
+  const url = await app.storage.presignUpload({ key: fileKey, contentType, maxBytes: MAX_BATCH_BYTES, expiresAt })
+  call.reply.code(201)
+  return { id: batch!.id, presigned_url: url, content_type: contentType, expires_at: expiresAt.toISOString() }
+}
+
+/** GET /v1/invitations/batch/{uploadId}/ */
+export const getInvitationBatch: Handler<'getInvitationBatch'> = async (call) => {
+  const { app, t, params, query } = call
+  const { user: me } = requireAuth(call)
+  const found = await batchFor(app.db, t, me, params.uploadId, 'getInvitationBatch')
+  const { batch, rows } = await rowsOf(app, t, app.db, found.batch)
+  return batchView(app.db, batch, rows, app.clock(), query)
+}
+
+const unsent = (t: Translator, batch: InvitationBatchRow) => {
+  if (batch.sentAt) throw detailError(409, t.invitationImport.alreadySent(), 'already_sent')
+}
+
+/** PUT /v1/invitations/batch/{uploadId}/ */
+export const replaceInvitationBatch: Handler<'replaceInvitationBatch'> = async (call) => {
+  const { app, t, params, body } = call
+  const { user: me } = requireAuth(call)
+  const { batch } = await batchFor(app.db, t, me, params.uploadId, 'replaceInvitationBatch')
+  unsent(t, batch)
+  const rows: StoredRow[] = body.emails.map((value, index) => ({ number: index + 1, column: null, value: value.trim() }))
+  if (rows.length === 0) throw badRequest(t.invitationImport.empty(), 'empty')
+  const [saved] = await app.db
+    .update(invitationBatches)
+    .set({ rows, ...(body.role ? { role: body.role } : {}), ...(body.group !== undefined ? { groupId: body.group } : {}) })
+    .where(eq(invitationBatches.id, batch.id))
+    .returning()
+  if (!batch.rows) await app.storage.delete(batch.fileKey)
+  return batchView(app.db, saved!, rows, app.clock())
+}
+
+/** PATCH /v1/invitations/batch/{uploadId}/ */
+export const updateInvitationBatch: Handler<'updateInvitationBatch'> = async (call) => {
+  const { app, t, params, body } = call
+  const { user: me } = requireAuth(call)
+  const found = await batchFor(app.db, t, me, params.uploadId, 'updateInvitationBatch')
+  unsent(t, found.batch)
+  const { rows } = await rowsOf(app, t, app.db, found.batch)
+  const [saved] = await app.db
+    .update(invitationBatches)
+    .set({ ...(body.role ? { role: body.role } : {}), ...(body.group !== undefined ? { groupId: body.group } : {}) })
+    .where(eq(invitationBatches.id, found.batch.id))
+    .returning()
+  return batchView(app.db, saved!, rows, app.clock())
+}
+
+/**
+ * Invites the `ok` rows of a batch in one transaction; the batch row is locked, so of two sends at once
+ * the second waits, then finds the batch sent and invites nobody.
+ */
+const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitationBatchUsers'>, operation: 'sendInvitationBatch' | 'sendInvitationBatchUsers') => {
+  const { app, t, params, locale } = call
+  const body = call.body
+  const { user: me } = requireAuth(call)
+  const now = app.clock()
+  const { view, mail } = await app.db.transaction(async (tx) => {
+    const found = await batchFor(tx, t, me, params.uploadId, operation, true)
+    const wanted: BatchKind = operation === 'sendInvitationBatch' ? 'emails' : 'user_ids'
+    if (found.batch.kind !== wanted) {
+      throw detailError(409, wanted === 'emails' ? t.invitationImport.sendAsUserIds() : t.invitationImport.sendAsEmails(), 'wrong_kind')
+    }
+    const { batch, rows } = await rowsOf(app, t, tx, found.batch)
+    if (batch.sentAt) return { view: await batchView(tx, batch, rows, now), mail: undefined }
+    const preview = await batchView(tx, batch, rows, now, { page_size: 1 })
+    if (preview.emails.length === 0) throw badRequest(t.invitationImport.nobodyToInvite(), 'nobody_to_invite')
+    const issued = await storeInvitationBatch(
+      tx,
+      preview.emails.map((email) => ({ organizationId: batch.organizationId, email })),
+      {
+        role: batch.role,
+        groupId: batch.groupId,
+        autoJoin: body.auto_join === 1 || body.consent === true,
+        invitedBy: me.id,
+        now,
+        ttlSeconds: app.config.invitationTtl,
+      },
+    )
+    const [sent] = await tx
+      .update(invitationBatches)
+      .set({ sentAt: now, invited: issued.length })
+      .where(eq(invitationBatches.id, batch.id))
+      .returning()
+    return { view: await batchView(tx, sent!, rows, now), mail: { organization: found.organization, issued } }
+  })
+  if (mail) mailAfterAnswer(call, mail.organization, mail.issued, me, locale)
+  return view
+}
+
+/** The mails leave once the invitations exist for good and the answer has gone (thousands of mails would hold it up). */
+const mailAfterAnswer = (
+  call: Call<'sendInvitationBatch'> | Call<'sendInvitationBatchUsers'>,
+  organization: OrganizationRow,
+  issued: Parameters<typeof mailInvitations>[2],
+  me: UserRow,
+  locale: Call<'sendInvitationBatch'>['locale'],
+) => {
+  const answered = new Promise<void>((resolve) => {
+    call.reply.raw.once('finish', resolve)
+    call.reply.raw.once('close', resolve)
+  })
+  call.app.background.run('batch invitations', async () => {
+    await answered
+    await mailInvitations(call.app, organization, issued, me, locale)
+  })
+}
+
+/** POST /v1/invitations/batch/{uploadId}/send/ */
+export const sendInvitationBatch: Handler<'sendInvitationBatch'> = (call) => sendBatch(call, 'sendInvitationBatch')
+
+/** POST /v1/invitations/batch/{uploadId}/send_elsa_user/ */
+export const sendInvitationBatchUsers: Handler<'sendInvitationBatchUsers'> = (call) => sendBatch(call, 'sendInvitationBatchUsers')
+
+/** GET /v1/invitations/batch/template/ */
+export const getInvitationBatchTemplate: Handler<'getInvitationBatchTemplate'> = async (call) => {
+  const { t, query, reply } = call
+  requireAuth(call)
+  const format = query.format ?? 'csv'
+  const kind = query.kind ?? 'emails'
+  const rows = kind === 'emails' ? [[t.invitationImport.column.email()], [t.invitationImport.exampleEmail()]] : [[t.invitationImport.column.user_id()], ['12345']]
+  const bytes = await writeSpreadsheet(format, rows)
+  const name = kind === 'emails' ? 'user-list' : 'user-id-list'
+  await reply
+    .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${name}.${format}"`)
+    .send(bytes)
+}

@@ -1,0 +1,204 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useI18nContext } from '../../../../locales/i18n-react'
+import { invitationImportMachine } from '../../../../machines/invitation-import'
+import type { InvitationBatchFilter, InvitationBatchKind, OrganizationRole } from '../../../../machines/types'
+import { Flex, Stack, styled } from '../../../../styled-system/jsx'
+import { errorMessages } from '../../../api/errors'
+import { downloadBatchTemplate, invitationImportActors, PREVIEW_PAGE_SIZE } from '../../../api/invitation-import'
+import { actorOptions } from '../../../app/inspect'
+import { Button, Checkbox, Dialog, ErrorPanel, FileUpload, NativeSelect, Pagination, Portal, Spinner, Tabs, Text, toaster } from '../../../ui'
+import { roleLabel, ROLES, type Terms } from '../../shared/terms'
+import { PreviewTable } from './PreviewTable'
+
+/**
+ * The file import panel of the students view (spec 000 §2 File import panels; machine
+ * invitation-import): template downloads, a file chosen or dropped, its upload with a progress bar,
+ * the preview of every row with filters and pages, the role and the consent, a yes/no confirmation,
+ * and the result. `kind` is the e-mail list (/students/import) or the user id list (/elsa-users/import).
+ */
+export function InvitationImportPanel({ organizationId, kind, terms }: { organizationId: number; kind: InvitationBatchKind; terms: Terms }) {
+  const { LL } = useI18nContext()
+  const T = LL.invitationImport
+  const flow = useActorRef(invitationImportMachine.provide({ actors: invitationImportActors }), {
+    ...actorOptions(),
+    input: { organizationId, kind, roleOffered: true, role: null },
+  })
+  const busy = useSelector(flow, (s) => s.hasTag('busy'))
+  const uploading = useSelector(flow, (s) => s.matches('uploading') || s.matches('requestingUpload'))
+  const reading = useSelector(flow, (s) => s.matches('reading'))
+  const asking = useSelector(flow, (s) => s.matches({ ready: 'asking' }))
+  const sending = useSelector(flow, (s) => s.matches('sending'))
+  const sent = useSelector(flow, (s) => s.matches('sent'))
+  const hasFile = useSelector(flow, (s) => !s.matches('empty'))
+  const canConfirm = useSelector(flow, (s) => s.can({ type: 'import.confirm' }))
+  const { fileName, progress, preview, role, consent, filter, page, rejection } = useSelector(flow, (s) => s.context)
+  const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
+
+  const messages =
+    rejection === 'type'
+      ? [LL.validation.fileTypeNotAllowed()]
+      : rejection === 'size'
+        ? [T.fileTooLarge({ max: 5120 })]
+        : error
+          ? errorMessages(error, LL.errors.generic(), LL.errors.network())
+          : []
+  const download = (templateKind: InvitationBatchKind, format: 'csv' | 'xlsx') =>
+    downloadBatchTemplate(templateKind, format).catch((failure: unknown) =>
+      toaster.error({ title: LL.errors.generic(), description: errorMessages(failure, LL.errors.generic(), LL.errors.network()).join(' ') }),
+    )
+  const problems = preview ? preview.total - preview.counts.ok : 0
+  const percent = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0
+
+  return (
+    <Stack gap="5" aria-busy={busy}>
+      <Text>{kind === 'emails' ? T.introUsers() : T.introUserIds()}</Text>
+      <Flex gap="3" wrap="wrap" align="center" role="group" aria-label={T.templates()}>
+        <Text fontWeight="medium">{T.templates()}:</Text>
+        <Button variant="link" onClick={() => void download('emails', 'xlsx')}>
+          {T.templateUsersXlsx()}
+        </Button>
+        <Button variant="link" onClick={() => void download('emails', 'csv')}>
+          {T.templateUsersCsv()}
+        </Button>
+        <Button variant="link" onClick={() => void download('user_ids', 'xlsx')}>
+          {T.templateIdsXlsx()}
+        </Button>
+        <Button variant="link" onClick={() => void download('user_ids', 'csv')}>
+          {T.templateIdsCsv()}
+        </Button>
+      </Flex>
+
+      <Flex gap="4" wrap="wrap" align="flex-end">
+        <styled.div minW="56">
+          <NativeSelect
+            label={T.role()}
+            items={[{ value: '', label: T.selectRole(), disabled: true }, ...ROLES.map((value) => ({ value, label: roleLabel(terms, value) }))]}
+            value={role ?? ''}
+            disabled={busy || sent}
+            onValueChange={(value) => flow.send({ type: 'import.role', role: value as OrganizationRole })}
+          />
+        </styled.div>
+        <Stack gap="1" maxW="prose">
+          <Checkbox checked={consent} disabled={sending || sent} onCheckedChange={(details) => flow.send({ type: 'import.consent', consent: details.checked === true })}>
+            {T.consent()}
+          </Checkbox>
+          <Text fontSize="sm" color="fg.muted">
+            {T.consentHelp()}
+          </Text>
+        </Stack>
+      </Flex>
+
+      {!hasFile ? (
+        <FileUpload.Root
+          maxFiles={1}
+          // controlled and always empty: every choice is handed to the flow, even the same file again
+          acceptedFiles={[]}
+          translations={{ dropzone: T.drop() }}
+          onFileAccept={({ files }) => {
+            const [file] = files
+            if (file) flow.send({ type: 'import.choose', file })
+          }}
+        >
+          <FileUpload.Dropzone disableClick minH="32" borderStyle="dashed">
+            <Text>{T.drop()}</Text>
+            <FileUpload.Trigger asChild>
+              <Button variant="outline">{T.choose()}</Button>
+            </FileUpload.Trigger>
+          </FileUpload.Dropzone>
+          <FileUpload.HiddenInput aria-label={T.choose()} />
+        </FileUpload.Root>
+      ) : (
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text fontWeight="medium">{fileName}</Text>
+          {!sent && !sending ? (
+            <Button variant="outline" size="sm" onClick={() => flow.send({ type: 'import.remove' })}>
+              {T.removeFile()}
+            </Button>
+          ) : null}
+        </Flex>
+      )}
+
+      {uploading ? (
+        <Stack gap="1">
+          <Text id="upload-progress-label">{T.uploading({ file: fileName ?? '' })}</Text>
+          <styled.progress aria-labelledby="upload-progress-label" max={100} value={percent} w="full" h="2" accentColor="colorPalette.default" />
+        </Stack>
+      ) : null}
+      {reading ? <Spinner label={T.reading()} /> : null}
+      <ErrorPanel messages={messages} />
+
+      {sent && preview ? (
+        <Stack gap="3" role="status">
+          <Text fontWeight="medium">{preview.invited ? T.sent({ count: preview.invited }) : T.sentNone()}</Text>
+          <Flex>
+            <Button variant="outline" onClick={() => flow.send({ type: 'import.another' })}>
+              {T.another()}
+            </Button>
+          </Flex>
+        </Stack>
+      ) : null}
+
+      {preview && !sent ? (
+        <Stack gap="4">
+          <Text role="status" fontWeight="medium">
+            {T.summary({ total: preview.total, ok: preview.counts.ok, problems })}
+          </Text>
+          <Tabs.Root
+            value={filter}
+            onValueChange={(details) => flow.send({ type: 'import.filter', filter: details.value as InvitationBatchFilter })}
+            aria-label={T.filterLabel()}
+          >
+            <Tabs.List>
+              <Tabs.Trigger value="all">{T.filterAll()}</Tabs.Trigger>
+              <Tabs.Trigger value="ok">{T.filterOk()}</Tabs.Trigger>
+              <Tabs.Trigger value="problems">{T.filterProblems()}</Tabs.Trigger>
+              <Tabs.Indicator />
+            </Tabs.List>
+          </Tabs.Root>
+          <PreviewTable rows={preview.results} />
+          {preview.count > PREVIEW_PAGE_SIZE ? (
+            <Pagination
+              count={preview.count}
+              pageSize={PREVIEW_PAGE_SIZE}
+              page={page}
+              onPageChange={(next) => flow.send({ type: 'import.page', page: next })}
+              rangeLabel={({ start, end, count }) => LL.common.pagination({ from: start, to: end, total: count })}
+              labels={{
+                root: LL.common.paginationNav(),
+                previous: LL.common.previousPage(),
+                next: LL.common.nextPage(),
+                page: (p) => LL.common.goToPage({ page: p }),
+              }}
+            />
+          ) : null}
+          {preview.counts.ok === 0 ? <ErrorPanel messages={[T.nobodyToInvite()]} /> : null}
+          <Flex justify="flex-end">
+            <Button disabled={!canConfirm} loading={sending} loadingText={T.sending()} onClick={() => flow.send({ type: 'import.confirm' })}>
+              {T.send({ count: preview.counts.ok })}
+            </Button>
+          </Flex>
+        </Stack>
+      ) : null}
+
+      <Dialog.Root open={asking} role="alertdialog" onOpenChange={(details) => (details.open ? undefined : flow.send({ type: 'import.no' }))}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content maxW="md">
+              <Stack gap="4" p="6">
+                <Dialog.Title>{T.confirmTitle()}</Dialog.Title>
+                <Dialog.Description>{T.confirmText({ count: preview?.counts.ok ?? 0 })}</Dialog.Description>
+                <Flex gap="3" justify="flex-end" wrap="wrap">
+                  <Button variant="outline" onClick={() => flow.send({ type: 'import.no' })}>
+                    {T.confirmNo()}
+                  </Button>
+                  <Button onClick={() => flow.send({ type: 'import.yes' })}>{T.confirmYes()}</Button>
+                </Flex>
+              </Stack>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  )
+}

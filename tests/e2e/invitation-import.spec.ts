@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test'
+import { bearer, createAccount, createOrganization, login, newPerson, organizationName, type Person } from './support/api'
+import { mailsTo, newestMailLink } from './support/mail'
+import { logIn } from './support/ui'
+
+/**
+ * Inviting students from a file (spec 000 §2 File import panels, §4 File import flow; issue 7): a real
+ * csv and a real xlsx are uploaded through the browser to their presigned address, the preview shows
+ * the bad rows, the admin confirms, the invitations are in /dev/mail, and the same file again invites
+ * nobody twice.
+ */
+
+const CSV = new URL('../fixtures/students.csv', import.meta.url).pathname
+const XLSX = new URL('../fixtures/students.xlsx', import.meta.url).pathname
+
+/** An organization whose admin (its owner, invitation accepted) is logged in on the import screen. */
+const adminOnImport = async (page: Page, request: Parameters<typeof createAccount>[0]): Promise<{ owner: Person; organizationId: number }> => {
+  const owner = await createAccount(request, newPerson('importer', 'Edna', 'Krabappel'))
+  const organization = await createOrganization(request, organizationName('Import School'), { owner: owner.email })
+  const { link } = await newestMailLink(request, owner.email, '/invite')
+  const session = await login(request, owner.email, owner.password)
+  const accepted = await request.post('/v1/accounts/invite/accept', {
+    headers: bearer(session.token),
+    data: { token: link.pathname.split('/').pop(), email: owner.email },
+  })
+  expect(accepted.status()).toBe(200)
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/students/import`)
+  return { owner, organizationId: organization.id }
+}
+
+const rowOf = (page: Page, value: string) => page.getByRole('row').filter({ hasText: value })
+
+test('a csv: the preview shows the bad rows, a confirmed send mails the others, the same file again invites nobody twice', async ({ page, request }) => {
+  await adminOnImport(page, request)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Import')
+  await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Student' })
+  await page.getByLabel('Choose a file').setInputFiles(CSV)
+
+  await expect(page.getByText('4 rows: 2 to invite, 2 with a problem')).toBeVisible()
+  await expect(rowOf(page, 'not-an-email')).toContainText('Column E-mail: not a valid e-mail address')
+  await expect(rowOf(page, 'Same as row 2')).toContainText('ANN.csv@example.com')
+  await expect(rowOf(page, 'bob.csv@example.com')).toContainText('Will be invited')
+  await page.getByRole('tab', { name: 'With a problem' }).click()
+  await expect(page.getByRole('row')).toHaveCount(3)
+  expect(await mailsTo(request, 'ann.csv@example.com')).toHaveLength(0)
+
+  await page.getByRole('button', { name: 'Send 2 invitations' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Send the invitations?' })
+  await confirm.getByRole('button', { name: 'Yes, send' }).click()
+  await expect(page.getByText('2 invitations were sent.')).toBeVisible()
+  await expect.poll(async () => (await mailsTo(request, 'ann.csv@example.com')).length).toBe(1)
+  await expect.poll(async () => (await mailsTo(request, 'bob.csv@example.com')).length).toBe(1)
+
+  // the same file again: everyone is already invited, nothing can be sent
+  await page.getByRole('button', { name: 'Import another file' }).click()
+  await page.getByLabel('Choose a file').setInputFiles(CSV)
+  await expect(page.getByText('4 rows: 0 to invite, 4 with a problem')).toBeVisible()
+  await expect(rowOf(page, 'bob.csv@example.com')).toContainText('Already invited')
+  await expect(page.getByRole('button', { name: 'Send 0 invitations' })).toBeDisabled()
+  expect(await mailsTo(request, 'ann.csv@example.com')).toHaveLength(1)
+  expect(await mailsTo(request, 'bob.csv@example.com')).toHaveLength(1)
+})
+
+test('an xlsx written by a spreadsheet program: its bad row shown, the rest invited after a yes; a wrong file is refused', async ({ page, request }) => {
+  await adminOnImport(page, request)
+  await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Student' })
+
+  // not a spreadsheet: refused in the browser
+  await page.getByLabel('Choose a file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+  await expect(page.getByText('File type is not allowed')).toBeVisible()
+
+  await page.getByLabel('Choose a file').setInputFiles(XLSX)
+  await expect(page.getByText('3 rows: 2 to invite, 1 with a problem')).toBeVisible()
+  await expect(rowOf(page, 'dan.xlsx@example')).toContainText('not a valid e-mail address')
+  await page.getByRole('button', { name: 'Send 2 invitations' }).click()
+  // "no" sends nothing
+  await page.getByRole('alertdialog', { name: 'Send the invitations?' }).getByRole('button', { name: 'No' }).click()
+  expect(await mailsTo(request, 'cat.xlsx@example.com')).toHaveLength(0)
+  await page.getByRole('button', { name: 'Send 2 invitations' }).click()
+  await page.getByRole('alertdialog', { name: 'Send the invitations?' }).getByRole('button', { name: 'Yes, send' }).click()
+  await expect(page.getByText('2 invitations were sent.')).toBeVisible()
+  await expect.poll(async () => (await mailsTo(request, 'cat.xlsx@example.com')).length).toBe(1)
+  await expect.poll(async () => (await mailsTo(request, 'eve.xlsx@example.com')).length).toBe(1)
+  const [mail] = await mailsTo(request, 'eve.xlsx@example.com')
+  expect(mail!.text).toContain('/invite/')
+})
