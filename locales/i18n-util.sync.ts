@@ -16,6 +16,7 @@ import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
+import en_onboarding from './en/onboarding/index.js'
 import en_organizationForm from './en/organizationForm/index.js'
 import en_organizationProfile from './en/organizationProfile/index.js'
 import en_organizationUsers from './en/organizationUsers/index.js'
@@ -24,6 +25,7 @@ import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
+import es_MX_onboarding from './es-MX/onboarding/index.js'
 import es_MX_organizationForm from './es-MX/organizationForm/index.js'
 import es_MX_organizationProfile from './es-MX/organizationProfile/index.js'
 import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
@@ -32,6 +34,7 @@ import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
+import ja_onboarding from './ja/onboarding/index.js'
 import ja_organizationForm from './ja/organizationForm/index.js'
 import ja_organizationProfile from './ja/organizationProfile/index.js'
 import ja_organizationUsers from './ja/organizationUsers/index.js'
@@ -40,6 +43,7 @@ import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
+import pt_BR_onboarding from './pt-BR/onboarding/index.js'
 import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
 import pt_BR_organizationProfile from './pt-BR/organizationProfile/index.js'
 import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
@@ -48,6 +52,7 @@ import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
+import th_onboarding from './th/onboarding/index.js'
 import th_organizationForm from './th/organizationForm/index.js'
 import th_organizationProfile from './th/organizationProfile/index.js'
 import th_organizationUsers from './th/organizationUsers/index.js'
@@ -56,6 +61,7 @@ import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
+import vi_onboarding from './vi/onboarding/index.js'
 import vi_organizationForm from './vi/organizationForm/index.js'
 import vi_organizationProfile from './vi/organizationProfile/index.js'
 import vi_organizationUsers from './vi/organizationUsers/index.js'
@@ -68,6 +74,7 @@ const localeTranslations = {
 		api: en_api,
 		legal: en_legal,
 		mail: en_mail,
+		onboarding: en_onboarding,
 		organizationForm: en_organizationForm,
 		organizationProfile: en_organizationProfile,
 		organizationUsers: en_organizationUsers,
@@ -79,6 +86,7 @@ const localeTranslations = {
 		api: es_MX_api,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
+		onboarding: es_MX_onboarding,
 		organizationForm: es_MX_organizationForm,
 		organizationProfile: es_MX_organizationProfile,
 		organizationUsers: es_MX_organizationUsers,
@@ -90,6 +98,7 @@ const localeTranslations = {
 		api: ja_api,
 		legal: ja_legal,
 		mail: ja_mail,
+		onboarding: ja_onboarding,
 		organizationForm: ja_organizationForm,
 		organizationProfile: ja_organizationProfile,
 		organizationUsers: ja_organizationUsers,
@@ -101,6 +110,7 @@ const localeTranslations = {
 		api: pt_BR_api,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
+		onboarding: pt_BR_onboarding,
 		organizationForm: pt_BR_organizationForm,
 		organizationProfile: pt_BR_organizationProfile,
 		organizationUsers: pt_BR_organizationUsers,
@@ -112,6 +122,7 @@ const localeTranslations = {
 		api: th_api,
 		legal: th_legal,
 		mail: th_mail,
+		onboarding: th_onboarding,
 		organizationForm: th_organizationForm,
 		organizationProfile: th_organizationProfile,
 		organizationUsers: th_organizationUsers,
@@ -123,6 +134,7 @@ const localeTranslations = {
 		api: vi_api,
 		legal: vi_legal,
 		mail: vi_mail,
+		onboarding: vi_onboarding,
 		organizationForm: vi_organizationForm,
 		organizationProfile: vi_organizationProfile,
 		organizationUsers: vi_organizationUsers,

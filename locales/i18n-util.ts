@@ -24,6 +24,7 @@ export const namespaces: Namespaces[] = [
 	'api',
 	'legal',
 	'mail',
+	'onboarding',
 	'organizationForm',
 	'organizationProfile',
 	'organizationUsers',

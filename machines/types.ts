@@ -508,3 +508,23 @@ export interface ResendInvitationsInput {
 export interface RevokeInvitationInput {
   invitationId: number
 }
+
+/** The onboarding's role choice (spec §2, the fuller reading: school admin, company admin, teacher, student). */
+export type OnboardingRole = 'schoolAdmin' | 'companyAdmin' | 'teacher' | 'student'
+
+/** The organization made at onboarding, as its setup steps need it. */
+export interface OnboardingOrganization {
+  id: number
+  name: string
+  type: OrganizationType
+}
+
+export interface OnboardingInput {
+  /** The organization whose setup steps to resume (the page's address names it), or null to start at the welcome. */
+  organization: OnboardingOrganization | null
+  /** Whether classes can be created yet: until then the create-a-class step is left out, not faked. */
+  classesAvailable: boolean
+}
+
+/** Where the onboarding ends: the new organization's page, or the join-by-code page for a teacher. */
+export type OnboardingOutput = { outcome: 'organization'; organizationId: number } | { outcome: 'join'; path: string }

@@ -136,33 +136,38 @@ export const oneTimeTokens = pgTable(
  * The profile fields (industry, address, phone, timezone, ...) are null for an organization made
  * without a profile (made before they existed, or by a path that asks only name and type).
  */
-export const organizations = pgTable('organizations', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  username: text('username'),
-  type: organizationTypeEnum('type').notNull(),
-  industry: industryEnum('industry'),
-  address1: text('address_1'),
-  address2: text('address_2'),
-  city: text('city'),
-  state: text('state'),
-  postalCode: text('postal_code'),
-  /** ISO 3166-1 alpha-2, upper-case. */
-  country: text('country'),
-  /** Dial code and number joined by a space: "+1 5551234567". */
-  phone: text('phone'),
-  /** An IANA time zone name. */
-  timezone: text('timezone'),
-  /** The join code (letters and digits), stored upper-case. */
-  invitationCode: text('invitation_code').notNull().unique(),
-  status: organizationStatusEnum('status').notNull().default('active'),
-  isVerified: boolean('is_verified').notNull().default(false),
-  /** The storage key of the logo (organizations/<id>/logo-<random>), null without one. */
-  logoKey: text('logo_key'),
-  createdAt: createdAt(),
-  /** Set by a delete: hidden everywhere, restorable by a platform admin, purged 30 days later. */
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-})
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The handle chosen at onboarding (createOwnOrganization), unique whatever its case; null for the others. */
+    username: text('username'),
+    type: organizationTypeEnum('type').notNull(),
+    industry: industryEnum('industry'),
+    address1: text('address_1'),
+    address2: text('address_2'),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    /** ISO 3166-1 alpha-2, upper-case. */
+    country: text('country'),
+    /** Dial code and number joined by a space: "+1 5551234567". */
+    phone: text('phone'),
+    /** An IANA time zone name. */
+    timezone: text('timezone'),
+    /** The join code (letters and digits), stored upper-case. */
+    invitationCode: text('invitation_code').notNull().unique(),
+    status: organizationStatusEnum('status').notNull().default('active'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    /** The storage key of the logo (organizations/<id>/logo-<random>), null without one. */
+    logoKey: text('logo_key'),
+    createdAt: createdAt(),
+    /** Set by a delete: hidden everywhere, restorable by a platform admin, purged 30 days later. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('organizations_username_lower_key').on(sql`lower(${t.username})`)],
+)
 
 /** One row per (user, organization, role); a user may hold several roles in one organization. */
 export const memberships = pgTable(

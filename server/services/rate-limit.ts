@@ -219,3 +219,12 @@ export const limitInvitationResends = async (limiter: RateLimiter, t: Translator
   const wait = await limiter.count(invitationIds.map((id) => ({ key: keyOf('invitation-resend', 'invitation', String(id)), max })))
   if (wait > 0) throw tooManyAttempts(t, wait)
 }
+
+/**
+ * Creating one's own organization at onboarding (createOwnOrganization): per person, so that an account
+ * cannot fill the store with organizations (a refused attempt, a taken username, counts too).
+ */
+export const limitOwnOrganization = async (limiter: RateLimiter, t: Translator, userId: number): Promise<void> => {
+  const wait = await limiter.count([{ key: keyOf('own-organization', 'person', String(userId)), max: limiter.config.perEmail }])
+  if (wait > 0) throw tooManyAttempts(t, wait)
+}
