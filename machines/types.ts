@@ -294,6 +294,8 @@ export interface OrganizationFormValues {
   timezone: string
   owner_user: string | null
   is_verified: boolean | null
+  /** The organization's username: asked only when a person creates their own at onboarding (null otherwise). */
+  username: string | null
 }
 
 /** saveOrganization: create (organizationId null) or replace the organization with the form's values. */

@@ -42,7 +42,12 @@ const UndoEmailChangePage = lazy(() => auth().then((m) => ({ default: m.UndoEmai
 const DashboardPage = lazy(loggedIn(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage }))))
 const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))))
 const OnboardingPage = lazy(
-  loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), ['startLearning']),
+  loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), [
+    'startLearning',
+    'onboarding',
+    'organizationForm',
+    'organizationUsers',
+  ]),
 )
 const ClassesPage = lazy(loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage }))))
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))

@@ -13,13 +13,15 @@ export interface InviteByEmailDialogProps {
   organizationId: number
   organizationName: string
   terms: Terms
+  /** The role chosen at first (student unless said otherwise: the onboarding's teacher step says teacher). */
+  role?: OrganizationRole
   onClose: () => void
-  /** The invitations went out: the list reloads. */
-  onSent: () => void
+  /** The invitations went out (this many addresses): the list reloads. */
+  onSent: (count: number) => void
 }
 
 /** Invite by e-mail (spec §2, §5 E-mail tags): addresses as tags, invalid ones shown and refused; one role, student by default. */
-export function InviteByEmailDialog({ organizationId, organizationName, terms, onClose, onSent }: InviteByEmailDialogProps) {
+export function InviteByEmailDialog({ organizationId, organizationName, terms, role: initialRole = 'student', onClose, onSent }: InviteByEmailDialogProps) {
   const { LL } = useI18nContext()
   const t = LL.organizationUsers
   const invite = useActorRef(
@@ -28,7 +30,7 @@ export function InviteByEmailDialog({ organizationId, organizationName, terms, o
       actions: {
         announceSent: (_, { count }) => {
           toaster.success({ title: t.invited({ count }) })
-          onSent()
+          onSent(count)
         },
       },
     }),
@@ -38,7 +40,7 @@ export function InviteByEmailDialog({ organizationId, organizationName, terms, o
   const error = useSelector(invite, (s) => s.context.error)
   const [emails, setEmails] = useState<string[]>([])
   const [rejected, setRejected] = useState<string[]>([])
-  const [role, setRole] = useState<OrganizationRole | ''>('student')
+  const [role, setRole] = useState<OrganizationRole | ''>(initialRole)
   const [tried, setTried] = useState(false)
 
   const send = () => {
