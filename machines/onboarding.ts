@@ -1,5 +1,5 @@
-import { assign, setup } from 'xstate'
-import type { OnboardingInput, OnboardingOrganization, OnboardingOutput, OnboardingRole } from './types'
+import { assign, fromPromise, setup } from 'xstate'
+import type { OnboardingInput, OnboardingOrganization, OnboardingOutput, OnboardingRole, Organization, UploadLogoInput } from './types'
 
 /**
  * The onboarding of a signed-in person without an organization (spec §2 Onboarding and start-learning,
@@ -20,6 +20,8 @@ export interface OnboardingContext {
   role: OnboardingRole | null
   /** The organization made here (or resumed), null before. */
   organization: OnboardingOrganization | null
+  /** The logo chosen in the creation dialog, uploaded once the organization exists (null without one). */
+  logo: Blob | null
   classesAvailable: boolean
   /** Invitations sent from the setup steps, for the progress shown. */
   invitedTeachers: number
@@ -30,7 +32,7 @@ export type OnboardingEvent =
   | { type: 'onboarding.start' }
   | { type: 'onboarding.back' }
   | { type: 'onboarding.pickRole'; role: OnboardingRole }
-  | { type: 'onboarding.created'; organization: OnboardingOrganization }
+  | { type: 'onboarding.created'; organization: OnboardingOrganization; logo: Blob | null }
   | { type: 'onboarding.openInvite' }
   | { type: 'onboarding.invited'; count: number }
   | { type: 'onboarding.closeInvite' }
@@ -43,11 +45,19 @@ export type OnboardingEvent =
 export const onboardingMachine = setup({
   types: {
     context: {} as OnboardingContext,
+    tags: {} as 'busy',
     events: {} as OnboardingEvent,
     input: {} as OnboardingInput,
     output: {} as OnboardingOutput,
   },
+  actors: {
+    /** PUT /v1/organizations/{id}/logo/ */
+    uploadLogo: fromPromise<Organization, UploadLogoInput>(async () => {
+      throw new Error('not provided: uploadLogo')
+    }),
+  },
   guards: {
+    hasLogo: (_, params: { logo: Blob | null }) => params.logo !== null,
     isResumingSetup: ({ context }) => context.organization !== null,
     canCreateClasses: ({ context }) => context.classesAvailable,
     isOrganizationAdmin: (_, params: { role: OnboardingRole }) => params.role === 'schoolAdmin' || params.role === 'companyAdmin',
@@ -57,7 +67,12 @@ export const onboardingMachine = setup({
   },
   actions: {
     assignRole: assign((_, params: { role: OnboardingRole }) => ({ role: params.role })),
-    assignOrganization: assign((_, params: { organization: OnboardingOrganization }) => ({ organization: params.organization })),
+    assignOrganization: assign((_, params: { organization: OnboardingOrganization; logo: Blob | null }) => ({
+      organization: params.organization,
+      logo: params.logo,
+    })),
+    /** Warning toast: the logo could not be uploaded (it can be added from the profile page). */
+    warnLogoFailed: () => {},
     /** The app names the organization in the address (a reload resumes its setup) and reloads the session's organizations. */
     rememberOrganization: (_, _params: { organization: OnboardingOrganization }) => {},
     countTeachers: assign(({ context }, params: { count: number }) => ({ invitedTeachers: context.invitedTeachers + params.count })),
@@ -69,6 +84,7 @@ export const onboardingMachine = setup({
   context: ({ input }) => ({
     role: null,
     organization: input.organization,
+    logo: null,
     classesAvailable: input.classesAvailable,
     invitedTeachers: 0,
     invitedStudents: 0,
@@ -113,15 +129,45 @@ export const onboardingMachine = setup({
       description:
         'The school or company creation dialog (every field of §5, username, logo). It is made unverified, with the person as its admin.',
       on: {
-        'onboarding.created': {
-          description: 'The organization is made: its setup steps follow.',
+        'onboarding.created': [
+          {
+            description: 'The organization is made, and a logo was chosen: it is uploaded first.',
+            guard: { type: 'hasLogo', params: ({ event }) => ({ logo: event.logo }) },
+            target: 'uploadingLogo',
+            actions: { type: 'assignOrganization', params: ({ event }) => ({ organization: event.organization, logo: event.logo }) },
+          },
+          {
+            description: 'The organization is made: its setup steps follow.',
+            target: 'settingUp',
+            actions: [
+              { type: 'assignOrganization', params: ({ event }) => ({ organization: event.organization, logo: null }) },
+              { type: 'rememberOrganization', params: ({ event }) => ({ organization: event.organization }) },
+            ],
+          },
+        ],
+        'onboarding.back': { description: 'Cancel: back to the role choice.', target: 'pickingRole' },
+      },
+    },
+    uploadingLogo: {
+      description: 'The logo chosen in the creation dialog is uploaded to the new organization.',
+      tags: ['busy'],
+      invoke: {
+        id: 'uploadLogo',
+        src: 'uploadLogo',
+        input: ({ context }) => ({ organizationId: context.organization?.id ?? 0, file: context.logo as Blob }),
+        onDone: {
+          description: 'Uploaded: the setup steps follow.',
+          target: 'settingUp',
+          actions: { type: 'rememberOrganization', params: ({ context }) => ({ organization: context.organization as OnboardingOrganization }) },
+        },
+        onError: {
+          description: 'Not uploaded: a warning (it can be added from the profile page), and the setup steps all the same.',
           target: 'settingUp',
           actions: [
-            { type: 'assignOrganization', params: ({ event }) => ({ organization: event.organization }) },
-            { type: 'rememberOrganization', params: ({ event }) => ({ organization: event.organization }) },
+            'warnLogoFailed',
+            { type: 'rememberOrganization', params: ({ context }) => ({ organization: context.organization as OnboardingOrganization }) },
           ],
         },
-        'onboarding.back': { description: 'Cancel: back to the role choice.', target: 'pickingRole' },
       },
     },
     settingUp: {

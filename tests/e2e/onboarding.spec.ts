@@ -1,5 +1,6 @@
+import path from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { createAccount, newPerson, organizationName, uniqueEmail } from './support/api'
+import { bearer, createAccount, login, newPerson, organizationName, uniqueEmail } from './support/api'
 import { followMailLink, newestMailLink } from './support/mail'
 import { screen, screenAtWidths } from './support/screens'
 import { logIn, toast } from './support/ui'
@@ -70,6 +71,12 @@ test('a new user signs up, confirms, creates a school as its admin, invites a te
   await expect(dialog.getByRole('textbox', { name: 'Phone code' })).toHaveValue('+1')
   await dialog.getByRole('textbox', { name: 'Phone number' }).fill('5415550100')
   await pick(dialog, page, 'Time zone', 'America/Los Angeles')
+  // the logo: jpeg, png or gif only
+  const logoInput = dialog.getByLabel('Logo (optional)')
+  await logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
+  await expect(dialog.getByRole('alert').filter({ hasText: 'File type is not allowed' })).toBeVisible()
+  await logoInput.setInputFiles(path.resolve('tests/fixtures/logo.png'))
+  await expect(dialog.getByText('logo.png')).toBeVisible()
   await screen(page, 'onboarding-create-school')
   await create.click()
   await expect(toast(page, `${school} is created. You are its admin.`)).toBeVisible()
@@ -102,6 +109,10 @@ test('a new user signs up, confirms, creates a school as its admin, invites a te
   // the school's page; from now on the Dashboard is the school's
   await expect(page).toHaveURL(new RegExp(`/organization/${id}/$`))
   await expect(page.getByRole('heading', { name: school, level: 1 })).toBeVisible()
+  // its logo is the one chosen in the creation dialog; it is unverified
+  const session = await login(request, person.email, person.password)
+  const made = await (await request.get(`/v1/organizations/${id}/`, { headers: bearer(session.token) })).json()
+  expect(made).toMatchObject({ name: school, username, is_verified: false, logo_url: expect.stringMatching(/^\/v1\/organizations\/\d+\/logo\//) })
   await page.getByRole('link', { name: 'Dashboard' }).first().click()
   await expect(page).not.toHaveURL(/\/onboarding/)
 })

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { onboardingMachine } from '../../machines/onboarding'
 import type { OnboardingOrganization } from '../../machines/types'
-import { buildModel, modelTests, type ModelEvent, type StepView } from './harness'
+import { buildModel, done, failed, modelTests, type ModelEvent, type StepView } from './harness'
 
 type M = typeof onboardingMachine
 type View = StepView<M>
 
 const school: OnboardingOrganization = { id: 7, name: 'Springfield Elementary', type: 'school' }
+const logo = new Blob(['GIF89a'], { type: 'image/gif' })
 
 const events: ModelEvent<M>[] = [
   { type: 'onboarding.start' },
@@ -16,7 +17,10 @@ const events: ModelEvent<M>[] = [
   { type: 'onboarding.pickRole', role: 'companyAdmin' },
   { type: 'onboarding.pickRole', role: 'teacher' },
   { type: 'onboarding.pickRole', role: 'student' },
-  { type: 'onboarding.created', organization: school },
+  { type: 'onboarding.created', organization: school, logo: null },
+  { type: 'onboarding.created', organization: school, logo },
+  done('uploadLogo', { id: 7 }),
+  failed('uploadLogo', new TypeError('Failed to fetch')),
   { type: 'onboarding.openInvite' },
   { type: 'onboarding.invited', count: 2 },
   { type: 'onboarding.closeInvite' },
@@ -70,6 +74,11 @@ const model = buildModel({
       nothingChosen(view)
       expect(['schoolAdmin', 'companyAdmin']).toContain(view.snapshot.context.role)
     },
+    uploadingLogo: ({ snapshot }) => {
+      expect(snapshot.hasTag('busy')).toBe(true)
+      expect(snapshot.context.organization).toEqual(school)
+      expect(snapshot.context.logo).toBe(logo)
+    },
     'settingUp.createClass': (view) => {
       settingUp(view)
       expect(view.snapshot.context.classesAvailable).toBe(true)
@@ -78,12 +87,14 @@ const model = buildModel({
       settingUp(view)
       const { event, actions, params, ignored, snapshot } = view
       if (ignored) return
-      if (event.type === 'onboarding.created') {
+      // the organization is named in the address once it is made (after its logo, when one was chosen)
+      if (event.type === 'onboarding.created' || event.type.startsWith('xstate.done.actor.uploadLogo') || event.type.startsWith('xstate.error.actor.uploadLogo')) {
         expect(actions).toContain('rememberOrganization')
         expect(params.rememberOrganization).toEqual({ organization: school })
       }
+      if (event.type === 'xstate.error.actor.uploadLogo') expect(actions).toContain('warnLogoFailed')
       // the class step only when classes can be made
-      if (event.type === 'onboarding.created' || event.type === 'xstate.init') expect(snapshot.context.classesAvailable).toBe(false)
+      if (event.type === 'xstate.init') expect(snapshot.context.classesAvailable).toBe(false)
       if (event.type === 'onboarding.invited') expect(snapshot.context.invitedTeachers).toBe(2)
     },
     'settingUp.inviteTeachers.inviting': settingUp,

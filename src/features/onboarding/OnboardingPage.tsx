@@ -1,9 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { onboardingMachine } from '../../../machines/onboarding'
 import type { OnboardingOrganization, User } from '../../../machines/types'
 import { Stack } from '../../../styled-system/jsx'
+import { uploadLogo } from '../../api/organization-profile'
 import { actorOptions } from '../../app/inspect'
 import { useSession } from '../../app/root-context'
 import { ScreenLoading } from '../../app/ScreenLoading'
@@ -11,6 +13,7 @@ import { OrganizationDialog } from '../organizations/OrganizationDialog'
 import { OrganizationForm } from '../organizations/OrganizationForm'
 import { toaster } from '../../ui'
 import { PageHeader } from '../shared/page'
+import { LogoPicker } from './LogoPicker'
 import { AskAdmin, CodeQuestion, RolePicker, Welcome } from './Steps'
 import { SetupSteps } from './SetupSteps'
 import { StartLearning } from './StartLearning'
@@ -52,7 +55,9 @@ function Onboarding({ user, organization }: { user: User | null; organization: O
   const [, navigate] = useLocation()
   const flow = useActorRef(
     onboardingMachine.provide({
+      actors: { uploadLogo },
       actions: {
+        warnLogoFailed: () => toaster.warning({ title: LL.onboarding.logoFailed() }),
         rememberOrganization: (_, { organization: made }) => {
           toaster.success({ title: LL.onboarding.created({ name: made.name }) })
           session.send({ type: 'session.refresh' })
@@ -68,6 +73,8 @@ function Onboarding({ user, organization }: { user: User | null; organization: O
     },
   )
   const state = useSelector(flow, (s) => s)
+  // the logo chosen in the creation dialog (a form value like the others), uploaded once the organization exists
+  const [logo, setLogo] = useState<File | null>(null)
   const back = () => flow.send({ type: 'onboarding.back' })
 
   if (state.matches('welcome')) return <Welcome name={user?.first_name ?? ''} onStart={() => flow.send({ type: 'onboarding.start' })} />
@@ -83,17 +90,19 @@ function Onboarding({ user, organization }: { user: User | null; organization: O
           description={LL.onboarding.createText()}
           wide
         >
+          <LogoPicker logo={logo} onChange={setLogo} />
           <OrganizationForm
             organization={null}
             adminContext={false}
             own={type}
-            onSaved={(made) => flow.send({ type: 'onboarding.created', organization: { id: made.id, name: made.name, type: made.type } })}
+            onSaved={(made) => flow.send({ type: 'onboarding.created', organization: { id: made.id, name: made.name, type: made.type }, logo })}
             onCancel={back}
           />
         </OrganizationDialog>
       </Stack>
     )
   }
+  if (state.matches('uploadingLogo')) return <ScreenLoading />
   if (state.matches('settingUp')) return <SetupSteps flow={flow} />
   if (state.matches('askingForCode'))
     return <CodeQuestion onYes={() => flow.send({ type: 'onboarding.hasCode' })} onNo={() => flow.send({ type: 'onboarding.noCode' })} onBack={back} />
