@@ -13,8 +13,10 @@ const USERNAME_KEY = 'organizations_username_lower_key'
 
 const isUsernameConflict = (error: unknown): boolean => {
   for (let cause: unknown = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown }
-    if (code === '23505' && (constraint === undefined || constraint === USERNAME_KEY)) return true
+    // PGlite names the index `constraint`, postgres.js `constraint_name`
+    const { code, constraint, constraint_name } = cause as { code?: unknown; constraint?: unknown; constraint_name?: unknown }
+    const name = constraint ?? constraint_name
+    if (code === '23505' && (name === undefined || name === USERNAME_KEY)) return true
   }
   return false
 }

@@ -77,6 +77,13 @@ describe('creating one\'s own organization', () => {
     expect(await snapshot(server)).toEqual(before)
   })
 
+  it('settles two creations of one username at once: one is made, the other refused, never a 500', async () => {
+    const [first, second] = await Promise.all([newcomer(), newcomer()])
+    const replies = await Promise.all([create(first.token, body({ username: 'same-time' })), create(second.token, body({ username: 'Same-Time' }))])
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 400])
+    expect(replies.find((reply) => reply.status === 400)?.body).toEqual({ username: ['This username is already taken'] })
+  })
+
   it('answers the messages of §5: numbers for phone and postcode, the form\'s required fields, in the person\'s language', async () => {
     const me = await newcomer()
     const before = await snapshot(server)
