@@ -26,6 +26,7 @@ export type Translations = RootTranslation &
 	legal: NamespaceLegalTranslation,
 	mail: NamespaceMailTranslation,
 	myProfile: NamespaceMyProfileTranslation,
+	onboarding: NamespaceOnboardingTranslation,
 	organizationForm: NamespaceOrganizationFormTranslation,
 	organizationProfile: NamespaceOrganizationProfileTranslation,
 	organizationUsers: NamespaceOrganizationUsersTranslation,
@@ -2441,6 +2442,302 @@ export type NamespaceMyProfileTranslation = {
 	}
 }
 
+export type NamespaceOnboardingTranslation = {
+	/**
+	 * W​e​l​c​o​m​e​,​ ​{​n​a​m​e​}​!
+	 * @param {unknown} name
+	 */
+	welcomeTitle: RequiredParams<'name'>
+	/**
+	 * T​e​l​l​ ​u​s​ ​h​o​w​ ​y​o​u​ ​w​i​l​l​ ​u​s​e​ ​t​h​e​ ​p​o​r​t​a​l​ ​a​n​d​ ​w​e​ ​t​a​k​e​ ​y​o​u​ ​t​o​ ​t​h​e​ ​r​i​g​h​t​ ​p​l​a​c​e​.
+	 */
+	welcomeText: string
+	/**
+	 * G​e​t​ ​s​t​a​r​t​e​d
+	 */
+	start: string
+	/**
+	 * B​a​c​k
+	 */
+	back: string
+	/**
+	 * W​h​o​ ​a​r​e​ ​y​o​u​?
+	 */
+	roleTitle: string
+	/**
+	 * P​i​c​k​ ​t​h​e​ ​o​n​e​ ​t​h​a​t​ ​f​i​t​s​ ​y​o​u​ ​b​e​s​t​.
+	 */
+	roleText: string
+	roles: {
+		/**
+		 * I​ ​r​u​n​ ​a​ ​s​c​h​o​o​l
+		 */
+		schoolAdmin: string
+		/**
+		 * C​r​e​a​t​e​ ​y​o​u​r​ ​s​c​h​o​o​l​,​ ​t​h​e​n​ ​i​n​v​i​t​e​ ​i​t​s​ ​t​e​a​c​h​e​r​s​ ​a​n​d​ ​s​t​u​d​e​n​t​s​.
+		 */
+		schoolAdminText: string
+		/**
+		 * I​ ​r​u​n​ ​a​ ​c​o​m​p​a​n​y
+		 */
+		companyAdmin: string
+		/**
+		 * C​r​e​a​t​e​ ​y​o​u​r​ ​c​o​m​p​a​n​y​,​ ​t​h​e​n​ ​i​n​v​i​t​e​ ​i​t​s​ ​l​e​a​d​e​r​s​ ​a​n​d​ ​e​m​p​l​o​y​e​e​s​.
+		 */
+		companyAdminText: string
+		/**
+		 * I​ ​a​m​ ​a​ ​t​e​a​c​h​e​r
+		 */
+		teacher: string
+		/**
+		 * J​o​i​n​ ​y​o​u​r​ ​s​c​h​o​o​l​ ​w​i​t​h​ ​i​t​s​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​.
+		 */
+		teacherText: string
+		/**
+		 * I​ ​a​m​ ​a​ ​s​t​u​d​e​n​t
+		 */
+		student: string
+		/**
+		 * P​r​a​c​t​i​s​e​ ​y​o​u​r​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​i​n​ ​t​h​e​ ​m​o​b​i​l​e​ ​a​p​p​.
+		 */
+		studentText: string
+	}
+	/**
+	 * C​r​e​a​t​e​ ​y​o​u​r​ ​s​c​h​o​o​l
+	 */
+	createSchool: string
+	/**
+	 * C​r​e​a​t​e​ ​y​o​u​r​ ​c​o​m​p​a​n​y
+	 */
+	createCompany: string
+	/**
+	 * Y​o​u​ ​b​e​c​o​m​e​ ​i​t​s​ ​a​d​m​i​n​.​ ​I​t​ ​s​t​a​y​s​ ​u​n​v​e​r​i​f​i​e​d​ ​u​n​t​i​l​ ​o​u​r​ ​t​e​a​m​ ​h​a​s​ ​c​h​e​c​k​e​d​ ​i​t​.
+	 */
+	createText: string
+	/**
+	 * U​s​e​r​n​a​m​e
+	 */
+	username: string
+	/**
+	 * L​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​d​o​t​s​,​ ​h​y​p​h​e​n​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​s
+	 */
+	usernameHelp: string
+	/**
+	 * L​o​g​o​ ​(​o​p​t​i​o​n​a​l​)
+	 */
+	logo: string
+	/**
+	 * A​ ​J​P​E​G​,​ ​P​N​G​ ​o​r​ ​G​I​F​ ​i​m​a​g​e​,​ ​s​h​o​w​n​ ​s​q​u​a​r​e
+	 */
+	logoHelp: string
+	/**
+	 * T​h​e​ ​l​o​g​o​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.​ ​Y​o​u​ ​c​a​n​ ​a​d​d​ ​i​t​ ​l​a​t​e​r​ ​f​r​o​m​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​p​a​g​e​.
+	 */
+	logoFailed: string
+	/**
+	 * {​n​a​m​e​}​ ​i​s​ ​c​r​e​a​t​e​d​.​ ​Y​o​u​ ​a​r​e​ ​i​t​s​ ​a​d​m​i​n​.
+	 * @param {unknown} name
+	 */
+	created: RequiredParams<'name'>
+	kinds: {
+		/**
+		 * s​c​h​o​o​l
+		 */
+		school: string
+		/**
+		 * c​o​m​p​a​n​y
+		 */
+		company: string
+		/**
+		 * o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		organization: string
+	}
+	validation: {
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​t​h​e​ ​{​k​i​n​d​}​ ​n​a​m​e
+		 * @param {unknown} kind
+		 */
+		nameRequired: RequiredParams<'kind'>
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​t​h​e​ ​{​k​i​n​d​}​ ​u​s​e​r​n​a​m​e
+		 * @param {unknown} kind
+		 */
+		usernameRequired: RequiredParams<'kind'>
+		/**
+		 * P​l​e​a​s​e​ ​p​i​c​k​ ​t​h​e​ ​{​k​i​n​d​}​ ​t​y​p​e
+		 * @param {unknown} kind
+		 */
+		typeRequired: RequiredParams<'kind'>
+		/**
+		 * P​l​e​a​s​e​ ​p​i​c​k​ ​t​h​e​ ​{​k​i​n​d​}​ ​i​n​d​u​s​t​r​y
+		 * @param {unknown} kind
+		 */
+		industryRequired: RequiredParams<'kind'>
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​t​h​e​ ​{​k​i​n​d​}​ ​a​d​d​r​e​s​s
+		 * @param {unknown} kind
+		 */
+		addressRequired: RequiredParams<'kind'>
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​t​h​e​ ​{​k​i​n​d​}​ ​p​h​o​n​e
+		 * @param {unknown} kind
+		 */
+		phoneRequired: RequiredParams<'kind'>
+		/**
+		 * P​l​e​a​s​e​ ​p​i​c​k​ ​t​h​e​ ​{​k​i​n​d​}​ ​c​o​u​n​t​r​y
+		 * @param {unknown} kind
+		 */
+		countryRequired: RequiredParams<'kind'>
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​t​h​e​ ​{​k​i​n​d​}​ ​s​t​a​t​e
+		 * @param {unknown} kind
+		 */
+		stateRequired: RequiredParams<'kind'>
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​t​h​e​ ​{​k​i​n​d​}​ ​c​i​t​y
+		 * @param {unknown} kind
+		 */
+		cityRequired: RequiredParams<'kind'>
+		/**
+		 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​t​h​e​ ​{​k​i​n​d​}​ ​p​o​s​t​c​o​d​e
+		 * @param {unknown} kind
+		 */
+		postcodeRequired: RequiredParams<'kind'>
+		/**
+		 * P​o​s​t​c​o​d​e​ ​s​h​o​u​l​d​ ​b​e​ ​a​ ​n​u​m​b​e​r
+		 */
+		postcodeNotNumber: string
+		/**
+		 * U​s​e​ ​o​n​l​y​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​d​o​t​s​,​ ​h​y​p​h​e​n​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​s
+		 */
+		usernameInvalid: string
+		/**
+		 * T​h​i​s​ ​u​s​e​r​n​a​m​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n
+		 */
+		usernameTaken: string
+	}
+	/**
+	 * S​e​t​ ​u​p​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	setupTitle: RequiredParams<'name'>
+	/**
+	 * S​t​e​p​ ​{​s​t​e​p​}​ ​o​f​ ​{​t​o​t​a​l​}
+	 * @param {unknown} step
+	 * @param {unknown} total
+	 */
+	progress: RequiredParams<'step' | 'total'>
+	/**
+	 * C​r​e​a​t​e​ ​a​ ​c​l​a​s​s
+	 */
+	createClassTitle: string
+	/**
+	 * G​r​o​u​p​ ​y​o​u​r​ ​s​t​u​d​e​n​t​s​ ​i​n​ ​a​ ​c​l​a​s​s​ ​t​o​ ​f​o​l​l​o​w​ ​t​h​e​i​r​ ​p​r​o​g​r​e​s​s​ ​t​o​g​e​t​h​e​r​.
+	 */
+	createClassText: string
+	/**
+	 * C​r​e​a​t​e​ ​a​ ​c​l​a​s​s
+	 */
+	createClass: string
+	inviteTeachers: {
+		/**
+		 * I​n​v​i​t​e​ ​y​o​u​r​ ​t​e​a​c​h​e​r​s
+		 */
+		school: string
+		/**
+		 * I​n​v​i​t​e​ ​y​o​u​r​ ​l​e​a​d​e​r​s
+		 */
+		company: string
+	}
+	/**
+	 * E​a​c​h​ ​o​n​e​ ​g​e​t​s​ ​a​ ​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​j​o​i​n​ ​{​n​a​m​e​}​.
+	 * @param {unknown} name
+	 */
+	inviteTeachersText: RequiredParams<'name'>
+	inviteStudents: {
+		/**
+		 * I​n​v​i​t​e​ ​y​o​u​r​ ​s​t​u​d​e​n​t​s
+		 */
+		school: string
+		/**
+		 * I​n​v​i​t​e​ ​y​o​u​r​ ​e​m​p​l​o​y​e​e​s
+		 */
+		company: string
+	}
+	/**
+	 * E​a​c​h​ ​o​n​e​ ​g​e​t​s​ ​a​ ​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​j​o​i​n​ ​{​n​a​m​e​}​ ​a​n​d​ ​s​t​a​r​t​ ​p​r​a​c​t​i​s​i​n​g​.
+	 * @param {unknown} name
+	 */
+	inviteStudentsText: RequiredParams<'name'>
+	/**
+	 * I​n​v​i​t​e​ ​b​y​ ​e​-​m​a​i​l
+	 */
+	invite: string
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​i​n​v​i​t​a​t​i​o​n​|​i​n​v​i​t​a​t​i​o​n​s​}​}​ ​s​e​n​t
+	 * @param {string | number | boolean} count
+	 */
+	invited: RequiredParams<'count'>
+	/**
+	 * S​k​i​p​ ​f​o​r​ ​n​o​w
+	 */
+	skip: string
+	/**
+	 * C​o​n​t​i​n​u​e
+	 */
+	next: string
+	/**
+	 * G​o​ ​t​o​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	finish: RequiredParams<'name'>
+	/**
+	 * D​o​ ​y​o​u​ ​h​a​v​e​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​?
+	 */
+	codeQuestion: string
+	/**
+	 * T​h​e​ ​a​d​m​i​n​ ​o​f​ ​y​o​u​r​ ​s​c​h​o​o​l​ ​o​r​ ​c​o​m​p​a​n​y​ ​c​a​n​ ​g​i​v​e​ ​y​o​u​ ​i​t​s​ ​c​o​d​e​:​ ​s​i​x​ ​l​e​t​t​e​r​s​ ​a​n​d​ ​d​i​g​i​t​s​.
+	 */
+	codeText: string
+	/**
+	 * Y​e​s​,​ ​I​ ​h​a​v​e​ ​a​ ​c​o​d​e
+	 */
+	yes: string
+	/**
+	 * N​o​,​ ​I​ ​d​o​ ​n​o​t
+	 */
+	no: string
+	/**
+	 * A​s​k​ ​y​o​u​r​ ​a​d​m​i​n​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u
+	 */
+	askTitle: string
+	/**
+	 * T​e​a​c​h​e​r​s​ ​j​o​i​n​ ​t​h​e​i​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​h​r​o​u​g​h​ ​i​t​s​ ​a​d​m​i​n​.​ ​A​s​k​ ​t​h​e​m​ ​e​i​t​h​e​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​ ​b​y​ ​e​-​m​a​i​l​ ​f​r​o​m​ ​t​h​e​ ​t​e​a​c​h​e​r​s​ ​l​i​s​t​ ​o​f​ ​t​h​i​s​ ​p​o​r​t​a​l​,​ ​o​r​ ​t​o​ ​g​i​v​e​ ​y​o​u​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​ ​s​h​o​w​n​ ​o​n​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​p​a​g​e​.
+	 */
+	askText: string
+	/**
+	 * W​i​t​h​ ​t​h​e​ ​m​a​i​l​,​ ​f​o​l​l​o​w​ ​i​t​s​ ​l​i​n​k​.​ ​W​i​t​h​ ​t​h​e​ ​c​o​d​e​,​ ​c​o​m​e​ ​b​a​c​k​ ​h​e​r​e​ ​a​n​d​ ​e​n​t​e​r​ ​i​t​.
+	 */
+	askThen: string
+	/**
+	 * I​ ​h​a​v​e​ ​a​ ​c​o​d​e​ ​n​o​w
+	 */
+	enterCode: string
+	/**
+	 * M​e​a​n​w​h​i​l​e​,​ ​y​o​u​ ​c​a​n​ ​a​l​r​e​a​d​y​ ​p​r​a​c​t​i​s​e​ ​i​n​ ​t​h​e​ ​m​o​b​i​l​e​ ​a​p​p​.
+	 */
+	meanwhile: string
+	/**
+	 * S​t​a​r​t​ ​l​e​a​r​n​i​n​g
+	 */
+	learnInApp: string
+	/**
+	 * I​ ​h​a​v​e​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​d​e
+	 */
+	haveCode: string
+}
+
 export type NamespaceOrganizationFormTranslation = {
 	/**
 	 * C​r​e​a​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
@@ -3883,6 +4180,7 @@ export type Namespaces =
 	| 'legal'
 	| 'mail'
 	| 'myProfile'
+	| 'onboarding'
 	| 'organizationForm'
 	| 'organizationProfile'
 	| 'organizationUsers'
@@ -3930,6 +4228,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./myProfile/index.ts` file instead
 	 */
 	myProfile?: "[typesafe-i18n] reserved for 'myProfile'-namespace. You need to use the `./myProfile/index.ts` file instead."
+
+	/**
+	 * reserved for 'onboarding'-namespace\
+	 * you need to use the `./onboarding/index.ts` file instead
+	 */
+	onboarding?: "[typesafe-i18n] reserved for 'onboarding'-namespace. You need to use the `./onboarding/index.ts` file instead."
 
 	/**
 	 * reserved for 'organizationForm'-namespace\
@@ -6254,6 +6558,282 @@ export type TranslationFunctions = {
 			 */
 			soleAdmin: () => LocalizedString
 		}
+	}
+	onboarding: {
+		/**
+		 * Welcome, {name}!
+		 */
+		welcomeTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Tell us how you will use the portal and we take you to the right place.
+		 */
+		welcomeText: () => LocalizedString
+		/**
+		 * Get started
+		 */
+		start: () => LocalizedString
+		/**
+		 * Back
+		 */
+		back: () => LocalizedString
+		/**
+		 * Who are you?
+		 */
+		roleTitle: () => LocalizedString
+		/**
+		 * Pick the one that fits you best.
+		 */
+		roleText: () => LocalizedString
+		roles: {
+			/**
+			 * I run a school
+			 */
+			schoolAdmin: () => LocalizedString
+			/**
+			 * Create your school, then invite its teachers and students.
+			 */
+			schoolAdminText: () => LocalizedString
+			/**
+			 * I run a company
+			 */
+			companyAdmin: () => LocalizedString
+			/**
+			 * Create your company, then invite its leaders and employees.
+			 */
+			companyAdminText: () => LocalizedString
+			/**
+			 * I am a teacher
+			 */
+			teacher: () => LocalizedString
+			/**
+			 * Join your school with its invitation code.
+			 */
+			teacherText: () => LocalizedString
+			/**
+			 * I am a student
+			 */
+			student: () => LocalizedString
+			/**
+			 * Practise your pronunciation in the mobile app.
+			 */
+			studentText: () => LocalizedString
+		}
+		/**
+		 * Create your school
+		 */
+		createSchool: () => LocalizedString
+		/**
+		 * Create your company
+		 */
+		createCompany: () => LocalizedString
+		/**
+		 * You become its admin. It stays unverified until our team has checked it.
+		 */
+		createText: () => LocalizedString
+		/**
+		 * Username
+		 */
+		username: () => LocalizedString
+		/**
+		 * Letters, digits, dots, hyphens and underscores
+		 */
+		usernameHelp: () => LocalizedString
+		/**
+		 * Logo (optional)
+		 */
+		logo: () => LocalizedString
+		/**
+		 * A JPEG, PNG or GIF image, shown square
+		 */
+		logoHelp: () => LocalizedString
+		/**
+		 * The logo could not be uploaded. You can add it later from the profile page.
+		 */
+		logoFailed: () => LocalizedString
+		/**
+		 * {name} is created. You are its admin.
+		 */
+		created: (arg: { name: unknown }) => LocalizedString
+		kinds: {
+			/**
+			 * school
+			 */
+			school: () => LocalizedString
+			/**
+			 * company
+			 */
+			company: () => LocalizedString
+			/**
+			 * organization
+			 */
+			organization: () => LocalizedString
+		}
+		validation: {
+			/**
+			 * Please input the {kind} name
+			 */
+			nameRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Please input the {kind} username
+			 */
+			usernameRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Please pick the {kind} type
+			 */
+			typeRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Please pick the {kind} industry
+			 */
+			industryRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Please input the {kind} address
+			 */
+			addressRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Please input the {kind} phone
+			 */
+			phoneRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Please pick the {kind} country
+			 */
+			countryRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Please input the {kind} state
+			 */
+			stateRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Please input the {kind} city
+			 */
+			cityRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Please input the {kind} postcode
+			 */
+			postcodeRequired: (arg: { kind: unknown }) => LocalizedString
+			/**
+			 * Postcode should be a number
+			 */
+			postcodeNotNumber: () => LocalizedString
+			/**
+			 * Use only letters, digits, dots, hyphens and underscores
+			 */
+			usernameInvalid: () => LocalizedString
+			/**
+			 * This username is already taken
+			 */
+			usernameTaken: () => LocalizedString
+		}
+		/**
+		 * Set up {name}
+		 */
+		setupTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Step {step} of {total}
+		 */
+		progress: (arg: { step: unknown, total: unknown }) => LocalizedString
+		/**
+		 * Create a class
+		 */
+		createClassTitle: () => LocalizedString
+		/**
+		 * Group your students in a class to follow their progress together.
+		 */
+		createClassText: () => LocalizedString
+		/**
+		 * Create a class
+		 */
+		createClass: () => LocalizedString
+		inviteTeachers: {
+			/**
+			 * Invite your teachers
+			 */
+			school: () => LocalizedString
+			/**
+			 * Invite your leaders
+			 */
+			company: () => LocalizedString
+		}
+		/**
+		 * Each one gets a mail with a link to join {name}.
+		 */
+		inviteTeachersText: (arg: { name: unknown }) => LocalizedString
+		inviteStudents: {
+			/**
+			 * Invite your students
+			 */
+			school: () => LocalizedString
+			/**
+			 * Invite your employees
+			 */
+			company: () => LocalizedString
+		}
+		/**
+		 * Each one gets a mail with a link to join {name} and start practising.
+		 */
+		inviteStudentsText: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Invite by e-mail
+		 */
+		invite: () => LocalizedString
+		/**
+		 * {count} {{invitation|invitations}} sent
+		 */
+		invited: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Skip for now
+		 */
+		skip: () => LocalizedString
+		/**
+		 * Continue
+		 */
+		next: () => LocalizedString
+		/**
+		 * Go to {name}
+		 */
+		finish: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Do you have an organization invitation code?
+		 */
+		codeQuestion: () => LocalizedString
+		/**
+		 * The admin of your school or company can give you its code: six letters and digits.
+		 */
+		codeText: () => LocalizedString
+		/**
+		 * Yes, I have a code
+		 */
+		yes: () => LocalizedString
+		/**
+		 * No, I do not
+		 */
+		no: () => LocalizedString
+		/**
+		 * Ask your admin to invite you
+		 */
+		askTitle: () => LocalizedString
+		/**
+		 * Teachers join their organization through its admin. Ask them either to invite you by e-mail from the teachers list of this portal, or to give you the invitation code shown on the organization page.
+		 */
+		askText: () => LocalizedString
+		/**
+		 * With the mail, follow its link. With the code, come back here and enter it.
+		 */
+		askThen: () => LocalizedString
+		/**
+		 * I have a code now
+		 */
+		enterCode: () => LocalizedString
+		/**
+		 * Meanwhile, you can already practise in the mobile app.
+		 */
+		meanwhile: () => LocalizedString
+		/**
+		 * Start learning
+		 */
+		learnInApp: () => LocalizedString
+		/**
+		 * I have an invitation code
+		 */
+		haveCode: () => LocalizedString
 	}
 	organizationForm: {
 		/**

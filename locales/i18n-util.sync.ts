@@ -19,6 +19,7 @@ import en_invitationImport from './en/invitationImport/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
 import en_myProfile from './en/myProfile/index.js'
+import en_onboarding from './en/onboarding/index.js'
 import en_organizationForm from './en/organizationForm/index.js'
 import en_organizationProfile from './en/organizationProfile/index.js'
 import en_organizationUsers from './en/organizationUsers/index.js'
@@ -30,6 +31,7 @@ import es_MX_invitationImport from './es-MX/invitationImport/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
 import es_MX_myProfile from './es-MX/myProfile/index.js'
+import es_MX_onboarding from './es-MX/onboarding/index.js'
 import es_MX_organizationForm from './es-MX/organizationForm/index.js'
 import es_MX_organizationProfile from './es-MX/organizationProfile/index.js'
 import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
@@ -41,6 +43,7 @@ import ja_invitationImport from './ja/invitationImport/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
 import ja_myProfile from './ja/myProfile/index.js'
+import ja_onboarding from './ja/onboarding/index.js'
 import ja_organizationForm from './ja/organizationForm/index.js'
 import ja_organizationProfile from './ja/organizationProfile/index.js'
 import ja_organizationUsers from './ja/organizationUsers/index.js'
@@ -52,6 +55,7 @@ import pt_BR_invitationImport from './pt-BR/invitationImport/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
 import pt_BR_myProfile from './pt-BR/myProfile/index.js'
+import pt_BR_onboarding from './pt-BR/onboarding/index.js'
 import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
 import pt_BR_organizationProfile from './pt-BR/organizationProfile/index.js'
 import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
@@ -63,6 +67,7 @@ import th_invitationImport from './th/invitationImport/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
 import th_myProfile from './th/myProfile/index.js'
+import th_onboarding from './th/onboarding/index.js'
 import th_organizationForm from './th/organizationForm/index.js'
 import th_organizationProfile from './th/organizationProfile/index.js'
 import th_organizationUsers from './th/organizationUsers/index.js'
@@ -74,6 +79,7 @@ import vi_invitationImport from './vi/invitationImport/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
 import vi_myProfile from './vi/myProfile/index.js'
+import vi_onboarding from './vi/onboarding/index.js'
 import vi_organizationForm from './vi/organizationForm/index.js'
 import vi_organizationProfile from './vi/organizationProfile/index.js'
 import vi_organizationUsers from './vi/organizationUsers/index.js'
@@ -89,6 +95,7 @@ const localeTranslations = {
 		legal: en_legal,
 		mail: en_mail,
 		myProfile: en_myProfile,
+		onboarding: en_onboarding,
 		organizationForm: en_organizationForm,
 		organizationProfile: en_organizationProfile,
 		organizationUsers: en_organizationUsers,
@@ -103,6 +110,7 @@ const localeTranslations = {
 		legal: es_MX_legal,
 		mail: es_MX_mail,
 		myProfile: es_MX_myProfile,
+		onboarding: es_MX_onboarding,
 		organizationForm: es_MX_organizationForm,
 		organizationProfile: es_MX_organizationProfile,
 		organizationUsers: es_MX_organizationUsers,
@@ -117,6 +125,7 @@ const localeTranslations = {
 		legal: ja_legal,
 		mail: ja_mail,
 		myProfile: ja_myProfile,
+		onboarding: ja_onboarding,
 		organizationForm: ja_organizationForm,
 		organizationProfile: ja_organizationProfile,
 		organizationUsers: ja_organizationUsers,
@@ -131,6 +140,7 @@ const localeTranslations = {
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
 		myProfile: pt_BR_myProfile,
+		onboarding: pt_BR_onboarding,
 		organizationForm: pt_BR_organizationForm,
 		organizationProfile: pt_BR_organizationProfile,
 		organizationUsers: pt_BR_organizationUsers,
@@ -145,6 +155,7 @@ const localeTranslations = {
 		legal: th_legal,
 		mail: th_mail,
 		myProfile: th_myProfile,
+		onboarding: th_onboarding,
 		organizationForm: th_organizationForm,
 		organizationProfile: th_organizationProfile,
 		organizationUsers: th_organizationUsers,
@@ -159,6 +170,7 @@ const localeTranslations = {
 		legal: vi_legal,
 		mail: vi_mail,
 		myProfile: vi_myProfile,
+		onboarding: vi_onboarding,
 		organizationForm: vi_organizationForm,
 		organizationProfile: vi_organizationProfile,
 		organizationUsers: vi_organizationUsers,

@@ -27,6 +27,7 @@ export const namespaces: Namespaces[] = [
 	'legal',
 	'mail',
 	'myProfile',
+	'onboarding',
 	'organizationForm',
 	'organizationProfile',
 	'organizationUsers',

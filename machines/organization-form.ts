@@ -48,7 +48,7 @@ function toApiFailure(error: unknown): ApiFailure {
 
 /** The request's fields shown by the form (the phone's two inputs answer to `phone`). */
 const FORM_FIELDS = [
-  'name', 'type', 'industry', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'country', 'phone', 'timezone', 'owner_user', 'is_verified',
+  'name', 'username', 'type', 'industry', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'country', 'phone', 'timezone', 'owner_user', 'is_verified',
 ]
 
 /** The failure split into messages by form field and what is left for the error panel. */
@@ -80,13 +80,13 @@ export const organizationFormMachine = setup({
     loadCountries: fromPromise<Country[]>(async () => {
       throw new Error('not provided: loadCountries')
     }),
-    /** POST /v1/organizations/ (create, the owner invited as admin) or PUT /v1/organizations/{id}/ */
+    /** POST /v1/organizations/ (create, the owner invited as admin), POST /v1/organizations/own/ (onboarding) or PUT /v1/organizations/{id}/ */
     saveOrganization: fromPromise<Organization, SaveOrganizationInput>(async () => {
       throw new Error('not provided: saveOrganization')
     }),
   },
   guards: {
-    /** Every required field of §5 holds a value; the owner only when creating in the admin context. */
+    /** Every required field of §5 holds a value; the owner only when creating in the admin context, the username at onboarding. */
     isComplete: ({ context }) => {
       const values = context.values
       if (values === null) return false
@@ -95,7 +95,8 @@ export const organizationFormMachine = setup({
         values.postal_code, values.country, values.phone_code, values.phone_number, values.timezone,
       ]
       const ownerNeeded = context.organizationId === null && values.owner_user !== null
-      return required.every(filled) && (!ownerNeeded || filled(values.owner_user))
+      const usernameNeeded = values.username !== null
+      return required.every(filled) && (!ownerNeeded || filled(values.owner_user)) && (!usernameNeeded || filled(values.username))
     },
   },
   actions: {

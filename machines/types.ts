@@ -296,6 +296,8 @@ export interface OrganizationFormValues {
   timezone: string
   owner_user: string | null
   is_verified: boolean | null
+  /** The organization's username: asked only when a person creates their own at onboarding (null otherwise). */
+  username: string | null
 }
 
 /** saveOrganization: create (organizationId null) or replace the organization with the form's values. */
@@ -669,3 +671,22 @@ export interface InvitationBatchSendInput {
   kind: InvitationBatchKind
   consent: boolean
 }
+/** The onboarding's role choice (spec §2, the fuller reading: school admin, company admin, teacher, student). */
+export type OnboardingRole = 'schoolAdmin' | 'companyAdmin' | 'teacher' | 'student'
+
+/** The organization made at onboarding, as its setup steps need it. */
+export interface OnboardingOrganization {
+  id: number
+  name: string
+  type: OrganizationType
+}
+
+export interface OnboardingInput {
+  /** The organization whose setup steps to resume (the page's address names it), or null to start at the welcome. */
+  organization: OnboardingOrganization | null
+  /** Whether classes can be created yet: until then the create-a-class step is left out, not faked. */
+  classesAvailable: boolean
+}
+
+/** Where the onboarding ends: the new organization's page, or the join-by-code page for a teacher. */
+export type OnboardingOutput = { outcome: 'organization'; organizationId: number } | { outcome: 'join'; path: string }

@@ -845,6 +845,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organizations/own/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create one's own organization (onboarding)
+         * @description A signed-in person with a confirmed e-mail and no platform role creates a school or company during
+         *     onboarding (specification §2, §5 "School or company creation during onboarding"). It is made
+         *     unverified, with a fresh 6-character join code, and the caller becomes its admin in the same
+         *     transaction; no owner is named and nobody is invited. `username` is the organization's handle,
+         *     unique among organizations whatever its case. The phone's number and the postcode are digits
+         *     ('Phone should be a number', 'Postcode should be a number'); the other messages are the
+         *     organization form's. Platform admins create organizations from their list (POST /v1/organizations/)
+         *     and are refused here (403). At most RATE_LIMIT_PER_EMAIL attempts a window per person (429).
+         */
+        post: operations["createOwnOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organizations/import/": {
         parameters: {
             query?: never;
@@ -1709,6 +1736,24 @@ export interface components {
              * @description The e-mail of the account owner, invited with role admin
              */
             owner_user: string;
+        };
+        /** @description The onboarding's school or company creation (no owner, no verification). */
+        CreateOwnOrganizationRequest: {
+            name: components["schemas"]["OrganizationText"];
+            /** @description Letters, digits, '.', '_' and '-'; unique among organizations, whatever the case */
+            username: string;
+            type: components["schemas"]["OrganizationType"];
+            industry: components["schemas"]["Industry"];
+            address_1: components["schemas"]["OrganizationText"];
+            address_2?: string | null;
+            city: string;
+            state: string;
+            /** @description Digits, in groups joined by one space or hyphen ('97477', '100-0001', '01310-100') */
+            postal_code: string;
+            country: components["schemas"]["CountryCode"];
+            /** @description The dial code and the number joined by one space */
+            phone: string;
+            timezone: components["schemas"]["TimeZone"];
         };
         /** @description The organization form. `is_verified` may be changed by a platform admin only. */
         UpdateOrganizationRequest: {
@@ -3329,6 +3374,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    createOwnOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOwnOrganizationRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization created, unverified, with the caller as its admin */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     stageOrganizationImport: {

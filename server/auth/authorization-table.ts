@@ -227,6 +227,13 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
       platformAdmin: { otherOrganization: ALLOWED, otherCountry: ALLOWED },
     },
   },
+  // onboarding: anyone signed in without a platform role makes an organization of their own (and is its admin)
+  createOwnOrganization: {
+    resource: 'none',
+    answers: everyCaller((caller) => ({
+      'n/a': caller === 'anonymous' ? 401 : caller === 'countryAdmin' || caller === 'platformAdmin' ? 403 : ALLOWED,
+    })),
+  },
   // the rows' countries are checked against a country admin's reach row by row (an error on the row);
   // an import is its stager's own: another admin's is 404, as one that does not exist
   stageOrganizationImport: platformAdmins,

@@ -49,10 +49,24 @@ const organizationForm: Record<string, FieldMessages> = {
   },
 }
 
+/**
+ * The onboarding's own organization (createOwnOrganization): the organization form's messages, and its
+ * username and numeric postcode (specification §5 "School or company creation during onboarding").
+ */
+const ownOrganizationForm: Record<string, FieldMessages> = {
+  ...organizationForm,
+  username: {
+    required: (t) => t.onboarding.validation.usernameRequired({ kind: t.onboarding.kinds.organization() }),
+    invalid: (t) => t.onboarding.validation.usernameInvalid(),
+  },
+  postal_code: { required: (t) => t.organizationForm.validation.postcodeRequired(), invalid: (t) => t.onboarding.validation.postcodeNotNumber() },
+}
+
 /** Messages by operation (operationId), then by field, that differ from the field-name defaults. */
 const OPERATION_MESSAGES: Record<string, Record<string, FieldMessages>> = {
   createOrganization: organizationForm,
   updateOrganization: organizationForm,
+  createOwnOrganization: ownOrganizationForm,
   setOrganizationUserRoles: { roles: { required: (t) => t.validation.selectRole() } },
   sendAppLinkBySms: { phone: { invalid: (t) => t.validation.phoneNotNumber() } },
 }

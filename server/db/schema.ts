@@ -151,6 +151,7 @@ export const oneTimeTokens = pgTable(
 export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** The handle chosen at onboarding (createOwnOrganization), unique whatever its case; null for the others. */
   username: text('username'),
   type: organizationTypeEnum('type').notNull(),
   industry: industryEnum('industry'),
@@ -179,6 +180,7 @@ export const organizations = pgTable('organizations', {
   /** Set by a delete: hidden everywhere, restorable by a platform admin, purged 30 days later. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 }, (t) => [
+  uniqueIndex('organizations_username_lower_key').on(sql`lower(${t.username})`),
   // the admin list's sorts and country filter, among the organizations that are not deleted, and its
   // substring search (pg_trgm, migration 0009)
   index('organizations_name_lower_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} is null`),

@@ -239,3 +239,12 @@ export const limitJoinCode = async (limiter: RateLimiter, t: Translator, userId:
   if (wait > 0) throw tooManyAttempts(t, wait)
   return { succeeded: () => limiter.giveBack(limits) }
 }
+
+/**
+ * Creating one's own organization at onboarding (createOwnOrganization): per person, so that an account
+ * cannot fill the store with organizations (a refused attempt, a taken username, counts too).
+ */
+export const limitOwnOrganization = async (limiter: RateLimiter, t: Translator, userId: number): Promise<void> => {
+  const wait = await limiter.count([{ key: keyOf('own-organization', 'person', String(userId)), max: limiter.config.perEmail }])
+  if (wait > 0) throw tooManyAttempts(t, wait)
+}

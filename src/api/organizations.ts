@@ -54,6 +54,15 @@ export const loadCountries = fromPromise<Country[]>(({ signal }) => unwrap(api.G
 
 export const organizationFormActors = { loadCountries, saveOrganization }
 
+/** POST /v1/organizations/own/: the onboarding's own school or company, with its username (no owner, no verification). */
+export const saveOwnOrganization = fromPromise<Organization, SaveOrganizationInput>(({ input, signal }) => {
+  const { is_verified: _verified, ...body } = organizationRequest(input.values)
+  return unwrap(api.POST('/v1/organizations/own/', { body: { ...body, username: (input.values.username ?? '').trim() }, signal }))
+})
+
+/** The organization form's actors at onboarding. */
+export const ownOrganizationFormActors = { loadCountries, saveOrganization: saveOwnOrganization }
+
 /** The admin list's page size (spec §9: default page size 10). */
 export const ORGANIZATIONS_PAGE_SIZE = 10
 

@@ -38,7 +38,12 @@ const UndoEmailChangePage = lazy(() => accountPages().then((m) => ({ default: m.
 const DashboardPage = lazy(loggedIn(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage }))))
 const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })), ['myProfile']))
 const OnboardingPage = lazy(
-  loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), ['startLearning']),
+  loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), [
+    'startLearning',
+    'onboarding',
+    'organizationForm',
+    'organizationUsers',
+  ]),
 )
 const JoinPage = lazy(loggedIn(() => import('../features/invitations/JoinPage').then((m) => ({ default: m.JoinPage })), ['organizationUsers']))
 const ClassesPage = lazy(loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage }))))

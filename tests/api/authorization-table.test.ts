@@ -379,6 +379,23 @@ const FIXTURES: Record<string, Fixture> = {
       },
     }),
   },
+  createOwnOrganization: {
+    request: () => ({
+      body: {
+        name: 'Made Of My Own',
+        username: `own-${++sequence}`,
+        type: 'company',
+        industry: 'consulting_services',
+        address_1: '1 Main St',
+        city: PROFILES.US.city,
+        state: PROFILES.US.state,
+        postal_code: PROFILES.US.postalCode,
+        country: 'US',
+        phone: PROFILES.US.phone,
+        timezone: PROFILES.US.timezone,
+      },
+    }),
+  },
   stageOrganizationImport: {
     request: (c) => ({ query: 'file_name=organizations.csv', raw: { payload: importFile(c), contentType: 'text/csv' } }),
   },

@@ -4,13 +4,16 @@ import { screen, screenAtWidths } from './support/screens'
 import { errorPanel, logIn, toast } from './support/ui'
 
 /**
- * A person in no organization lands on the start-learning screen and gets the app's link by e-mail
+ * A person in no organization who says they are a student lands on the start-learning screen and gets the app's link by e-mail
  * and by text message (POST /v1/invitations/email and /sms), read back from the development outbox.
  */
 test('a person without an organization gets the app link by e-mail and by text message', async ({ page, request }) => {
   const person = await createAccount(request, newPerson('learner', 'Lin', 'Nguyen'))
   await logIn(page, person)
   await expect(page).toHaveURL(/\/onboarding$/)
+  // the onboarding: a student gets the start-learning screen
+  await page.getByRole('button', { name: 'Get started' }).click()
+  await page.getByRole('button', { name: 'I am a student' }).click()
   await expect(page.getByRole('heading', { name: 'Start learning', level: 1 })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Join your school or company' })).toBeVisible()
   await screenAtWidths(page, 'start-learning', async () => {

@@ -16,11 +16,13 @@ const countries: Country[] = [
 const complete: OrganizationFormValues = {
   name: 'Springfield High', type: 'school', industry: 'education', address_1: '19 Plympton St', address_2: '',
   city: 'Springfield', state: 'OR', postal_code: '97477', country: 'US', phone_code: '+1', phone_number: '5415550100',
-  timezone: 'America/Los_Angeles', owner_user: 'skinner@example.com', is_verified: true,
+  timezone: 'America/Los_Angeles', owner_user: 'skinner@example.com', is_verified: true, username: null,
 }
 /** The owner left empty: complete for an edit (no owner there), not for a creation. */
 const noOwner: OrganizationFormValues = { ...complete, owner_user: '' }
 const noName: OrganizationFormValues = { ...complete, name: '  ' }
+/** Onboarding's own organization (no owner) without its username: incomplete. */
+const noUsername: OrganizationFormValues = { ...complete, owner_user: null, is_verified: null, username: ' ' }
 
 const saved: Organization = {
   id: 7, name: 'Springfield High', username: null, type: 'school', industry: 'education', address_1: '19 Plympton St',
@@ -47,6 +49,7 @@ const events: ModelEvent<M>[] = [
   failed('saveOrganization', mixed),
   failed('saveOrganization', forbidden),
   failed('saveOrganization', offline),
+  { type: 'organization.submit', values: noUsername },
 ]
 /**
  * Simple paths over one submit, one refusal and one load failure: every refusal and every submit
@@ -98,9 +101,9 @@ const model = buildModel({
       if (ignored) return
       if (event.type === 'organization.change') return
       expect(event.type).toBe('organization.submit')
-      // nothing was sent: an empty name, or no owner for a new organization
+      // nothing was sent: an empty name, no owner for a new organization, or no username for one's own
       const values = snapshot.context.values as OrganizationFormValues
-      expect(values.name.trim() === '' || (creating(snapshot) && values.owner_user === '')).toBe(true)
+      expect(values.name.trim() === '' || (creating(snapshot) && values.owner_user === '') || values.username?.trim() === '').toBe(true)
     },
     'editing.failed': (view) => {
       const { snapshot, event, previous, ignored } = view

@@ -16,8 +16,8 @@ export interface InviteByEmailDialogProps {
   /** The role of everyone invited, without a role select (§6: teachers are invited as teachers). */
   fixedRole?: OrganizationRole
   onClose: () => void
-  /** The invitations went out: the list reloads. */
-  onSent: () => void
+  /** The invitations went out (this many addresses): the list reloads. */
+  onSent: (count: number) => void
 }
 
 /** Invite by e-mail (spec §2, §5 E-mail tags): addresses as tags, invalid ones shown and refused; one role, student by default. */
@@ -30,7 +30,7 @@ export function InviteByEmailDialog({ organizationId, organizationName, terms, f
       actions: {
         announceSent: (_, { count }) => {
           toaster.success({ title: t.invited({ count }) })
-          onSent()
+          onSent(count)
         },
       },
     }),

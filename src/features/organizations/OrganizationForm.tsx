@@ -3,10 +3,10 @@ import { useMemo, useState } from 'react'
 import { useI18nContext } from '../../../locales/i18n-react'
 import type { TranslationFunctions } from '../../../locales/i18n-types'
 import { organizationFormMachine } from '../../../machines/organization-form'
-import type { Country, Organization, OrganizationFormValues } from '../../../machines/types'
+import type { Country, Organization, OrganizationFormValues, OrganizationType } from '../../../machines/types'
 import { Grid, Stack } from '../../../styled-system/jsx'
 import { errorMessages } from '../../api/errors'
-import { organizationFormActors } from '../../api/organizations'
+import { organizationFormActors, ownOrganizationFormActors } from '../../api/organizations'
 import { actorOptions } from '../../app/inspect'
 import { Button, Checkbox, ErrorPanel, Select, Spinner, Text, TextField } from '../../ui'
 import { type Errors, isValidEmail } from '../shared/form-rules'
@@ -19,7 +19,7 @@ export const INDUSTRIES = [
   'fashion_and_clothing', 'mining', 'consulting_services', 'other',
 ] as const
 
-type TextFields = Exclude<keyof OrganizationFormValues, 'is_verified' | 'owner_user'> | 'owner_user'
+type TextFields = Exclude<keyof OrganizationFormValues, 'is_verified' | 'owner_user' | 'username'> | 'owner_user' | 'username'
 
 /** Where the server's message for a request field is shown (the phone's answer goes under the number). */
 const SERVER_FIELD: Partial<Record<TextFields, string>> = { phone_number: 'phone' }
@@ -40,11 +40,12 @@ function splitPhone(phone: string | null): [string, string] {
   return space > 0 ? [phone.slice(0, space), phone.slice(space + 1)] : ['', phone]
 }
 
-function initialValues(organization: Organization | null, country: string | null): Record<TextFields, string> {
+function initialValues(organization: Organization | null, country: string | null, own: OrganizationType | undefined): Record<TextFields, string> {
   const [phoneCode, phoneNumber] = splitPhone(organization?.phone ?? null)
   return {
     name: organization?.name ?? '',
-    type: organization?.type ?? '',
+    username: organization?.username ?? '',
+    type: organization?.type ?? own ?? '',
     industry: organization?.industry ?? '',
     address_1: organization?.address_1 ?? '',
     address_2: organization?.address_2 ?? '',
@@ -59,11 +60,37 @@ function initialValues(organization: Organization | null, country: string | null
   }
 }
 
-/** The §5 rules of the organization form, one message per field, in the active language. */
-function validate(LL: TranslationFunctions, values: Record<TextFields, string>, ownerField: boolean): Errors<TextFields> {
-  const m = LL.organizationForm.validation
+/** The §5 messages of one's own school or company at onboarding: worded for it ('Please input the school name'). */
+function ownMessages(LL: TranslationFunctions, type: string): TranslationFunctions['organizationForm']['validation'] {
+  const m = LL.onboarding.validation
+  const kind = type === 'company' ? LL.onboarding.kinds.company() : LL.onboarding.kinds.school()
+  return {
+    ...LL.organizationForm.validation,
+    nameRequired: () => m.nameRequired({ kind }),
+    typeRequired: () => m.typeRequired({ kind }),
+    industryRequired: () => m.industryRequired({ kind }),
+    addressRequired: () => m.addressRequired({ kind }),
+    phoneRequired: () => m.phoneRequired({ kind }),
+    countryRequired: () => m.countryRequired({ kind }),
+    stateRequired: () => m.stateRequired({ kind }),
+    cityRequired: () => m.cityRequired({ kind }),
+    postcodeRequired: () => m.postcodeRequired({ kind }),
+  } as TranslationFunctions['organizationForm']['validation']
+}
+
+/**
+ * The §5 rules of the organization form, one message per field, in the active language; for one's
+ * own organization at onboarding also the username, and a postcode of digits (as the server checks).
+ */
+function validate(LL: TranslationFunctions, values: Record<TextFields, string>, ownerField: boolean, own: boolean): Errors<TextFields> {
+  const m = own ? ownMessages(LL, values.type) : LL.organizationForm.validation
   const errors: Errors<TextFields> = {}
   const empty = (field: TextFields) => values[field].trim() === ''
+  if (own) {
+    const kind = values.type === 'company' ? LL.onboarding.kinds.company() : LL.onboarding.kinds.school()
+    if (empty('username')) errors.username = LL.onboarding.validation.usernameRequired({ kind })
+    else if (!/^[A-Za-z0-9._-]+$/.test(values.username.trim())) errors.username = LL.onboarding.validation.usernameInvalid()
+  }
   if (empty('name')) errors.name = m.nameRequired()
   if (empty('type')) errors.type = m.typeRequired()
   if (empty('industry')) errors.industry = m.industryRequired()
@@ -71,6 +98,7 @@ function validate(LL: TranslationFunctions, values: Record<TextFields, string>, 
   if (empty('city')) errors.city = m.cityRequired()
   if (empty('state')) errors.state = m.stateRequired()
   if (empty('postal_code')) errors.postal_code = m.postcodeRequired()
+  else if (own && !/^[0-9]+([ -][0-9]+)*$/.test(values.postal_code.trim())) errors.postal_code = LL.onboarding.validation.postcodeNotNumber()
   if (empty('country')) errors.country = m.countryRequired()
   if (empty('phone_code')) errors.phone_code = m.phoneRequired()
   if (empty('phone_number')) errors.phone_number = m.phoneRequired()
@@ -88,6 +116,11 @@ export interface OrganizationFormProps {
   adminContext: boolean
   /** A country admin's country: the country is fixed to it. */
   lockedCountry?: string | null | undefined
+  /**
+   * Onboarding: the person creates their own organization of this type (POST /v1/organizations/own/),
+   * with a username, a postcode of digits and messages worded for a school or a company.
+   */
+  own?: OrganizationType | undefined
   onSaved: (organization: Organization) => void
   onCancel: () => void
 }
@@ -97,11 +130,11 @@ export interface OrganizationFormProps {
  * the server's messages next to their fields and the rest in the error panel. Choosing a country
  * sets its dial code. The flow (countries, checking, saving) is machines/organization-form.ts.
  */
-export function OrganizationForm({ organization, adminContext, lockedCountry, onSaved, onCancel }: OrganizationFormProps) {
+export function OrganizationForm({ organization, adminContext, lockedCountry, own, onSaved, onCancel }: OrganizationFormProps) {
   const { LL } = useI18nContext()
-  const ownerField = adminContext && organization === null
+  const ownerField = adminContext && organization === null && own === undefined
   const flow = useActorRef(
-    organizationFormMachine.provide({ actors: organizationFormActors }),
+    organizationFormMachine.provide({ actors: own ? ownOrganizationFormActors : organizationFormActors }),
     { input: { organization }, ...actorOptions() },
     (snapshot) => {
       if (snapshot.status === 'done' && snapshot.output) onSaved(snapshot.output.organization)
@@ -115,7 +148,7 @@ export function OrganizationForm({ organization, adminContext, lockedCountry, on
   const fieldErrors = useSelector(flow, (s) => s.context.fieldErrors)
   const failure = useSelector(flow, (s) => (s.matches({ editing: 'failed' }) ? s.context.error : null))
   const [verified, setVerified] = useState(organization?.is_verified ?? false)
-  const form = useForm(initialValues(organization, lockedCountry ?? null), (values) => validate(LL, values, ownerField))
+  const form = useForm(initialValues(organization, lockedCountry ?? null, own), (values) => validate(LL, values, ownerField, own !== undefined))
 
   const countryItems = useMemo(() => countries.map((c) => ({ value: c.iso2, label: c.name })), [countries])
   const zoneItems = useMemo(() => timeZones().map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })), [])
@@ -171,6 +204,7 @@ export function OrganizationForm({ organization, adminContext, lockedCountry, on
       ...form.values,
       owner_user: ownerField ? form.values.owner_user : null,
       is_verified: adminContext ? verified : null,
+      username: own ? form.values.username : null,
     }
     flow.send({ type: 'organization.submit', values })
   }
@@ -188,6 +222,9 @@ export function OrganizationForm({ organization, adminContext, lockedCountry, on
         <ErrorPanel messages={failure ? errorMessages(failure, LL.errors.generic(), LL.errors.network()) : []} />
         <Grid columns={{ base: 1, md: 2 }} gap="4">
           <TextField label={LL.organizationForm.name()} required autoComplete="organization" {...text('name')} />
+          {own ? (
+            <TextField label={LL.onboarding.username()} required autoComplete="off" helperText={LL.onboarding.usernameHelp()} {...text('username')} />
+          ) : null}
           <Select label={LL.organizationForm.type()} required placeholder={LL.organizationForm.pick()} items={typeItems}
             name="type" value={form.values.type ? [form.values.type] : []} onValueChange={choose('type')} errorText={shown('type')} />
           <Select label={LL.organizationForm.industry()} required placeholder={LL.organizationForm.pick()} items={industryItems}
