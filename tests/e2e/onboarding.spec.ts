@@ -16,7 +16,7 @@ const pick = async (scope: Locator, page: Page, label: string, option: string) =
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
-test('a new user signs up, confirms, creates a school as its admin, invites a teacher, skips students and lands on the school', async ({ page, request }) => {
+test('a new user signs up, confirms, creates a school as its admin, invites a teacher, skips students and lands on the school; the teacher signs up from the mail and joins', async ({ page, request, browser }) => {
   // sign-up, confirmation, creation and invitation: a long journey on a shared machine
   test.setTimeout(180_000)
   const person = newPerson('onboard', 'Seymour', 'Skinner')
@@ -90,7 +90,8 @@ test('a new user signs up, confirms, creates a school as its admin, invites a te
   await expect(page.getByRole('heading', { name: 'Create a class' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Invite by e-mail' }).click()
   const invite = page.getByRole('dialog', { name: 'Invite by email' })
-  await expect(invite.getByRole('combobox', { name: 'Role' })).toContainText('Teacher')
+  // the teachers' step invites teachers: no role to choose
+  await expect(invite.getByRole('combobox', { name: 'Role' })).toHaveCount(0)
   await invite.getByRole('textbox', { name: 'Email addresses' }).pressSequentially(`${teacher},`)
   await invite.getByRole('button', { name: 'Send invitations' }).click()
   await expect(invite).toBeHidden()
@@ -115,6 +116,22 @@ test('a new user signs up, confirms, creates a school as its admin, invites a te
   expect(made).toMatchObject({ name: school, username, is_verified: false, logo_url: expect.stringMatching(/^\/v1\/organizations\/\d+\/logo\//) })
   await page.getByRole('link', { name: 'Dashboard' }).first().click()
   await expect(page).not.toHaveURL(/\/onboarding/)
+
+  // the teacher opens the invitation mail in their own browser, signs up and is a teacher of the school
+  const teacherContext = await browser.newContext()
+  const teacherPage = await teacherContext.newPage()
+  await followMailLink(teacherPage, teacher, '/invite')
+  await expect(teacherPage).toHaveURL(/\/signup\?invite=/)
+  await expect(teacherPage.getByText(`You're invited to join ${school} as Teacher.`)).toBeVisible()
+  await teacherPage.getByRole('textbox', { name: 'First name' }).fill('Edna')
+  await teacherPage.getByRole('textbox', { name: 'Last name' }).fill('Krabappel')
+  await teacherPage.getByRole('textbox', { name: 'Password', exact: true }).fill('teacher-password-1984')
+  await teacherPage.getByRole('button', { name: 'Create account' }).click()
+  await expect(toast(teacherPage, `You joined ${school}.`)).toBeVisible()
+  await teacherContext.close()
+  const teacherSession = await login(request, teacher, 'teacher-password-1984')
+  const teacherAccount = await (await request.get(`/v1/accounts/${teacherSession.user_id}`, { headers: bearer(teacherSession.token) })).json()
+  expect(teacherAccount.organizations).toEqual([expect.objectContaining({ id, name: school, roles: ['teacher'] })])
 })
 
 test('a teacher without an invitation code is told how to ask their admin, and may start learning meanwhile', async ({ page, request }) => {
