@@ -15,6 +15,7 @@ import vi from './vi/index.js'
 import en_account from './en/account/index.js'
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
+import en_classes from './en/classes/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
 import en_organizationForm from './en/organizationForm/index.js'
@@ -24,6 +25,7 @@ import en_startLearning from './en/startLearning/index.js'
 import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
+import es_MX_classes from './es-MX/classes/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
 import es_MX_organizationForm from './es-MX/organizationForm/index.js'
@@ -33,6 +35,7 @@ import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
+import ja_classes from './ja/classes/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
 import ja_organizationForm from './ja/organizationForm/index.js'
@@ -42,6 +45,7 @@ import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
+import pt_BR_classes from './pt-BR/classes/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
 import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
@@ -51,6 +55,7 @@ import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
+import th_classes from './th/classes/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
 import th_organizationForm from './th/organizationForm/index.js'
@@ -60,6 +65,7 @@ import th_startLearning from './th/startLearning/index.js'
 import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
+import vi_classes from './vi/classes/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
 import vi_organizationForm from './vi/organizationForm/index.js'
@@ -73,6 +79,7 @@ const localeTranslations = {
 		account: en_account,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
+		classes: en_classes,
 		legal: en_legal,
 		mail: en_mail,
 		organizationForm: en_organizationForm,
@@ -85,6 +92,7 @@ const localeTranslations = {
 		account: es_MX_account,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
+		classes: es_MX_classes,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
 		organizationForm: es_MX_organizationForm,
@@ -97,6 +105,7 @@ const localeTranslations = {
 		account: ja_account,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
+		classes: ja_classes,
 		legal: ja_legal,
 		mail: ja_mail,
 		organizationForm: ja_organizationForm,
@@ -109,6 +118,7 @@ const localeTranslations = {
 		account: pt_BR_account,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
+		classes: pt_BR_classes,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
 		organizationForm: pt_BR_organizationForm,
@@ -121,6 +131,7 @@ const localeTranslations = {
 		account: th_account,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
+		classes: th_classes,
 		legal: th_legal,
 		mail: th_mail,
 		organizationForm: th_organizationForm,
@@ -133,6 +144,7 @@ const localeTranslations = {
 		account: vi_account,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
+		classes: vi_classes,
 		legal: vi_legal,
 		mail: vi_mail,
 		organizationForm: vi_organizationForm,

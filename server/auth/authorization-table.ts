@@ -102,6 +102,24 @@ const organizationMembers: Row = {
   },
 }
 
+/**
+ * canEditClass (specification §6): an organization's admins and its teachers, and platform admins
+ * whose reach covers it; its students get 403, anyone else 404. A teacher's "allowed" holds for the
+ * classes the teacher owns (server/classes/access.ts): another teacher's class answers 403.
+ */
+const classEditors: Row = {
+  resource: 'organization',
+  answers: {
+    anonymous: onOrganizations(401, 401, 401),
+    student: onOrganizations(403, 404, 404),
+    teacher: onOrganizations(ALLOWED, 404, 404),
+    organizationAdmin: onOrganizations(ALLOWED, 404, 404),
+    otherMember: onOrganizations(404, ALLOWED, 404),
+    countryAdmin: onOrganizations(ALLOWED, ALLOWED, 404),
+    platformAdmin: onOrganizations(ALLOWED, ALLOWED, ALLOWED),
+  },
+}
+
 /** Cells on the four account scopes. */
 const onAccounts = (own: Answer, others: Answer, otherCountry: Answer = others) => ({
   ownAccount: own,
@@ -209,6 +227,16 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   // a disabled member is no member: it gets the outsiders' 404 (auth/roles.ts)
   disableOrganizationUser: organizationAdmins(403, 404),
   enableOrganizationUser: organizationAdmins(403, 404),
+
+  // classes (groups) and their goals (assignments): a teacher lists and edits its own classes only;
+  // creating one is for admins (specification §6)
+  listGroups: classEditors,
+  createGroup: organizationAdmins(403, 404),
+  getGroup: classEditors,
+  updateGroup: classEditors,
+  deleteGroup: classEditors,
+  getAssignment: classEditors,
+  setAssignment: classEditors,
 
   // social
   listSocialProviders: open,
