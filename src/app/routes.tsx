@@ -40,7 +40,9 @@ const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage'
 const OnboardingPage = lazy(
   loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), ['startLearning']),
 )
-const ClassesPage = lazy(loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage }))))
+const ClassesPage = lazy(
+  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes']),
+)
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
 const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))
 const OrganizationPage = lazy(() => organizations().then((m) => ({ default: m.OrganizationPage })))
