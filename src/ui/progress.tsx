@@ -1,5 +1,6 @@
 import { Progress as Ark } from '@ark-ui/react/progress'
 import type { ReactNode } from 'react'
+import { css } from '../../styled-system/css'
 import { createStyleContext } from '../../styled-system/jsx'
 import { progress } from '../../styled-system/recipes'
 
@@ -9,10 +10,16 @@ const Root = withProvider(Ark.Root, 'root')
 const Track = withContext(Ark.Track, 'track')
 const Range = withContext(Ark.Range, 'range')
 
-/** Success (green), warning (amber), exception (red) or neutral: the range's colour. */
+/** Success (teal), warning (amber), exception (red) or neutral (gray): the range's colour. */
 export type ProgressTone = 'success' | 'warning' | 'exception' | 'neutral'
 
-const PALETTE: Record<ProgressTone, string> = { success: 'green', warning: 'amber', exception: 'red', neutral: 'gray' }
+// literal calls, so that Panda writes each palette's CSS (the theme has no green: teal stands for success)
+const TONES: Record<ProgressTone, string> = {
+  success: css({ colorPalette: 'teal' }),
+  warning: css({ colorPalette: 'amber' }),
+  exception: css({ colorPalette: 'red' }),
+  neutral: css({ colorPalette: 'gray' }),
+}
 
 export interface ProgressBarProps {
   /** 0 to 100. */
@@ -27,8 +34,8 @@ export interface ProgressBarProps {
 /** A linear progress bar (Ark's, announced as a progressbar with its value), with an optional line under it. */
 export function ProgressBar({ value, tone, label, children }: ProgressBarProps) {
   return (
-    <Root value={value} min={0} max={100} size="sm" colorPalette={PALETTE[tone]} aria-label={label} data-tone={tone} gap="1" minW="24">
-      <Track>
+    <Root value={value} min={0} max={100} size="sm" className={TONES[tone]} data-tone={tone} gap="1" minW="24">
+      <Track aria-label={label}>
         <Range />
       </Track>
       {children}
