@@ -43,6 +43,7 @@ export default defineConfig({
       link: ['*'],
       menu: ['*'],
       pagination: ['*'],
+      progress: ['*'],
       select: ['*'],
       skeleton: ['*'],
       spinner: ['*'],

@@ -22,6 +22,7 @@ export type Translations = RootTranslation &
 	account: NamespaceAccountTranslation,
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
 	api: NamespaceApiTranslation,
+	classes: NamespaceClassesTranslation,
 	invitationImport: NamespaceInvitationImportTranslation,
 	legal: NamespaceLegalTranslation,
 	mail: NamespaceMailTranslation,
@@ -1601,6 +1602,268 @@ export type NamespaceApiTranslation = {
 	 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
 	 */
 	pleaseCreateAccount: string
+}
+
+export type NamespaceClassesTranslation = {
+	validation: {
+		/**
+		 * P​l​e​a​s​e​ ​p​r​o​v​i​d​e​ ​a​ ​t​e​a​m​/​c​l​a​s​s​ ​n​a​m​e
+		 */
+		nameRequired: string
+		/**
+		 * T​h​e​ ​e​n​d​ ​d​a​t​e​ ​c​a​n​'​t​ ​b​e​ ​b​e​f​o​r​e​ ​t​h​e​ ​s​t​a​r​t​ ​d​a​t​e​.
+		 */
+		endBeforeStart: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​t​e​a​c​h​e​r​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		ownerNotTeacher: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​y​s​ ​f​r​o​m​ ​1​ ​t​o​ ​7​.
+		 */
+		daysRange: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​n​u​m​b​e​r​ ​o​f​ ​m​i​n​u​t​e​s​ ​f​r​o​m​ ​1​ ​t​o​ ​1​0​0​0​.
+		 */
+		minutesRange: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​y​s​ ​f​r​o​m​ ​1​ ​t​o​ ​3​6​5​.
+		 */
+		engagementRange: string
+	}
+	/**
+	 * N​o​ ​g​o​a​l​s​ ​s​e​t
+	 */
+	noGoals: string
+	filters: {
+		/**
+		 * F​i​l​t​e​r​ ​b​y​ ​s​t​a​t​u​s
+		 */
+		label: string
+		/**
+		 * A​l​l
+		 */
+		all: string
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * N​o​t​ ​S​t​a​r​t​e​d
+		 */
+		not_started: string
+		/**
+		 * D​r​a​f​t​s
+		 */
+		draft: string
+		/**
+		 * F​i​n​i​s​h​e​d
+		 */
+		finished: string
+	}
+	status: {
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * N​o​t​ ​s​t​a​r​t​e​d
+		 */
+		not_started: string
+		/**
+		 * D​r​a​f​t
+		 */
+		draft: string
+		/**
+		 * F​i​n​i​s​h​e​d
+		 */
+		finished: string
+	}
+	/**
+	 * S​e​a​r​c​h
+	 */
+	search: string
+	/**
+	 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e
+	 */
+	searchPlaceholder: string
+	/**
+	 * N​a​m​e
+	 */
+	name: string
+	/**
+	 * S​t​a​r​t​ ​d​a​t​e
+	 */
+	startDate: string
+	/**
+	 * E​n​d​ ​d​a​t​e
+	 */
+	endDate: string
+	/**
+	 * S​t​a​t​u​s
+	 */
+	statusColumn: string
+	/**
+	 * U​s​e​r​s
+	 */
+	usersCount: string
+	/**
+	 * S​e​l​e​c​t​ ​a​l​l​ ​o​n​ ​t​h​i​s​ ​p​a​g​e
+	 */
+	selectAll: string
+	/**
+	 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	selectRow: RequiredParams<'name'>
+	/**
+	 * P​r​o​g​r​e​s​s​:​ ​{​p​e​r​c​e​n​t​}​%
+	 * @param {number} percent
+	 */
+	progress: RequiredParams<'percent'>
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​ ​l​e​f​t
+	 * @param {number} count
+	 */
+	daysLeft: RequiredParams<'count'>
+	/**
+	 * S​t​a​r​t​s​ ​i​n​ ​{​c​o​u​n​t​}​ ​{​{​d​a​y​|​d​a​y​s​}​}
+	 * @param {number} count
+	 */
+	daysToGo: RequiredParams<'count'>
+	/**
+	 * E​n​d​s​ ​t​o​d​a​y
+	 */
+	endsToday: string
+	/**
+	 * E​n​d​e​d
+	 */
+	ended: string
+	/**
+	 * N​o​t​ ​s​c​h​e​d​u​l​e​d​ ​y​e​t
+	 */
+	notScheduled: string
+	/**
+	 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+	 * @param {number} count
+	 */
+	deleteSelected: RequiredParams<'count'>
+	/**
+	 * T​h​e​ ​l​i​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}
+	 * @param {number} page
+	 * @param {number} pages
+	 */
+	pageOf: RequiredParams<'page' | 'pages'>
+	/**
+	 * G​o​a​l​s
+	 */
+	goals: string
+	/**
+	 * P​r​a​c​t​i​c​e​ ​d​a​y​s​ ​p​e​r​ ​w​e​e​k
+	 */
+	daysPerWeek: string
+	/**
+	 * P​r​a​c​t​i​c​e​ ​m​i​n​u​t​e​s​ ​p​e​r​ ​d​a​y
+	 */
+	minutesPerDay: string
+	/**
+	 * T​a​k​e​ ​t​h​e​ ​a​s​s​e​s​s​m​e​n​t
+	 */
+	takeAssessment: string
+	/**
+	 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s​ ​a​f​t​e​r​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n
+	 */
+	engagementDays: string
+	/**
+	 * S​a​v​e​ ​a​s​ ​d​r​a​f​t
+	 */
+	saveDraft: string
+	/**
+	 * C​r​e​a​t​e
+	 */
+	create: string
+	school: {
+		/**
+		 * N​e​w​ ​c​l​a​s​s
+		 */
+		newClass: string
+		/**
+		 * C​l​a​s​s​ ​n​a​m​e
+		 */
+		className: string
+		/**
+		 * N​o​ ​c​l​a​s​s​e​s​ ​y​e​t
+		 */
+		emptyTitle: string
+		/**
+		 * N​o​ ​c​l​a​s​s​e​s​ ​m​a​t​c​h​ ​t​h​i​s​ ​f​i​l​t​e​r​ ​o​r​ ​s​e​a​r​c​h​.
+		 */
+		emptyFiltered: string
+		/**
+		 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​{​{​c​l​a​s​s​|​c​l​a​s​s​e​s​}​}​?
+		 * @param {number} count
+		 */
+		deleteTitle: RequiredParams<'count'>
+		/**
+		 * T​h​e​i​r​ ​g​o​a​l​s​ ​a​n​d​ ​s​t​u​d​e​n​t​ ​l​i​s​t​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​t​o​o​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteDescription: string
+		/**
+		 * T​h​e​ ​c​l​a​s​s​e​s​ ​w​e​r​e​ ​d​e​l​e​t​e​d​.
+		 */
+		deleted: string
+		/**
+		 * S​o​m​e​ ​c​l​a​s​s​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​l​e​t​e​d​.
+		 */
+		deleteFailed: string
+		/**
+		 * T​h​e​ ​c​l​a​s​s​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+		 */
+		created: string
+	}
+	company: {
+		/**
+		 * N​e​w​ ​t​e​a​m
+		 */
+		newClass: string
+		/**
+		 * T​e​a​m​ ​n​a​m​e
+		 */
+		className: string
+		/**
+		 * N​o​ ​t​e​a​m​s​ ​y​e​t
+		 */
+		emptyTitle: string
+		/**
+		 * N​o​ ​t​e​a​m​s​ ​m​a​t​c​h​ ​t​h​i​s​ ​f​i​l​t​e​r​ ​o​r​ ​s​e​a​r​c​h​.
+		 */
+		emptyFiltered: string
+		/**
+		 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​{​{​t​e​a​m​|​t​e​a​m​s​}​}​?
+		 * @param {number} count
+		 */
+		deleteTitle: RequiredParams<'count'>
+		/**
+		 * T​h​e​i​r​ ​g​o​a​l​s​ ​a​n​d​ ​e​m​p​l​o​y​e​e​ ​l​i​s​t​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​t​o​o​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteDescription: string
+		/**
+		 * T​h​e​ ​t​e​a​m​s​ ​w​e​r​e​ ​d​e​l​e​t​e​d​.
+		 */
+		deleted: string
+		/**
+		 * S​o​m​e​ ​t​e​a​m​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​l​e​t​e​d​.
+		 */
+		deleteFailed: string
+		/**
+		 * T​h​e​ ​t​e​a​m​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+		 */
+		created: string
+	}
 }
 
 export type NamespaceInvitationImportTranslation = {
@@ -4176,6 +4439,7 @@ export type Namespaces =
 	| 'account'
 	| 'adminOrganizations'
 	| 'api'
+	| 'classes'
 	| 'invitationImport'
 	| 'legal'
 	| 'mail'
@@ -4204,6 +4468,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./api/index.ts` file instead
 	 */
 	api?: "[typesafe-i18n] reserved for 'api'-namespace. You need to use the `./api/index.ts` file instead."
+
+	/**
+	 * reserved for 'classes'-namespace\
+	 * you need to use the `./classes/index.ts` file instead
+	 */
+	classes?: "[typesafe-i18n] reserved for 'classes'-namespace. You need to use the `./classes/index.ts` file instead."
 
 	/**
 	 * reserved for 'invitationImport'-namespace\
@@ -5770,6 +6040,258 @@ export type TranslationFunctions = {
 		 * Please create an account
 		 */
 		pleaseCreateAccount: () => LocalizedString
+	}
+	classes: {
+		validation: {
+			/**
+			 * Please provide a team/class name
+			 */
+			nameRequired: () => LocalizedString
+			/**
+			 * The end date can't be before the start date.
+			 */
+			endBeforeStart: () => LocalizedString
+			/**
+			 * Choose a teacher of this organization.
+			 */
+			ownerNotTeacher: () => LocalizedString
+			/**
+			 * Enter a number of days from 1 to 7.
+			 */
+			daysRange: () => LocalizedString
+			/**
+			 * Enter a number of minutes from 1 to 1000.
+			 */
+			minutesRange: () => LocalizedString
+			/**
+			 * Enter a number of days from 1 to 365.
+			 */
+			engagementRange: () => LocalizedString
+		}
+		/**
+		 * No goals set
+		 */
+		noGoals: () => LocalizedString
+		filters: {
+			/**
+			 * Filter by status
+			 */
+			label: () => LocalizedString
+			/**
+			 * All
+			 */
+			all: () => LocalizedString
+			/**
+			 * Active
+			 */
+			active: () => LocalizedString
+			/**
+			 * Not Started
+			 */
+			not_started: () => LocalizedString
+			/**
+			 * Drafts
+			 */
+			draft: () => LocalizedString
+			/**
+			 * Finished
+			 */
+			finished: () => LocalizedString
+		}
+		status: {
+			/**
+			 * Active
+			 */
+			active: () => LocalizedString
+			/**
+			 * Not started
+			 */
+			not_started: () => LocalizedString
+			/**
+			 * Draft
+			 */
+			draft: () => LocalizedString
+			/**
+			 * Finished
+			 */
+			finished: () => LocalizedString
+		}
+		/**
+		 * Search
+		 */
+		search: () => LocalizedString
+		/**
+		 * Search by name
+		 */
+		searchPlaceholder: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Start date
+		 */
+		startDate: () => LocalizedString
+		/**
+		 * End date
+		 */
+		endDate: () => LocalizedString
+		/**
+		 * Status
+		 */
+		statusColumn: () => LocalizedString
+		/**
+		 * Users
+		 */
+		usersCount: () => LocalizedString
+		/**
+		 * Select all on this page
+		 */
+		selectAll: () => LocalizedString
+		/**
+		 * Select {name}
+		 */
+		selectRow: (arg: { name: string }) => LocalizedString
+		/**
+		 * Progress: {percent}%
+		 */
+		progress: (arg: { percent: number }) => LocalizedString
+		/**
+		 * {count} {{day|days}} left
+		 */
+		daysLeft: (arg: { count: number }) => LocalizedString
+		/**
+		 * Starts in {count} {{day|days}}
+		 */
+		daysToGo: (arg: { count: number }) => LocalizedString
+		/**
+		 * Ends today
+		 */
+		endsToday: () => LocalizedString
+		/**
+		 * Ended
+		 */
+		ended: () => LocalizedString
+		/**
+		 * Not scheduled yet
+		 */
+		notScheduled: () => LocalizedString
+		/**
+		 * Delete selected ({count})
+		 */
+		deleteSelected: (arg: { count: number }) => LocalizedString
+		/**
+		 * The list could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Page {page} of {pages}
+		 */
+		pageOf: (arg: { page: number, pages: number }) => LocalizedString
+		/**
+		 * Goals
+		 */
+		goals: () => LocalizedString
+		/**
+		 * Practice days per week
+		 */
+		daysPerWeek: () => LocalizedString
+		/**
+		 * Practice minutes per day
+		 */
+		minutesPerDay: () => LocalizedString
+		/**
+		 * Take the assessment
+		 */
+		takeAssessment: () => LocalizedString
+		/**
+		 * Engagement days after the invitation
+		 */
+		engagementDays: () => LocalizedString
+		/**
+		 * Save as draft
+		 */
+		saveDraft: () => LocalizedString
+		/**
+		 * Create
+		 */
+		create: () => LocalizedString
+		school: {
+			/**
+			 * New class
+			 */
+			newClass: () => LocalizedString
+			/**
+			 * Class name
+			 */
+			className: () => LocalizedString
+			/**
+			 * No classes yet
+			 */
+			emptyTitle: () => LocalizedString
+			/**
+			 * No classes match this filter or search.
+			 */
+			emptyFiltered: () => LocalizedString
+			/**
+			 * Delete {count} {{class|classes}}?
+			 */
+			deleteTitle: (arg: { count: number }) => LocalizedString
+			/**
+			 * Their goals and student lists are deleted too. This cannot be undone.
+			 */
+			deleteDescription: () => LocalizedString
+			/**
+			 * The classes were deleted.
+			 */
+			deleted: () => LocalizedString
+			/**
+			 * Some classes could not be deleted.
+			 */
+			deleteFailed: () => LocalizedString
+			/**
+			 * The class was created.
+			 */
+			created: () => LocalizedString
+		}
+		company: {
+			/**
+			 * New team
+			 */
+			newClass: () => LocalizedString
+			/**
+			 * Team name
+			 */
+			className: () => LocalizedString
+			/**
+			 * No teams yet
+			 */
+			emptyTitle: () => LocalizedString
+			/**
+			 * No teams match this filter or search.
+			 */
+			emptyFiltered: () => LocalizedString
+			/**
+			 * Delete {count} {{team|teams}}?
+			 */
+			deleteTitle: (arg: { count: number }) => LocalizedString
+			/**
+			 * Their goals and employee lists are deleted too. This cannot be undone.
+			 */
+			deleteDescription: () => LocalizedString
+			/**
+			 * The teams were deleted.
+			 */
+			deleted: () => LocalizedString
+			/**
+			 * Some teams could not be deleted.
+			 */
+			deleteFailed: () => LocalizedString
+			/**
+			 * The team was created.
+			 */
+			created: () => LocalizedString
+		}
 	}
 	invitationImport: {
 		/**

@@ -690,3 +690,47 @@ export interface OnboardingInput {
 
 /** Where the onboarding ends: the new organization's page, or the join-by-code page for a teacher. */
 export type OnboardingOutput = { outcome: 'organization'; organizationId: number } | { outcome: 'join'; path: string }
+// Classes (teams): the class list (spec 001 §2 Class list, §3 Class, §4 Class status).
+// ---------------------------------------------------------------------------------------------
+
+/** A class as the server shows it, with its computed status, owner, counts and goals. */
+export type ClassGroup = components['schemas']['Group']
+
+/** One page of classes: {count, next, previous, results}, 50 a page. */
+export type ClassGroupPage = components['schemas']['GroupPage']
+
+export type ClassStatus = components['schemas']['GroupStatus']
+
+/** The side filter (all, or one status), the search and the page of the class list. */
+export interface ClassListQuery {
+  status: components['schemas']['GroupStatusFilter']
+  search: string
+  page: number
+}
+
+export interface ClassListInput {
+  organizationId: number
+  query: ClassListQuery
+}
+
+/** loadClasses: GET /v1/groups/{orgId}/?page&status&search */
+export type LoadClassesInput = ClassListInput
+
+/** deleteClasses: DELETE /v1/groups/{orgId}/{groupId}/, one call per class (spec §7). */
+export interface DeleteClassesInput {
+  organizationId: number
+  ids: number[]
+}
+
+/** Which classes went and which did not (a refused one does not stop the others). */
+export interface DeleteClassesOutput {
+  deleted: number[]
+  failed: number[]
+}
+
+/** createClass: POST /v1/groups/{orgId}/, then POST /v1/assignments/{groupId}/ with the goals. */
+export interface CreateClassInput {
+  organizationId: number
+  details: components['schemas']['CreateGroupRequest']
+  goals: components['schemas']['AssignmentRequest']
+}

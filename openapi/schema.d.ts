@@ -1285,6 +1285,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{orgId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The classes of an organization, paged by 50 (its admins, its teachers, platform admins)
+         * @description The newest first. A teacher who is not an admin gets only the classes they own. The status is
+         *     computed from the dates in the organization's time zone (UTC without one): `draft` while the class is
+         *     a draft, else `not_started` before its start date, `finished` after its end date, `active` between
+         *     them (both days included). `status=all`, or none, filters nothing. `search` looks in the name;
+         *     `owner` keeps the classes of one teacher. Students get 403; anyone else outside the organization 404.
+         */
+        get: operations["listGroups"];
+        put?: never;
+        /**
+         * Create a class (the organization's admins and platform admins)
+         * @description `is_draft` (default false) keeps it a draft until it is updated. The owner, when given, must be a
+         *     teacher of the organization. The end date may not be before the start date. Answers the class,
+         *     with its `id`.
+         */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{orgId}/{groupId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A class (canEditClass - the organization's admins, the teacher who owns it - and platform admins)
+         * @description A teacher of the organization who does not own the class, and its students, get 403; anyone else,
+         *     and a class of another organization, 404.
+         */
+        get: operations["getGroup"];
+        /**
+         * Edit a class (canEditClass and platform admins); it is a draft no more
+         * @description The details, whole. Saving sets `is_draft` false. Only the organization's admins and platform admins
+         *     may change the owner; the teacher who owns the class gets 403 for that.
+         */
+        put: operations["updateGroup"];
+        post?: never;
+        /**
+         * Delete a class with its members and goals (canEditClass and platform admins)
+         * @description Its pending invitations are revoked. The list's bulk delete makes one call per class.
+         */
+        delete: operations["deleteGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/assignments/{groupId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The goals of a class (canEditClass and platform admins)
+         * @description A class without goals answers 404 with "No goals set".
+         */
+        get: operations["getAssignment"];
+        put?: never;
+        /**
+         * Set the goals of a class (canEditClass and platform admins)
+         * @description Replaces the goals. A missing field takes its default: 5 days a week (1 to 7), 10 minutes a day
+         *     (1 to 1000), and the assessment on with 3 engagement days (`test_before_class_stats`, 1 to 365;
+         *     null: no assessment).
+         */
+        post: operations["setAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/countries/": {
         parameters: {
             query?: never;
@@ -2034,6 +2127,84 @@ export interface components {
             /** @description The admin's consent to enroll them on acceptance (same as auto_join 1) */
             consent?: boolean;
         };
+        /** @enum {string} */
+        GroupStatus: "active" | "not_started" | "draft" | "finished";
+        /**
+         * @default all
+         * @enum {string}
+         */
+        GroupStatusFilter: "all" | "active" | "not_started" | "draft" | "finished";
+        GroupName: string;
+        CreateGroupRequest: {
+            name: components["schemas"]["GroupName"];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /** @description The id of the teacher; null or missing for no teacher */
+            owner?: number | null;
+            /** @default false */
+            is_draft: boolean;
+        };
+        UpdateGroupRequest: {
+            name: components["schemas"]["GroupName"];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /** @description The id of the teacher; missing keeps it */
+            owner?: number | null;
+            /** @description Ignored - saving a class makes it a draft no more */
+            is_draft?: boolean;
+        };
+        GroupOwner: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            photo_url: string | null;
+        };
+        Group: {
+            id: number;
+            name: string;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            status: components["schemas"]["GroupStatus"];
+            organization_id: number;
+            owner: components["schemas"]["GroupOwner"] | null;
+            is_draft: boolean;
+            /** @description The students in the class */
+            users_count: number;
+            /** @description Invitations to the class not yet accepted */
+            pending_invitations: number;
+            assignment: components["schemas"]["Assignment"] | null;
+            /** Format: date-time */
+            created: string;
+        };
+        GroupPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["Group"][];
+        };
+        AssignmentRequest: {
+            /** @default 5 */
+            practice_days_per_week: number;
+            /** @default 10 */
+            practice_minutes_per_day: number;
+            /**
+             * @description Engagement days after the invitation before the assessment counts; null for no assessment
+             * @default 3
+             */
+            test_before_class_stats: number | null;
+        };
+        Assignment: {
+            practice_days_per_week: number;
+            practice_minutes_per_day: number;
+            test_before_class_stats: number | null;
+        };
     };
     responses: {
         /** @description The request is not valid; messages by field, or a detail */
@@ -2119,6 +2290,8 @@ export interface components {
         MemberId: number;
         InvitationId: number;
         JoinRequestId: number;
+        GroupOrganizationId: number;
+        GroupId: number;
         /** @description The page, from 1 */
         Page: number;
         /** @description Rows per page */
@@ -4061,6 +4234,211 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrganizationUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: number;
+                status?: components["schemas"]["GroupStatusFilter"];
+                /** @description Words to look for (case-insensitive) */
+                search?: components["parameters"]["Search"];
+                /** @description The id of the teacher who owns the classes */
+                owner?: number;
+            };
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of classes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The class as created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The class as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The goals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The goals as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
                 };
             };
             400: components["responses"]["BadRequest"];

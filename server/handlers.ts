@@ -1,4 +1,5 @@
 import * as accounts from './accounts/index.js'
+import * as classes from './classes/index.js'
 import type { Handlers } from './contract/handler.js'
 import { health } from './health.js'
 import * as invitations from './invitations/index.js'
@@ -8,6 +9,7 @@ import { listSocialProviders, socialCallback, socialStart } from './social/handl
 /** Every operation of the contract and its handler. A missing one is a compile error and a start-up error. */
 export const handlers: Handlers = {
   ...accounts,
+  ...classes,
   ...invitations,
   ...organizations,
   listSocialProviders,

@@ -119,6 +119,13 @@ const organizationStaff: Row = {
   },
 }
 
+/**
+ * canEditClass (specification §6): an organization's admins and its teachers, and platform admins
+ * whose reach covers it; its students get 403, anyone else 404. A teacher's "allowed" holds for the
+ * classes the teacher owns (server/classes/access.ts): another teacher's class answers 403.
+ */
+const classEditors: Row = organizationStaff
+
 /** Cells on the four account scopes. */
 const onAccounts = (own: Answer, others: Answer, otherCountry: Answer = others) => ({
   ownAccount: own,
@@ -271,6 +278,16 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   // the student list and details: teachers too (§6)
   listOrganizationStudents: organizationStaff,
   getOrganizationStudent: organizationStaff,
+
+  // classes (groups) and their goals (assignments): a teacher lists and edits its own classes only;
+  // creating one is for admins (specification §6)
+  listGroups: classEditors,
+  createGroup: organizationAdmins(403, 404),
+  getGroup: classEditors,
+  updateGroup: classEditors,
+  deleteGroup: classEditors,
+  getAssignment: classEditors,
+  setAssignment: classEditors,
 
   // social
   listSocialProviders: open,

@@ -69,6 +69,13 @@ const OPERATION_MESSAGES: Record<string, Record<string, FieldMessages>> = {
   createOwnOrganization: ownOrganizationForm,
   setOrganizationUserRoles: { roles: { required: (t) => t.validation.selectRole() } },
   sendAppLinkBySms: { phone: { invalid: (t) => t.validation.phoneNotNumber() } },
+  createGroup: { name: { required: (t) => t.classes.validation.nameRequired() } },
+  updateGroup: { name: { required: (t) => t.classes.validation.nameRequired() } },
+  setAssignment: {
+    practice_days_per_week: { invalid: (t) => t.classes.validation.daysRange() },
+    practice_minutes_per_day: { invalid: (t) => t.classes.validation.minutesRange() },
+    test_before_class_stats: { invalid: (t) => t.classes.validation.engagementRange() },
+  },
 }
 
 const ownMessages = (operationId: string | undefined, field: string): FieldMessages | undefined =>
@@ -154,10 +161,12 @@ const messageFor = (
       return t.api.tooManyItems({ max: Number(params.limit) })
     case 'storableText':
       return t.api.controlCharacter()
-    case 'enum':
-    case 'const':
     case 'minimum':
     case 'maximum':
+      // a form's own wording of its range ("from 1 to 7")
+      return invalid ? invalid(t) : t.api.invalidChoice()
+    case 'enum':
+    case 'const':
     case 'int32':
       return t.api.invalidChoice()
     default:

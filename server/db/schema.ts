@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -310,6 +311,68 @@ export const invitationBatches = pgTable('invitation_batches', {
 })
 
 /**
+ * A class (a team in a company), the spec's "group". Its status is not stored: it follows from the dates
+ * in the organization's time zone and `is_draft` (server/classes/status.ts). A draft stays one until it
+ * is saved again. `owner_id` is the teacher in charge; null: no teacher.
+ */
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    isDraft: boolean('is_draft').notNull().default(false),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('groups_organization_idx').on(t.organizationId, t.createdAt),
+    index('groups_owner_idx').on(t.ownerId),
+    check('groups_dates_in_order', sql`${t.startDate} <= ${t.endDate}`),
+  ],
+)
+
+/** The students of a class. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('group_members_group_user_key').on(t.groupId, t.userId), index('group_members_user_idx').on(t.userId)],
+)
+
+/**
+ * The goals of a class (the spec's "assignment"), at most one per class. `test_before_class_stats` is
+ * the engagement days before the assessment counts; null: no assessment.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    groupId: integer('group_id')
+      .primaryKey()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    practiceDaysPerWeek: integer('practice_days_per_week').notNull().default(5),
+    practiceMinutesPerDay: integer('practice_minutes_per_day').notNull().default(10),
+    testBeforeClassStats: integer('test_before_class_stats').default(3),
+    updatedAt: createdAt('updated_at'),
+  },
+  (t) => [
+    check('assignments_days_range', sql`${t.practiceDaysPerWeek} between 1 and 7`),
+    check('assignments_minutes_range', sql`${t.practiceMinutesPerDay} between 1 and 1000`),
+  ],
+)
+
+/**
  * The delivery state of a message in an outbox (server/services/outbox.ts): a message is due while
  * it is unsent and `next_attempt_at` has come; a message with no `next_attempt_at` is not to be sent
  * (the outbox is its delivery, or delivery gave up: see `error`).
@@ -356,6 +419,8 @@ export type OrganizationRow = typeof organizations.$inferSelect
 export type InvitationRow = typeof invitations.$inferSelect
 export type OrganizationImportRow = typeof organizationImports.$inferSelect
 export type InvitationBatchRow = typeof invitationBatches.$inferSelect
+export type GroupRow = typeof groups.$inferSelect
+export type AssignmentRow = typeof assignments.$inferSelect
 export type Role = (typeof roleEnum.enumValues)[number]
 export type OrganizationType = (typeof organizationTypeEnum.enumValues)[number]
 export type Industry = (typeof industryEnum.enumValues)[number]

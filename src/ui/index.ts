@@ -41,6 +41,7 @@ export {
 export * as Tabs from './tabs'
 export { Avatar, avatarTone, initials, type AvatarProps } from './avatar'
 export { Badge, type BadgeProps } from './badge'
+export { ProgressBar, type ProgressBarProps, type ProgressTone } from './progress'
 export { Spinner, Skeleton, type SpinnerProps, type SkeletonProps } from './spinner'
 export { Link, type LinkProps } from './link'
 export { Heading, Text, type HeadingProps, type TextProps } from './text'

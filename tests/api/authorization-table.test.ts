@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership, createOrganization, hashPassword } from '../../server/app.js'
@@ -7,7 +7,7 @@ import { AUTHORIZATION, CALLERS, type Answer, type Caller, type Scope } from '..
 import { createSession } from '../../server/auth/sessions.js'
 import { loadContract, type Operation } from '../../server/contract/load.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
-import { joinRequests, memberships, organizations, users, type OrganizationRow, type Role, type UserRow } from '../../server/db/schema.js'
+import { assignments, groups, joinRequests, memberships, organizations, users, type OrganizationRow, type Role, type UserRow } from '../../server/db/schema.js'
 import { startServer, type Reply, type TestServer } from './harness.js'
 
 /**
@@ -279,6 +279,23 @@ const uploadedBatch = async (organization: OrganizationRow, kind: 'emails' | 'us
   expect(put.status, put.text).toBe(204)
   return created.body.id as number
 }
+/** A new class of the organization owned by its teacher (the teacher's "allowed" is for its own classes), with goals. */
+const newGroup = async (organization: OrganizationRow): Promise<number> => {
+  const [teacher] = await server.db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(sql`${memberships.organizationId} = ${organization.id} and ${memberships.role} = 'teacher'`)
+    .orderBy(memberships.id)
+    .limit(1)
+  const [group] = await server.db
+    .insert(groups)
+    .values({ organizationId: organization.id, name: `Class ${++sequence}`, startDate: '2026-01-01', endDate: '2026-12-31', ownerId: teacher!.userId })
+    .returning()
+  await server.db.insert(assignments).values({ groupId: group!.id })
+  return group!.id
+}
+const groupIds = async (c: Case) => ({ orgId: c.organization.id, groupId: await newGroup(c.organization) })
+const classDetails = { name: 'Grade 7 B', start_date: '2026-01-05', end_date: '2026-02-04' }
 
 const FIXTURES: Record<string, Fixture> = {
   login: { request: () => ({ body: { email: world.loner.user.email, password: PASSWORD } }) },
@@ -419,6 +436,13 @@ const FIXTURES: Record<string, Fixture> = {
   enableOrganizationUser: { request: (c) => ({ params: memberIds(c) }) },
   listOrganizationStudents: { request: (c) => ({ params: orgId(c), query: 'search=a' }) },
   getOrganizationStudent: { request: (c) => ({ params: memberIds(c) }) },
+  listGroups: { request: (c) => ({ params: { orgId: c.organization.id }, query: 'status=active&search=Class' }) },
+  createGroup: { request: (c) => ({ params: { orgId: c.organization.id }, body: { ...classDetails, is_draft: true } }) },
+  getGroup: { request: async (c) => ({ params: await groupIds(c) }) },
+  updateGroup: { request: async (c) => ({ params: await groupIds(c), body: classDetails }) },
+  deleteGroup: { request: async (c) => ({ params: await groupIds(c) }) },
+  getAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) } }) },
+  setAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) }, body: { practice_days_per_week: 3 } }) },
   listSocialProviders: { request: () => ({}) },
   socialStart: { request: () => ({}) },
   socialCallback: { request: () => ({ query: 'error=access_denied' }) },

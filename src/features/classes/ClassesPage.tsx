@@ -1,9 +1,313 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useState } from 'react'
+import { Temporal } from 'temporal-polyfill'
 import { useParams } from 'wouter'
-import { useOrganizationTerms } from '../shared/current'
-import { AreaPlaceholder } from '../shared/page'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { classListMachine } from '../../../machines/class-list'
+import { isOrgAdmin, isTeacher, membershipOf } from '../../../machines/roles'
+import type { ClassGroup, ClassListQuery } from '../../../machines/types'
+import { css } from '../../../styled-system/css'
+import { Flex, Stack } from '../../../styled-system/jsx'
+import { deleteClasses, loadClasses } from '../../api/classes'
+import { errorMessage } from '../../api/errors'
+import { useKnownOrganization } from '../../app/known-organizations'
+import { useCurrentUser } from '../../app/root-context'
+import { Button, Checkbox, Dialog, ErrorPanel, Input, Pagination, Portal, ProgressBar, Spinner, Table, Text, toaster } from '../../ui'
+import { PageHeader } from '../shared/page'
+import { useTerms } from '../shared/terms'
+import { CreateClassDialog } from './CreateClassDialog'
+import { classProgress, type TimeText } from './progress'
 
-/** /organization/:organizationId/classes — classes (teams) come with the second document. */
+/** Spec 001 §9: 50 classes a page, 5 page counters. */
+const PAGE_SIZE = 50
+/** How long the search box waits after the last key before the list follows. */
+const SEARCH_DEBOUNCE_MS = 300
+const FILTERS = ['all', 'active', 'not_started', 'draft', 'finished'] as const
+
+const filterButton = css({
+  display: 'block',
+  w: 'full',
+  textAlign: 'start',
+  px: '3',
+  py: '2',
+  borderRadius: 'l2',
+  cursor: 'pointer',
+  _hover: { bg: 'gray.a3' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' },
+  '&[aria-pressed=true]': { bg: 'colorPalette.a3', color: 'colorPalette.text', fontWeight: 'semibold' },
+})
+
+/**
+ * /organization/{id}/classes — the class list (spec 001 §2): side filter, search, table with
+ * selection (name, dates, status with its progress bar, owner for admins, users count), bulk delete
+ * after a confirmation, pager. Words follow the organization type (class or team).
+ */
 export function ClassesPage() {
-  const terms = useOrganizationTerms(useParams<{ organizationId?: string }>().organizationId)
-  return <AreaPlaceholder area={terms.classes()} />
+  const organizationId = Number(useParams<{ organizationId?: string }>().organizationId)
+  const { LL } = useI18nContext()
+  const t = LL.classes
+  const user = useCurrentUser()
+  const known = useKnownOrganization(organizationId)
+  const type = membershipOf(user, organizationId)?.type ?? known?.type
+  const terms = useTerms(type)
+  const wording = type === 'company' ? t.company : t.school
+  const admin = isOrgAdmin(user, organizationId)
+  // the owner column is for admins and non-teachers (§6)
+  const showOwner = !isTeacher(user, organizationId)
+
+  const [query, setQuery] = useState<ClassListQuery>({ status: 'all', search: '', page: 1 })
+  const [typed, setTyped] = useState('')
+  const [creating, setCreating] = useState(false)
+  const list = useActorRef(
+    classListMachine.provide({
+      actors: { loadClasses, deleteClasses },
+      actions: {
+        announceDeleted: (_, { failed }) =>
+          failed.length === 0 ? toaster.success({ title: wording.deleted() }) : toaster.error({ title: wording.deleteFailed() }),
+      },
+    }),
+    { input: { organizationId, query } },
+  )
+  const page = useSelector(list, (s) => s.context.page)
+  const selected = useSelector(list, (s) => s.context.selected)
+  const busy = useSelector(list, (s) => s.hasTag('busy'))
+  const error = useSelector(list, (s) => s.context.error)
+  const actionError = useSelector(list, (s) => s.context.actionError)
+  const confirming = useSelector(list, (s) => s.matches('confirmingDelete') || s.matches('deleting'))
+  const deleting = useSelector(list, (s) => s.matches('deleting'))
+
+  useEffect(() => {
+    list.send({ type: 'classes.query', query })
+  }, [list, query])
+  useEffect(() => {
+    if (typed.trim() === query.search.trim()) return
+    const timer = setTimeout(() => setQuery({ ...query, search: typed, page: 1 }), SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  })
+
+  const today = useMemo(() => Temporal.Now.plainDateISO(), [])
+  const rows = page?.results ?? []
+  const count = page?.count ?? 0
+  const all = rows.length > 0 && rows.every((row) => selected.includes(row.id))
+  const some = selected.length > 0 && !all
+  const select = (ids: number[]) => list.send({ type: 'classes.select', ids })
+  const filtered = query.status !== 'all' || query.search.trim() !== ''
+
+  return (
+    <section aria-labelledby="classes-title">
+      <Flex gap="3" wrap="wrap" align="flex-start" justify="space-between">
+        <div id="classes-title">
+          <PageHeader title={terms.classes()} />
+        </div>
+        {admin ? <Button onClick={() => setCreating(true)}>{wording.newClass()}</Button> : null}
+      </Flex>
+      <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="flex-start">
+        <nav aria-label={t.filters.label()} className={css({ w: { base: 'full', md: '48' }, flexShrink: 0 })}>
+          <Flex as="ul" direction={{ base: 'row', md: 'column' }} wrap="wrap" gap="1" listStyle="none" p="0" m="0">
+            {FILTERS.map((status) => (
+              <li key={status}>
+                <button
+                  type="button"
+                  className={filterButton}
+                  aria-pressed={query.status === status}
+                  onClick={() => setQuery({ ...query, status, page: 1 })}
+                >
+                  {t.filters[status]()}
+                </button>
+              </li>
+            ))}
+          </Flex>
+        </nav>
+        <Stack gap="4" flex="1" minW="0" w="full">
+          <Flex gap="3" wrap="wrap" align="flex-end" justify="space-between">
+            <Stack gap="1.5" w={{ base: 'full', md: 'sm' }}>
+              <label htmlFor="classes-search" className={css({ fontWeight: 'medium', fontSize: 'sm' })}>
+                {t.search()}
+              </label>
+              <Input
+                id="classes-search"
+                type="search"
+                value={typed}
+                placeholder={t.searchPlaceholder()}
+                onChange={(event) => setTyped(event.currentTarget.value)}
+              />
+            </Stack>
+            {selected.length > 0 ? (
+              <Button variant="outline" colorPalette="red" onClick={() => list.send({ type: 'classes.delete' })}>
+                {t.deleteSelected({ count: selected.length })}
+              </Button>
+            ) : null}
+          </Flex>
+          {actionError ? <ErrorPanel messages={[wording.deleteFailed(), errorMessage(actionError, LL.common.genericError())]} /> : null}
+          {error ? (
+            <Stack gap="3" align="flex-start">
+              <ErrorPanel messages={[t.loadFailed(), errorMessage(error, LL.common.genericError())]} />
+              <Button variant="outline" onClick={() => list.send({ type: 'classes.retry' })}>
+                {LL.common.retry()}
+              </Button>
+            </Stack>
+          ) : page === null ? (
+            <Spinner label={LL.common.loading()} />
+          ) : rows.length === 0 ? (
+            <Stack gap="3" align="flex-start" py="6">
+              <Text fontWeight="semibold">{filtered ? wording.emptyFiltered() : wording.emptyTitle()}</Text>
+              {!filtered && admin ? (
+                <Button variant="outline" onClick={() => setCreating(true)}>
+                  {wording.newClass()}
+                </Button>
+              ) : null}
+            </Stack>
+          ) : (
+            <Stack gap="3" aria-busy={busy}>
+              <Table.ScrollArea label={terms.classes()}>
+                <Table.Root size="sm">
+                  <Table.Head>
+                    <Table.Row>
+                      <Table.Header w="12">
+                        <Checkbox
+                          aria-label={t.selectAll()}
+                          checked={all ? true : some ? 'indeterminate' : false}
+                          onCheckedChange={(details) => select(details.checked === true ? rows.map((row) => row.id) : [])}
+                        />
+                      </Table.Header>
+                      <Table.Header>{t.name()}</Table.Header>
+                      <Table.Header>{t.startDate()}</Table.Header>
+                      <Table.Header>{t.endDate()}</Table.Header>
+                      <Table.Header>{t.statusColumn()}</Table.Header>
+                      {showOwner ? <Table.Header>{terms.teacher()}</Table.Header> : null}
+                      <Table.Header>{t.usersCount()}</Table.Header>
+                    </Table.Row>
+                  </Table.Head>
+                  <Table.Body>
+                    {rows.map((row) => (
+                      <ClassRow
+                        key={row.id}
+                        row={row}
+                        today={today}
+                        showOwner={showOwner}
+                        checked={selected.includes(row.id)}
+                        onCheckedChange={(checked) => select(checked ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
+                      />
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+              {count > PAGE_SIZE ? (
+                <Pagination
+                  count={count}
+                  pageSize={PAGE_SIZE}
+                  page={query.page}
+                  onPageChange={(next) => setQuery({ ...query, page: next })}
+                  rangeLabel={({ start, end, count: total }) => LL.common.pagination({ from: start, to: end, total })}
+                  labels={{
+                    root: LL.common.paginationNav(),
+                    previous: LL.common.previousPage(),
+                    next: LL.common.nextPage(),
+                    page: (p) => LL.common.goToPage({ page: p }),
+                  }}
+                />
+              ) : null}
+            </Stack>
+          )}
+        </Stack>
+      </Flex>
+      {confirming ? (
+        <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open || deleting ? undefined : list.send({ type: 'delete.cancel' }))}>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content w={{ base: 'calc(100vw - 2rem)', md: 'md' }}>
+                <Stack gap="5" p="6">
+                  <Stack gap="1">
+                    <Dialog.Title>{wording.deleteTitle({ count: selected.length })}</Dialog.Title>
+                    <Dialog.Description>{wording.deleteDescription()}</Dialog.Description>
+                  </Stack>
+                  <Flex gap="3" justify="flex-end" wrap="wrap">
+                    <Button variant="outline" disabled={deleting} onClick={() => list.send({ type: 'delete.cancel' })}>
+                      {LL.common.cancel()}
+                    </Button>
+                    <Button colorPalette="red" loading={deleting} onClick={() => list.send({ type: 'delete.confirm' })}>
+                      {LL.common.delete()}
+                    </Button>
+                  </Flex>
+                </Stack>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : null}
+      {creating ? (
+        <CreateClassDialog
+          organizationId={organizationId}
+          wording={wording}
+          onClose={() => setCreating(false)}
+          onCreated={() => {
+            setCreating(false)
+            toaster.success({ title: wording.created() })
+            list.send({ type: 'classes.reload' })
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+function ClassRow({
+  row,
+  today,
+  showOwner,
+  checked,
+  onCheckedChange,
+}: {
+  row: ClassGroup
+  today: Temporal.PlainDate
+  showOwner: boolean
+  checked: boolean
+  onCheckedChange: (checked: boolean) => void
+}) {
+  const { LL } = useI18nContext()
+  const t = LL.classes
+  const progress = classProgress(row, today)
+  const timeText = (time: TimeText): string | null => {
+    switch (time.kind) {
+      case 'daysLeft':
+        return t.daysLeft({ count: time.count })
+      case 'daysToGo':
+        return t.daysToGo({ count: time.count })
+      case 'endsToday':
+        return t.endsToday()
+      case 'ended':
+        return t.ended()
+      case 'none':
+        return row.status === 'draft' ? t.notScheduled() : null
+    }
+  }
+  const line = timeText(progress.time)
+  return (
+    <Table.Row data-class-id={row.id}>
+      <Table.Cell>
+        <Checkbox aria-label={t.selectRow({ name: row.name })} checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked === true)} />
+      </Table.Cell>
+      <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.start_date })}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.end_date })}</Table.Cell>
+      <Table.Cell>
+        <Stack gap="1" minW="32">
+          <Text textStyle="sm" fontWeight="medium">
+            {t.status[row.status]()}
+          </Text>
+          <ProgressBar value={progress.percent} tone={progress.tone} label={t.progress({ percent: progress.percent })} />
+          {line ? (
+            <Text textStyle="xs" color="fg.muted">
+              {line}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Cell>
+      {showOwner ? (
+        <Table.Cell>{row.owner ? `${row.owner.first_name} ${row.owner.last_name}`.trim() || row.owner.email : LL.common.notAvailable()}</Table.Cell>
+      ) : null}
+      <Table.Cell>{row.users_count}</Table.Cell>
+    </Table.Row>
+  )
 }

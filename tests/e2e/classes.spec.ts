@@ -1,0 +1,115 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Person } from './support/api'
+import { newestMailLink } from './support/mail'
+import { logIn, toast } from './support/ui'
+
+/**
+ * The class list (spec 001 §2 Class list, §4 Class status, §6): an admin creates two classes (one a
+ * draft) with the create dialog, filters by status, searches, and deletes one after the confirmation;
+ * a teacher sees only the classes it owns, without the owner column.
+ */
+
+const accept = async (request: APIRequestContext, person: Person, link: URL) => {
+  const session = await login(request, person.email, person.password)
+  const accepted = await request.post('/v1/accounts/invite/accept', {
+    headers: bearer(session.token),
+    data: { token: link.pathname.split('/').pop(), email: person.email },
+  })
+  expect(accepted.status()).toBe(200)
+  return session
+}
+
+const schoolWithAdmin = async (request: APIRequestContext, name: string) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName(name), { owner: owner.email })
+  const { link } = await newestMailLink(request, owner.email, '/invite')
+  const session = await accept(request, owner, link)
+  return { owner, organization, session }
+}
+
+test('an admin creates two classes, filters and searches them, and deletes one after confirming', async ({ page, request }) => {
+  const { owner, organization } = await schoolWithAdmin(request, 'Classes School')
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/classes`)
+  await expect(page.getByRole('heading', { name: 'Classes', level: 1 })).toBeVisible()
+  await expect(page.getByText('No classes yet')).toBeVisible()
+
+  // a class without a name is refused with the spec's message
+  await page.getByRole('button', { name: 'New class' }).first().click()
+  let dialog = page.getByRole('dialog', { name: 'New class' })
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await expect(dialog.getByText('Please provide a team/class name')).toBeVisible()
+  await dialog.getByRole('textbox', { name: 'Class name' }).fill('Algebra 7')
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await expect(toast(page, 'The class was created.')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'New class' }).first().click()
+  dialog = page.getByRole('dialog', { name: 'New class' })
+  await dialog.getByRole('textbox', { name: 'Class name' }).fill('Biology 8')
+  await dialog.getByRole('button', { name: 'Save as draft' }).click()
+  await expect(dialog).toHaveCount(0)
+
+  const table = page.getByRole('table')
+  const row = (name: string) => table.getByRole('row').filter({ hasText: name })
+  await expect(row('Algebra 7')).toContainText('Active')
+  await expect(row('Algebra 7').getByRole('progressbar')).toBeVisible()
+  await expect(row('Algebra 7')).toContainText('30 days left')
+  await expect(row('Biology 8')).toContainText('Draft')
+  await expect(table.getByRole('columnheader', { name: 'Teacher' })).toBeVisible()
+
+  const filters = page.getByRole('navigation', { name: 'Filter by status' })
+  await filters.getByRole('button', { name: 'Drafts' }).click()
+  await expect(row('Biology 8')).toBeVisible()
+  await expect(row('Algebra 7')).toHaveCount(0)
+  await filters.getByRole('button', { name: 'Active' }).click()
+  await expect(row('Algebra 7')).toBeVisible()
+  await expect(row('Biology 8')).toHaveCount(0)
+  await filters.getByRole('button', { name: 'Finished' }).click()
+  await expect(page.getByText('No classes match this filter or search.')).toBeVisible()
+  await filters.getByRole('button', { name: 'All' }).click()
+  await page.getByRole('searchbox', { name: 'Search' }).fill('bio')
+  await expect(row('Algebra 7')).toHaveCount(0)
+  await expect(row('Biology 8')).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Search' }).fill('')
+  await expect(row('Algebra 7')).toBeVisible()
+
+  // bulk delete asks first; cancelling keeps the class
+  // (the checkbox's control covers its hidden input: the label takes the click, as a person's)
+  await page.locator('label').filter({ has: page.getByRole('checkbox', { name: 'Select Biology 8' }) }).click()
+  await expect(page.getByRole('checkbox', { name: 'Select Biology 8' })).toBeChecked()
+  await page.getByRole('button', { name: 'Delete selected (1)' }).click()
+  let confirm = page.getByRole('alertdialog', { name: 'Delete 1 class?' })
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(row('Biology 8')).toBeVisible()
+  await page.getByRole('button', { name: 'Delete selected (1)' }).click()
+  confirm = page.getByRole('alertdialog', { name: 'Delete 1 class?' })
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, 'The classes were deleted.')).toBeVisible()
+  await expect(row('Biology 8')).toHaveCount(0)
+  await expect(row('Algebra 7')).toBeVisible()
+})
+
+test('a teacher sees only the classes it owns, without the owner column', async ({ page, request }) => {
+  const { organization, session } = await schoolWithAdmin(request, 'Teacher School')
+  const teacher = await createAccount(request, newPerson('teacher', 'Edna', 'Krabappel'))
+  const link = await invite(request, organization, teacher.email, 'teacher')
+  const teacherSession = await accept(request, teacher, link)
+  const create = async (name: string, owner: number | null) => {
+    const response = await request.post(`/v1/groups/${organization.id}/`, {
+      headers: bearer(session.token),
+      data: { name, start_date: '2026-01-01', end_date: '2099-12-31', owner },
+    })
+    expect(response.status()).toBe(201)
+  }
+  await create('Edna’s class', teacherSession.user_id)
+  await create('Somebody else’s class', null)
+
+  await logIn(page, teacher)
+  await page.goto(`/organization/${organization.id}/classes`)
+  const table = page.getByRole('table')
+  await expect(table.getByRole('row').filter({ hasText: 'Edna’s class' })).toBeVisible()
+  await expect(table.getByRole('row').filter({ hasText: 'Somebody else’s class' })).toHaveCount(0)
+  await expect(table.getByRole('columnheader', { name: 'Teacher' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'New class' })).toHaveCount(0)
+})
