@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { users } from '../db/schema.js'
-import { detailError, notFound } from '../http/errors.js'
-import { imageTypeOf } from '../organizations/logo.js'
-import { newKeyPart } from '../services/storage.js'
+import { notFound } from '../http/errors.js'
+import { sendImage, storeImage } from '../services/images.js'
 import { accountFor } from './access.js'
 import { findUserById } from './queries.js'
 import { userView } from './user-view.js'
@@ -16,11 +15,7 @@ export const uploadAccountPhoto: Handler<'uploadAccountPhoto'> = async (call) =>
   const { params, app, t, request } = call
   const { user: me } = requireAuth(call)
   const user = await accountFor(app.db, t, me, params.id, 'uploadAccountPhoto')
-  const bytes = request.body as Buffer
-  const type = imageTypeOf(bytes)
-  if (!type) throw detailError(415, t.validation.fileTypeNotAllowed(), 'file_type')
-  const key = `accounts/${user.id}/photo-${newKeyPart()}`
-  await app.storage.put(key, bytes, type)
+  const key = await storeImage(app, t, request.body as Buffer, `accounts/${user.id}/photo-`)
   const [saved] = await app.db.update(users).set({ photoKey: key }).where(eq(users.id, user.id)).returning()
   if (!saved) {
     // the account was deleted meanwhile: its new file goes too
@@ -46,14 +41,5 @@ export const removeAccountPhoto: Handler<'removeAccountPhoto'> = async (call) =>
 export const getAccountPhoto: Handler<'getAccountPhoto'> = async ({ params, app, t, reply }) => {
   const user = await findUserById(app.db, params.id)
   if (!user?.photoKey || user.photoKey !== `accounts/${user.id}/photo-${params.version}`) throw notFound(t.api.notFound())
-  const stored = await app.storage.get(user.photoKey)
-  const type = stored && imageTypeOf(stored.body)
-  if (!stored || !type) throw notFound(t.api.notFound())
-  await reply
-    .type(type)
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-disposition', 'inline')
-    .send(stored.body)
+  await sendImage(app, t, reply, user.photoKey)
 }

@@ -3,7 +3,8 @@ import { useI18nContext } from '../../../locales/i18n-react'
 import type { ApiFailure, PasswordChange, ProfileChanges, User } from '../../../machines/types'
 import { HStack, Stack } from '../../../styled-system/jsx'
 import { codeOf, errorMessages } from '../../api/errors'
-import { Button, Checkbox, Dialog, ErrorPanel, PasswordField, Portal, Text, TextField } from '../../ui'
+import { Button, Checkbox, Dialog, ErrorPanel, Portal, Text, TextField } from '../../ui'
+import { PasswordInputField } from '../auth/parts'
 import { isValidEmail, normalizeEmail } from '../shared/form-rules'
 
 /** The profile's dialogs (spec §2 Profile, §5): each is a state of the profile machine; these are its views. */
@@ -144,9 +145,7 @@ export function EditProfileDialog({
       <TextField label={t.lastName()} required autoComplete="family-name" {...field('last_name')} />
       <TextField label={t.email()} type="email" required autoComplete="email" {...field('email')} />
       {newEmail && account.has_password ? (
-        <PasswordField
-          showLabel={LL.common.showPassword()}
-          hideLabel={LL.common.hidePassword()}
+        <PasswordInputField
           label={t.currentPasswordForEmail()}
           required
           autoComplete="current-password"
@@ -213,9 +212,7 @@ export function PasswordDialog({
       {define ? (
         <Text color="fg.muted">{t.definePasswordText()}</Text>
       ) : (
-        <PasswordField
-          showLabel={LL.common.showPassword()}
-          hideLabel={LL.common.hidePassword()}
+        <PasswordInputField
           label={t.currentPassword()}
           name="current_password"
           required
@@ -228,9 +225,7 @@ export function PasswordDialog({
           errorText={shown(touched.current, problems.current)}
         />
       )}
-      <PasswordField
-        showLabel={LL.common.showPassword()}
-        hideLabel={LL.common.hidePassword()}
+      <PasswordInputField
         label={t.newPassword()}
         name="new_password"
         required
@@ -242,9 +237,7 @@ export function PasswordDialog({
         }}
         errorText={shown(touched.next, problems.next)}
       />
-      <PasswordField
-        showLabel={LL.common.showPassword()}
-        hideLabel={LL.common.hidePassword()}
+      <PasswordInputField
         label={t.confirmNewPassword()}
         name="confirm_new_password"
         required
@@ -297,9 +290,7 @@ export function DeleteAccountDialog({
       {soleAdmin ? <ErrorPanel messages={[t.soleAdmin()]} /> : null}
       <Text>{t.text()}</Text>
       {hasPassword ? (
-        <PasswordField
-          showLabel={LL.common.showPassword()}
-          hideLabel={LL.common.hidePassword()}
+        <PasswordInputField
           label={LL.myProfile.password()}
           name="password"
           required
