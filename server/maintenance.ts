@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from './context.js'
+import { purgeInvitationBatches } from './invitations/batch.js'
 import { purgeOrganizationImports } from './organizations/import.js'
 import { purgeDeletedOrganizations } from './organizations/purge.js'
 
 /**
  * Housekeeping that runs when the server is ready and then every hour: organizations deleted more than
- * 30 days ago are purged, and organization imports staged more than 7 days ago. Each job is idempotent, so several server processes may all run it.
+ * 30 days ago are purged, and organization imports and batch invitations made more than 7 days ago. Each job is idempotent, so several server processes may all run it.
  * On PGlite, every minute, the statistics of the tables that changed (store.ts analyzeChanged).
  */
 
@@ -17,6 +18,8 @@ export const runMaintenance = async (app: AppContext): Promise<void> => {
   if (purged > 0) app.log.info({ purged }, 'purged organizations deleted more than 30 days ago')
   const imports = await purgeOrganizationImports(app.db, app.clock())
   if (imports > 0) app.log.info({ imports }, 'purged organization imports staged more than 7 days ago')
+  const batches = await purgeInvitationBatches(app, app.clock())
+  if (batches > 0) app.log.info({ batches }, 'purged batch invitations made more than 7 days ago')
 }
 
 /** The store's statistics after changes (PGlite; autovacuum on PostgreSQL), checked every minute like autovacuum. */

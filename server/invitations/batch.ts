@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import type { Translator } from '../../locales/server.js'
 import { secondsAfter } from '../auth/clock.js'
@@ -276,4 +276,19 @@ export const getInvitationBatchTemplate: Handler<'getInvitationBatchTemplate'> =
     .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${name}.${format}"`)
     .send(bytes)
+}
+
+/** Batches (sent or not) are kept this long after they were made, like the organization imports. */
+export const BATCH_KEPT_DAYS = 7
+
+/** Deletes the batches made more than BATCH_KEPT_DAYS ago, with the files never read (maintenance.ts); answers how many. */
+export const purgeInvitationBatches = async (app: AppContext, now: Date): Promise<number> => {
+  const before = new Date(now.getTime() - BATCH_KEPT_DAYS * 24 * 60 * 60 * 1000)
+  const purged = await app.db
+    .delete(invitationBatches)
+    .where(lt(invitationBatches.createdAt, before))
+    .returning({ fileKey: invitationBatches.fileKey, rows: invitationBatches.rows })
+  // a file is deleted once read into rows; the others are still in storage
+  for (const batch of purged) if (batch.rows === null) await app.storage.delete(batch.fileKey)
+  return purged.length
 }

@@ -6,7 +6,10 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import ExcelJS from 'exceljs'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { invitationBatches } from '../../server/db/schema.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
+import { runMaintenance } from '../../server/maintenance.js'
 import { countRows, createOrganizationWithPeople, createUser, snapshot, startServer, type TestServer } from './harness.js'
 
 /**
@@ -299,5 +302,22 @@ describe.each(Object.entries(backends))('a batch invitation, files on the %s', (
     expect(ids.headers['content-disposition']).toBe('attachment; filename="user-id-list.xlsx"')
     const id = await upload(Buffer.from(`${csv.text}`), 'template.csv')
     expect((await preview(id)).body.results).toMatchObject([{ status: 'ok', value: 'estudiante@example.com' }])
+  })
+
+  it('is purged with its file 7 days after it was made, read or not', async () => {
+    const read = await upload(Buffer.from(`email\n${prefix}-kept@example.com\n`))
+    expect((await preview(read)).status).toBe(200)
+    const unread = await upload(Buffer.from(`email\n${prefix}-unread@example.com\n`))
+    const [stored] = await server.db.select({ fileKey: invitationBatches.fileKey }).from(invitationBatches).where(eq(invitationBatches.id, unread))
+    const fileKey = stored!.fileKey
+    expect(await server.app.portal.storage.get(fileKey)).toBeTruthy()
+    server.advance(6 * 24 * 3600)
+    await runMaintenance(server.app.portal)
+    expect((await preview(read)).status).toBe(200)
+    server.advance(2 * 24 * 3600)
+    await runMaintenance(server.app.portal)
+    expect((await preview(read)).status).toBe(404)
+    expect((await preview(unread)).status).toBe(404)
+    expect(await server.app.portal.storage.get(fileKey)).toBeFalsy()
   })
 })
