@@ -28,7 +28,13 @@ test('an admin resends one pending invite and removes the other, whose link then
 
   await page.getByRole('button', { name: 'Invite by email' }).click()
   const dialog = page.getByRole('dialog', { name: 'Invite by email' })
-  await dialog.getByRole('textbox', { name: 'Email addresses' }).pressSequentially(`${resent}, ${removed},`)
+  // one address at a time, each a tag before the next is typed: a key typed right after a separator may be lost
+  // while the tag is being added (seen once as "emoved-…"; the tags input's race, noted for a fix)
+  const emails = dialog.getByRole('textbox', { name: 'Email addresses' })
+  await emails.pressSequentially(`${resent},`)
+  await expect(dialog.getByRole('button', { name: `Remove ${resent}` })).toBeVisible()
+  await emails.pressSequentially(`${removed},`)
+  await expect(dialog.getByRole('button', { name: `Remove ${removed}` })).toBeVisible()
   await dialog.getByRole('button', { name: 'Send invitations' }).click()
   await expect(toast(page, '2 invitations sent.')).toBeVisible()
   const { link: removedLink } = await newestMailLink(request, removed, '/invite')
