@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -8,6 +9,8 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -369,6 +372,82 @@ export const assignments = pgTable(
   (t) => [
     check('assignments_days_range', sql`${t.practiceDaysPerWeek} between 1 and 7`),
     check('assignments_minutes_range', sql`${t.practiceMinutesPerDay} between 1 and 1000`),
+  ],
+)
+
+export const practiceKindEnum = pgEnum('practice_kind', ['lesson', 'assessment'])
+
+/**
+ * What learners did in the mobile app, as it sent it (server/practice/ingest.ts): append-only, one row per
+ * finished lesson or assessment. `client_event_id` with the device's `occurred_at` makes a retry the same
+ * event. Reports never read these rows in bulk: they read `daily_practice`, kept current in the same
+ * transaction; only one learner's lesson detail and assessment history read events.
+ */
+export const practiceEvents = pgTable(
+  'practice_events',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientEventId: text('client_event_id').notNull(),
+    kind: practiceKindEnum('kind').notNull(),
+    /** When it happened, by the device's clock. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** When the server stored it. */
+    receivedAt: createdAt('received_at'),
+    /** Lessons: the module, the lesson, its level, the seconds spent and the overall native score (0–100). */
+    moduleName: text('module_name'),
+    lessonName: text('lesson_name'),
+    difficultyLevel: text('difficulty_level'),
+    seconds: integer('seconds').notNull().default(0),
+    nativeScore: real('native_score'),
+    /** Assessments: the EPS and the scores (0–100), and each skill's score ([{name, score}]). */
+    eps: real('eps'),
+    overallScore: real('overall_score'),
+    pronunciation: real('pronunciation'),
+    intonation: real('intonation'),
+    fluency: real('fluency'),
+    skills: jsonb('skills').$type<{ name: string; score: number }[]>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.occurredAt, t.id] }),
+    unique('practice_events_client_key').on(t.userId, t.clientEventId, t.occurredAt),
+    index('practice_events_user_idx').on(t.userId, t.occurredAt),
+  ],
+)
+
+/**
+ * One learner's practice on one local day (the organization's time zone) as one organization sees it:
+ * every organization the learner belongs to when the event arrives gets its row. Reports and dashboards
+ * read only this table. Sums, not averages, so that a row can be added to; the day's first and last
+ * assessment with their times, so that an event arriving late still lands in order.
+ */
+export const dailyPractice = pgTable(
+  'daily_practice',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    lessons: integer('lessons').notNull().default(0),
+    seconds: integer('seconds').notNull().default(0),
+    nativeScoreSum: real('native_score_sum').notNull().default(0),
+    assessments: integer('assessments').notNull().default(0),
+    epsSum: real('eps_sum').notNull().default(0),
+    firstEps: real('first_eps'),
+    firstEpsAt: timestamp('first_eps_at', { withTimezone: true }),
+    lastEps: real('last_eps'),
+    lastEpsAt: timestamp('last_eps_at', { withTimezone: true }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId, t.day] }),
+    index('daily_practice_organization_day_idx').on(t.organizationId, t.day),
+    index('daily_practice_user_day_idx').on(t.userId, t.day),
   ],
 )
 
