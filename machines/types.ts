@@ -777,10 +777,10 @@ export interface LoadReportInput extends ReportQuery {
   subject: ReportSubject
 }
 
-/** One point of a series: the period's first date (ISO) and its values by series name. */
+/** One point of a series: the period's first date (ISO) and its values by series name (null: nothing to average). */
 export interface ReportPoint {
   period: string
-  values: Record<string, number>
+  values: Record<string, number | null>
 }
 
 /** The lessons overview (spec §3 Report data: overview). */
@@ -840,4 +840,6 @@ export interface ReportData {
   timeActivity: { periods: string[]; rows: StudentTimeRow[] } | null
   assessments: AssessmentRecord[]
   lessonDetail: LessonRecord[]
+  /** A learner's own figures (student details' overview), null for a class. */
+  learner: { last_eps: number | null; assessment_test: number | null; last_active: string | null } | null
 }

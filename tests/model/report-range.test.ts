@@ -32,6 +32,7 @@ const report: ReportData = {
   timeActivity: null,
   assessments: [],
   lessonDetail: [],
+  learner: { last_eps: 61, assessment_test: 0.58, last_active: '2026-11-02T09:30:00Z' },
 }
 const unavailable = apiFailure(503, { detail: 'Could not fetch reports, try again' })
 

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import { countTicks, labelIndices, percentages, valueTicks } from '../../src/features/reports/charts/scale'
+import { countTicks, labelIndices, percentages, segments, valueTicks } from '../../src/features/reports/charts/scale'
+import { chartData, isEmpty } from '../../src/features/reports/charts/series'
 import { hhmmss, scorePercent, usDate, usDateTime } from '../../src/features/reports/format'
 import { calendarFor, periodLabel, weekStart } from '../../src/features/reports/range'
 
@@ -77,9 +78,10 @@ describe('report formats (spec §9)', () => {
   })
 
   it('rounds a score to a percentage, blank when 0 or missing', () => {
-    expect(scorePercent(0.675)).toBe('68%')
-    expect(scorePercent(0.004)).toBe('0%')
-    expect(scorePercent(1)).toBe('100%')
+    expect(scorePercent(67.5)).toBe('68%')
+    expect(scorePercent(0.4)).toBe('0%')
+    expect(scorePercent(1)).toBe('1%')
+    expect(scorePercent(100)).toBe('100%')
     expect(scorePercent(87.4)).toBe('87%')
     expect(scorePercent(0)).toBe('')
     expect(scorePercent(null)).toBe('')
@@ -127,5 +129,29 @@ describe('report calendar', () => {
     expect(periodLabel('2026-11-23', 'weekly', 'en')).toBe('Nov 21')
     expect(periodLabel('2026-11-23', 'daily', 'en')).toBe('Nov 23')
     expect(periodLabel('2026-11-01', 'monthly', 'en')).toBe('Nov 2026')
+  })
+})
+
+describe('lines over periods with nothing to average', () => {
+  it('are drawn in runs, leaving gaps at null', () => {
+    expect(segments([1, 2, null, 4, null, null, 7, 8])).toEqual([[0, 1], [3], [6, 7]])
+    expect(segments([null, null])).toEqual([])
+    expect(segments([0, 0])).toEqual([[0, 1]])
+  })
+
+  it('are empty when every period is 0 or null', () => {
+    expect(isEmpty(chartData([{ period: '2026-11-01', values: { eps: null } }], ['eps'], 'daily', 'en'))).toBe(true)
+    expect(isEmpty(chartData([], ['eps'], 'daily', 'en'))).toBe(true)
+    const data = chartData(
+      [
+        { period: '2026-11-02', values: { eps: 61 } },
+        { period: '2026-11-01', values: {} },
+      ],
+      ['eps'],
+      'daily',
+      'en',
+    )
+    expect(data).toEqual({ labels: ['Nov 1', 'Nov 2'], values: { eps: [null, 61] } })
+    expect(isEmpty(data)).toBe(false)
   })
 })

@@ -10,13 +10,10 @@ export function hhmmss(seconds: number): string {
   return `${two(Math.floor(total / 3600))}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`
 }
 
-/**
- * A score as a rounded percentage; blank when there is none or it is 0 (lesson detail, 000 §2).
- * Scores come as 0..1 fractions or as 0..100 already: above 1 is taken as a percentage.
- */
+/** A score (0-100, as the app sends it) as a rounded percentage; blank when there is none or it is 0 (000 §2). */
 export function scorePercent(score: number | null | undefined): string {
   if (score == null || score === 0 || !Number.isFinite(score)) return ''
-  return `${Math.round(score <= 1 ? score * 100 : score)}%`
+  return `${Math.round(score)}%`
 }
 
 /** MM/dd/yyyy of an ISO date or instant, in the reader's time zone for an instant. */

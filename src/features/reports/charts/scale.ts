@@ -65,3 +65,15 @@ export function bands(count: number, width: number, padding = 0.2) {
   const step = count > 0 ? width / count : width
   return { step, width: step * (1 - padding), start: (i: number) => i * step + (step * padding) / 2 }
 }
+
+/** The runs of indices with a value: a line is drawn through each run and leaves a gap between them. */
+export function segments(values: readonly (number | null)[]): number[][] {
+  const runs: number[][] = []
+  values.forEach((value, i) => {
+    if (value === null) return
+    const last = runs.at(-1)
+    if (last && last.at(-1) === i - 1) last.push(i)
+    else runs.push([i])
+  })
+  return runs
+}
