@@ -1603,6 +1603,21 @@ export type NamespaceApiTranslation = {
 	 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
 	 */
 	pleaseCreateAccount: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​s​t​a​r​t​ ​d​a​t​e​ ​o​n​ ​o​r​ ​b​e​f​o​r​e​ ​t​h​e​ ​e​n​d​ ​d​a​t​e​.
+	 */
+	reportFromAfterTo: string
+	/**
+	 * C​h​o​o​s​e​ ​a​n​ ​e​n​d​ ​d​a​t​e​ ​o​n​ ​{​t​o​m​o​r​r​o​w​}​ ​o​r​ ​b​e​f​o​r​e​:​ ​r​e​p​o​r​t​s​ ​e​n​d​ ​t​o​m​o​r​r​o​w​ ​a​t​ ​t​h​e​ ​l​a​t​e​s​t​.
+	 * @param {string} tomorrow
+	 */
+	reportToAfterTomorrow: RequiredParams<'tomorrow'>
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​r​a​n​g​e​ ​o​f​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​d​a​y​s​;​ ​t​h​i​s​ ​o​n​e​ ​h​a​s​ ​{​d​a​y​s​}​.
+	 * @param {number} days
+	 * @param {number} max
+	 */
+	reportRangeTooLong: RequiredParams<'days' | 'max'>
 }
 
 export type NamespaceClassesTranslation = {
@@ -6368,6 +6383,18 @@ export type TranslationFunctions = {
 		 * Please create an account
 		 */
 		pleaseCreateAccount: () => LocalizedString
+		/**
+		 * Choose a start date on or before the end date.
+		 */
+		reportFromAfterTo: () => LocalizedString
+		/**
+		 * Choose an end date on {tomorrow} or before: reports end tomorrow at the latest.
+		 */
+		reportToAfterTomorrow: (arg: { tomorrow: string }) => LocalizedString
+		/**
+		 * Choose a range of at most {max} days; this one has {days}.
+		 */
+		reportRangeTooLong: (arg: { days: number, max: number }) => LocalizedString
 	}
 	classes: {
 		validation: {

@@ -60,6 +60,10 @@ const en_api = {
 	joinRequestPending: 'Your request to join this organization is already waiting for its admins.',
 	memberDisabled: 'Your access to this organization was disabled by its admins. Ask them to enable it again.',
 	pleaseCreateAccount: 'Please create an account',
+	// reports: the date range
+	reportFromAfterTo: 'Choose a start date on or before the end date.',
+	reportToAfterTomorrow: 'Choose an end date on {tomorrow:string} or before: reports end tomorrow at the latest.',
+	reportRangeTooLong: 'Choose a range of at most {max:number} days; this one has {days:number}.',
 } satisfies BaseTranslation
 
 export default en_api

@@ -61,6 +61,10 @@ const es_MX_api = {
 	joinRequestPending: 'Tu solicitud para unirte a esta organización ya está esperando a sus administradores.',
 	memberDisabled: 'Los administradores de esta organización deshabilitaron tu acceso. Pídeles que lo vuelvan a habilitar.',
 	pleaseCreateAccount: 'Por favor, crea una cuenta',
+	// reports: the date range
+	reportFromAfterTo: 'Elige una fecha de inicio igual o anterior a la fecha de fin.',
+	reportToAfterTomorrow: 'Elige una fecha de fin hasta el {tomorrow}: los reportes terminan mañana como máximo.',
+	reportRangeTooLong: 'Elige un rango de {max} días como máximo; este tiene {days}.',
 } satisfies NamespaceApiTranslation
 
 export default es_MX_api

@@ -60,6 +60,10 @@ const ja_api = {
 	joinRequestPending: 'この組織への参加リクエストはすでに管理者の承認待ちです。',
 	memberDisabled: 'この組織へのアクセスは管理者によって無効にされています。再度有効にするよう管理者に依頼してください。',
 	pleaseCreateAccount: 'アカウントを作成してください',
+	// reports: the date range
+	reportFromAfterTo: '開始日は終了日と同じか、それより前の日付を選んでください。',
+	reportToAfterTomorrow: '終了日は{tomorrow}以前の日付を選んでください。レポートの最終日は明日までです。',
+	reportRangeTooLong: '期間は{max}日以内で選んでください。この期間は{days}日あります。',
 } satisfies NamespaceApiTranslation
 
 export default ja_api

@@ -60,6 +60,10 @@ const pt_BR_api = {
 	joinRequestPending: 'Seu pedido para entrar nesta organização já está aguardando os administradores.',
 	memberDisabled: 'Seu acesso a esta organização foi desativado pelos administradores. Peça a eles que o reativem.',
 	pleaseCreateAccount: 'Crie uma conta',
+	// reports: the date range
+	reportFromAfterTo: 'Escolha uma data de início igual ou anterior à data de término.',
+	reportToAfterTomorrow: 'Escolha uma data de término até {tomorrow}: os relatórios vão no máximo até amanhã.',
+	reportRangeTooLong: 'Escolha um período de no máximo {max} dias; este tem {days}.',
 } satisfies NamespaceApiTranslation
 
 export default pt_BR_api

@@ -60,6 +60,10 @@ const th_api = {
 	joinRequestPending: 'คำขอเข้าร่วมองค์กรนี้ของคุณกำลังรอผู้ดูแลระบบอยู่แล้ว',
 	memberDisabled: 'ผู้ดูแลระบบขององค์กรนี้ได้ปิดการเข้าถึงของคุณ โปรดขอให้พวกเขาเปิดใช้งานอีกครั้ง',
 	pleaseCreateAccount: 'โปรดสร้างบัญชี',
+	// reports: the date range
+	reportFromAfterTo: 'โปรดเลือกวันที่เริ่มต้นที่ตรงกับหรือก่อนวันที่สิ้นสุด',
+	reportToAfterTomorrow: 'โปรดเลือกวันที่สิ้นสุดไม่เกิน {tomorrow} รายงานสิ้นสุดได้ช้าที่สุดคือพรุ่งนี้',
+	reportRangeTooLong: 'โปรดเลือกช่วงไม่เกิน {max} วัน ช่วงนี้มี {days} วัน',
 } satisfies NamespaceApiTranslation
 
 export default th_api

@@ -60,6 +60,10 @@ const vi_api = {
 	joinRequestPending: 'Yêu cầu tham gia tổ chức này của bạn đang chờ quản trị viên xét duyệt.',
 	memberDisabled: 'Quyền truy cập của bạn vào tổ chức này đã bị quản trị viên vô hiệu hóa. Hãy nhờ họ bật lại.',
 	pleaseCreateAccount: 'Vui lòng tạo tài khoản',
+	// reports: the date range
+	reportFromAfterTo: 'Hãy chọn ngày bắt đầu trùng hoặc trước ngày kết thúc.',
+	reportToAfterTomorrow: 'Hãy chọn ngày kết thúc không muộn hơn {tomorrow}: báo cáo chỉ kéo dài tới ngày mai.',
+	reportRangeTooLong: 'Hãy chọn khoảng thời gian tối đa {max} ngày; khoảng này có {days} ngày.',
 } satisfies NamespaceApiTranslation
 
 export default vi_api
