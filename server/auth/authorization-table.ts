@@ -289,6 +289,9 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   getAssignment: classEditors,
   setAssignment: classEditors,
 
+  // practice data from the mobile app: the caller's own events only (the body names no user)
+  recordPracticeEvents: signedIn,
+
   // social
   listSocialProviders: open,
   socialStart: open,
