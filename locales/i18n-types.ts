@@ -31,6 +31,7 @@ export type Translations = RootTranslation &
 	organizationForm: NamespaceOrganizationFormTranslation,
 	organizationProfile: NamespaceOrganizationProfileTranslation,
 	organizationUsers: NamespaceOrganizationUsersTranslation,
+	reports: NamespaceReportsTranslation,
 	startLearning: NamespaceStartLearningTranslation
 }
 
@@ -1602,6 +1603,57 @@ export type NamespaceApiTranslation = {
 	 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
 	 */
 	pleaseCreateAccount: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​s​t​a​r​t​ ​d​a​t​e​ ​o​n​ ​o​r​ ​b​e​f​o​r​e​ ​t​h​e​ ​e​n​d​ ​d​a​t​e​.
+	 */
+	reportFromAfterTo: string
+	/**
+	 * C​h​o​o​s​e​ ​a​n​ ​e​n​d​ ​d​a​t​e​ ​o​n​ ​{​t​o​m​o​r​r​o​w​}​ ​o​r​ ​b​e​f​o​r​e​:​ ​r​e​p​o​r​t​s​ ​e​n​d​ ​t​o​m​o​r​r​o​w​ ​a​t​ ​t​h​e​ ​l​a​t​e​s​t​.
+	 * @param {string} tomorrow
+	 */
+	reportToAfterTomorrow: RequiredParams<'tomorrow'>
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​r​a​n​g​e​ ​o​f​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​d​a​y​s​;​ ​t​h​i​s​ ​o​n​e​ ​h​a​s​ ​{​d​a​y​s​}​.
+	 * @param {number} days
+	 * @param {number} max
+	 */
+	reportRangeTooLong: RequiredParams<'days' | 'max'>
+	/**
+	 * R​e​q​u​i​r​e​d​ ​f​o​r​ ​a​ ​l​e​s​s​o​n​.
+	 */
+	lessonFieldMissing: string
+	/**
+	 * R​e​q​u​i​r​e​d​ ​f​o​r​ ​a​n​ ​a​s​s​e​s​s​m​e​n​t​.
+	 */
+	assessmentFieldMissing: string
+	/**
+	 * A​ ​l​e​s​s​o​n​ ​d​o​e​s​ ​n​o​t​ ​t​a​k​e​ ​t​h​i​s​ ​f​i​e​l​d​:​ ​i​t​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​n​ ​a​s​s​e​s​s​m​e​n​t​.
+	 */
+	notLessonField: string
+	/**
+	 * A​n​ ​a​s​s​e​s​s​m​e​n​t​ ​d​o​e​s​ ​n​o​t​ ​t​a​k​e​ ​t​h​i​s​ ​f​i​e​l​d​:​ ​i​t​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​ ​l​e​s​s​o​n​.
+	 */
+	notAssessmentField: string
+	/**
+	 * T​h​i​s​ ​t​i​m​e​ ​i​s​ ​m​o​r​e​ ​t​h​a​n​ ​a​n​ ​h​o​u​r​ ​a​h​e​a​d​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​c​l​o​c​k​.​ ​C​h​e​c​k​ ​t​h​e​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​ ​o​f​ ​t​h​e​ ​d​e​v​i​c​e​.
+	 */
+	occurredInFuture: string
+	/**
+	 * T​h​i​s​ ​t​i​m​e​ ​i​s​ ​m​o​r​e​ ​t​h​a​n​ ​3​6​6​ ​d​a​y​s​ ​a​g​o​:​ ​e​v​e​n​t​s​ ​t​h​a​t​ ​o​l​d​ ​a​r​e​ ​n​o​t​ ​t​a​k​e​n​.
+	 */
+	occurredTooLongAgo: string
+	/**
+	 * G​i​v​e​ ​a​ ​s​c​o​r​e​ ​f​r​o​m​ ​0​ ​t​o​ ​1​0​0​.
+	 */
+	scoreRange: string
+	/**
+	 * G​i​v​e​ ​t​h​e​ ​s​e​c​o​n​d​s​ ​s​p​e​n​t​,​ ​f​r​o​m​ ​0​ ​t​o​ ​8​6​4​0​0​ ​(​o​n​e​ ​d​a​y​)​.
+	 */
+	secondsRange: string
+	/**
+	 * U​s​e​ ​a​t​ ​m​o​s​t​ ​1​0​0​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​t​h​e​ ​s​i​g​n​s​ ​.​ ​_​ ​:​ ​-​ ​(​a​ ​U​U​I​D​,​ ​f​o​r​ ​e​x​a​m​p​l​e​)​.
+	 */
+	eventIdInvalid: string
 }
 
 export type NamespaceClassesTranslation = {
@@ -4352,6 +4404,326 @@ export type NamespaceOrganizationUsersTranslation = {
 	}
 }
 
+export type NamespaceReportsTranslation = {
+	/**
+	 * D​a​t​e​ ​r​a​n​g​e
+	 */
+	range: string
+	/**
+	 * D​a​t​e​ ​s​h​o​r​t​c​u​t​s
+	 */
+	shortcuts: string
+	/**
+	 * T​h​i​s​ ​m​o​n​t​h
+	 */
+	thisMonth: string
+	/**
+	 * L​a​s​t​ ​w​e​e​k
+	 */
+	lastWeek: string
+	/**
+	 * L​a​s​t​ ​m​o​n​t​h
+	 */
+	lastMonth: string
+	/**
+	 * L​a​s​t​ ​3​ ​m​o​n​t​h​s
+	 */
+	last3Months: string
+	/**
+	 * L​a​s​t​ ​6​ ​m​o​n​t​h​s
+	 */
+	last6Months: string
+	/**
+	 * L​a​s​t​ ​y​e​a​r
+	 */
+	lastYear: string
+	/**
+	 * C​u​s​t​o​m​ ​d​a​t​e​s
+	 */
+	customRange: string
+	/**
+	 * F​r​o​m
+	 */
+	from: string
+	/**
+	 * T​o
+	 */
+	to: string
+	/**
+	 * S​c​o​p​e
+	 */
+	scope: string
+	/**
+	 * D​a​i​l​y
+	 */
+	daily: string
+	/**
+	 * W​e​e​k​l​y
+	 */
+	weekly: string
+	/**
+	 * M​o​n​t​h​l​y
+	 */
+	monthly: string
+	/**
+	 * P​i​c​k​ ​a​ ​s​t​a​r​t​ ​d​a​t​e​ ​b​e​f​o​r​e​ ​t​h​e​ ​e​n​d​ ​d​a​t​e​,​ ​n​o​ ​l​a​t​e​r​ ​t​h​a​n​ ​t​o​m​o​r​r​o​w​.
+	 */
+	badDates: string
+	/**
+	 * L​e​s​s​o​n​s​ ​o​v​e​r​v​i​e​w
+	 */
+	overview: string
+	/**
+	 * T​o​t​a​l
+	 */
+	total: string
+	/**
+	 * A​v​e​r​a​g​e
+	 */
+	average: string
+	/**
+	 * A​c​t​i​v​e​ ​s​t​u​d​e​n​t​s
+	 */
+	activeStudents: string
+	/**
+	 * L​e​s​s​o​n​s
+	 */
+	lessons: string
+	/**
+	 * H​o​u​r​s
+	 */
+	hours: string
+	/**
+	 * L​e​s​s​o​n​s​ ​p​e​r​ ​d​a​y
+	 */
+	lessonsPerDay: string
+	/**
+	 * M​i​n​u​t​e​s​ ​p​e​r​ ​d​a​y
+	 */
+	minutesPerDay: string
+	/**
+	 * N​u​m​b​e​r​ ​o​f​ ​l​e​s​s​o​n​s​ ​p​r​a​c​t​i​c​e​d
+	 */
+	lessonsPracticed: string
+	/**
+	 * P​r​a​c​t​i​c​e​ ​t​i​m​e​ ​(​s​e​c​o​n​d​s​)
+	 */
+	practiceSeconds: string
+	/**
+	 * A​v​e​r​a​g​e​ ​p​r​a​c​t​i​c​e​ ​t​i​m​e
+	 */
+	averagePractice: string
+	/**
+	 * A​v​e​r​a​g​e​ ​t​i​m​e​ ​p​e​r​ ​a​c​t​i​v​e​ ​s​t​u​d​e​n​t
+	 */
+	avgPracticeTime: string
+	/**
+	 * A​v​e​r​a​g​e​ ​l​e​s​s​o​n​s​ ​p​e​r​ ​a​c​t​i​v​e​ ​s​t​u​d​e​n​t
+	 */
+	avgPracticeLessons: string
+	/**
+	 * W​e​e​k​l​y​ ​a​c​t​i​v​e​ ​s​t​u​d​e​n​t​s
+	 */
+	weeklyActive: string
+	/**
+	 * N​o​t​ ​a​c​t​i​v​e
+	 */
+	notActive: string
+	/**
+	 * 1​–​4​ ​d​a​y​s
+	 */
+	days1to4: string
+	/**
+	 * 5​ ​d​a​y​s
+	 */
+	days5: string
+	/**
+	 * 6​–​7​ ​d​a​y​s
+	 */
+	days6to7: string
+	/**
+	 * P​r​o​g​r​e​s​s​ ​(​E​P​S​)
+	 */
+	progress: string
+	/**
+	 * P​r​o​n​u​n​c​i​a​t​i​o​n​ ​s​c​o​r​e
+	 */
+	eps: string
+	/**
+	 * S​t​u​d​e​n​t​s​ ​i​m​p​r​o​v​e​m​e​n​t
+	 */
+	improvement: string
+	/**
+	 * 0​–​5​%​ ​b​e​t​t​e​r
+	 */
+	improvement0to5: string
+	/**
+	 * 6​–​1​0​%​ ​b​e​t​t​e​r
+	 */
+	improvement6to10: string
+	/**
+	 * 1​1​–​5​0​%​ ​b​e​t​t​e​r
+	 */
+	improvement11to50: string
+	/**
+	 * 5​1​–​7​0​%​ ​b​e​t​t​e​r
+	 */
+	improvement51to70: string
+	/**
+	 * O​v​e​r​ ​7​0​%​ ​b​e​t​t​e​r
+	 */
+	improvementOver70: string
+	/**
+	 * S​t​u​d​e​n​t​s
+	 */
+	students: string
+	/**
+	 * P​e​r​i​o​d
+	 */
+	period: string
+	/**
+	 * L​o​a​d​i​n​g​ ​t​h​e​ ​r​e​p​o​r​t​…
+	 */
+	loading: string
+	/**
+	 * N​o​ ​p​r​a​c​t​i​c​e​ ​i​n​ ​t​h​i​s​ ​p​e​r​i​o​d​.
+	 */
+	empty: string
+	/**
+	 * C​o​u​l​d​ ​n​o​t​ ​f​e​t​c​h​ ​r​e​p​o​r​t​s​,​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	failed: string
+	/**
+	 * T​r​y​ ​a​g​a​i​n
+	 */
+	retry: string
+	/**
+	 * S​h​o​w​ ​a​s​ ​t​a​b​l​e
+	 */
+	showTable: string
+	/**
+	 * S​h​o​w​ ​a​s​ ​c​h​a​r​t
+	 */
+	showChart: string
+	/**
+	 * U​s​e​ ​t​h​e​ ​l​e​f​t​ ​a​n​d​ ​r​i​g​h​t​ ​a​r​r​o​w​ ​k​e​y​s​ ​t​o​ ​r​e​a​d​ ​e​a​c​h​ ​p​e​r​i​o​d​.
+	 */
+	chartKeys: string
+	/**
+	 * A​s​s​e​s​s​m​e​n​t​ ​h​i​s​t​o​r​y
+	 */
+	assessmentHistory: string
+	/**
+	 * S​k​i​l​l​s
+	 */
+	skills: string
+	/**
+	 * S​h​o​w​ ​t​h​e​ ​s​k​i​l​l​s​ ​o​f​ ​{​d​a​t​e​}
+	 * @param {unknown} date
+	 */
+	showSkills: RequiredParams<'date'>
+	/**
+	 * S​k​i​l​l
+	 */
+	skill: string
+	/**
+	 * S​c​o​r​e
+	 */
+	score: string
+	/**
+	 * A​s​s​e​s​s​m​e​n​t​ ​t​e​s​t​ ​s​c​o​r​e
+	 */
+	assessmentScore: string
+	/**
+	 * P​r​o​n​u​n​c​i​a​t​i​o​n
+	 */
+	pronunciation: string
+	/**
+	 * I​n​t​o​n​a​t​i​o​n
+	 */
+	intonation: string
+	/**
+	 * F​l​u​e​n​c​y
+	 */
+	fluency: string
+	/**
+	 * D​a​t​e​ ​t​a​k​e​n
+	 */
+	dateTaken: string
+	/**
+	 * N​o​ ​a​s​s​e​s​s​m​e​n​t​ ​t​e​s​t​s​ ​i​n​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​p​e​r​i​o​d​.
+	 */
+	noAssessments: string
+	/**
+	 * L​e​s​s​o​n​ ​d​e​t​a​i​l
+	 */
+	lessonDetail: string
+	/**
+	 * M​o​d​u​l​e
+	 */
+	module: string
+	/**
+	 * L​e​s​s​o​n
+	 */
+	lesson: string
+	/**
+	 * O​v​e​r​a​l​l​ ​n​a​t​i​v​e​ ​s​c​o​r​e
+	 */
+	nativeScore: string
+	/**
+	 * D​a​t​e
+	 */
+	date: string
+	/**
+	 * D​i​f​f​i​c​u​l​t​y​ ​l​e​v​e​l
+	 */
+	difficulty: string
+	/**
+	 * N​o​ ​l​e​s​s​o​n​s​ ​i​n​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​p​e​r​i​o​d​.
+	 */
+	noLessons: string
+	/**
+	 * C​l​o​s​e
+	 */
+	close: string
+	/**
+	 * O​v​e​r​v​i​e​w
+	 */
+	studentOverview: string
+	/**
+	 * L​a​s​t​ ​p​r​o​n​u​n​c​i​a​t​i​o​n​ ​s​c​o​r​e
+	 */
+	lastScore: string
+	/**
+	 * H​i​s​t​o​r​y
+	 */
+	history: string
+	/**
+	 * A​v​e​r​a​g​e​ ​t​i​m​e​ ​p​e​r​ ​d​a​y
+	 */
+	averageTime: string
+	/**
+	 * A​c​t​i​v​i​t​y​ ​r​e​p​o​r​t​s
+	 */
+	activityReports: string
+	/**
+	 * T​i​m​e​ ​t​r​a​c​k​i​n​g
+	 */
+	timeTracking: string
+	/**
+	 * M​i​n​u​t​e​s​ ​p​r​a​c​t​i​c​e​d​ ​b​y​ ​e​a​c​h​ ​s​t​u​d​e​n​t​ ​p​e​r​ ​p​e​r​i​o​d
+	 */
+	timeTrackingCaption: string
+	/**
+	 * S​t​u​d​e​n​t
+	 */
+	student: string
+	/**
+	 * N​o​ ​s​t​u​d​e​n​t​s​ ​i​n​ ​t​h​i​s​ ​c​l​a​s​s​ ​y​e​t​.
+	 */
+	noStudents: string
+}
+
 export type NamespaceStartLearningTranslation = {
 	/**
 	 * S​t​a​r​t​ ​l​e​a​r​n​i​n​g
@@ -4448,6 +4820,7 @@ export type Namespaces =
 	| 'organizationForm'
 	| 'organizationProfile'
 	| 'organizationUsers'
+	| 'reports'
 	| 'startLearning'
 
 type DisallowNamespaces = {
@@ -4522,6 +4895,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./organizationUsers/index.ts` file instead
 	 */
 	organizationUsers?: "[typesafe-i18n] reserved for 'organizationUsers'-namespace. You need to use the `./organizationUsers/index.ts` file instead."
+
+	/**
+	 * reserved for 'reports'-namespace\
+	 * you need to use the `./reports/index.ts` file instead
+	 */
+	reports?: "[typesafe-i18n] reserved for 'reports'-namespace. You need to use the `./reports/index.ts` file instead."
 
 	/**
 	 * reserved for 'startLearning'-namespace\
@@ -6040,6 +6419,54 @@ export type TranslationFunctions = {
 		 * Please create an account
 		 */
 		pleaseCreateAccount: () => LocalizedString
+		/**
+		 * Choose a start date on or before the end date.
+		 */
+		reportFromAfterTo: () => LocalizedString
+		/**
+		 * Choose an end date on {tomorrow} or before: reports end tomorrow at the latest.
+		 */
+		reportToAfterTomorrow: (arg: { tomorrow: string }) => LocalizedString
+		/**
+		 * Choose a range of at most {max} days; this one has {days}.
+		 */
+		reportRangeTooLong: (arg: { days: number, max: number }) => LocalizedString
+		/**
+		 * Required for a lesson.
+		 */
+		lessonFieldMissing: () => LocalizedString
+		/**
+		 * Required for an assessment.
+		 */
+		assessmentFieldMissing: () => LocalizedString
+		/**
+		 * A lesson does not take this field: it belongs to an assessment.
+		 */
+		notLessonField: () => LocalizedString
+		/**
+		 * An assessment does not take this field: it belongs to a lesson.
+		 */
+		notAssessmentField: () => LocalizedString
+		/**
+		 * This time is more than an hour ahead of the server's clock. Check the date and time of the device.
+		 */
+		occurredInFuture: () => LocalizedString
+		/**
+		 * This time is more than 366 days ago: events that old are not taken.
+		 */
+		occurredTooLongAgo: () => LocalizedString
+		/**
+		 * Give a score from 0 to 100.
+		 */
+		scoreRange: () => LocalizedString
+		/**
+		 * Give the seconds spent, from 0 to 86400 (one day).
+		 */
+		secondsRange: () => LocalizedString
+		/**
+		 * Use at most 100 letters, digits and the signs . _ : - (a UUID, for example).
+		 */
+		eventIdInvalid: () => LocalizedString
 	}
 	classes: {
 		validation: {
@@ -8640,6 +9067,324 @@ export type TranslationFunctions = {
 				teacherRemoveFailed: (arg: { name: string, organization: string }) => LocalizedString
 			}
 		}
+	}
+	reports: {
+		/**
+		 * Date range
+		 */
+		range: () => LocalizedString
+		/**
+		 * Date shortcuts
+		 */
+		shortcuts: () => LocalizedString
+		/**
+		 * This month
+		 */
+		thisMonth: () => LocalizedString
+		/**
+		 * Last week
+		 */
+		lastWeek: () => LocalizedString
+		/**
+		 * Last month
+		 */
+		lastMonth: () => LocalizedString
+		/**
+		 * Last 3 months
+		 */
+		last3Months: () => LocalizedString
+		/**
+		 * Last 6 months
+		 */
+		last6Months: () => LocalizedString
+		/**
+		 * Last year
+		 */
+		lastYear: () => LocalizedString
+		/**
+		 * Custom dates
+		 */
+		customRange: () => LocalizedString
+		/**
+		 * From
+		 */
+		from: () => LocalizedString
+		/**
+		 * To
+		 */
+		to: () => LocalizedString
+		/**
+		 * Scope
+		 */
+		scope: () => LocalizedString
+		/**
+		 * Daily
+		 */
+		daily: () => LocalizedString
+		/**
+		 * Weekly
+		 */
+		weekly: () => LocalizedString
+		/**
+		 * Monthly
+		 */
+		monthly: () => LocalizedString
+		/**
+		 * Pick a start date before the end date, no later than tomorrow.
+		 */
+		badDates: () => LocalizedString
+		/**
+		 * Lessons overview
+		 */
+		overview: () => LocalizedString
+		/**
+		 * Total
+		 */
+		total: () => LocalizedString
+		/**
+		 * Average
+		 */
+		average: () => LocalizedString
+		/**
+		 * Active students
+		 */
+		activeStudents: () => LocalizedString
+		/**
+		 * Lessons
+		 */
+		lessons: () => LocalizedString
+		/**
+		 * Hours
+		 */
+		hours: () => LocalizedString
+		/**
+		 * Lessons per day
+		 */
+		lessonsPerDay: () => LocalizedString
+		/**
+		 * Minutes per day
+		 */
+		minutesPerDay: () => LocalizedString
+		/**
+		 * Number of lessons practiced
+		 */
+		lessonsPracticed: () => LocalizedString
+		/**
+		 * Practice time (seconds)
+		 */
+		practiceSeconds: () => LocalizedString
+		/**
+		 * Average practice time
+		 */
+		averagePractice: () => LocalizedString
+		/**
+		 * Average time per active student
+		 */
+		avgPracticeTime: () => LocalizedString
+		/**
+		 * Average lessons per active student
+		 */
+		avgPracticeLessons: () => LocalizedString
+		/**
+		 * Weekly active students
+		 */
+		weeklyActive: () => LocalizedString
+		/**
+		 * Not active
+		 */
+		notActive: () => LocalizedString
+		/**
+		 * 1–4 days
+		 */
+		days1to4: () => LocalizedString
+		/**
+		 * 5 days
+		 */
+		days5: () => LocalizedString
+		/**
+		 * 6–7 days
+		 */
+		days6to7: () => LocalizedString
+		/**
+		 * Progress (EPS)
+		 */
+		progress: () => LocalizedString
+		/**
+		 * Pronunciation score
+		 */
+		eps: () => LocalizedString
+		/**
+		 * Students improvement
+		 */
+		improvement: () => LocalizedString
+		/**
+		 * 0–5% better
+		 */
+		improvement0to5: () => LocalizedString
+		/**
+		 * 6–10% better
+		 */
+		improvement6to10: () => LocalizedString
+		/**
+		 * 11–50% better
+		 */
+		improvement11to50: () => LocalizedString
+		/**
+		 * 51–70% better
+		 */
+		improvement51to70: () => LocalizedString
+		/**
+		 * Over 70% better
+		 */
+		improvementOver70: () => LocalizedString
+		/**
+		 * Students
+		 */
+		students: () => LocalizedString
+		/**
+		 * Period
+		 */
+		period: () => LocalizedString
+		/**
+		 * Loading the report…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * No practice in this period.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Could not fetch reports, try again.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * Show as table
+		 */
+		showTable: () => LocalizedString
+		/**
+		 * Show as chart
+		 */
+		showChart: () => LocalizedString
+		/**
+		 * Use the left and right arrow keys to read each period.
+		 */
+		chartKeys: () => LocalizedString
+		/**
+		 * Assessment history
+		 */
+		assessmentHistory: () => LocalizedString
+		/**
+		 * Skills
+		 */
+		skills: () => LocalizedString
+		/**
+		 * Show the skills of {date}
+		 */
+		showSkills: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * Skill
+		 */
+		skill: () => LocalizedString
+		/**
+		 * Score
+		 */
+		score: () => LocalizedString
+		/**
+		 * Assessment test score
+		 */
+		assessmentScore: () => LocalizedString
+		/**
+		 * Pronunciation
+		 */
+		pronunciation: () => LocalizedString
+		/**
+		 * Intonation
+		 */
+		intonation: () => LocalizedString
+		/**
+		 * Fluency
+		 */
+		fluency: () => LocalizedString
+		/**
+		 * Date taken
+		 */
+		dateTaken: () => LocalizedString
+		/**
+		 * No assessment tests in the selected period.
+		 */
+		noAssessments: () => LocalizedString
+		/**
+		 * Lesson detail
+		 */
+		lessonDetail: () => LocalizedString
+		/**
+		 * Module
+		 */
+		module: () => LocalizedString
+		/**
+		 * Lesson
+		 */
+		lesson: () => LocalizedString
+		/**
+		 * Overall native score
+		 */
+		nativeScore: () => LocalizedString
+		/**
+		 * Date
+		 */
+		date: () => LocalizedString
+		/**
+		 * Difficulty level
+		 */
+		difficulty: () => LocalizedString
+		/**
+		 * No lessons in the selected period.
+		 */
+		noLessons: () => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
+		/**
+		 * Overview
+		 */
+		studentOverview: () => LocalizedString
+		/**
+		 * Last pronunciation score
+		 */
+		lastScore: () => LocalizedString
+		/**
+		 * History
+		 */
+		history: () => LocalizedString
+		/**
+		 * Average time per day
+		 */
+		averageTime: () => LocalizedString
+		/**
+		 * Activity reports
+		 */
+		activityReports: () => LocalizedString
+		/**
+		 * Time tracking
+		 */
+		timeTracking: () => LocalizedString
+		/**
+		 * Minutes practiced by each student per period
+		 */
+		timeTrackingCaption: () => LocalizedString
+		/**
+		 * Student
+		 */
+		student: () => LocalizedString
+		/**
+		 * No students in this class yet.
+		 */
+		noStudents: () => LocalizedString
 	}
 	startLearning: {
 		/**

@@ -28,6 +28,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./en/organizationForm/index.js'),
 		organizationProfile: () => import('./en/organizationProfile/index.js'),
 		organizationUsers: () => import('./en/organizationUsers/index.js'),
+		reports: () => import('./en/reports/index.js'),
 		startLearning: () => import('./en/startLearning/index.js')
 	},
 	'es-MX': {
@@ -43,6 +44,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./es-MX/organizationForm/index.js'),
 		organizationProfile: () => import('./es-MX/organizationProfile/index.js'),
 		organizationUsers: () => import('./es-MX/organizationUsers/index.js'),
+		reports: () => import('./es-MX/reports/index.js'),
 		startLearning: () => import('./es-MX/startLearning/index.js')
 	},
 	ja: {
@@ -58,6 +60,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./ja/organizationForm/index.js'),
 		organizationProfile: () => import('./ja/organizationProfile/index.js'),
 		organizationUsers: () => import('./ja/organizationUsers/index.js'),
+		reports: () => import('./ja/reports/index.js'),
 		startLearning: () => import('./ja/startLearning/index.js')
 	},
 	'pt-BR': {
@@ -73,6 +76,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./pt-BR/organizationForm/index.js'),
 		organizationProfile: () => import('./pt-BR/organizationProfile/index.js'),
 		organizationUsers: () => import('./pt-BR/organizationUsers/index.js'),
+		reports: () => import('./pt-BR/reports/index.js'),
 		startLearning: () => import('./pt-BR/startLearning/index.js')
 	},
 	th: {
@@ -88,6 +92,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./th/organizationForm/index.js'),
 		organizationProfile: () => import('./th/organizationProfile/index.js'),
 		organizationUsers: () => import('./th/organizationUsers/index.js'),
+		reports: () => import('./th/reports/index.js'),
 		startLearning: () => import('./th/startLearning/index.js')
 	},
 	vi: {
@@ -103,6 +108,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./vi/organizationForm/index.js'),
 		organizationProfile: () => import('./vi/organizationProfile/index.js'),
 		organizationUsers: () => import('./vi/organizationUsers/index.js'),
+		reports: () => import('./vi/reports/index.js'),
 		startLearning: () => import('./vi/startLearning/index.js')
 	}
 }

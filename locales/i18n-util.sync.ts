@@ -24,6 +24,7 @@ import en_onboarding from './en/onboarding/index.js'
 import en_organizationForm from './en/organizationForm/index.js'
 import en_organizationProfile from './en/organizationProfile/index.js'
 import en_organizationUsers from './en/organizationUsers/index.js'
+import en_reports from './en/reports/index.js'
 import en_startLearning from './en/startLearning/index.js'
 import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
@@ -37,6 +38,7 @@ import es_MX_onboarding from './es-MX/onboarding/index.js'
 import es_MX_organizationForm from './es-MX/organizationForm/index.js'
 import es_MX_organizationProfile from './es-MX/organizationProfile/index.js'
 import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
+import es_MX_reports from './es-MX/reports/index.js'
 import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
@@ -50,6 +52,7 @@ import ja_onboarding from './ja/onboarding/index.js'
 import ja_organizationForm from './ja/organizationForm/index.js'
 import ja_organizationProfile from './ja/organizationProfile/index.js'
 import ja_organizationUsers from './ja/organizationUsers/index.js'
+import ja_reports from './ja/reports/index.js'
 import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
@@ -63,6 +66,7 @@ import pt_BR_onboarding from './pt-BR/onboarding/index.js'
 import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
 import pt_BR_organizationProfile from './pt-BR/organizationProfile/index.js'
 import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
+import pt_BR_reports from './pt-BR/reports/index.js'
 import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
@@ -76,6 +80,7 @@ import th_onboarding from './th/onboarding/index.js'
 import th_organizationForm from './th/organizationForm/index.js'
 import th_organizationProfile from './th/organizationProfile/index.js'
 import th_organizationUsers from './th/organizationUsers/index.js'
+import th_reports from './th/reports/index.js'
 import th_startLearning from './th/startLearning/index.js'
 import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
@@ -89,6 +94,7 @@ import vi_onboarding from './vi/onboarding/index.js'
 import vi_organizationForm from './vi/organizationForm/index.js'
 import vi_organizationProfile from './vi/organizationProfile/index.js'
 import vi_organizationUsers from './vi/organizationUsers/index.js'
+import vi_reports from './vi/reports/index.js'
 import vi_startLearning from './vi/startLearning/index.js'
 
 const localeTranslations = {
@@ -106,6 +112,7 @@ const localeTranslations = {
 		organizationForm: en_organizationForm,
 		organizationProfile: en_organizationProfile,
 		organizationUsers: en_organizationUsers,
+		reports: en_reports,
 		startLearning: en_startLearning
 	},
 	'es-MX': {
@@ -122,6 +129,7 @@ const localeTranslations = {
 		organizationForm: es_MX_organizationForm,
 		organizationProfile: es_MX_organizationProfile,
 		organizationUsers: es_MX_organizationUsers,
+		reports: es_MX_reports,
 		startLearning: es_MX_startLearning
 	},
 	ja: {
@@ -138,6 +146,7 @@ const localeTranslations = {
 		organizationForm: ja_organizationForm,
 		organizationProfile: ja_organizationProfile,
 		organizationUsers: ja_organizationUsers,
+		reports: ja_reports,
 		startLearning: ja_startLearning
 	},
 	'pt-BR': {
@@ -154,6 +163,7 @@ const localeTranslations = {
 		organizationForm: pt_BR_organizationForm,
 		organizationProfile: pt_BR_organizationProfile,
 		organizationUsers: pt_BR_organizationUsers,
+		reports: pt_BR_reports,
 		startLearning: pt_BR_startLearning
 	},
 	th: {
@@ -170,6 +180,7 @@ const localeTranslations = {
 		organizationForm: th_organizationForm,
 		organizationProfile: th_organizationProfile,
 		organizationUsers: th_organizationUsers,
+		reports: th_reports,
 		startLearning: th_startLearning
 	},
 	vi: {
@@ -186,6 +197,7 @@ const localeTranslations = {
 		organizationForm: vi_organizationForm,
 		organizationProfile: vi_organizationProfile,
 		organizationUsers: vi_organizationUsers,
+		reports: vi_reports,
 		startLearning: vi_startLearning
 	},
 }

@@ -32,6 +32,7 @@ export const namespaces: Namespaces[] = [
 	'organizationForm',
 	'organizationProfile',
 	'organizationUsers',
+	'reports',
 	'startLearning'
 ]
 

@@ -734,3 +734,112 @@ export interface CreateClassInput {
   details: components['schemas']['CreateGroupRequest']
   goals: components['schemas']['AssignmentRequest']
 }
+
+// ---- Reports (issue 10: the date-interval picker and the reports it loads) ----
+
+/** The spec's scopes: one point of a series per day, per week (labelled from its Saturday) or per month. */
+export type ReportScope = 'daily' | 'weekly' | 'monthly'
+
+/** The six date shortcuts of the interval picker (spec 001 §2, 000 §9), in the menu's order. */
+export type ReportShortcut = 'thisMonth' | 'lastWeek' | 'lastMonth' | 'last3Months' | 'last6Months' | 'lastYear'
+
+/** An interval of whole local dates, both ends included, as ISO dates (2026-11-01). */
+export interface ReportInterval {
+  from: string
+  to: string
+}
+
+/**
+ * The calendar a report range starts from, computed from today's date outside the machine
+ * (src/features/reports/range.ts, with Temporal): the latest date that may be picked (tomorrow, spec
+ * §5) and the interval of each shortcut. ISO dates compare as strings, so the machine needs no more.
+ */
+export interface ReportCalendar {
+  maxDate: string
+  shortcuts: Record<ReportShortcut, ReportInterval>
+}
+
+/** The query of every report call (spec §7: from, to, scope). */
+export interface ReportQuery extends ReportInterval {
+  scope: ReportScope
+}
+
+/** Whose reports: a class (its organization's time zone) or one learner seen from an organization. */
+export type ReportSubject = { kind: 'group'; organizationId: number; groupId: number } | { kind: 'user'; organizationId: number; userId: number }
+
+export interface ReportRangeInput {
+  calendar: ReportCalendar
+  subject: ReportSubject
+}
+
+/** loadReport: the report calls of the subject (GET /v1/reports/groups|group|user/{id}/?from&to&scope). */
+export interface LoadReportInput extends ReportQuery {
+  subject: ReportSubject
+}
+
+/** One point of a series: the period's first date (ISO) and its values by series name (null: nothing to average). */
+export interface ReportPoint {
+  period: string
+  values: Record<string, number | null>
+}
+
+/** The lessons overview (spec §3 Report data: overview). */
+export interface ReportOverview {
+  active_users: number
+  lessons_count: number
+  hours: number
+  lessons_per_day: number
+  minutes_per_day: number
+}
+
+/** One assessment of a learner (spec §3: assessment history). */
+export interface AssessmentRecord {
+  date_assessment: string
+  eps: number | null
+  overall_score: number | null
+  pronunciation: number | null
+  intonation: number | null
+  fluency: number | null
+  skills: { name: string; score: number }[]
+}
+
+/** One lesson of a learner (spec §3: lesson detail). */
+export interface LessonRecord {
+  date: string
+  module_name: string
+  lesson_name: string
+  overall_native_score: number | null
+  difficulty_level: string | null
+}
+
+/** Minutes per period of one learner (the reports tab's time-tracking table). */
+export interface StudentTimeRow {
+  id: number
+  name: string
+  minutes: Record<string, number>
+}
+
+/**
+ * What a report screen shows, shaped for the charts: each part is there when the subject's calls
+ * give it (a class has the weekly buckets and the improvement pie, a learner the lessons and history).
+ */
+export interface ReportData {
+  overview: ReportOverview | null
+  /** numberOfLessons and numberOfSeconds per period. */
+  lessons: ReportPoint[]
+  /** avgPracticeSeconds (per active student) and avgPracticeLessons per period. */
+  averages: ReportPoint[]
+  /** activeStudents per period. */
+  active: ReportPoint[]
+  /** The weekly buckets (not_active, 1_4_days, 5_5_days, 6_7_days) as counts per week. */
+  weeklyActive: ReportPoint[]
+  /** eps per period. */
+  eps: ReportPoint[]
+  /** Students per improvement bucket (0_5_percent ... mt_70_percent). */
+  improvement: Record<string, number> | null
+  timeActivity: { periods: string[]; rows: StudentTimeRow[] } | null
+  assessments: AssessmentRecord[]
+  lessonDetail: LessonRecord[]
+  /** A learner's own figures (student details' overview), null for a class. */
+  learner: { last_eps: number | null; assessment_test: number | null; last_active: string | null } | null
+}

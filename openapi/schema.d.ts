@@ -1378,6 +1378,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/groups/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the class */
+                id: components["parameters"]["ReportGroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The activity report of a class (canEditClass - the organization's admins, the teacher who owns it - and platform admins)
+         * @description The class's students (group members) as the class's organization sees their practice, from `from`
+         *     to `to` (both included, local dates of the organization's time zone, UTC without one), in periods
+         *     of `scope` (see ReportRange). Every series has one value per period of `labels`, empty periods
+         *     zero. A teacher who does not own the class, and the organization's students, get 403; anyone else,
+         *     404.
+         */
+        get: operations["getClassReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/group/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the class */
+                id: components["parameters"]["ReportGroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The class details overview figures of a class (who may read its activity report)
+         * @description The progress line, the lessons overview, the share of the class active per period and the class's
+         *     assessment test score, over the same range and periods as the activity report.
+         */
+        get: operations["getClassSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/user/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One learner's report within an organization (its admins, the teachers of the learner's classes, the learner, platform admins)
+         * @description The practice of user `id` as organization `organization` sees it, from `from` to `to` in periods of
+         *     `scope`. The figures read the daily rollups; the assessment history (every assessment in the range,
+         *     newest first) and the lesson detail (paged by `page` and `page_size`, newest first) read the
+         *     learner's own events, dated in the organization's time zone. A student gets their own report only;
+         *     a teacher who is not an admin, the reports of the students of the classes they own (and their own);
+         *     anyone else in the organization 403, outside it 404. A user who is no member of the organization: 404.
+         */
+        get: operations["getLearnerReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/organizations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The activity report of a whole organization (its admins and platform admins)
+         * @description The activity report's figures over all the organization's students (active student members), for
+         *     the admin dashboard. Teachers and students of the organization get 403; anyone else 404.
+         */
+        get: operations["getOrganizationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/practice/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the caller's finished lessons and assessments (the mobile app, with the learner's own session)
+         * @description 1 to 100 events at once, so that an app that was offline sends what it kept in one call. Each event
+         *     is the caller's own (there is no user field). An event is identified by its `client_event_id` with
+         *     its `occurred_at` (the device's time, which the app keeps with the event and sends unchanged on a
+         *     retry): recording one again stores nothing and answers the same `id` and `received_at` as the first
+         *     time, so a retry after a lost answer is safe. The answer lists the events in the order sent.
+         *
+         *     A lesson has `module_name`, `lesson_name`, `difficulty_level`, `seconds` (0 to 86400) and
+         *     `native_score` (the overall native score, 0 to 100); an assessment has `eps`, `overall_score`,
+         *     `pronunciation`, `intonation`, `fluency` (each 0 to 100) and `skills` (0 to 50, each a name and a
+         *     score from 0 to 100). A field of the other kind is refused. `occurred_at` may be at most one hour
+         *     ahead of the server's clock (a device clock a little fast) and at most 366 days before it (an app
+         *     offline that long); anything further is refused with a message saying which.
+         *
+         *     The whole call is refused (400, nothing stored) when any event is wrong; its messages are keyed by
+         *     the event and field, `events[2].native_score`. Each event also counts, in the same statement, on
+         *     the learner's day in every organization where the learner is an active (not disabled) member,
+         *     the day being the local date of `occurred_at` in that organization's time zone (UTC without one).
+         */
+        post: operations["recordPracticeEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/countries/": {
         parameters: {
             query?: never;
@@ -2205,6 +2342,235 @@ export interface components {
             practice_minutes_per_day: number;
             test_before_class_stats: number | null;
         };
+        /**
+         * @description The periods of the series. `daily`: each day. `weekly`: weeks from Saturday to Friday (specification
+         *     §9: weeks start on Saturday), labeled by their Saturday. `monthly`: calendar months, labeled by their
+         *     first day. The first and last periods may start before `from` or end after `to`: they count only the
+         *     days of the range.
+         * @default daily
+         * @enum {string}
+         */
+        ReportScope: "daily" | "weekly" | "monthly";
+        /** @description One line or set of bars of a chart, one value per period of the report's `labels` */
+        ReportSeries: {
+            name: string;
+            data: (number | null)[];
+        };
+        ReportChart: {
+            /** @description The first day of each period */
+            labels: string[];
+            series: components["schemas"]["ReportSeries"][];
+        };
+        ReportBucket: {
+            name: string;
+            /** @description Students in the bucket */
+            value: number;
+        };
+        /**
+         * @description The lessons overview of the range. `active_users`: students who finished at least one lesson;
+         *     `hours`: practice time (2 decimals); `lessons_per_day` and `minutes_per_day`: the average day of an
+         *     active student - lessons and minutes over the days on which a student finished a lesson (2 decimals,
+         *     0 without any).
+         */
+        ReportOverview: {
+            active_users: number;
+            lessons_count: number;
+            hours: number;
+            lessons_per_day: number;
+            minutes_per_day: number;
+        };
+        /**
+         * @description Minutes are seconds / 60 (2 decimals). Per period: `lessons_practiced` numberOfLessons and
+         *     numberOfMinutes; `practice_time` practiceMinutes; `avg_practice_time` avgPracticeTime (minutes per
+         *     active student) and avgPracticePerday (minutes per active student-day); `avg_practice_lessons`
+         *     avgPracticeLessons and avgLessonsPerday, the same for lessons; `active_students` activeStudents
+         *     (finished a lesson); `eps` averageEps (the mean EPS of the assessments taken, null without one).
+         *     `weekly_active_students`: per week from Saturday within the range, whatever the scope, the students
+         *     by days with a lesson that week (not_active, 1_4_days, 5_5_days, 6_7_days). `improvement`: the
+         *     students with an assessment in the range by the change from their first to their last EPS in it,
+         *     as a percentage of the first (0_5_percent: up to 5, with any fall; 6_10_percent: over 5 to 10;
+         *     11_50_percent: over 10 to 50; 50_70_percent: over 50 to 70; mt_70_percent: over 70).
+         */
+        ActivityReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            scope: components["schemas"]["ReportScope"];
+            /** @description The first day of each period */
+            labels: string[];
+            lessons_practiced: components["schemas"]["ReportSeries"][];
+            practice_time: components["schemas"]["ReportSeries"][];
+            avg_practice_time: components["schemas"]["ReportSeries"][];
+            avg_practice_lessons: components["schemas"]["ReportSeries"][];
+            active_students: components["schemas"]["ReportSeries"][];
+            eps: components["schemas"]["ReportSeries"][];
+            overview: components["schemas"]["ReportOverview"];
+            weekly_active_students: components["schemas"]["ReportChart"];
+            improvement: components["schemas"]["ReportBucket"][];
+        };
+        /** @description One student's practice minutes in each period of the report's `labels`, and in the whole range */
+        StudentTimeActivity: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            minutes: number[];
+            total: number;
+        };
+        /** @description The figures of ActivityReport over the class's students, and each student's minutes per period. */
+        ClassReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            scope: components["schemas"]["ReportScope"];
+            /** @description The first day of each period */
+            labels: string[];
+            lessons_practiced: components["schemas"]["ReportSeries"][];
+            practice_time: components["schemas"]["ReportSeries"][];
+            avg_practice_time: components["schemas"]["ReportSeries"][];
+            avg_practice_lessons: components["schemas"]["ReportSeries"][];
+            active_students: components["schemas"]["ReportSeries"][];
+            eps: components["schemas"]["ReportSeries"][];
+            overview: components["schemas"]["ReportOverview"];
+            weekly_active_students: components["schemas"]["ReportChart"];
+            improvement: components["schemas"]["ReportBucket"][];
+            /** @description Every student of the class, by last name then first name */
+            student_time_activity: components["schemas"]["StudentTimeActivity"][];
+        };
+        AssessmentTestScore: {
+            /** @description The mean of the assessed students' last EPS in the range (2 decimals) */
+            score: number | null;
+            /** @description Students with an assessment in the range */
+            assessed: number;
+            /** @description Students of the class */
+            students: number;
+        };
+        /** @description `percentage_student_activity` percentActive: the share of the class's students who finished a lesson in each period (0-100, 2 decimals). */
+        ClassSummary: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            scope: components["schemas"]["ReportScope"];
+            labels: string[];
+            eps: components["schemas"]["ReportSeries"][];
+            overview: components["schemas"]["ReportOverview"];
+            percentage_student_activity: components["schemas"]["ReportSeries"][];
+            assessment_test: components["schemas"]["AssessmentTestScore"];
+        };
+        AssessmentSkill: {
+            name: string;
+            score: number;
+        };
+        AssessmentRecord: {
+            /** Format: date-time */
+            date_assessment: string;
+            eps: number | null;
+            overall_score: number | null;
+            pronunciation: number | null;
+            intonation: number | null;
+            fluency: number | null;
+            skills: components["schemas"]["AssessmentSkill"][];
+        };
+        LessonRecord: {
+            module_name: string | null;
+            lesson_name: string | null;
+            /** @description 0-100 as sent */
+            overall_native_score: number | null;
+            /** Format: date-time */
+            date: string;
+            difficulty_level: string | null;
+            seconds: number;
+        };
+        LessonRecordPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["LessonRecord"][];
+        };
+        LearnerAssessmentTest: {
+            /** @description Assessments in the range */
+            count: number;
+            first_eps: number | null;
+            last_eps: number | null;
+            /** @description Last over first EPS as a change in percent (2 decimals) */
+            improvement: number | null;
+        };
+        /**
+         * @description `lessons_practiced` numberOfLessons and numberOfMinutes per period; `eps` averageEps (the mean EPS of
+         *     the period's assessments) and `eps_v2` lastEps (the period's last EPS), null without one.
+         *     `last_active`: the learner's last practice for this organization, whatever the range.
+         */
+        LearnerReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            scope: components["schemas"]["ReportScope"];
+            labels: string[];
+            lessons_practiced: components["schemas"]["ReportSeries"][];
+            eps: components["schemas"]["ReportSeries"][];
+            eps_v2: components["schemas"]["ReportSeries"][];
+            assessment_test: components["schemas"]["LearnerAssessmentTest"];
+            assessment_history: components["schemas"]["AssessmentRecord"][];
+            lesson_detail: components["schemas"]["LessonRecordPage"];
+            /** Format: date-time */
+            last_active: string | null;
+            overview: components["schemas"]["ReportOverview"];
+        };
+        /** @description A score from 0 to 100 */
+        PracticeScore: number;
+        PracticeText: string;
+        /**
+         * @description One finished lesson or assessment (`kind`). The fields of a lesson are required on a lesson and refused
+         *     on an assessment, and the other way round.
+         */
+        PracticeEvent: {
+            /** @description The app's own id of the event (a UUID, say); with occurred_at it makes a retry the same event */
+            client_event_id: string;
+            /** @enum {string} */
+            kind: "lesson" | "assessment";
+            /**
+             * Format: date-time
+             * @description When it happened by the device's clock, with its offset
+             */
+            occurred_at: string;
+            module_name?: components["schemas"]["PracticeText"];
+            lesson_name?: components["schemas"]["PracticeText"];
+            difficulty_level?: string;
+            /** @description Time spent on the lesson */
+            seconds?: number;
+            native_score?: components["schemas"]["PracticeScore"];
+            eps?: components["schemas"]["PracticeScore"];
+            overall_score?: components["schemas"]["PracticeScore"];
+            pronunciation?: components["schemas"]["PracticeScore"];
+            intonation?: components["schemas"]["PracticeScore"];
+            fluency?: components["schemas"]["PracticeScore"];
+            skills?: {
+                name: components["schemas"]["PracticeText"];
+                score: components["schemas"]["PracticeScore"];
+            }[];
+        };
+        PracticeEventsRequest: {
+            events: components["schemas"]["PracticeEvent"][];
+        };
+        RecordedPracticeEvent: {
+            client_event_id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description The server's id of the event */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When the server first stored it
+             */
+            received_at: string;
+        };
+        PracticeEventsResult: {
+            results: components["schemas"]["RecordedPracticeEvent"][];
+        };
     };
     responses: {
         /** @description The request is not valid; messages by field, or a detail */
@@ -2292,6 +2658,13 @@ export interface components {
         JoinRequestId: number;
         GroupOrganizationId: number;
         GroupId: number;
+        /** @description The id of the class */
+        ReportGroupId: number;
+        /** @description The first day of the range (a local date of the organization), at most 366 days before `to` */
+        ReportFrom: string;
+        /** @description The last day of the range, included; not after tomorrow */
+        ReportTo: string;
+        ReportScope: components["schemas"]["ReportScope"];
         /** @description The page, from 1 */
         Page: number;
         /** @description Rows per page */
@@ -4445,6 +4818,169 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getClassReport: {
+        parameters: {
+            query: {
+                /** @description The first day of the range (a local date of the organization), at most 366 days before `to` */
+                from: components["parameters"]["ReportFrom"];
+                /** @description The last day of the range, included; not after tomorrow */
+                to: components["parameters"]["ReportTo"];
+                scope?: components["parameters"]["ReportScope"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of the class */
+                id: components["parameters"]["ReportGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClassSummary: {
+        parameters: {
+            query: {
+                /** @description The first day of the range (a local date of the organization), at most 366 days before `to` */
+                from: components["parameters"]["ReportFrom"];
+                /** @description The last day of the range, included; not after tomorrow */
+                to: components["parameters"]["ReportTo"];
+                scope?: components["parameters"]["ReportScope"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of the class */
+                id: components["parameters"]["ReportGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLearnerReport: {
+        parameters: {
+            query: {
+                /** @description The id of the organization whose view of the learner's practice is asked */
+                organization: number;
+                /** @description The first day of the range (a local date of the organization), at most 366 days before `to` */
+                from: components["parameters"]["ReportFrom"];
+                /** @description The last day of the range, included; not after tomorrow */
+                to: components["parameters"]["ReportTo"];
+                scope?: components["parameters"]["ReportScope"];
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearnerReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOrganizationReport: {
+        parameters: {
+            query: {
+                /** @description The first day of the range (a local date of the organization), at most 366 days before `to` */
+                from: components["parameters"]["ReportFrom"];
+                /** @description The last day of the range, included; not after tomorrow */
+                to: components["parameters"]["ReportTo"];
+                scope?: components["parameters"]["ReportScope"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    recordPracticeEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The events as stored, in the order sent (the first recording's id and time on a retry) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeEventsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
         };
     };
     listCountries: {

@@ -289,6 +289,16 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   getAssignment: classEditors,
   setAssignment: classEditors,
 
+  // reports: a class's, as its class calls (a teacher: its own classes); an organization's, its admins;
+  // a learner's, every member's row here, narrowed in server/reports/access.ts (a student: itself;
+  // a teacher: itself and the students of its classes; 403 otherwise)
+  getClassReport: classEditors,
+  getClassSummary: classEditors,
+  getOrganizationReport: organizationAdmins(403, 404),
+  getLearnerReport: organizationMembers,
+  // practice data from the mobile app: the caller's own events only (the body names no user)
+  recordPracticeEvents: signedIn,
+
   // social
   listSocialProviders: open,
   socialStart: open,

@@ -7,7 +7,7 @@ import { AUTHORIZATION, CALLERS, type Answer, type Caller, type Scope } from '..
 import { createSession } from '../../server/auth/sessions.js'
 import { loadContract, type Operation } from '../../server/contract/load.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
-import { assignments, groups, joinRequests, memberships, organizations, users, type OrganizationRow, type Role, type UserRow } from '../../server/db/schema.js'
+import { assignments, groupMembers, groups, joinRequests, memberships, organizations, users, type OrganizationRow, type Role, type UserRow } from '../../server/db/schema.js'
 import { startServer, type Reply, type TestServer } from './harness.js'
 
 /**
@@ -296,6 +296,24 @@ const newGroup = async (organization: OrganizationRow): Promise<number> => {
 }
 const groupIds = async (c: Case) => ({ orgId: c.organization.id, groupId: await newGroup(c.organization) })
 const classDetails = { name: 'Grade 7 B', start_date: '2026-01-05', end_date: '2026-02-04' }
+/** A past month of reports (weekly: its Saturdays). */
+const REPORT_RANGE = 'from=2026-01-01&to=2026-01-31&scope=weekly'
+/**
+ * The learner of a learner's report: the caller itself when it is a student of the organization (a
+ * student reads only its own), else the organization's member put in a class of its teacher (a teacher
+ * reads the students of its classes).
+ */
+const learnerFor = async (c: Case): Promise<number> => {
+  if (c.me) {
+    const roles = await server.db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(sql`${memberships.userId} = ${c.me.user.id} and ${memberships.organizationId} = ${c.organization.id}`)
+    if (roles.some(({ role }) => role === 'student')) return c.me.user.id
+  }
+  await server.db.insert(groupMembers).values({ groupId: await newGroup(c.organization), userId: c.member.id })
+  return c.member.id
+}
 
 const FIXTURES: Record<string, Fixture> = {
   login: { request: () => ({ body: { email: world.loner.user.email, password: PASSWORD } }) },
@@ -443,6 +461,11 @@ const FIXTURES: Record<string, Fixture> = {
   deleteGroup: { request: async (c) => ({ params: await groupIds(c) }) },
   getAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) } }) },
   setAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) }, body: { practice_days_per_week: 3 } }) },
+  // reports
+  getClassReport: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },
+  getClassSummary: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },
+  getOrganizationReport: { request: (c) => ({ params: orgId(c), query: REPORT_RANGE }) },
+  getLearnerReport: { request: async (c) => ({ params: { id: await learnerFor(c) }, query: `organization=${c.organization.id}&${REPORT_RANGE}` }) },
   listSocialProviders: { request: () => ({}) },
   socialStart: { request: () => ({}) },
   socialCallback: { request: () => ({ query: 'error=access_denied' }) },

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../app/root-context'
 import { Button } from '../../../ui'
 import { useOrganizationTerms } from '../../shared/current'
 import { RemoveMemberDialog } from '../../shared/RemoveMemberDialog'
+import { StudentReports } from '../../reports'
 import { PersonDetails } from '../people/PersonDetails'
 import { displayName } from '../people/people-query'
 import { usePeopleTexts } from '../people/texts'
@@ -18,8 +19,8 @@ import { usePeopleTexts } from '../people/texts'
 /**
  * /organization/:organizationId/students/:studentId (student-details, spec §2): the profile box and, for
  * an admin, removing the student from the organization (a confirmation; §8 messages by organization
- * type). Teachers read the page without the action. The classes, overview and charts come with the
- * classes and reports.
+ * type). Teachers read the page without the action. Under the profile, the learner's reports: overview,
+ * date-interval picker, charts, assessment history and lesson detail.
  */
 export function StudentDetails() {
   const params = useParams<{ organizationId: string; studentId: string }>()
@@ -61,6 +62,7 @@ function Student({ organizationId, studentId }: { organizationId: number; studen
           ) : null
         }
       />
+      {student ? <StudentReports organizationId={organizationId} studentId={studentId} /> : null}
       {removing && student ? (
         <RemoveMemberDialog
           organizationId={organizationId}

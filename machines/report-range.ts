@@ -1,0 +1,141 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type {
+  ApiError,
+  ApiFailure,
+  LoadReportInput,
+  ReportCalendar,
+  ReportData,
+  ReportRangeInput,
+  ReportScope,
+  ReportShortcut,
+  ReportSubject,
+} from './types'
+
+/**
+ * The date-interval picker of the reports and the report it loads (spec 001 §2 activity reports and
+ * reports tab, 000 §2 student detail; §4: the default range is the current period with scope daily;
+ * §5: no date after tomorrow). A range is a scope (daily, weekly, monthly) and an interval: one of the
+ * six shortcuts or two dates picked. Every change loads the report again; a change while one loads
+ * replaces it. The calendar (today's shortcuts, tomorrow) comes from the input: ISO dates compare as
+ * strings, so the rules need no date library here.
+ */
+
+export interface ReportRangeContext {
+  subject: ReportSubject
+  calendar: ReportCalendar
+  scope: ReportScope
+  from: string
+  to: string
+  /** The shortcut the interval came from, or null for dates picked by hand. */
+  shortcut: ReportShortcut | null
+  /** The last report loaded (kept on screen while the next one loads). */
+  report: ReportData | null
+  error: ApiFailure | null
+}
+
+export type ReportRangeEvent =
+  | { type: 'range.scope'; scope: ReportScope }
+  | { type: 'range.shortcut'; shortcut: ReportShortcut }
+  | { type: 'range.dates'; from: string; to: string }
+  | { type: 'range.retry' }
+
+/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
+function toApiFailure(error: unknown): ApiFailure {
+  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
+    const body: unknown = 'body' in error ? error.body : undefined
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
+    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
+  }
+  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+export const reportRangeMachine = setup({
+  types: {
+    context: {} as ReportRangeContext,
+    events: {} as ReportRangeEvent,
+    input: {} as ReportRangeInput,
+    tags: {} as 'busy' | 'error',
+  },
+  actors: {
+    /** GET /v1/reports/groups/{id}/ (+ /group/{id}/) or /v1/reports/user/{id}/ with from, to, scope */
+    loadReport: fromPromise<ReportData, LoadReportInput>(async () => {
+      throw new Error('not provided: loadReport')
+    }),
+  },
+  guards: {
+    /** Two dates in order, the later one no later than tomorrow (§5: the picker disables later dates). */
+    isAllowedInterval: ({ context }, params: { from: string; to: string }) =>
+      ISO_DATE.test(params.from) && ISO_DATE.test(params.to) && params.from <= params.to && params.to <= context.calendar.maxDate,
+  },
+  actions: {
+    assignScope: assign((_, params: { scope: ReportScope }) => ({ scope: params.scope })),
+    assignShortcut: assign(({ context }, params: { shortcut: ReportShortcut }) => ({
+      shortcut: params.shortcut,
+      from: context.calendar.shortcuts[params.shortcut].from,
+      to: context.calendar.shortcuts[params.shortcut].to,
+    })),
+    assignDates: assign((_, params: { from: string; to: string }) => ({ shortcut: null, from: params.from, to: params.to })),
+    assignReport: assign((_, params: { report: ReportData }) => ({ report: params.report, error: null })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toApiFailure(params.error) })),
+  },
+}).createMachine({
+  id: 'reportRange',
+  description: "A report's date range (scope and interval) and the report loaded for it.",
+  context: ({ input }) => ({
+    subject: input.subject,
+    calendar: input.calendar,
+    scope: 'daily',
+    from: input.calendar.shortcuts.thisMonth.from,
+    to: input.calendar.shortcuts.thisMonth.to,
+    shortcut: 'thisMonth',
+    report: null,
+    error: null,
+  }),
+  initial: 'loading',
+  on: {
+    'range.scope': {
+      description: 'Another scope: the same interval, one point per day, week or month.',
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'assignScope', params: ({ event }) => ({ scope: event.scope }) },
+    },
+    'range.shortcut': {
+      description: 'One of the six shortcuts (this month, last week, last month, last 3 or 6 months, last year).',
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'assignShortcut', params: ({ event }) => ({ shortcut: event.shortcut }) },
+    },
+    'range.dates': {
+      description: 'Two dates picked by hand; a date after tomorrow or an inverted interval is not taken.',
+      guard: { type: 'isAllowedInterval', params: ({ event }) => ({ from: event.from, to: event.to }) },
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'assignDates', params: ({ event }) => ({ from: event.from, to: event.to }) },
+    },
+  },
+  states: {
+    loading: {
+      description: 'The report of the range is loaded; the charts keep the last one meanwhile.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadReport',
+        src: 'loadReport',
+        input: ({ context }) => ({ subject: context.subject, from: context.from, to: context.to, scope: context.scope }),
+        onDone: { target: 'ready', actions: { type: 'assignReport', params: ({ event }) => ({ report: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    ready: {
+      description: 'The charts, the overview and the tables of the range.',
+    },
+    failed: {
+      description: "The report could not be loaded ('Could not fetch reports, try again'); the range can be changed or retried.",
+      tags: ['error'],
+      on: {
+        'range.retry': { target: 'loading', description: 'Try the same range again.' },
+      },
+    },
+  },
+})

@@ -1,0 +1,59 @@
+import { and, eq } from 'drizzle-orm'
+import type { Translator } from '../../locales/server.js'
+import { enforce, relationToOrganization } from '../auth/policy.js'
+import { rolesInOrganization } from '../auth/roles.js'
+import type { OperationId } from '../contract/handler.js'
+import { groupMembers, groups, type OrganizationRow, type UserRow } from '../db/schema.js'
+import type { Executor } from '../db/store.js'
+import { forbidden, notFound } from '../http/errors.js'
+import { findOrganization } from '../organizations/memberships.js'
+
+/**
+ * Who reads which report (specification §6 and issue 10), on top of the authorization table's rows:
+ * - a class's reports: canEditClass (the organization's admins, the teacher who owns the class) and
+ *   platform admins whose reach covers the organization: the class calls' own check, groupFor of
+ *   classes/access.ts;
+ * - an organization's report: its admins and platform admins (the table alone);
+ * - a learner's report: the organization's admins and platform admins, for any member; a teacher, for
+ *   the students of the classes it owns and itself; a student, for itself only. Others of the
+ *   organization 403, outsiders 404, a user who is no member of the organization 404.
+ */
+
+export const organizationOfReport = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) => {
+  const organization = await findOrganization(db, organizationId)
+  if (!organization) throw notFound(t.api.notFound())
+  enforce(t, operation, await relationToOrganization(db, me, organization))
+  return organization
+}
+
+/** Whether `learnerId` is a member of a class of the organization that `teacherId` owns. */
+const inClassOf = async (db: Executor, teacherId: number, learnerId: number, organizationId: number): Promise<boolean> => {
+  const [row] = await db
+    .select({ groupId: groups.id })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, learnerId), eq(groups.ownerId, teacherId), eq(groups.organizationId, organizationId)))
+    .limit(1)
+  return row !== undefined
+}
+
+export const learnerOfReport = async (
+  db: Executor,
+  t: Translator,
+  me: UserRow,
+  learnerId: number,
+  organizationId: number,
+  operation: OperationId,
+): Promise<OrganizationRow> => {
+  const organization = await findOrganization(db, organizationId)
+  if (!organization) throw notFound(t.api.notFound())
+  const relation = await relationToOrganization(db, me, organization)
+  enforce(t, operation, relation)
+  const self = learnerId === me.id
+  if (relation.caller === 'student' && !self) throw forbidden(t.api.forbidden())
+  if (relation.caller === 'teacher' && !self && !(await inClassOf(db, me.id, learnerId, organization.id))) {
+    throw forbidden(t.api.forbidden())
+  }
+  if ((await rolesInOrganization(db, learnerId, organization.id)).length === 0) throw notFound(t.api.notFound())
+  return organization
+}

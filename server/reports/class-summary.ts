@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm'
+import { requireAuth } from '../auth/authenticate.js'
+import { groupFor } from '../classes/access.js'
+import type { Handler } from '../contract/handler.js'
+import { classMembers, periodRowsSql, rowsOf, type PeriodRow } from './figures.js'
+import { rangeOf } from './range.js'
+import { assessedOf, overviewOf, seriesOf } from './series.js'
+
+/** GET /v1/reports/group/{id}/ — the class details overview: progress line, lessons overview, share active, assessment score. */
+export const getClassSummary: Handler<'getClassSummary'> = async (call) => {
+  const { params, query, app, t } = call
+  const { user: me } = requireAuth(call)
+  const { group, organization } = await groupFor(app.db, t, me, params.id, 'getClassSummary')
+  const range = rangeOf(t, query, app.clock(), organization.timezone)
+  const scope = { organizationId: organization.id, population: classMembers(group.id), range }
+  const rows = await rowsOf<PeriodRow>(app.db, periodRowsSql(scope))
+  const assessed = await assessedOf(app.db, scope)
+  const [members] = await rowsOf<{ students: number }>(app.db, sql`select count(*)::int as students from (${scope.population}) m`)
+  return {
+    ...range,
+    labels: rows.map((row) => row.period),
+    eps: seriesOf(rows, { averageEps: 'avg_eps' }),
+    overview: await overviewOf(app.db, scope),
+    percentage_student_activity: seriesOf(rows, { percentActive: 'percent_active' }),
+    assessment_test: { score: assessed.score, assessed: assessed.assessed, students: members!.students },
+  }
+}

@@ -1,0 +1,212 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../db/store.js'
+import { periodOf, periodsOf, weekOf, type ReportRange } from './range.js'
+
+/**
+ * The SQL of every report figure, over the daily rollups (daily_practice) of one organization, for a
+ * population of learners (a subquery of `user_id`s: a class's members, an organization's students,
+ * one learner) within a range. Everything is computed in the database; the handlers only shape the
+ * rows into the contract's series. Minutes are seconds / 60; figures that are averages are rounded to
+ * 2 decimals there too, so that every store answers the same numbers.
+ */
+
+export interface Scope {
+  organizationId: number
+  /** `select user_id ...`: the learners counted. */
+  population: SQL
+  range: ReportRange
+}
+
+/** The rollups of the population within the range, as a CTE prefix `members`, `d`. */
+const rollups = ({ organizationId, population, range }: Scope): SQL => sql`
+  members as (${population}),
+  d as (
+    select dp.user_id, dp.day, dp.lessons, dp.seconds, dp.assessments, dp.eps_sum, dp.first_eps, dp.first_eps_at,
+      dp.last_eps, dp.last_eps_at
+    from daily_practice dp
+    where dp.organization_id = ${organizationId} and dp.day between ${range.from}::date and ${range.to}::date
+      and dp.user_id in (select user_id from members)
+  )`
+
+export interface PeriodRow {
+  period: string
+  lessons: number
+  minutes: number
+  active: number
+  avg_time: number
+  avg_time_day: number
+  avg_lessons: number
+  avg_lessons_day: number
+  avg_eps: number | null
+  last_eps: number | null
+  percent_active: number
+}
+
+/** One row per period of the range, in order; a period without practice is zeros (and null EPS). */
+export const periodRowsSql = (scope: Scope): SQL => sql`
+  with ${rollups(scope)},
+  p as (${periodsOf(scope.range)}),
+  a as (
+    select ${periodOf(scope.range.scope, sql`d.day`)} as period,
+      sum(d.lessons)::float8 as lessons,
+      sum(d.seconds)::float8 as seconds,
+      count(distinct d.user_id) filter (where d.lessons > 0) as active,
+      count(*) filter (where d.lessons > 0) as active_days,
+      sum(d.assessments) as assessments,
+      sum(d.eps_sum::numeric) as eps_sum,
+      (array_agg(d.last_eps order by d.day desc, d.last_eps_at desc) filter (where d.assessments > 0))[1] as last_eps
+    from d group by 1
+  )
+  select p.period::text as period,
+    coalesce(a.lessons, 0)::int as lessons,
+    round(coalesce(a.seconds, 0)::numeric / 60, 2)::float8 as minutes,
+    coalesce(a.active, 0)::int as active,
+    coalesce(round(a.seconds::numeric / 60 / nullif(a.active, 0), 2), 0)::float8 as avg_time,
+    coalesce(round(a.seconds::numeric / 60 / nullif(a.active_days, 0), 2), 0)::float8 as avg_time_day,
+    coalesce(round(a.lessons::numeric / nullif(a.active, 0), 2), 0)::float8 as avg_lessons,
+    coalesce(round(a.lessons::numeric / nullif(a.active_days, 0), 2), 0)::float8 as avg_lessons_day,
+    round(a.eps_sum / nullif(a.assessments, 0), 2)::float8 as avg_eps,
+    a.last_eps::float8 as last_eps,
+    coalesce(round(100.0 * coalesce(a.active, 0) / nullif((select count(*) from members), 0), 2), 0)::float8 as percent_active
+  from p left join a on a.period = p.period
+  order by p.period`
+
+export interface OverviewRow {
+  active_users: number
+  lessons_count: number
+  hours: number
+  lessons_per_day: number
+  minutes_per_day: number
+}
+
+/** The lessons overview of the range: totals, and the average day of an active learner. */
+export const overviewSql = (scope: Scope): SQL => sql`
+  with ${rollups(scope)}
+  select count(distinct user_id) filter (where lessons > 0)::int as active_users,
+    coalesce(sum(lessons), 0)::int as lessons_count,
+    round(coalesce(sum(seconds), 0)::numeric / 3600, 2)::float8 as hours,
+    coalesce(round(sum(lessons)::numeric / nullif(count(*) filter (where lessons > 0), 0), 2), 0)::float8 as lessons_per_day,
+    coalesce(round(sum(seconds)::numeric / 60 / nullif(count(*) filter (where lessons > 0), 0), 2), 0)::float8 as minutes_per_day
+  from d`
+
+export interface WeekRow {
+  week: string
+  not_active: number
+  days_1_4: number
+  days_5: number
+  days_6_7: number
+}
+
+/** Per week from Saturday within the range, the population by days with a lesson in it (days of the range only). */
+export const weeklyActiveSql = (scope: Scope): SQL => sql`
+  with ${rollups(scope)},
+  w as (${periodsOf({ ...scope.range, scope: 'weekly' })}),
+  days as (
+    select ${weekOf(sql`d.day`)} as week, d.user_id, count(*) filter (where d.lessons > 0) as n
+    from d group by 1, 2
+  ),
+  counted as (
+    select w.period as week, coalesce(days.n, 0) as n
+    from w cross join members m left join days on days.week = w.period and days.user_id = m.user_id
+  )
+  select w.period::text as week,
+    count(counted.week) filter (where counted.n = 0)::int as not_active,
+    count(counted.week) filter (where counted.n between 1 and 4)::int as days_1_4,
+    count(counted.week) filter (where counted.n = 5)::int as days_5,
+    count(counted.week) filter (where counted.n >= 6)::int as days_6_7
+  from w left join counted on counted.week = w.period
+  group by w.period order by w.period`
+
+export interface AssessedRow {
+  assessed: number
+  assessments: number
+  /** The mean of the assessed learners' last EPS in the range. */
+  score: number | null
+  bucket_0_5: number
+  bucket_6_10: number
+  bucket_11_50: number
+  bucket_50_70: number
+  bucket_mt_70: number
+  /** With one learner: its first and last EPS in the range and the change in percent. */
+  first_eps: number | null
+  last_eps: number | null
+  improvement: number | null
+}
+
+/**
+ * The learners with an assessment in the range, each with its first and last EPS in it (the day's first
+ * and last assessment by time): how many, the mean last EPS, and the improvement buckets (§3, §9) of
+ * the change from first to last in percent of the first - up to 5 (a fall too), over 5 to 10, over 10
+ * to 50, over 50 to 70, over 70. A first EPS of 0 counts as over 70 when the last is above it.
+ */
+export const assessedSql = (scope: Scope): SQL => sql`
+  with ${rollups(scope)},
+  s as (
+    select user_id, sum(assessments) as assessments,
+      (array_agg(first_eps order by day, first_eps_at) filter (where assessments > 0))[1]::numeric as f,
+      (array_agg(last_eps order by day desc, last_eps_at desc) filter (where assessments > 0))[1]::numeric as l
+    from d where assessments > 0 group by user_id
+  ),
+  c as (
+    select s.*, case when f > 0 then (l - f) * 100 / f end as change from s
+  ),
+  b as (
+    select c.*, case
+      when f <= 0 then case when l > f then 'mt_70' else '0_5' end
+      when change <= 5 then '0_5' when change <= 10 then '6_10' when change <= 50 then '11_50'
+      when change <= 70 then '50_70' else 'mt_70' end as bucket
+    from c
+  )
+  select count(*)::int as assessed,
+    coalesce(sum(assessments), 0)::int as assessments,
+    round(avg(l), 2)::float8 as score,
+    count(*) filter (where bucket = '0_5')::int as bucket_0_5,
+    count(*) filter (where bucket = '6_10')::int as bucket_6_10,
+    count(*) filter (where bucket = '11_50')::int as bucket_11_50,
+    count(*) filter (where bucket = '50_70')::int as bucket_50_70,
+    count(*) filter (where bucket = 'mt_70')::int as bucket_mt_70,
+    min(f)::float8 as first_eps,
+    min(l)::float8 as last_eps,
+    round(min(change), 2)::float8 as improvement
+  from b`
+
+export interface StudentMinutesRow {
+  id: number
+  first_name: string
+  last_name: string
+  email: string
+  minutes: number[]
+  total: number
+}
+
+/** Each learner of the population with its minutes in each period (zeros included), by name. */
+export const studentMinutesSql = (scope: Scope): SQL => sql`
+  with ${rollups(scope)},
+  p as (${periodsOf(scope.range)}),
+  per as (select user_id, ${periodOf(scope.range.scope, sql`day`)} as period, sum(seconds) as seconds from d group by 1, 2),
+  grid as (
+    select m.user_id, p.period, coalesce(per.seconds, 0) as seconds
+    from members m cross join p left join per on per.user_id = m.user_id and per.period = p.period
+  )
+  select u.id, u.first_name, u.last_name, u.email,
+    array_agg(round(grid.seconds::numeric / 60, 2)::float8 order by grid.period) as minutes,
+    round(sum(grid.seconds)::numeric / 60, 2)::float8 as total
+  from grid join users u on u.id = grid.user_id
+  group by u.id
+  order by lower(u.last_name), lower(u.first_name), u.id`
+
+/** The rows of a statement, whichever driver runs it (PGlite answers `{rows}`, postgres.js an array). */
+export const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => {
+  const result = (await db.execute(query)) as unknown
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
+}
+
+/** The population of a class: its members (group_members). */
+export const classMembers = (groupId: number): SQL => sql`select user_id from group_members where group_id = ${groupId}`
+
+/** The population of an organization: its students, enabled. */
+export const organizationStudents = (organizationId: number): SQL =>
+  sql`select distinct user_id from memberships where organization_id = ${organizationId} and role = 'student' and disabled_at is null`
+
+/** One learner. */
+export const oneLearner = (userId: number): SQL => sql`select ${userId}::int as user_id`

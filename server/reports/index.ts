@@ -1,0 +1,5 @@
+/** The handlers of the reports area (practice figures from the daily rollups), by operationId. */
+export { getClassReport } from './class-report.js'
+export { getClassSummary } from './class-summary.js'
+export { getLearnerReport } from './learner-report.js'
+export { getOrganizationReport } from './organization-report.js'

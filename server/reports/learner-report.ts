@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm'
+import { requireAuth } from '../auth/authenticate.js'
+import type { Handler } from '../contract/handler.js'
+import { pagingOf } from '../http/paging.js'
+import { learnerOfReport } from './access.js'
+import { oneLearner, periodRowsSql, rowsOf, type PeriodRow } from './figures.js'
+import { assessmentHistory, lessonDetail } from './learner-events.js'
+import { rangeOf } from './range.js'
+import { assessedOf, overviewOf, seriesOf } from './series.js'
+
+/**
+ * GET /v1/reports/user/{id}/?organization= — one learner's report as an organization sees its practice
+ * (student details, the student dashboard): the rollups' figures, and its own events for the history
+ * and the lesson detail.
+ */
+export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
+  const { params, query, app, t, request } = call
+  const { user: me } = requireAuth(call)
+  const organization = await learnerOfReport(app.db, t, me, params.id, query.organization, 'getLearnerReport')
+  const range = rangeOf(t, query, app.clock(), organization.timezone)
+  const timezone = organization.timezone ?? 'UTC'
+  const scope = { organizationId: organization.id, population: oneLearner(params.id), range }
+  const rows = await rowsOf<PeriodRow>(app.db, periodRowsSql(scope))
+  const assessed = await assessedOf(app.db, scope)
+  const [last] = await rowsOf<{ last_active: string | null }>(
+    app.db,
+    sql`select to_json(max(last_active_at))#>>'{}' as last_active from daily_practice
+      where organization_id = ${organization.id} and user_id = ${params.id}`,
+  )
+  return {
+    ...range,
+    labels: rows.map((row) => row.period),
+    lessons_practiced: seriesOf(rows, { numberOfLessons: 'lessons', numberOfMinutes: 'minutes' }),
+    eps: seriesOf(rows, { averageEps: 'avg_eps' }),
+    eps_v2: seriesOf(rows, { lastEps: 'last_eps' }),
+    assessment_test: {
+      count: assessed.assessments,
+      first_eps: assessed.first_eps,
+      last_eps: assessed.last_eps,
+      improvement: assessed.improvement,
+    },
+    assessment_history: await assessmentHistory(app.db, params.id, range, timezone),
+    lesson_detail: await lessonDetail(app.db, request.url, pagingOf(query), params.id, range, timezone),
+    last_active: last!.last_active,
+    overview: await overviewOf(app.db, scope),
+  }
+}

@@ -1,0 +1,65 @@
+import type { components } from '../../openapi/schema.js'
+import type { Executor } from '../db/store.js'
+import {
+  assessedSql,
+  overviewSql,
+  periodRowsSql,
+  rowsOf,
+  weeklyActiveSql,
+  type AssessedRow,
+  type OverviewRow,
+  type PeriodRow,
+  type Scope,
+  type WeekRow,
+} from './figures.js'
+
+/** The figures of figures.ts in the contract's shapes: series of `{name, data}` over the periods' labels. */
+
+type Schemas = components['schemas']
+export type Series = Schemas['ReportSeries']
+export type ActivityReport = Schemas['ActivityReport']
+
+/** A series per named column of the period rows. */
+export const seriesOf = (rows: PeriodRow[], columns: Record<string, keyof PeriodRow>): Series[] =>
+  Object.entries(columns).map(([name, column]) => ({ name, data: rows.map((row) => row[column] as number | null) }))
+
+export const overviewOf = async (db: Executor, scope: Scope): Promise<Schemas['ReportOverview']> => {
+  const [row] = await rowsOf<OverviewRow>(db, overviewSql(scope))
+  return row!
+}
+
+export const assessedOf = async (db: Executor, scope: Scope): Promise<AssessedRow> => (await rowsOf<AssessedRow>(db, assessedSql(scope)))[0]!
+
+/** The activity report (ActivityReport) of a population: the figures of a class or of an organization. */
+export const activityReport = async (db: Executor, scope: Scope): Promise<ActivityReport> => {
+  const rows = await rowsOf<PeriodRow>(db, periodRowsSql(scope))
+  const weeks = await rowsOf<WeekRow>(db, weeklyActiveSql(scope))
+  const assessed = await assessedOf(db, scope)
+  return {
+    ...scope.range,
+    labels: rows.map((row) => row.period),
+    lessons_practiced: seriesOf(rows, { numberOfLessons: 'lessons', numberOfMinutes: 'minutes' }),
+    practice_time: seriesOf(rows, { practiceMinutes: 'minutes' }),
+    avg_practice_time: seriesOf(rows, { avgPracticeTime: 'avg_time', avgPracticePerday: 'avg_time_day' }),
+    avg_practice_lessons: seriesOf(rows, { avgPracticeLessons: 'avg_lessons', avgLessonsPerday: 'avg_lessons_day' }),
+    active_students: seriesOf(rows, { activeStudents: 'active' }),
+    eps: seriesOf(rows, { averageEps: 'avg_eps' }),
+    overview: await overviewOf(db, scope),
+    weekly_active_students: {
+      labels: weeks.map((week) => week.week),
+      series: [
+        { name: 'not_active', data: weeks.map((week) => week.not_active) },
+        { name: '1_4_days', data: weeks.map((week) => week.days_1_4) },
+        { name: '5_5_days', data: weeks.map((week) => week.days_5) },
+        { name: '6_7_days', data: weeks.map((week) => week.days_6_7) },
+      ],
+    },
+    improvement: [
+      { name: '0_5_percent', value: assessed.bucket_0_5 },
+      { name: '6_10_percent', value: assessed.bucket_6_10 },
+      { name: '11_50_percent', value: assessed.bucket_11_50 },
+      { name: '50_70_percent', value: assessed.bucket_50_70 },
+      { name: 'mt_70_percent', value: assessed.bucket_mt_70 },
+    ],
+  }
+}

@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { Stack } from '../../../styled-system/jsx'
+import { errorMessage } from '../../api/errors'
+import { loadReport } from '../../api/reports'
+import { Button, ErrorPanel, Heading } from '../../ui'
+import { LessonsOverview } from './LessonsOverview'
+import { ReportRange } from './ReportRange'
+import { TimeTracking } from './TimeTracking'
+import { useReportRange } from './use-report-range'
+
+const ClassCharts = lazy(() => import('./charts/ReportCharts').then((m) => ({ default: m.ClassCharts })))
+
+/**
+ * A class's activity reports (spec §2 class details: the activity-reports section and the reports
+ * tab): the date-interval picker, the lessons overview, the six charts and the time-tracking table
+ * of each student's minutes per period. Mounted by the class details page for those who may edit
+ * the class; the charts' code loads when the section is first shown.
+ */
+export function ClassReports({ organizationId, groupId }: { organizationId: number; groupId: number }) {
+  const { LL } = useI18nContext()
+  const t = LL.reports
+  const { range, report, scope, loading, failed, error } = useReportRange({ kind: 'group', organizationId, groupId }, loadReport)
+  return (
+    <Stack gap="4" aria-label={t.activityReports()} role="region">
+      <Heading as="h2" size="lg">
+        {t.activityReports()}
+      </Heading>
+      <ReportRange range={range} />
+      {failed ? (
+        <Stack gap="2" alignItems="flex-start">
+          <ErrorPanel messages={[t.failed(), errorMessage(error, LL.common.genericError())]} />
+          <Button variant="outline" onClick={() => range.send({ type: 'range.retry' })}>
+            {t.retry()}
+          </Button>
+        </Stack>
+      ) : null}
+      <LessonsOverview overview={report?.overview ?? null} loading={loading} />
+      <Suspense fallback={null}>
+        <ClassCharts report={report} loading={loading} scope={scope} />
+      </Suspense>
+      <TimeTracking activity={report?.timeActivity ?? null} scope={scope} />
+    </Stack>
+  )
+}

@@ -1,0 +1,91 @@
+import { useSelector } from '@xstate/react'
+import { useState } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { reportRangeMachine } from '../../../machines/report-range'
+import type { ReportScope, ReportShortcut } from '../../../machines/types'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { HStack, Stack, styled } from '../../../styled-system/jsx'
+import { Button, ChevronDownIcon, Menu, Text, TextField } from '../../ui'
+import { SCOPES, SHORTCUTS } from './range'
+
+export type ReportRangeActor = ActorRefFrom<typeof reportRangeMachine>
+
+/**
+ * The date-interval picker (spec §2): a menu of the six shortcuts, two dates (none after tomorrow:
+ * the inputs' max, and the machine refuses a later one) and the scope as three toggle buttons.
+ * Every control is a native control or an Ark menu, so it works from the keyboard.
+ */
+export function ReportRange({ range }: { range: ReportRangeActor }) {
+  const { LL } = useI18nContext()
+  const t = LL.reports
+  const { from, to, scope, shortcut, maxDate } = useSelector(range, (s) => ({
+    from: s.context.from,
+    to: s.context.to,
+    scope: s.context.scope,
+    shortcut: s.context.shortcut,
+    maxDate: s.context.calendar.maxDate,
+  }), (a, b) => a.from === b.from && a.to === b.to && a.scope === b.scope && a.shortcut === b.shortcut)
+  // what is typed, until it makes an interval the machine takes
+  const [draft, setDraft] = useState<{ from: string; to: string } | null>(null)
+  const shown = draft ?? { from, to }
+  const invalid = draft !== null && !(draft.from && draft.to && draft.from <= draft.to && draft.to <= maxDate)
+  const pick = (next: { from: string; to: string }) => {
+    const valid = next.from && next.to && next.from <= next.to && next.to <= maxDate
+    setDraft(valid ? null : next)
+    if (valid) range.send({ type: 'range.dates', from: next.from, to: next.to })
+  }
+  const shortcutLabel = (name: ReportShortcut) => t[name]()
+  const scopeLabel = (name: ReportScope) => t[name]()
+
+  return (
+    <Stack gap="2" role="group" aria-label={t.range()}>
+      <HStack gap="3" flexWrap="wrap" alignItems="flex-end">
+        <Menu.Root onSelect={({ value }) => {
+          setDraft(null)
+          range.send({ type: 'range.shortcut', shortcut: value as ReportShortcut })
+        }}>
+          <Menu.Trigger asChild>
+            <Button variant="outline" aria-label={`${t.shortcuts()}: ${shortcut ? shortcutLabel(shortcut) : t.customRange()}`}>
+              {shortcut ? shortcutLabel(shortcut) : t.customRange()}
+              <ChevronDownIcon />
+            </Button>
+          </Menu.Trigger>
+          <Menu.Positioner>
+            <Menu.Content>
+              {SHORTCUTS.map((name) => (
+                <Menu.Item key={name} value={name}>
+                  {shortcutLabel(name)}
+                </Menu.Item>
+              ))}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Menu.Root>
+        <styled.div width={{ base: 'calc(50% - token(spacing.2))', sm: '40' }}>
+          <TextField label={t.from()} type="date" size="md" value={shown.from} max={maxDate} onChange={(e) => pick({ ...shown, from: e.currentTarget.value })} invalid={invalid} />
+        </styled.div>
+        <styled.div width={{ base: 'calc(50% - token(spacing.2))', sm: '40' }}>
+          <TextField label={t.to()} type="date" size="md" value={shown.to} max={maxDate} onChange={(e) => pick({ ...shown, to: e.currentTarget.value })} invalid={invalid} />
+        </styled.div>
+        <HStack gap="0" role="group" aria-label={t.scope()}>
+          {SCOPES.map((name, index) => (
+            <Button
+              key={name}
+              variant={scope === name ? 'solid' : 'outline'}
+              aria-pressed={scope === name}
+              borderStartRadius={index === 0 ? undefined : '0'}
+              borderEndRadius={index === SCOPES.length - 1 ? undefined : '0'}
+              onClick={() => range.send({ type: 'range.scope', scope: name })}
+            >
+              {scopeLabel(name)}
+            </Button>
+          ))}
+        </HStack>
+      </HStack>
+      {invalid ? (
+        <Text color="fg.error" textStyle="sm" role="alert">
+          {t.badDates()}
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,127 @@
+import { lazy, Suspense, useState } from 'react'
+import type { ReportData } from '../../../machines/types'
+import { useI18nContext } from '../../../locales/i18n-react'
+import { HStack, Stack, styled } from '../../../styled-system/jsx'
+import { errorMessage } from '../../api/errors'
+import { loadReport } from '../../api/reports'
+import { Button, Card, Dialog, ErrorPanel, Heading, Portal } from '../../ui'
+import { AssessmentHistory } from './AssessmentHistory'
+import { hhmmss, scorePercent } from './format'
+import { LessonDetailDialog } from './LessonDetailDialog'
+import { LessonsOverview } from './LessonsOverview'
+import { ReportRange } from './ReportRange'
+import { useReportRange } from './use-report-range'
+
+const StudentCharts = lazy(() => import('./charts/ReportCharts').then((m) => ({ default: m.StudentCharts })))
+
+/**
+ * A learner's reports on the student details page (000 §2): the overview (last pronunciation score,
+ * assessment test score with its history, average time per day), the date-interval picker, the
+ * lessons overview, the charts (lessons and seconds, progress score) and the lesson detail popup.
+ */
+export function StudentReports({ organizationId, studentId }: { organizationId: number; studentId: number }) {
+  const { LL } = useI18nContext()
+  const t = LL.reports
+  const { range, report, scope, loading, failed, error } = useReportRange({ kind: 'user', organizationId, userId: studentId }, loadReport)
+  const [popup, setPopup] = useState<'history' | 'lessons' | null>(null)
+  return (
+    <Stack gap="4" mt="8" role="region" aria-label={t.activityReports()}>
+      <Heading as="h2" size="lg">
+        {t.activityReports()}
+      </Heading>
+      <ReportRange range={range} />
+      {failed ? (
+        <Stack gap="2" alignItems="flex-start">
+          <ErrorPanel messages={[t.failed(), errorMessage(error, LL.common.genericError())]} />
+          <Button variant="outline" onClick={() => range.send({ type: 'range.retry' })}>
+            {t.retry()}
+          </Button>
+        </Stack>
+      ) : null}
+      <LearnerOverview report={report} onHistory={() => setPopup('history')} onLessons={() => setPopup('lessons')} />
+      <LessonsOverview overview={report?.overview ?? null} loading={loading} />
+      <Suspense fallback={null}>
+        <StudentCharts report={report} loading={loading} scope={scope} />
+      </Suspense>
+      {popup === 'lessons' ? <LessonDetailDialog lessons={report?.lessonDetail ?? []} onClose={() => setPopup(null)} /> : null}
+      {popup === 'history' ? <HistoryDialog report={report} onClose={() => setPopup(null)} /> : null}
+    </Stack>
+  )
+}
+
+function LearnerOverview({ report, onHistory, onLessons }: { report: ReportData | null; onHistory: () => void; onLessons: () => void }) {
+  const { LL } = useI18nContext()
+  const t = LL.reports
+  const learner = report?.learner ?? null
+  const perDay = report?.overview ? hhmmss(report.overview.minutes_per_day * 60) : '—'
+  const items = [
+    { key: 'lastScore', label: t.lastScore(), value: scorePercent(learner?.last_eps) || '—', action: null },
+    {
+      key: 'assessment',
+      label: t.assessmentScore(),
+      value: scorePercent(learner?.assessment_test) || '—',
+      action: (
+        <Button size="xs" variant="outline" onClick={onHistory}>
+          {t.history()}
+        </Button>
+      ),
+    },
+    {
+      key: 'averageTime',
+      label: t.averageTime(),
+      value: perDay,
+      action: (
+        <Button size="xs" variant="outline" onClick={onLessons}>
+          {t.lessonDetail()}
+        </Button>
+      ),
+    },
+  ]
+  return (
+    <Card.Root>
+      <Card.Header pb="2">
+        <Card.Title textStyle="md">{t.studentOverview()}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <styled.dl display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }} gap="4">
+          {items.map((item) => (
+            <Stack key={item.key} gap="1" data-testid={`learner-${item.key}`}>
+              <styled.dt textStyle="xs" color="fg.muted">
+                {item.label}
+              </styled.dt>
+              <styled.dd display="flex" alignItems="center" gap="3" flexWrap="wrap" textStyle="2xl" fontWeight="semibold">
+                {item.value}
+                {item.action}
+              </styled.dd>
+            </Stack>
+          ))}
+        </styled.dl>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+function HistoryDialog({ report, onClose }: { report: ReportData | null; onClose: () => void }) {
+  const { LL } = useI18nContext()
+  const t = LL.reports
+  return (
+    <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : onClose())}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxWidth="min(56rem, calc(100vw - 2rem))" width="full">
+            <Stack gap="4" p="6">
+              <Dialog.Title>{t.assessmentHistory()}</Dialog.Title>
+              <Stack maxHeight="60vh" overflowY="auto">
+                <AssessmentHistory assessments={report?.assessments ?? []} />
+              </Stack>
+              <HStack justify="flex-end">
+                <Button onClick={onClose}>{t.close()}</Button>
+              </HStack>
+            </Stack>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,153 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useI18nContext } from '../../../../locales/i18n-react'
+import { HStack, Stack, styled } from '../../../../styled-system/jsx'
+import { Button, Card, Skeleton, Table, Text } from '../../../ui'
+
+/** One named, colored thing a chart draws (a series or a slice), as its legend and its table show it. */
+export interface LegendEntry {
+  key: string
+  label: string
+  color: string
+  /** A line is drawn as a line in the legend, the rest as a square. */
+  line?: boolean
+}
+
+/** The data table that stands for a chart (for screen readers, and for anyone who asks for it). */
+export interface ChartTable {
+  columns: string[]
+  rows: { key: string; cells: string[] }[]
+}
+
+export interface ChartFrameProps {
+  title: string
+  legend: LegendEntry[]
+  table: ChartTable
+  loading: boolean
+  empty: boolean
+  /** Draws the chart at the measured width. */
+  children: (width: number) => ReactNode
+}
+
+/**
+ * The card around every report chart: title, legend, the loading and empty states, and a "show as
+ * table" toggle. The chart is drawn at its container's width (360 px phones to 1440 px screens);
+ * the table is the same data, always in the page for screen readers when the chart is shown.
+ */
+export function ChartFrame({ title, legend, table, loading, empty, children }: ChartFrameProps) {
+  const { LL } = useI18nContext()
+  const t = LL.reports
+  const [asTable, setAsTable] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  const width = useWidth(box)
+
+  return (
+    <Card.Root aria-busy={loading || undefined}>
+      <Card.Header pb="2">
+        <HStack justify="space-between" gap="2" flexWrap="wrap">
+          <Card.Title textStyle="md">{title}</Card.Title>
+          {!empty && !loading ? (
+            <Button size="xs" variant="ghost" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+              {asTable ? t.showChart() : t.showTable()}
+            </Button>
+          ) : null}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3" ref={box}>
+          {loading && empty ? (
+            <>
+              <Skeleton height="56" width="full" />
+              <Text srOnly role="status">
+                {t.loading()}
+              </Text>
+            </>
+          ) : empty ? (
+            <styled.div height="32" display="flex" alignItems="center" justifyContent="center">
+              <Text color="fg.muted">{t.empty()}</Text>
+            </styled.div>
+          ) : asTable ? (
+            <DataTable title={title} table={table} />
+          ) : (
+            <>
+              <styled.div opacity={loading ? '0.5' : '1'} transition="opacity 0.2s">
+                {width > 0 ? children(width) : <styled.div height="56" />}
+              </styled.div>
+              <Legend entries={legend} />
+              <styled.div srOnly>
+                <DataTable title={title} table={table} />
+              </styled.div>
+            </>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+function Legend({ entries }: { entries: LegendEntry[] }) {
+  if (entries.length < 2) return null
+  return (
+    <styled.ul display="flex" flexWrap="wrap" gap="3" aria-hidden="true" textStyle="sm" color="fg.muted">
+      {entries.map((entry) => (
+        <styled.li key={entry.key} display="flex" alignItems="center" gap="1.5">
+          <styled.span
+            display="inline-block"
+            width="3"
+            height={entry.line ? '0.5' : '3'}
+            borderRadius="l1"
+            style={{ background: entry.color }}
+          />
+          {entry.label}
+        </styled.li>
+      ))}
+    </styled.ul>
+  )
+}
+
+function DataTable({ title, table }: { title: string; table: ChartTable }) {
+  return (
+    <Table.ScrollArea label={title}>
+      <Table.Root size="sm">
+        <Table.Caption srOnly>{title}</Table.Caption>
+        <Table.Head>
+          <Table.Row>
+            {table.columns.map((column) => (
+              <Table.Header key={column} scope="col">
+                {column}
+              </Table.Header>
+            ))}
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
+          {table.rows.map((row) => (
+            <Table.Row key={row.key}>
+              {row.cells.map((cell, i) =>
+                i === 0 ? (
+                  <Table.Header key={i} scope="row" fontWeight="normal">
+                    {cell}
+                  </Table.Header>
+                ) : (
+                  <Table.Cell key={i}>{cell}</Table.Cell>
+                ),
+              )}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  )
+}
+
+/** The element's width, followed as the window (or the layout) changes. */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0)
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    setWidth(element.clientWidth)
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref])
+  return width
+}

@@ -1,0 +1,3 @@
+// The reports area as other areas use it: the sections a page mounts.
+export { ClassReports } from './ClassReports'
+export { StudentReports } from './StudentReports'

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { reportRangeMachine } from '../../machines/report-range'
+import type { LoadReportInput, ReportCalendar, ReportData } from '../../machines/types'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import type { ModelEvent, StepView } from './harness'
+
+type M = typeof reportRangeMachine
+type View = StepView<M>
+
+/** Today is Monday 2026-11-23: the calendar src/features/reports/range.ts computes for it. */
+const calendar: ReportCalendar = {
+  maxDate: '2026-11-24',
+  shortcuts: {
+    thisMonth: { from: '2026-11-01', to: '2026-11-23' },
+    lastWeek: { from: '2026-11-14', to: '2026-11-20' },
+    lastMonth: { from: '2026-10-01', to: '2026-10-31' },
+    last3Months: { from: '2026-08-24', to: '2026-11-23' },
+    last6Months: { from: '2026-05-24', to: '2026-11-23' },
+    lastYear: { from: '2025-11-24', to: '2026-11-23' },
+  },
+}
+const subject = { kind: 'user', organizationId: 7, userId: 11 } as const
+const report: ReportData = {
+  overview: { active_users: 1, lessons_count: 4, hours: 0.5, lessons_per_day: 0.17, minutes_per_day: 1.3 },
+  lessons: [{ period: '2026-11-02', values: { numberOfLessons: 4, numberOfSeconds: 1800 } }],
+  averages: [],
+  active: [],
+  weeklyActive: [],
+  eps: [{ period: '2026-11-02', values: { eps: 61 } }],
+  improvement: null,
+  timeActivity: null,
+  assessments: [],
+  lessonDetail: [],
+  learner: { last_eps: 61, assessment_test: 0.58, last_active: '2026-11-02T09:30:00Z' },
+}
+const unavailable = apiFailure(503, { detail: 'Could not fetch reports, try again' })
+
+const weekly: ModelEvent<M> = { type: 'range.scope', scope: 'weekly' }
+const lastWeek: ModelEvent<M> = { type: 'range.shortcut', shortcut: 'lastWeek' }
+const picked: ModelEvent<M> = { type: 'range.dates', from: '2026-11-10', to: '2026-11-24' }
+const afterTomorrow: ModelEvent<M> = { type: 'range.dates', from: '2026-11-10', to: '2026-11-25' }
+const inverted: ModelEvent<M> = { type: 'range.dates', from: '2026-11-20', to: '2026-11-10' }
+const retry: ModelEvent<M> = { type: 'range.retry' }
+const loaded = done('loadReport', report)
+const refused = failed('loadReport', unavailable)
+
+const events: ModelEvent<M>[] = [weekly, lastWeek, picked, afterTomorrow, inverted, retry, loaded, refused]
+
+/** What the range is after the step's event, if it changed it. */
+function expectRange({ snapshot, event, previous }: View) {
+  if (event.type === 'range.scope') expect(snapshot.context.scope).toBe('weekly')
+  if (event.type === 'range.shortcut') {
+    expect(snapshot.context).toMatchObject({ shortcut: 'lastWeek', from: '2026-11-14', to: '2026-11-20', scope: previous?.context.scope })
+  }
+  if (event.type === 'range.dates') expect(snapshot.context).toMatchObject({ shortcut: null, from: '2026-11-10', to: '2026-11-24' })
+  if (event.type === 'xstate.init') {
+    // §4: the current period (this month up to today), scope daily
+    expect(snapshot.context).toMatchObject({ scope: 'daily', shortcut: 'thisMonth', from: '2026-11-01', to: '2026-11-23' })
+  }
+}
+
+modelTests(
+  buildModel({
+    name: 'reportRangeMachine',
+    machine: reportRangeMachine,
+    inputs: { 'a learner': { calendar, subject } },
+    events: () => events,
+    simplePaths: {
+      events: () => [weekly, picked, loaded, refused, retry],
+      bound: 'the shortcut and the refused dates behave like the scope and the picked dates (they are on the shortest paths)',
+    },
+    states: {
+      loading: (view: View) => {
+        const { snapshot, event, previous, ignored } = view
+        expect(snapshot.hasTag('busy')).toBe(true)
+        expect(snapshot.children.loadReport).toBeDefined()
+        if (ignored) {
+          // §5: no date after tomorrow, no interval that ends before it starts
+          expect(snapshot.context.to <= calendar.maxDate).toBe(true)
+          return
+        }
+        expectRange(view)
+        // the charts keep the last report while the next one loads
+        if (previous) expect(snapshot.context.report).toEqual(previous.context.report)
+        if (event.type === 'range.retry') expect(previous?.matches('failed')).toBe(true)
+      },
+      ready: ({ snapshot, ignored }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(false)
+        expect(snapshot.context.report).toEqual(report)
+        expect(snapshot.context.error).toBeNull()
+        if (ignored) expect(snapshot.context.to <= calendar.maxDate).toBe(true)
+      },
+      failed: ({ snapshot, event, ignored }: View) => {
+        expect(snapshot.hasTag('error')).toBe(true)
+        if (!ignored) expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
+      },
+    },
+  }),
+)
+
+describe('reportRangeMachine with actors', () => {
+  it('loads this month daily, then each range asked for, the last one winning', async () => {
+    const loads: LoadReportInput[] = []
+    const actor = createActor(
+      reportRangeMachine.provide({
+        actors: {
+          loadReport: fromPromise<ReportData, LoadReportInput>(async ({ input }) => {
+            loads.push(input)
+            return report
+          }),
+        },
+      }),
+      { input: { calendar, subject } },
+    ).start()
+    actor.send({ type: 'range.shortcut', shortcut: 'lastMonth' })
+    actor.send({ type: 'range.scope', scope: 'monthly' })
+    await waitFor(actor, (s) => s.matches('ready'))
+    expect(loads).toEqual([
+      { subject, from: '2026-11-01', to: '2026-11-23', scope: 'daily' },
+      { subject, from: '2026-10-01', to: '2026-10-31', scope: 'daily' },
+      { subject, from: '2026-10-01', to: '2026-10-31', scope: 'monthly' },
+    ])
+    actor.send({ type: 'range.dates', from: '2026-11-01', to: '2026-12-01' })
+    expect(actor.getSnapshot().matches('ready')).toBe(true)
+    expect(loads).toHaveLength(3)
+  })
+})
