@@ -1602,6 +1602,133 @@ export type NamespaceApiTranslation = {
 	 * P​l​e​a​s​e​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
 	 */
 	pleaseCreateAccount: string
+	exports: {
+		report: {
+			/**
+			 * A​c​t​i​v​i​t​y​ ​R​e​p​o​r​t
+			 */
+			activity: string
+			/**
+			 * A​s​s​e​s​s​m​e​n​t​ ​R​e​p​o​r​t
+			 */
+			assessment: string
+			/**
+			 * L​e​s​s​o​n​ ​D​e​t​a​i​l​ ​R​e​p​o​r​t
+			 */
+			lesson: string
+		}
+		column: {
+			/**
+			 * S​t​u​d​e​n​t​ ​n​a​m​e
+			 */
+			studentName: string
+			/**
+			 * S​t​u​d​e​n​t​ ​e​m​a​i​l
+			 */
+			studentEmail: string
+			/**
+			 * L​e​s​s​o​n​s​ ​p​r​a​c​t​i​c​e​d
+			 */
+			lessonsPracticed: string
+			/**
+			 * S​t​u​d​i​e​d​ ​t​i​m​e
+			 */
+			studiedTime: string
+			/**
+			 * A​v​e​r​a​g​e​ ​d​a​i​l​y​ ​m​i​n​u​t​e​s​ ​p​r​a​c​t​i​c​e​d
+			 */
+			averageDailyMinutes: string
+			/**
+			 * A​v​e​r​a​g​e​ ​d​a​i​l​y​ ​l​e​s​s​o​n​s​ ​p​r​a​c​t​i​c​e​d
+			 */
+			averageDailyLessons: string
+			/**
+			 * D​u​r​a​t​i​o​n​ ​i​n​ ​d​a​y​s
+			 */
+			durationDays: string
+			/**
+			 * F​i​r​s​t​ ​E​P​S
+			 */
+			firstEps: string
+			/**
+			 * L​a​s​t​ ​E​P​S
+			 */
+			lastEps: string
+			/**
+			 * L​a​s​t​ ​d​a​t​e​ ​p​r​a​c​t​i​c​e​d
+			 */
+			lastPracticed: string
+			/**
+			 * L​a​s​t​ ​a​s​s​e​s​s​m​e​n​t​ ​s​c​o​r​e
+			 */
+			lastAssessmentScore: string
+			/**
+			 * L​a​s​t​ ​a​s​s​e​s​s​m​e​n​t​ ​d​a​t​e
+			 */
+			lastAssessmentDate: string
+			/**
+			 * S​c​o​r​e​ ​i​m​p​r​o​v​e​m​e​n​t
+			 */
+			scoreImprovement: string
+			/**
+			 * E​P​S​ ​i​m​p​r​o​v​e​m​e​n​t
+			 */
+			epsImprovement: string
+			/**
+			 * D​a​t​e​ ​t​a​k​e​n
+			 */
+			dateTaken: string
+			/**
+			 * A​s​s​e​s​s​m​e​n​t​ ​t​e​s​t​ ​(​E​P​S​)
+			 */
+			assessmentEps: string
+			/**
+			 * P​r​o​n​u​n​c​i​a​t​i​o​n
+			 */
+			pronunciation: string
+			/**
+			 * I​n​t​o​n​a​t​i​o​n
+			 */
+			intonation: string
+			/**
+			 * F​l​u​e​n​c​y
+			 */
+			fluency: string
+			/**
+			 * S​k​i​l​l
+			 */
+			skill: string
+			/**
+			 * S​k​i​l​l​ ​s​c​o​r​e
+			 */
+			skillScore: string
+			/**
+			 * D​a​t​e
+			 */
+			date: string
+			/**
+			 * O​v​e​r​a​l​l​ ​n​a​t​i​v​e​ ​s​c​o​r​e
+			 */
+			nativeScore: string
+			/**
+			 * M​o​d​u​l​e​ ​n​a​m​e
+			 */
+			moduleName: string
+			/**
+			 * L​e​s​s​o​n​ ​n​a​m​e
+			 */
+			lessonName: string
+			/**
+			 * D​i​f​f​i​c​u​l​t​y​ ​l​e​v​e​l
+			 */
+			difficultyLevel: string
+		}
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​r​a​n​g​e​ ​o​f​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​d​a​y​s​.
+		 * @param {number} max
+		 */
+		rangeTooLong: RequiredParams<'max'>
+	}
 }
 
 export type NamespaceClassesTranslation = {
@@ -6040,6 +6167,132 @@ export type TranslationFunctions = {
 		 * Please create an account
 		 */
 		pleaseCreateAccount: () => LocalizedString
+		exports: {
+			report: {
+				/**
+				 * Activity Report
+				 */
+				activity: () => LocalizedString
+				/**
+				 * Assessment Report
+				 */
+				assessment: () => LocalizedString
+				/**
+				 * Lesson Detail Report
+				 */
+				lesson: () => LocalizedString
+			}
+			column: {
+				/**
+				 * Student name
+				 */
+				studentName: () => LocalizedString
+				/**
+				 * Student email
+				 */
+				studentEmail: () => LocalizedString
+				/**
+				 * Lessons practiced
+				 */
+				lessonsPracticed: () => LocalizedString
+				/**
+				 * Studied time
+				 */
+				studiedTime: () => LocalizedString
+				/**
+				 * Average daily minutes practiced
+				 */
+				averageDailyMinutes: () => LocalizedString
+				/**
+				 * Average daily lessons practiced
+				 */
+				averageDailyLessons: () => LocalizedString
+				/**
+				 * Duration in days
+				 */
+				durationDays: () => LocalizedString
+				/**
+				 * First EPS
+				 */
+				firstEps: () => LocalizedString
+				/**
+				 * Last EPS
+				 */
+				lastEps: () => LocalizedString
+				/**
+				 * Last date practiced
+				 */
+				lastPracticed: () => LocalizedString
+				/**
+				 * Last assessment score
+				 */
+				lastAssessmentScore: () => LocalizedString
+				/**
+				 * Last assessment date
+				 */
+				lastAssessmentDate: () => LocalizedString
+				/**
+				 * Score improvement
+				 */
+				scoreImprovement: () => LocalizedString
+				/**
+				 * EPS improvement
+				 */
+				epsImprovement: () => LocalizedString
+				/**
+				 * Date taken
+				 */
+				dateTaken: () => LocalizedString
+				/**
+				 * Assessment test (EPS)
+				 */
+				assessmentEps: () => LocalizedString
+				/**
+				 * Pronunciation
+				 */
+				pronunciation: () => LocalizedString
+				/**
+				 * Intonation
+				 */
+				intonation: () => LocalizedString
+				/**
+				 * Fluency
+				 */
+				fluency: () => LocalizedString
+				/**
+				 * Skill
+				 */
+				skill: () => LocalizedString
+				/**
+				 * Skill score
+				 */
+				skillScore: () => LocalizedString
+				/**
+				 * Date
+				 */
+				date: () => LocalizedString
+				/**
+				 * Overall native score
+				 */
+				nativeScore: () => LocalizedString
+				/**
+				 * Module name
+				 */
+				moduleName: () => LocalizedString
+				/**
+				 * Lesson name
+				 */
+				lessonName: () => LocalizedString
+				/**
+				 * Difficulty level
+				 */
+				difficultyLevel: () => LocalizedString
+			}
+			/**
+			 * Choose a range of at most {max} days.
+			 */
+			rangeTooLong: (arg: { max: number }) => LocalizedString
+		}
 	}
 	classes: {
 		validation: {

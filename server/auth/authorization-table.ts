@@ -289,6 +289,9 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   getAssignment: classEditors,
   setAssignment: classEditors,
 
+  // class exports (specification 001 §6: for the class's admins and its teacher), streamed files
+  exportGroupReport: classEditors,
+
   // social
   listSocialProviders: open,
   socialStart: open,

@@ -60,6 +60,43 @@ const ja_api = {
 	joinRequestPending: 'この組織への参加リクエストはすでに管理者の承認待ちです。',
 	memberDisabled: 'この組織へのアクセスは管理者によって無効にされています。再度有効にするよう管理者に依頼してください。',
 	pleaseCreateAccount: 'アカウントを作成してください',
+	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
+	exports: {
+		report: {
+			activity: 'アクティビティレポート',
+			assessment: 'アセスメントレポート',
+			lesson: 'レッスン詳細レポート',
+		},
+		column: {
+			studentName: '生徒名',
+			studentEmail: '生徒のメールアドレス',
+			lessonsPracticed: '練習したレッスン数',
+			studiedTime: '学習時間',
+			averageDailyMinutes: '1日あたりの平均練習時間（分）',
+			averageDailyLessons: '1日あたりの平均練習レッスン数',
+			durationDays: '日数',
+			firstEps: '最初のEPS',
+			lastEps: '最新のEPS',
+			lastPracticed: '最終練習日',
+			lastAssessmentScore: '最新のアセスメントスコア',
+			lastAssessmentDate: '最新のアセスメント日',
+			scoreImprovement: 'スコアの伸び',
+			epsImprovement: 'EPSの伸び',
+			dateTaken: '受験日',
+			assessmentEps: 'アセスメントテスト（EPS）',
+			pronunciation: '発音',
+			intonation: 'イントネーション',
+			fluency: '流暢さ',
+			skill: 'スキル',
+			skillScore: 'スキルスコア',
+			date: '日付',
+			nativeScore: '総合ネイティブスコア',
+			moduleName: 'モジュール名',
+			lessonName: 'レッスン名',
+			difficultyLevel: '難易度',
+		},
+		rangeTooLong: '{max}日以内の期間を選択してください。',
+	},
 } satisfies NamespaceApiTranslation
 
 export default ja_api

@@ -60,6 +60,43 @@ const pt_BR_api = {
 	joinRequestPending: 'Seu pedido para entrar nesta organização já está aguardando os administradores.',
 	memberDisabled: 'Seu acesso a esta organização foi desativado pelos administradores. Peça a eles que o reativem.',
 	pleaseCreateAccount: 'Crie uma conta',
+	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
+	exports: {
+		report: {
+			activity: 'Relatório de atividade',
+			assessment: 'Relatório de avaliações',
+			lesson: 'Relatório de detalhes das lições',
+		},
+		column: {
+			studentName: 'Nome do aluno',
+			studentEmail: 'E-mail do aluno',
+			lessonsPracticed: 'Lições praticadas',
+			studiedTime: 'Tempo de estudo',
+			averageDailyMinutes: 'Média de minutos praticados por dia',
+			averageDailyLessons: 'Média de lições praticadas por dia',
+			durationDays: 'Duração em dias',
+			firstEps: 'Primeiro EPS',
+			lastEps: 'Último EPS',
+			lastPracticed: 'Última data de prática',
+			lastAssessmentScore: 'Última nota de avaliação',
+			lastAssessmentDate: 'Data da última avaliação',
+			scoreImprovement: 'Melhoria da nota',
+			epsImprovement: 'Melhoria do EPS',
+			dateTaken: 'Data de realização',
+			assessmentEps: 'Teste de avaliação (EPS)',
+			pronunciation: 'Pronúncia',
+			intonation: 'Entonação',
+			fluency: 'Fluência',
+			skill: 'Habilidade',
+			skillScore: 'Nota da habilidade',
+			date: 'Data',
+			nativeScore: 'Nota nativa geral',
+			moduleName: 'Nome do módulo',
+			lessonName: 'Nome da lição',
+			difficultyLevel: 'Nível de dificuldade',
+		},
+		rangeTooLong: 'Escolha um período de no máximo {max} dias.',
+	},
 } satisfies NamespaceApiTranslation
 
 export default pt_BR_api
