@@ -22,6 +22,7 @@ export type Translations = RootTranslation &
 	account: NamespaceAccountTranslation,
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
 	api: NamespaceApiTranslation,
+	classExports: NamespaceClassExportsTranslation,
 	classes: NamespaceClassesTranslation,
 	invitationImport: NamespaceInvitationImportTranslation,
 	legal: NamespaceLegalTranslation,
@@ -1729,6 +1730,62 @@ export type NamespaceApiTranslation = {
 		 */
 		rangeTooLong: RequiredParams<'max'>
 	}
+}
+
+export type NamespaceClassExportsTranslation = {
+	/**
+	 * E​x​p​o​r​t
+	 */
+	menu: string
+	/**
+	 * {​w​h​a​t​}​ ​r​e​p​o​r​t​s
+	 * @param {string} what
+	 */
+	heading: RequiredParams<'what'>
+	/**
+	 * D​o​w​n​l​o​a​d​i​n​g​…
+	 */
+	downloading: string
+	/**
+	 * A​c​t​i​v​i​t​y​ ​r​e​p​o​r​t​ ​(​C​S​V​)
+	 */
+	activityCsv: string
+	/**
+	 * A​c​t​i​v​i​t​y​ ​r​e​p​o​r​t​ ​(​E​x​c​e​l​)
+	 */
+	activityXlsx: string
+	/**
+	 * A​s​s​e​s​s​m​e​n​t​ ​r​e​p​o​r​t​ ​(​C​S​V​)
+	 */
+	assessmentCsv: string
+	/**
+	 * A​s​s​e​s​s​m​e​n​t​ ​r​e​p​o​r​t​ ​(​E​x​c​e​l​)
+	 */
+	assessmentXlsx: string
+	/**
+	 * L​e​s​s​o​n​ ​d​e​t​a​i​l​ ​r​e​p​o​r​t​ ​(​C​S​V​)
+	 */
+	lessonCsv: string
+	/**
+	 * L​e​s​s​o​n​ ​d​e​t​a​i​l​ ​r​e​p​o​r​t​ ​(​E​x​c​e​l​)
+	 */
+	lessonXlsx: string
+	/**
+	 * T​h​e​ ​e​x​p​o​r​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​o​w​n​l​o​a​d​e​d​.
+	 */
+	failed: string
+	/**
+	 * Y​o​u​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​p​o​r​t​ ​t​h​i​s​ ​c​l​a​s​s​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​s​e​e​ ​w​h​a​t​ ​y​o​u​ ​c​a​n​ ​d​o​.
+	 */
+	forbidden: string
+	/**
+	 * T​r​y​ ​a​g​a​i​n
+	 */
+	retry: string
+	/**
+	 * D​i​s​m​i​s​s
+	 */
+	dismiss: string
 }
 
 export type NamespaceClassesTranslation = {
@@ -4566,6 +4623,7 @@ export type Namespaces =
 	| 'account'
 	| 'adminOrganizations'
 	| 'api'
+	| 'classExports'
 	| 'classes'
 	| 'invitationImport'
 	| 'legal'
@@ -4595,6 +4653,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./api/index.ts` file instead
 	 */
 	api?: "[typesafe-i18n] reserved for 'api'-namespace. You need to use the `./api/index.ts` file instead."
+
+	/**
+	 * reserved for 'classExports'-namespace\
+	 * you need to use the `./classExports/index.ts` file instead
+	 */
+	classExports?: "[typesafe-i18n] reserved for 'classExports'-namespace. You need to use the `./classExports/index.ts` file instead."
 
 	/**
 	 * reserved for 'classes'-namespace\
@@ -6293,6 +6357,60 @@ export type TranslationFunctions = {
 			 */
 			rangeTooLong: (arg: { max: number }) => LocalizedString
 		}
+	}
+	classExports: {
+		/**
+		 * Export
+		 */
+		menu: () => LocalizedString
+		/**
+		 * {what} reports
+		 */
+		heading: (arg: { what: string }) => LocalizedString
+		/**
+		 * Downloading…
+		 */
+		downloading: () => LocalizedString
+		/**
+		 * Activity report (CSV)
+		 */
+		activityCsv: () => LocalizedString
+		/**
+		 * Activity report (Excel)
+		 */
+		activityXlsx: () => LocalizedString
+		/**
+		 * Assessment report (CSV)
+		 */
+		assessmentCsv: () => LocalizedString
+		/**
+		 * Assessment report (Excel)
+		 */
+		assessmentXlsx: () => LocalizedString
+		/**
+		 * Lesson detail report (CSV)
+		 */
+		lessonCsv: () => LocalizedString
+		/**
+		 * Lesson detail report (Excel)
+		 */
+		lessonXlsx: () => LocalizedString
+		/**
+		 * The export could not be downloaded.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * You can no longer export this class. Reload the page to see what you can do.
+		 */
+		forbidden: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * Dismiss
+		 */
+		dismiss: () => LocalizedString
 	}
 	classes: {
 		validation: {
