@@ -22,6 +22,7 @@ export type Translations = RootTranslation &
 	account: NamespaceAccountTranslation,
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
 	api: NamespaceApiTranslation,
+	classExports: NamespaceClassExportsTranslation,
 	classes: NamespaceClassesTranslation,
 	invitationImport: NamespaceInvitationImportTranslation,
 	legal: NamespaceLegalTranslation,
@@ -1654,6 +1655,189 @@ export type NamespaceApiTranslation = {
 	 * U​s​e​ ​a​t​ ​m​o​s​t​ ​1​0​0​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​t​h​e​ ​s​i​g​n​s​ ​.​ ​_​ ​:​ ​-​ ​(​a​ ​U​U​I​D​,​ ​f​o​r​ ​e​x​a​m​p​l​e​)​.
 	 */
 	eventIdInvalid: string
+	exports: {
+		report: {
+			/**
+			 * A​c​t​i​v​i​t​y​ ​R​e​p​o​r​t
+			 */
+			activity: string
+			/**
+			 * A​s​s​e​s​s​m​e​n​t​ ​R​e​p​o​r​t
+			 */
+			assessment: string
+			/**
+			 * L​e​s​s​o​n​ ​D​e​t​a​i​l​ ​R​e​p​o​r​t
+			 */
+			lesson: string
+		}
+		column: {
+			/**
+			 * S​t​u​d​e​n​t​ ​n​a​m​e
+			 */
+			studentName: string
+			/**
+			 * S​t​u​d​e​n​t​ ​e​m​a​i​l
+			 */
+			studentEmail: string
+			/**
+			 * L​e​s​s​o​n​s​ ​p​r​a​c​t​i​c​e​d
+			 */
+			lessonsPracticed: string
+			/**
+			 * S​t​u​d​i​e​d​ ​t​i​m​e
+			 */
+			studiedTime: string
+			/**
+			 * A​v​e​r​a​g​e​ ​d​a​i​l​y​ ​m​i​n​u​t​e​s​ ​p​r​a​c​t​i​c​e​d
+			 */
+			averageDailyMinutes: string
+			/**
+			 * A​v​e​r​a​g​e​ ​d​a​i​l​y​ ​l​e​s​s​o​n​s​ ​p​r​a​c​t​i​c​e​d
+			 */
+			averageDailyLessons: string
+			/**
+			 * D​u​r​a​t​i​o​n​ ​i​n​ ​d​a​y​s
+			 */
+			durationDays: string
+			/**
+			 * F​i​r​s​t​ ​E​P​S
+			 */
+			firstEps: string
+			/**
+			 * L​a​s​t​ ​E​P​S
+			 */
+			lastEps: string
+			/**
+			 * L​a​s​t​ ​d​a​t​e​ ​p​r​a​c​t​i​c​e​d
+			 */
+			lastPracticed: string
+			/**
+			 * L​a​s​t​ ​a​s​s​e​s​s​m​e​n​t​ ​s​c​o​r​e
+			 */
+			lastAssessmentScore: string
+			/**
+			 * L​a​s​t​ ​a​s​s​e​s​s​m​e​n​t​ ​d​a​t​e
+			 */
+			lastAssessmentDate: string
+			/**
+			 * S​c​o​r​e​ ​i​m​p​r​o​v​e​m​e​n​t
+			 */
+			scoreImprovement: string
+			/**
+			 * E​P​S​ ​i​m​p​r​o​v​e​m​e​n​t
+			 */
+			epsImprovement: string
+			/**
+			 * D​a​t​e​ ​t​a​k​e​n
+			 */
+			dateTaken: string
+			/**
+			 * A​s​s​e​s​s​m​e​n​t​ ​t​e​s​t​ ​(​E​P​S​)
+			 */
+			assessmentEps: string
+			/**
+			 * P​r​o​n​u​n​c​i​a​t​i​o​n
+			 */
+			pronunciation: string
+			/**
+			 * I​n​t​o​n​a​t​i​o​n
+			 */
+			intonation: string
+			/**
+			 * F​l​u​e​n​c​y
+			 */
+			fluency: string
+			/**
+			 * S​k​i​l​l
+			 */
+			skill: string
+			/**
+			 * S​k​i​l​l​ ​s​c​o​r​e
+			 */
+			skillScore: string
+			/**
+			 * D​a​t​e
+			 */
+			date: string
+			/**
+			 * O​v​e​r​a​l​l​ ​n​a​t​i​v​e​ ​s​c​o​r​e
+			 */
+			nativeScore: string
+			/**
+			 * M​o​d​u​l​e​ ​n​a​m​e
+			 */
+			moduleName: string
+			/**
+			 * L​e​s​s​o​n​ ​n​a​m​e
+			 */
+			lessonName: string
+			/**
+			 * D​i​f​f​i​c​u​l​t​y​ ​l​e​v​e​l
+			 */
+			difficultyLevel: string
+		}
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​r​a​n​g​e​ ​o​f​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​d​a​y​s​.
+		 * @param {number} max
+		 */
+		rangeTooLong: RequiredParams<'max'>
+	}
+}
+
+export type NamespaceClassExportsTranslation = {
+	/**
+	 * E​x​p​o​r​t
+	 */
+	menu: string
+	/**
+	 * {​w​h​a​t​}​ ​r​e​p​o​r​t​s
+	 * @param {string} what
+	 */
+	heading: RequiredParams<'what'>
+	/**
+	 * D​o​w​n​l​o​a​d​i​n​g​…
+	 */
+	downloading: string
+	/**
+	 * A​c​t​i​v​i​t​y​ ​r​e​p​o​r​t​ ​(​C​S​V​)
+	 */
+	activityCsv: string
+	/**
+	 * A​c​t​i​v​i​t​y​ ​r​e​p​o​r​t​ ​(​E​x​c​e​l​)
+	 */
+	activityXlsx: string
+	/**
+	 * A​s​s​e​s​s​m​e​n​t​ ​r​e​p​o​r​t​ ​(​C​S​V​)
+	 */
+	assessmentCsv: string
+	/**
+	 * A​s​s​e​s​s​m​e​n​t​ ​r​e​p​o​r​t​ ​(​E​x​c​e​l​)
+	 */
+	assessmentXlsx: string
+	/**
+	 * L​e​s​s​o​n​ ​d​e​t​a​i​l​ ​r​e​p​o​r​t​ ​(​C​S​V​)
+	 */
+	lessonCsv: string
+	/**
+	 * L​e​s​s​o​n​ ​d​e​t​a​i​l​ ​r​e​p​o​r​t​ ​(​E​x​c​e​l​)
+	 */
+	lessonXlsx: string
+	/**
+	 * T​h​e​ ​e​x​p​o​r​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​o​w​n​l​o​a​d​e​d​.
+	 */
+	failed: string
+	/**
+	 * Y​o​u​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​p​o​r​t​ ​t​h​i​s​ ​c​l​a​s​s​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​s​e​e​ ​w​h​a​t​ ​y​o​u​ ​c​a​n​ ​d​o​.
+	 */
+	forbidden: string
+	/**
+	 * T​r​y​ ​a​g​a​i​n
+	 */
+	retry: string
+	/**
+	 * D​i​s​m​i​s​s
+	 */
+	dismiss: string
 }
 
 export type NamespaceClassesTranslation = {
@@ -4811,6 +4995,7 @@ export type Namespaces =
 	| 'account'
 	| 'adminOrganizations'
 	| 'api'
+	| 'classExports'
 	| 'classes'
 	| 'invitationImport'
 	| 'legal'
@@ -4841,6 +5026,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./api/index.ts` file instead
 	 */
 	api?: "[typesafe-i18n] reserved for 'api'-namespace. You need to use the `./api/index.ts` file instead."
+
+	/**
+	 * reserved for 'classExports'-namespace\
+	 * you need to use the `./classExports/index.ts` file instead
+	 */
+	classExports?: "[typesafe-i18n] reserved for 'classExports'-namespace. You need to use the `./classExports/index.ts` file instead."
 
 	/**
 	 * reserved for 'classes'-namespace\
@@ -6467,6 +6658,186 @@ export type TranslationFunctions = {
 		 * Use at most 100 letters, digits and the signs . _ : - (a UUID, for example).
 		 */
 		eventIdInvalid: () => LocalizedString
+		exports: {
+			report: {
+				/**
+				 * Activity Report
+				 */
+				activity: () => LocalizedString
+				/**
+				 * Assessment Report
+				 */
+				assessment: () => LocalizedString
+				/**
+				 * Lesson Detail Report
+				 */
+				lesson: () => LocalizedString
+			}
+			column: {
+				/**
+				 * Student name
+				 */
+				studentName: () => LocalizedString
+				/**
+				 * Student email
+				 */
+				studentEmail: () => LocalizedString
+				/**
+				 * Lessons practiced
+				 */
+				lessonsPracticed: () => LocalizedString
+				/**
+				 * Studied time
+				 */
+				studiedTime: () => LocalizedString
+				/**
+				 * Average daily minutes practiced
+				 */
+				averageDailyMinutes: () => LocalizedString
+				/**
+				 * Average daily lessons practiced
+				 */
+				averageDailyLessons: () => LocalizedString
+				/**
+				 * Duration in days
+				 */
+				durationDays: () => LocalizedString
+				/**
+				 * First EPS
+				 */
+				firstEps: () => LocalizedString
+				/**
+				 * Last EPS
+				 */
+				lastEps: () => LocalizedString
+				/**
+				 * Last date practiced
+				 */
+				lastPracticed: () => LocalizedString
+				/**
+				 * Last assessment score
+				 */
+				lastAssessmentScore: () => LocalizedString
+				/**
+				 * Last assessment date
+				 */
+				lastAssessmentDate: () => LocalizedString
+				/**
+				 * Score improvement
+				 */
+				scoreImprovement: () => LocalizedString
+				/**
+				 * EPS improvement
+				 */
+				epsImprovement: () => LocalizedString
+				/**
+				 * Date taken
+				 */
+				dateTaken: () => LocalizedString
+				/**
+				 * Assessment test (EPS)
+				 */
+				assessmentEps: () => LocalizedString
+				/**
+				 * Pronunciation
+				 */
+				pronunciation: () => LocalizedString
+				/**
+				 * Intonation
+				 */
+				intonation: () => LocalizedString
+				/**
+				 * Fluency
+				 */
+				fluency: () => LocalizedString
+				/**
+				 * Skill
+				 */
+				skill: () => LocalizedString
+				/**
+				 * Skill score
+				 */
+				skillScore: () => LocalizedString
+				/**
+				 * Date
+				 */
+				date: () => LocalizedString
+				/**
+				 * Overall native score
+				 */
+				nativeScore: () => LocalizedString
+				/**
+				 * Module name
+				 */
+				moduleName: () => LocalizedString
+				/**
+				 * Lesson name
+				 */
+				lessonName: () => LocalizedString
+				/**
+				 * Difficulty level
+				 */
+				difficultyLevel: () => LocalizedString
+			}
+			/**
+			 * Choose a range of at most {max} days.
+			 */
+			rangeTooLong: (arg: { max: number }) => LocalizedString
+		}
+	}
+	classExports: {
+		/**
+		 * Export
+		 */
+		menu: () => LocalizedString
+		/**
+		 * {what} reports
+		 */
+		heading: (arg: { what: string }) => LocalizedString
+		/**
+		 * Downloading…
+		 */
+		downloading: () => LocalizedString
+		/**
+		 * Activity report (CSV)
+		 */
+		activityCsv: () => LocalizedString
+		/**
+		 * Activity report (Excel)
+		 */
+		activityXlsx: () => LocalizedString
+		/**
+		 * Assessment report (CSV)
+		 */
+		assessmentCsv: () => LocalizedString
+		/**
+		 * Assessment report (Excel)
+		 */
+		assessmentXlsx: () => LocalizedString
+		/**
+		 * Lesson detail report (CSV)
+		 */
+		lessonCsv: () => LocalizedString
+		/**
+		 * Lesson detail report (Excel)
+		 */
+		lessonXlsx: () => LocalizedString
+		/**
+		 * The export could not be downloaded.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * You can no longer export this class. Reload the page to see what you can do.
+		 */
+		forbidden: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * Dismiss
+		 */
+		dismiss: () => LocalizedString
 	}
 	classes: {
 		validation: {

@@ -15,6 +15,7 @@ import vi from './vi/index.js'
 import en_account from './en/account/index.js'
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
+import en_classExports from './en/classExports/index.js'
 import en_classes from './en/classes/index.js'
 import en_invitationImport from './en/invitationImport/index.js'
 import en_legal from './en/legal/index.js'
@@ -29,6 +30,7 @@ import en_startLearning from './en/startLearning/index.js'
 import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
+import es_MX_classExports from './es-MX/classExports/index.js'
 import es_MX_classes from './es-MX/classes/index.js'
 import es_MX_invitationImport from './es-MX/invitationImport/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
@@ -43,6 +45,7 @@ import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
+import ja_classExports from './ja/classExports/index.js'
 import ja_classes from './ja/classes/index.js'
 import ja_invitationImport from './ja/invitationImport/index.js'
 import ja_legal from './ja/legal/index.js'
@@ -57,6 +60,7 @@ import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
+import pt_BR_classExports from './pt-BR/classExports/index.js'
 import pt_BR_classes from './pt-BR/classes/index.js'
 import pt_BR_invitationImport from './pt-BR/invitationImport/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
@@ -71,6 +75,7 @@ import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
+import th_classExports from './th/classExports/index.js'
 import th_classes from './th/classes/index.js'
 import th_invitationImport from './th/invitationImport/index.js'
 import th_legal from './th/legal/index.js'
@@ -85,6 +90,7 @@ import th_startLearning from './th/startLearning/index.js'
 import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
+import vi_classExports from './vi/classExports/index.js'
 import vi_classes from './vi/classes/index.js'
 import vi_invitationImport from './vi/invitationImport/index.js'
 import vi_legal from './vi/legal/index.js'
@@ -103,6 +109,7 @@ const localeTranslations = {
 		account: en_account,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
+		classExports: en_classExports,
 		classes: en_classes,
 		invitationImport: en_invitationImport,
 		legal: en_legal,
@@ -120,6 +127,7 @@ const localeTranslations = {
 		account: es_MX_account,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
+		classExports: es_MX_classExports,
 		classes: es_MX_classes,
 		invitationImport: es_MX_invitationImport,
 		legal: es_MX_legal,
@@ -137,6 +145,7 @@ const localeTranslations = {
 		account: ja_account,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
+		classExports: ja_classExports,
 		classes: ja_classes,
 		invitationImport: ja_invitationImport,
 		legal: ja_legal,
@@ -154,6 +163,7 @@ const localeTranslations = {
 		account: pt_BR_account,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
+		classExports: pt_BR_classExports,
 		classes: pt_BR_classes,
 		invitationImport: pt_BR_invitationImport,
 		legal: pt_BR_legal,
@@ -171,6 +181,7 @@ const localeTranslations = {
 		account: th_account,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
+		classExports: th_classExports,
 		classes: th_classes,
 		invitationImport: th_invitationImport,
 		legal: th_legal,
@@ -188,6 +199,7 @@ const localeTranslations = {
 		account: vi_account,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
+		classExports: vi_classExports,
 		classes: vi_classes,
 		invitationImport: vi_invitationImport,
 		legal: vi_legal,

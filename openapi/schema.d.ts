@@ -1515,6 +1515,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/groups/{id}/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The class */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * A class's activity, assessment or lesson-detail export as CSV or XLSX (canEditClass and platform admins)
+         * @description The class's students (the members of the class), fetched 300 at a time in name order and written to
+         *     the answer as they come, so a class of 10,000 students is exported in constant memory. `from` and `to`
+         *     are local dates in the organization's time zone, both included (at most 366 days).
+         *     - `activity`: one row per student, from the daily rollups: student name, student email, lessons
+         *       practiced, studied time (hh:mm:ss), average daily minutes practiced and average daily lessons
+         *       practiced (per day practised), duration in days (days practised), first EPS, last EPS, last date
+         *       practiced, last assessment score, last assessment date, score improvement and EPS improvement (last
+         *       minus first assessment of the range; blank without an assessment).
+         *     - `assessment`: one row per skill of each assessment in the range (one row with blank skill columns for
+         *       an assessment without skills): student name, student email, date taken, assessment test (EPS),
+         *       pronunciation, intonation, fluency, skill, skill score.
+         *     - `lesson`: one row per finished lesson in the range: student name, student email, date, overall native
+         *       score (a rounded percentage, blank when 0), module name, lesson name, difficulty level.
+         *     Headers and dates are in the requester's language (Accept-Language); scores are rounded whole numbers.
+         *     A text cell that a spreadsheet program would take for a formula (starting with `=`, `+`, `-`, `@`, a
+         *     tab or a carriage return) is written with a leading `'`. The file is named after the class, the report
+         *     and the range (`Grade 7 B Assessment Report 01 Mar 2026 - 31 Mar 2026.csv`), in `Content-Disposition`
+         *     as a safe ASCII `filename` and the exact name in `filename*`. The CSV is UTF-8 with a byte order mark.
+         *     A teacher of the organization who does not own the class, and its students, get 403; anyone else, and
+         *     a class that does not exist, 404.
+         */
+        get: operations["exportGroupReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/countries/": {
         parameters: {
             query?: never;
@@ -4981,6 +5023,43 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+        };
+    };
+    exportGroupReport: {
+        parameters: {
+            query: {
+                kind: "activity" | "assessment" | "lesson";
+                format?: "csv" | "xlsx";
+                /** @description The first day, in the organization's time zone */
+                from: string;
+                /** @description The last day, included; not before `from`, at most 366 days after it */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description The class */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, as a download */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…"; filename*=UTF-8''… */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listCountries: {

@@ -296,6 +296,9 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   getClassSummary: classEditors,
   getOrganizationReport: organizationAdmins(403, 404),
   getLearnerReport: organizationMembers,
+  // class exports (specification 001 §6: for the class's admins and its teacher), streamed files
+  exportGroupReport: classEditors,
+
   // practice data from the mobile app: the caller's own events only (the body names no user)
   recordPracticeEvents: signedIn,
 

@@ -466,6 +466,7 @@ const FIXTURES: Record<string, Fixture> = {
   getClassSummary: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },
   getOrganizationReport: { request: (c) => ({ params: orgId(c), query: REPORT_RANGE }) },
   getLearnerReport: { request: async (c) => ({ params: { id: await learnerFor(c) }, query: `organization=${c.organization.id}&${REPORT_RANGE}` }) },
+  exportGroupReport: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: 'kind=activity&format=csv&from=2026-03-01&to=2026-03-31' }) },
   listSocialProviders: { request: () => ({}) },
   socialStart: { request: () => ({}) },
   socialCallback: { request: () => ({ query: 'error=access_denied' }) },

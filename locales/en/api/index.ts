@@ -74,6 +74,43 @@ const en_api = {
 	scoreRange: 'Give a score from 0 to 100.',
 	secondsRange: 'Give the seconds spent, from 0 to 86400 (one day).',
 	eventIdInvalid: 'Use at most 100 letters, digits and the signs . _ : - (a UUID, for example).',
+	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
+	exports: {
+		report: {
+			activity: 'Activity Report',
+			assessment: 'Assessment Report',
+			lesson: 'Lesson Detail Report',
+		},
+		column: {
+			studentName: 'Student name',
+			studentEmail: 'Student email',
+			lessonsPracticed: 'Lessons practiced',
+			studiedTime: 'Studied time',
+			averageDailyMinutes: 'Average daily minutes practiced',
+			averageDailyLessons: 'Average daily lessons practiced',
+			durationDays: 'Duration in days',
+			firstEps: 'First EPS',
+			lastEps: 'Last EPS',
+			lastPracticed: 'Last date practiced',
+			lastAssessmentScore: 'Last assessment score',
+			lastAssessmentDate: 'Last assessment date',
+			scoreImprovement: 'Score improvement',
+			epsImprovement: 'EPS improvement',
+			dateTaken: 'Date taken',
+			assessmentEps: 'Assessment test (EPS)',
+			pronunciation: 'Pronunciation',
+			intonation: 'Intonation',
+			fluency: 'Fluency',
+			skill: 'Skill',
+			skillScore: 'Skill score',
+			date: 'Date',
+			nativeScore: 'Overall native score',
+			moduleName: 'Module name',
+			lessonName: 'Lesson name',
+			difficultyLevel: 'Difficulty level',
+		},
+		rangeTooLong: 'Choose a range of at most {max:number} days.',
+	},
 } satisfies BaseTranslation
 
 export default en_api

@@ -75,6 +75,43 @@ const es_MX_api = {
 	scoreRange: 'Indica una puntuación de 0 a 100.',
 	secondsRange: 'Indica los segundos dedicados, de 0 a 86400 (un día).',
 	eventIdInvalid: 'Usa como máximo 100 letras, dígitos y los signos . _ : - (un UUID, por ejemplo).',
+	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
+	exports: {
+		report: {
+			activity: 'Reporte de actividad',
+			assessment: 'Reporte de evaluaciones',
+			lesson: 'Reporte de detalle de lecciones',
+		},
+		column: {
+			studentName: 'Nombre del estudiante',
+			studentEmail: 'Correo del estudiante',
+			lessonsPracticed: 'Lecciones practicadas',
+			studiedTime: 'Tiempo de estudio',
+			averageDailyMinutes: 'Promedio de minutos practicados por día',
+			averageDailyLessons: 'Promedio de lecciones practicadas por día',
+			durationDays: 'Duración en días',
+			firstEps: 'Primer EPS',
+			lastEps: 'Último EPS',
+			lastPracticed: 'Última fecha de práctica',
+			lastAssessmentScore: 'Último puntaje de evaluación',
+			lastAssessmentDate: 'Fecha de la última evaluación',
+			scoreImprovement: 'Mejora del puntaje',
+			epsImprovement: 'Mejora del EPS',
+			dateTaken: 'Fecha de realización',
+			assessmentEps: 'Prueba de evaluación (EPS)',
+			pronunciation: 'Pronunciación',
+			intonation: 'Entonación',
+			fluency: 'Fluidez',
+			skill: 'Habilidad',
+			skillScore: 'Puntaje de la habilidad',
+			date: 'Fecha',
+			nativeScore: 'Puntaje nativo general',
+			moduleName: 'Nombre del módulo',
+			lessonName: 'Nombre de la lección',
+			difficultyLevel: 'Nivel de dificultad',
+		},
+		rangeTooLong: 'Elige un periodo de {max} días como máximo.',
+	},
 } satisfies NamespaceApiTranslation
 
 export default es_MX_api

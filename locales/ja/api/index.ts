@@ -74,6 +74,43 @@ const ja_api = {
 	scoreRange: 'スコアは0から100の間で指定してください。',
 	secondsRange: 'かかった秒数を0から86400（1日）の間で指定してください。',
 	eventIdInvalid: '英数字と記号 . _ : - を100文字以内で使用してください（例: UUID）。',
+	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
+	exports: {
+		report: {
+			activity: 'アクティビティレポート',
+			assessment: 'アセスメントレポート',
+			lesson: 'レッスン詳細レポート',
+		},
+		column: {
+			studentName: '生徒名',
+			studentEmail: '生徒のメールアドレス',
+			lessonsPracticed: '練習したレッスン数',
+			studiedTime: '学習時間',
+			averageDailyMinutes: '1日あたりの平均練習時間（分）',
+			averageDailyLessons: '1日あたりの平均練習レッスン数',
+			durationDays: '日数',
+			firstEps: '最初のEPS',
+			lastEps: '最新のEPS',
+			lastPracticed: '最終練習日',
+			lastAssessmentScore: '最新のアセスメントスコア',
+			lastAssessmentDate: '最新のアセスメント日',
+			scoreImprovement: 'スコアの伸び',
+			epsImprovement: 'EPSの伸び',
+			dateTaken: '受験日',
+			assessmentEps: 'アセスメントテスト（EPS）',
+			pronunciation: '発音',
+			intonation: 'イントネーション',
+			fluency: '流暢さ',
+			skill: 'スキル',
+			skillScore: 'スキルスコア',
+			date: '日付',
+			nativeScore: '総合ネイティブスコア',
+			moduleName: 'モジュール名',
+			lessonName: 'レッスン名',
+			difficultyLevel: '難易度',
+		},
+		rangeTooLong: '{max}日以内の期間を選択してください。',
+	},
 } satisfies NamespaceApiTranslation
 
 export default ja_api

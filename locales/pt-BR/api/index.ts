@@ -74,6 +74,43 @@ const pt_BR_api = {
 	scoreRange: 'Informe uma pontuação de 0 a 100.',
 	secondsRange: 'Informe os segundos gastos, de 0 a 86400 (um dia).',
 	eventIdInvalid: 'Use no máximo 100 letras, dígitos e os sinais . _ : - (um UUID, por exemplo).',
+	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
+	exports: {
+		report: {
+			activity: 'Relatório de atividade',
+			assessment: 'Relatório de avaliações',
+			lesson: 'Relatório de detalhes das lições',
+		},
+		column: {
+			studentName: 'Nome do aluno',
+			studentEmail: 'E-mail do aluno',
+			lessonsPracticed: 'Lições praticadas',
+			studiedTime: 'Tempo de estudo',
+			averageDailyMinutes: 'Média de minutos praticados por dia',
+			averageDailyLessons: 'Média de lições praticadas por dia',
+			durationDays: 'Duração em dias',
+			firstEps: 'Primeiro EPS',
+			lastEps: 'Último EPS',
+			lastPracticed: 'Última data de prática',
+			lastAssessmentScore: 'Última nota de avaliação',
+			lastAssessmentDate: 'Data da última avaliação',
+			scoreImprovement: 'Melhoria da nota',
+			epsImprovement: 'Melhoria do EPS',
+			dateTaken: 'Data de realização',
+			assessmentEps: 'Teste de avaliação (EPS)',
+			pronunciation: 'Pronúncia',
+			intonation: 'Entonação',
+			fluency: 'Fluência',
+			skill: 'Habilidade',
+			skillScore: 'Nota da habilidade',
+			date: 'Data',
+			nativeScore: 'Nota nativa geral',
+			moduleName: 'Nome do módulo',
+			lessonName: 'Nome da lição',
+			difficultyLevel: 'Nível de dificuldade',
+		},
+		rangeTooLong: 'Escolha um período de no máximo {max} dias.',
+	},
 } satisfies NamespaceApiTranslation
 
 export default pt_BR_api

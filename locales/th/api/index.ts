@@ -74,6 +74,43 @@ const th_api = {
 	scoreRange: 'โปรดระบุคะแนนตั้งแต่ 0 ถึง 100',
 	secondsRange: 'โปรดระบุจำนวนวินาทีที่ใช้ ตั้งแต่ 0 ถึง 86400 (หนึ่งวัน)',
 	eventIdInvalid: 'ใช้ตัวอักษร ตัวเลข และเครื่องหมาย . _ : - ได้ไม่เกิน 100 ตัว (เช่น UUID)',
+	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
+	exports: {
+		report: {
+			activity: 'รายงานกิจกรรม',
+			assessment: 'รายงานการประเมิน',
+			lesson: 'รายงานรายละเอียดบทเรียน',
+		},
+		column: {
+			studentName: 'ชื่อนักเรียน',
+			studentEmail: 'อีเมลนักเรียน',
+			lessonsPracticed: 'บทเรียนที่ฝึก',
+			studiedTime: 'เวลาที่เรียน',
+			averageDailyMinutes: 'จำนวนนาทีที่ฝึกเฉลี่ยต่อวัน',
+			averageDailyLessons: 'จำนวนบทเรียนที่ฝึกเฉลี่ยต่อวัน',
+			durationDays: 'ระยะเวลา (วัน)',
+			firstEps: 'EPS แรก',
+			lastEps: 'EPS ล่าสุด',
+			lastPracticed: 'วันที่ฝึกล่าสุด',
+			lastAssessmentScore: 'คะแนนการประเมินล่าสุด',
+			lastAssessmentDate: 'วันที่ประเมินล่าสุด',
+			scoreImprovement: 'คะแนนที่พัฒนาขึ้น',
+			epsImprovement: 'EPS ที่พัฒนาขึ้น',
+			dateTaken: 'วันที่ทำแบบประเมิน',
+			assessmentEps: 'แบบทดสอบการประเมิน (EPS)',
+			pronunciation: 'การออกเสียง',
+			intonation: 'ทำนองเสียง',
+			fluency: 'ความคล่องแคล่ว',
+			skill: 'ทักษะ',
+			skillScore: 'คะแนนทักษะ',
+			date: 'วันที่',
+			nativeScore: 'คะแนนเทียบเจ้าของภาษาโดยรวม',
+			moduleName: 'ชื่อโมดูล',
+			lessonName: 'ชื่อบทเรียน',
+			difficultyLevel: 'ระดับความยาก',
+		},
+		rangeTooLong: 'เลือกช่วงเวลาไม่เกิน {max} วัน',
+	},
 } satisfies NamespaceApiTranslation
 
 export default th_api

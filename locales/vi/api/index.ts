@@ -74,6 +74,43 @@ const vi_api = {
 	scoreRange: 'Hãy nhập điểm từ 0 đến 100.',
 	secondsRange: 'Hãy nhập số giây đã dùng, từ 0 đến 86400 (một ngày).',
 	eventIdInvalid: 'Dùng tối đa 100 chữ cái, chữ số và các dấu . _ : - (ví dụ một UUID).',
+	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
+	exports: {
+		report: {
+			activity: 'Báo cáo hoạt động',
+			assessment: 'Báo cáo bài đánh giá',
+			lesson: 'Báo cáo chi tiết bài học',
+		},
+		column: {
+			studentName: 'Tên học viên',
+			studentEmail: 'Email học viên',
+			lessonsPracticed: 'Số bài học đã luyện',
+			studiedTime: 'Thời gian học',
+			averageDailyMinutes: 'Số phút luyện tập trung bình mỗi ngày',
+			averageDailyLessons: 'Số bài học luyện tập trung bình mỗi ngày',
+			durationDays: 'Số ngày',
+			firstEps: 'EPS đầu tiên',
+			lastEps: 'EPS gần nhất',
+			lastPracticed: 'Ngày luyện tập gần nhất',
+			lastAssessmentScore: 'Điểm đánh giá gần nhất',
+			lastAssessmentDate: 'Ngày đánh giá gần nhất',
+			scoreImprovement: 'Mức tiến bộ điểm',
+			epsImprovement: 'Mức tiến bộ EPS',
+			dateTaken: 'Ngày làm bài',
+			assessmentEps: 'Bài kiểm tra đánh giá (EPS)',
+			pronunciation: 'Phát âm',
+			intonation: 'Ngữ điệu',
+			fluency: 'Độ trôi chảy',
+			skill: 'Kỹ năng',
+			skillScore: 'Điểm kỹ năng',
+			date: 'Ngày',
+			nativeScore: 'Điểm bản ngữ tổng thể',
+			moduleName: 'Tên học phần',
+			lessonName: 'Tên bài học',
+			difficultyLevel: 'Mức độ khó',
+		},
+		rangeTooLong: 'Hãy chọn khoảng thời gian tối đa {max} ngày.',
+	},
 } satisfies NamespaceApiTranslation
 
 export default vi_api

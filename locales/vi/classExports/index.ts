@@ -1,0 +1,20 @@
+import type { NamespaceClassExportsTranslation } from '../../i18n-types.js'
+
+// the export menu of a class (src/features/reports/ExportMenu.tsx)
+const vi_classExports = {
+	menu: 'Xuất',
+	heading: 'Báo cáo của {what}',
+	downloading: 'Đang tải xuống…',
+	activityCsv: 'Báo cáo hoạt động (CSV)',
+	activityXlsx: 'Báo cáo hoạt động (Excel)',
+	assessmentCsv: 'Báo cáo bài đánh giá (CSV)',
+	assessmentXlsx: 'Báo cáo bài đánh giá (Excel)',
+	lessonCsv: 'Báo cáo chi tiết bài học (CSV)',
+	lessonXlsx: 'Báo cáo chi tiết bài học (Excel)',
+	failed: 'Không thể tải xuống tệp xuất.',
+	forbidden: 'Bạn không còn quyền xuất dữ liệu của lớp này. Hãy tải lại trang để xem những gì bạn có thể làm.',
+	retry: 'Thử lại',
+	dismiss: 'Đóng',
+} satisfies NamespaceClassExportsTranslation
+
+export default vi_classExports
