@@ -734,3 +734,12 @@ export interface CreateClassInput {
   details: components['schemas']['CreateGroupRequest']
   goals: components['schemas']['AssignmentRequest']
 }
+
+// ---------------------------------------------------------------------------------------------
+// The dashboards (spec 001 §2 Dashboards).
+// ---------------------------------------------------------------------------------------------
+
+/** GET /v1/organizations/{id}/dashboard/: the dashboard of the caller's role. */
+export type Dashboard = components['schemas']['Dashboard']
+export type DashboardClass = components['schemas']['DashboardClass']
+export type DashboardLearner = components['schemas']['DashboardLearner']

@@ -289,6 +289,10 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   getAssignment: classEditors,
   setAssignment: classEditors,
 
+  // dashboards: every member sees the one of its role (an admin the organization, a teacher its own
+  // classes' learners, a student itself: server/dashboards/scope.ts)
+  getDashboard: organizationMembers,
+
   // social
   listSocialProviders: open,
   socialStart: open,

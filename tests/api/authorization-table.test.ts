@@ -443,6 +443,7 @@ const FIXTURES: Record<string, Fixture> = {
   deleteGroup: { request: async (c) => ({ params: await groupIds(c) }) },
   getAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) } }) },
   setAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) }, body: { practice_days_per_week: 3 } }) },
+  getDashboard: { request: (c) => ({ params: orgId(c) }) },
   listSocialProviders: { request: () => ({}) },
   socialStart: { request: () => ({}) },
   socialCallback: { request: () => ({ query: 'error=access_denied' }) },
