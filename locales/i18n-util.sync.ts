@@ -16,6 +16,7 @@ import en_account from './en/account/index.js'
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
 import en_classes from './en/classes/index.js'
+import en_dashboards from './en/dashboards/index.js'
 import en_invitationImport from './en/invitationImport/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
@@ -29,6 +30,7 @@ import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
 import es_MX_classes from './es-MX/classes/index.js'
+import es_MX_dashboards from './es-MX/dashboards/index.js'
 import es_MX_invitationImport from './es-MX/invitationImport/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
@@ -42,6 +44,7 @@ import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
 import ja_classes from './ja/classes/index.js'
+import ja_dashboards from './ja/dashboards/index.js'
 import ja_invitationImport from './ja/invitationImport/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
@@ -55,6 +58,7 @@ import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
 import pt_BR_classes from './pt-BR/classes/index.js'
+import pt_BR_dashboards from './pt-BR/dashboards/index.js'
 import pt_BR_invitationImport from './pt-BR/invitationImport/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
@@ -68,6 +72,7 @@ import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
 import th_classes from './th/classes/index.js'
+import th_dashboards from './th/dashboards/index.js'
 import th_invitationImport from './th/invitationImport/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
@@ -81,6 +86,7 @@ import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
 import vi_classes from './vi/classes/index.js'
+import vi_dashboards from './vi/dashboards/index.js'
 import vi_invitationImport from './vi/invitationImport/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
@@ -98,6 +104,7 @@ const localeTranslations = {
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
 		classes: en_classes,
+		dashboards: en_dashboards,
 		invitationImport: en_invitationImport,
 		legal: en_legal,
 		mail: en_mail,
@@ -114,6 +121,7 @@ const localeTranslations = {
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
 		classes: es_MX_classes,
+		dashboards: es_MX_dashboards,
 		invitationImport: es_MX_invitationImport,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
@@ -130,6 +138,7 @@ const localeTranslations = {
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
 		classes: ja_classes,
+		dashboards: ja_dashboards,
 		invitationImport: ja_invitationImport,
 		legal: ja_legal,
 		mail: ja_mail,
@@ -146,6 +155,7 @@ const localeTranslations = {
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
 		classes: pt_BR_classes,
+		dashboards: pt_BR_dashboards,
 		invitationImport: pt_BR_invitationImport,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
@@ -162,6 +172,7 @@ const localeTranslations = {
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
 		classes: th_classes,
+		dashboards: th_dashboards,
 		invitationImport: th_invitationImport,
 		legal: th_legal,
 		mail: th_mail,
@@ -178,6 +189,7 @@ const localeTranslations = {
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
 		classes: vi_classes,
+		dashboards: vi_dashboards,
 		invitationImport: vi_invitationImport,
 		legal: vi_legal,
 		mail: vi_mail,

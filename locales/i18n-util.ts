@@ -24,6 +24,7 @@ export const namespaces: Namespaces[] = [
 	'adminOrganizations',
 	'api',
 	'classes',
+	'dashboards',
 	'invitationImport',
 	'legal',
 	'mail',
