@@ -5,6 +5,7 @@ import * as dashboards from './dashboards/index.js'
 import { health } from './health.js'
 import * as invitations from './invitations/index.js'
 import * as organizations from './organizations/index.js'
+import * as practice from './practice/index.js'
 import { listSocialProviders, socialCallback, socialStart } from './social/handlers.js'
 
 /** Every operation of the contract and its handler. A missing one is a compile error and a start-up error. */
@@ -14,6 +15,7 @@ export const handlers: Handlers = {
   ...dashboards,
   ...invitations,
   ...organizations,
+  ...practice,
   listSocialProviders,
   socialStart,
   socialCallback,

@@ -293,6 +293,9 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   // classes' learners, a student itself: server/dashboards/scope.ts)
   getDashboard: organizationMembers,
 
+  // practice data from the mobile app: the caller's own events only (the body names no user)
+  recordPracticeEvents: signedIn,
+
   // social
   listSocialProviders: open,
   socialStart: open,

@@ -61,6 +61,16 @@ const es_MX_api = {
 	joinRequestPending: 'Tu solicitud para unirte a esta organización ya está esperando a sus administradores.',
 	memberDisabled: 'Los administradores de esta organización deshabilitaron tu acceso. Pídeles que lo vuelvan a habilitar.',
 	pleaseCreateAccount: 'Por favor, crea una cuenta',
+	// practice events from the mobile app
+	lessonFieldMissing: 'Obligatorio para una lección.',
+	assessmentFieldMissing: 'Obligatorio para una evaluación.',
+	notLessonField: 'Una lección no admite este campo: pertenece a una evaluación.',
+	notAssessmentField: 'Una evaluación no admite este campo: pertenece a una lección.',
+	occurredInFuture: 'Esta hora está más de una hora por delante del reloj del servidor. Revisa la fecha y la hora del dispositivo.',
+	occurredTooLongAgo: 'Esta hora es de hace más de 366 días: no se aceptan eventos tan antiguos.',
+	scoreRange: 'Indica una puntuación de 0 a 100.',
+	secondsRange: 'Indica los segundos dedicados, de 0 a 86400 (un día).',
+	eventIdInvalid: 'Usa como máximo 100 letras, dígitos y los signos . _ : - (un UUID, por ejemplo).',
 } satisfies NamespaceApiTranslation
 
 export default es_MX_api

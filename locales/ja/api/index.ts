@@ -60,6 +60,16 @@ const ja_api = {
 	joinRequestPending: 'この組織への参加リクエストはすでに管理者の承認待ちです。',
 	memberDisabled: 'この組織へのアクセスは管理者によって無効にされています。再度有効にするよう管理者に依頼してください。',
 	pleaseCreateAccount: 'アカウントを作成してください',
+	// practice events from the mobile app
+	lessonFieldMissing: 'レッスンには必須です。',
+	assessmentFieldMissing: 'アセスメントには必須です。',
+	notLessonField: 'この項目はレッスンでは受け付けられません。アセスメントの項目です。',
+	notAssessmentField: 'この項目はアセスメントでは受け付けられません。レッスンの項目です。',
+	occurredInFuture: 'この時刻はサーバーの時計より1時間以上先です。端末の日付と時刻を確認してください。',
+	occurredTooLongAgo: 'この時刻は366日以上前です。それより古いイベントは受け付けられません。',
+	scoreRange: 'スコアは0から100の間で指定してください。',
+	secondsRange: 'かかった秒数を0から86400（1日）の間で指定してください。',
+	eventIdInvalid: '英数字と記号 . _ : - を100文字以内で使用してください（例: UUID）。',
 } satisfies NamespaceApiTranslation
 
 export default ja_api

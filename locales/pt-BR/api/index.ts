@@ -60,6 +60,16 @@ const pt_BR_api = {
 	joinRequestPending: 'Seu pedido para entrar nesta organização já está aguardando os administradores.',
 	memberDisabled: 'Seu acesso a esta organização foi desativado pelos administradores. Peça a eles que o reativem.',
 	pleaseCreateAccount: 'Crie uma conta',
+	// practice events from the mobile app
+	lessonFieldMissing: 'Obrigatório para uma lição.',
+	assessmentFieldMissing: 'Obrigatório para uma avaliação.',
+	notLessonField: 'Uma lição não aceita este campo: ele pertence a uma avaliação.',
+	notAssessmentField: 'Uma avaliação não aceita este campo: ele pertence a uma lição.',
+	occurredInFuture: 'Este horário está mais de uma hora à frente do relógio do servidor. Verifique a data e a hora do dispositivo.',
+	occurredTooLongAgo: 'Este horário é de mais de 366 dias atrás: eventos tão antigos não são aceitos.',
+	scoreRange: 'Informe uma pontuação de 0 a 100.',
+	secondsRange: 'Informe os segundos gastos, de 0 a 86400 (um dia).',
+	eventIdInvalid: 'Use no máximo 100 letras, dígitos e os sinais . _ : - (um UUID, por exemplo).',
 } satisfies NamespaceApiTranslation
 
 export default pt_BR_api
