@@ -24,6 +24,7 @@ export type Translations = RootTranslation &
 	api: NamespaceApiTranslation,
 	classExports: NamespaceClassExportsTranslation,
 	classes: NamespaceClassesTranslation,
+	dashboards: NamespaceDashboardsTranslation,
 	invitationImport: NamespaceInvitationImportTranslation,
 	legal: NamespaceLegalTranslation,
 	mail: NamespaceMailTranslation,
@@ -2099,6 +2100,239 @@ export type NamespaceClassesTranslation = {
 		 * T​h​e​ ​t​e​a​m​ ​w​a​s​ ​c​r​e​a​t​e​d​.
 		 */
 		created: string
+	}
+}
+
+export type NamespaceDashboardsTranslation = {
+	/**
+	 * D​a​s​h​b​o​a​r​d
+	 */
+	title: string
+	/**
+	 * T​h​i​s​ ​w​e​e​k​:​ ​{​f​r​o​m​}​ ​–​ ​{​t​o​}
+	 * @param {string} from
+	 * @param {string} to
+	 */
+	week: RequiredParams<'from' | 'to'>
+	/**
+	 * T​h​e​ ​d​a​s​h​b​o​a​r​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * C​o​u​l​d​ ​n​o​t​ ​l​o​a​d​ ​r​e​s​o​u​r​c​e
+	 */
+	classLoadFailed: string
+	/**
+	 * R​e​f​r​e​s​h
+	 */
+	refresh: string
+	/**
+	 * V​i​e​w​ ​a​l​l
+	 */
+	viewAll: string
+	/**
+	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​a​t​i​o​n​s
+	 */
+	pendingInvitations: string
+	/**
+	 * A​d​d​ ​p​e​o​p​l​e​ ​a​n​d​ ​c​l​a​s​s​e​s
+	 */
+	quickActions: string
+	/**
+	 * I​n​v​i​t​e​ ​b​y​ ​e​-​m​a​i​l
+	 */
+	inviteByEmail: string
+	/**
+	 * I​m​p​o​r​t​ ​u​s​e​r​s
+	 */
+	importUsers: string
+	/**
+	 * I​m​p​o​r​t​ ​b​y​ ​I​D
+	 */
+	importById: string
+	/**
+	 * M​a​n​a​g​e
+	 */
+	manage: string
+	/**
+	 * U​s​e​r​s​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+	 */
+	manageUsers: string
+	/**
+	 * O​r​g​a​n​i​z​a​t​i​o​n​ ​p​r​o​f​i​l​e
+	 */
+	orgProfile: string
+	/**
+	 * M​y​ ​p​r​o​f​i​l​e
+	 */
+	ownProfile: string
+	/**
+	 * T​h​i​s​ ​w​e​e​k​'​s​ ​a​c​t​i​v​i​t​y
+	 */
+	activityTitle: string
+	/**
+	 * {​a​c​t​i​v​e​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​a​c​t​i​v​e​ ​t​h​i​s​ ​w​e​e​k
+	 * @param {number} active
+	 * @param {number} total
+	 */
+	activeOf: RequiredParams<'active' | 'total'>
+	/**
+	 * {​d​a​y​}​:​ ​{​c​o​u​n​t​}​ ​a​c​t​i​v​e
+	 * @param {number} count
+	 * @param {string} day
+	 */
+	activeOn: RequiredParams<'count' | 'day'>
+	/**
+	 * N​o​t​ ​p​r​a​c​t​i​s​e​d​ ​t​h​i​s​ ​w​e​e​k
+	 */
+	notPractisedTitle: string
+	/**
+	 * E​v​e​r​y​o​n​e​ ​p​r​a​c​t​i​s​e​d​ ​t​h​i​s​ ​w​e​e​k​.
+	 */
+	everyonePractised: string
+	/**
+	 * a​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e
+	 * @param {number} count
+	 */
+	andMore: RequiredParams<'count'>
+	/**
+	 * B​e​l​o​w​ ​t​h​e​ ​g​o​a​l​ ​t​h​i​s​ ​w​e​e​k
+	 */
+	alertsTitle: string
+	/**
+	 * N​o​b​o​d​y​ ​i​s​ ​b​e​l​o​w​ ​a​ ​g​o​a​l​ ​t​h​i​s​ ​w​e​e​k​.
+	 */
+	noAlerts: string
+	/**
+	 * {​c​l​a​s​s​N​a​m​e​}​:​ ​{​m​e​t​}​ ​o​f​ ​{​g​o​a​l​}​ ​d​a​y​s​ ​w​i​t​h​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n
+	 * @param {string} className
+	 * @param {number} goal
+	 * @param {number} met
+	 * @param {number} minutes
+	 */
+	alertLine: RequiredParams<'className' | 'goal' | 'met' | 'minutes'>
+	/**
+	 * {​c​o​u​n​t​}​ ​a​c​t​i​v​e​ ​t​h​i​s​ ​w​e​e​k
+	 * @param {number} count
+	 */
+	activeInClass: RequiredParams<'count'>
+	/**
+	 * {​l​a​b​e​l​}​:​ ​{​c​o​u​n​t​}
+	 * @param {number} count
+	 * @param {string} label
+	 */
+	countOf: RequiredParams<'count' | 'label'>
+	/**
+	 * L​e​v​e​l​ ​(​l​a​s​t​ ​E​P​S​)
+	 */
+	level: string
+	/**
+	 * N​o​ ​a​s​s​e​s​s​m​e​n​t​ ​y​e​t
+	 */
+	noLevel: string
+	/**
+	 * D​a​y​s​ ​p​r​a​c​t​i​s​e​d​ ​t​h​i​s​ ​w​e​e​k
+	 */
+	daysPractised: string
+	/**
+	 * M​i​n​u​t​e​s​ ​t​h​i​s​ ​w​e​e​k
+	 */
+	minutesThisWeek: string
+	/**
+	 * L​e​s​s​o​n​s​ ​t​h​i​s​ ​w​e​e​k
+	 */
+	lessonsThisWeek: string
+	/**
+	 * N​o​ ​t​e​a​c​h​e​r​ ​y​e​t
+	 */
+	noTeacher: string
+	/**
+	 * G​o​a​l​:​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​ ​w​e​e​k​,​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​ ​a​ ​d​a​y
+	 * @param {number} days
+	 * @param {number} minutes
+	 */
+	goals: RequiredParams<'days' | 'minutes'>
+	/**
+	 * N​o​ ​g​o​a​l​s​ ​s​e​t
+	 */
+	noGoals: string
+	/**
+	 * T​h​i​s​ ​w​e​e​k​:​ ​{​m​e​t​}​ ​o​f​ ​{​g​o​a​l​}​ ​d​a​y​s​ ​r​e​a​c​h​e​d​ ​t​h​e​ ​g​o​a​l
+	 * @param {number} goal
+	 * @param {number} met
+	 */
+	goalProgress: RequiredParams<'goal' | 'met'>
+	/**
+	 * B​e​l​o​w​ ​t​h​e​ ​g​o​a​l
+	 */
+	belowGoal: string
+	/**
+	 * O​n​ ​t​r​a​c​k
+	 */
+	onTrack: string
+	/**
+	 * M​y​ ​p​r​o​g​r​e​s​s
+	 */
+	myProgress: string
+	school: {
+		/**
+		 * N​e​w​ ​c​l​a​s​s
+		 */
+		newClass: string
+		/**
+		 * A​d​d​ ​a​ ​t​e​a​c​h​e​r
+		 */
+		addTeacher: string
+		/**
+		 * M​y​ ​c​l​a​s​s​e​s
+		 */
+		myClasses: string
+		/**
+		 * N​o​ ​c​l​a​s​s​e​s​ ​y​e​t​.
+		 */
+		noClasses: string
+		/**
+		 * A​l​l​ ​c​l​a​s​s​e​s
+		 */
+		allClasses: string
+		/**
+		 * V​i​e​w​ ​c​l​a​s​s
+		 */
+		viewClass: string
+		/**
+		 * A​l​l​ ​s​t​u​d​e​n​t​s
+		 */
+		allStudents: string
+	}
+	company: {
+		/**
+		 * N​e​w​ ​t​e​a​m
+		 */
+		newClass: string
+		/**
+		 * A​d​d​ ​a​ ​l​e​a​d​e​r
+		 */
+		addTeacher: string
+		/**
+		 * M​y​ ​t​e​a​m​s
+		 */
+		myClasses: string
+		/**
+		 * N​o​ ​t​e​a​m​s​ ​y​e​t​.
+		 */
+		noClasses: string
+		/**
+		 * A​l​l​ ​t​e​a​m​s
+		 */
+		allClasses: string
+		/**
+		 * V​i​e​w​ ​t​e​a​m
+		 */
+		viewClass: string
+		/**
+		 * A​l​l​ ​e​m​p​l​o​y​e​e​s
+		 */
+		allStudents: string
 	}
 }
 
@@ -4997,6 +5231,7 @@ export type Namespaces =
 	| 'api'
 	| 'classExports'
 	| 'classes'
+	| 'dashboards'
 	| 'invitationImport'
 	| 'legal'
 	| 'mail'
@@ -5038,6 +5273,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./classes/index.ts` file instead
 	 */
 	classes?: "[typesafe-i18n] reserved for 'classes'-namespace. You need to use the `./classes/index.ts` file instead."
+
+	/**
+	 * reserved for 'dashboards'-namespace\
+	 * you need to use the `./dashboards/index.ts` file instead
+	 */
+	dashboards?: "[typesafe-i18n] reserved for 'dashboards'-namespace. You need to use the `./dashboards/index.ts` file instead."
 
 	/**
 	 * reserved for 'invitationImport'-namespace\
@@ -7089,6 +7330,220 @@ export type TranslationFunctions = {
 			 * The team was created.
 			 */
 			created: () => LocalizedString
+		}
+	}
+	dashboards: {
+		/**
+		 * Dashboard
+		 */
+		title: () => LocalizedString
+		/**
+		 * This week: {from} – {to}
+		 */
+		week: (arg: { from: string, to: string }) => LocalizedString
+		/**
+		 * The dashboard could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Could not load resource
+		 */
+		classLoadFailed: () => LocalizedString
+		/**
+		 * Refresh
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * View all
+		 */
+		viewAll: () => LocalizedString
+		/**
+		 * Pending invitations
+		 */
+		pendingInvitations: () => LocalizedString
+		/**
+		 * Add people and classes
+		 */
+		quickActions: () => LocalizedString
+		/**
+		 * Invite by e-mail
+		 */
+		inviteByEmail: () => LocalizedString
+		/**
+		 * Import users
+		 */
+		importUsers: () => LocalizedString
+		/**
+		 * Import by ID
+		 */
+		importById: () => LocalizedString
+		/**
+		 * Manage
+		 */
+		manage: () => LocalizedString
+		/**
+		 * Users of the organization
+		 */
+		manageUsers: () => LocalizedString
+		/**
+		 * Organization profile
+		 */
+		orgProfile: () => LocalizedString
+		/**
+		 * My profile
+		 */
+		ownProfile: () => LocalizedString
+		/**
+		 * This week's activity
+		 */
+		activityTitle: () => LocalizedString
+		/**
+		 * {active} of {total} active this week
+		 */
+		activeOf: (arg: { active: number, total: number }) => LocalizedString
+		/**
+		 * {day}: {count} active
+		 */
+		activeOn: (arg: { count: number, day: string }) => LocalizedString
+		/**
+		 * Not practised this week
+		 */
+		notPractisedTitle: () => LocalizedString
+		/**
+		 * Everyone practised this week.
+		 */
+		everyonePractised: () => LocalizedString
+		/**
+		 * and {count} more
+		 */
+		andMore: (arg: { count: number }) => LocalizedString
+		/**
+		 * Below the goal this week
+		 */
+		alertsTitle: () => LocalizedString
+		/**
+		 * Nobody is below a goal this week.
+		 */
+		noAlerts: () => LocalizedString
+		/**
+		 * {className}: {met} of {goal} days with {minutes} min
+		 */
+		alertLine: (arg: { className: string, goal: number, met: number, minutes: number }) => LocalizedString
+		/**
+		 * {count} active this week
+		 */
+		activeInClass: (arg: { count: number }) => LocalizedString
+		/**
+		 * {label}: {count}
+		 */
+		countOf: (arg: { count: number, label: string }) => LocalizedString
+		/**
+		 * Level (last EPS)
+		 */
+		level: () => LocalizedString
+		/**
+		 * No assessment yet
+		 */
+		noLevel: () => LocalizedString
+		/**
+		 * Days practised this week
+		 */
+		daysPractised: () => LocalizedString
+		/**
+		 * Minutes this week
+		 */
+		minutesThisWeek: () => LocalizedString
+		/**
+		 * Lessons this week
+		 */
+		lessonsThisWeek: () => LocalizedString
+		/**
+		 * No teacher yet
+		 */
+		noTeacher: () => LocalizedString
+		/**
+		 * Goal: {days} days a week, {minutes} minutes a day
+		 */
+		goals: (arg: { days: number, minutes: number }) => LocalizedString
+		/**
+		 * No goals set
+		 */
+		noGoals: () => LocalizedString
+		/**
+		 * This week: {met} of {goal} days reached the goal
+		 */
+		goalProgress: (arg: { goal: number, met: number }) => LocalizedString
+		/**
+		 * Below the goal
+		 */
+		belowGoal: () => LocalizedString
+		/**
+		 * On track
+		 */
+		onTrack: () => LocalizedString
+		/**
+		 * My progress
+		 */
+		myProgress: () => LocalizedString
+		school: {
+			/**
+			 * New class
+			 */
+			newClass: () => LocalizedString
+			/**
+			 * Add a teacher
+			 */
+			addTeacher: () => LocalizedString
+			/**
+			 * My classes
+			 */
+			myClasses: () => LocalizedString
+			/**
+			 * No classes yet.
+			 */
+			noClasses: () => LocalizedString
+			/**
+			 * All classes
+			 */
+			allClasses: () => LocalizedString
+			/**
+			 * View class
+			 */
+			viewClass: () => LocalizedString
+			/**
+			 * All students
+			 */
+			allStudents: () => LocalizedString
+		}
+		company: {
+			/**
+			 * New team
+			 */
+			newClass: () => LocalizedString
+			/**
+			 * Add a leader
+			 */
+			addTeacher: () => LocalizedString
+			/**
+			 * My teams
+			 */
+			myClasses: () => LocalizedString
+			/**
+			 * No teams yet.
+			 */
+			noClasses: () => LocalizedString
+			/**
+			 * All teams
+			 */
+			allClasses: () => LocalizedString
+			/**
+			 * View team
+			 */
+			viewClass: () => LocalizedString
+			/**
+			 * All employees
+			 */
+			allStudents: () => LocalizedString
 		}
 	}
 	invitationImport: {

@@ -17,6 +17,7 @@ import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
 import en_classExports from './en/classExports/index.js'
 import en_classes from './en/classes/index.js'
+import en_dashboards from './en/dashboards/index.js'
 import en_invitationImport from './en/invitationImport/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
@@ -32,6 +33,7 @@ import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
 import es_MX_classExports from './es-MX/classExports/index.js'
 import es_MX_classes from './es-MX/classes/index.js'
+import es_MX_dashboards from './es-MX/dashboards/index.js'
 import es_MX_invitationImport from './es-MX/invitationImport/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
@@ -47,6 +49,7 @@ import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
 import ja_classExports from './ja/classExports/index.js'
 import ja_classes from './ja/classes/index.js'
+import ja_dashboards from './ja/dashboards/index.js'
 import ja_invitationImport from './ja/invitationImport/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
@@ -62,6 +65,7 @@ import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
 import pt_BR_classExports from './pt-BR/classExports/index.js'
 import pt_BR_classes from './pt-BR/classes/index.js'
+import pt_BR_dashboards from './pt-BR/dashboards/index.js'
 import pt_BR_invitationImport from './pt-BR/invitationImport/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
@@ -77,6 +81,7 @@ import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
 import th_classExports from './th/classExports/index.js'
 import th_classes from './th/classes/index.js'
+import th_dashboards from './th/dashboards/index.js'
 import th_invitationImport from './th/invitationImport/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
@@ -92,6 +97,7 @@ import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
 import vi_classExports from './vi/classExports/index.js'
 import vi_classes from './vi/classes/index.js'
+import vi_dashboards from './vi/dashboards/index.js'
 import vi_invitationImport from './vi/invitationImport/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
@@ -111,6 +117,7 @@ const localeTranslations = {
 		api: en_api,
 		classExports: en_classExports,
 		classes: en_classes,
+		dashboards: en_dashboards,
 		invitationImport: en_invitationImport,
 		legal: en_legal,
 		mail: en_mail,
@@ -129,6 +136,7 @@ const localeTranslations = {
 		api: es_MX_api,
 		classExports: es_MX_classExports,
 		classes: es_MX_classes,
+		dashboards: es_MX_dashboards,
 		invitationImport: es_MX_invitationImport,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
@@ -147,6 +155,7 @@ const localeTranslations = {
 		api: ja_api,
 		classExports: ja_classExports,
 		classes: ja_classes,
+		dashboards: ja_dashboards,
 		invitationImport: ja_invitationImport,
 		legal: ja_legal,
 		mail: ja_mail,
@@ -165,6 +174,7 @@ const localeTranslations = {
 		api: pt_BR_api,
 		classExports: pt_BR_classExports,
 		classes: pt_BR_classes,
+		dashboards: pt_BR_dashboards,
 		invitationImport: pt_BR_invitationImport,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
@@ -183,6 +193,7 @@ const localeTranslations = {
 		api: th_api,
 		classExports: th_classExports,
 		classes: th_classes,
+		dashboards: th_dashboards,
 		invitationImport: th_invitationImport,
 		legal: th_legal,
 		mail: th_mail,
@@ -201,6 +212,7 @@ const localeTranslations = {
 		api: vi_api,
 		classExports: vi_classExports,
 		classes: vi_classes,
+		dashboards: vi_dashboards,
 		invitationImport: vi_invitationImport,
 		legal: vi_legal,
 		mail: vi_mail,

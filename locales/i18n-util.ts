@@ -25,6 +25,7 @@ export const namespaces: Namespaces[] = [
 	'api',
 	'classExports',
 	'classes',
+	'dashboards',
 	'invitationImport',
 	'legal',
 	'mail',

@@ -843,3 +843,11 @@ export interface ReportData {
   /** A learner's own figures (student details' overview), null for a class. */
   learner: { last_eps: number | null; assessment_test: number | null; last_active: string | null } | null
 }
+// ---------------------------------------------------------------------------------------------
+// The dashboards (spec 001 §2 Dashboards).
+// ---------------------------------------------------------------------------------------------
+
+/** GET /v1/organizations/{id}/dashboard/: the dashboard of the caller's role. */
+export type Dashboard = components['schemas']['Dashboard']
+export type DashboardClass = components['schemas']['DashboardClass']
+export type DashboardLearner = components['schemas']['DashboardLearner']

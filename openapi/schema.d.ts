@@ -1557,6 +1557,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organizations/{id}/dashboard/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The dashboard of the caller's role in an organization (its members, platform admins)
+         * @description One call per dashboard (specification 001 §2 Dashboards), the view of the caller's role: `admin`
+         *     for the organization's admins and platform admins whose reach covers it, `teacher` for a teacher
+         *     (the highest role counts), `student` for a student. Every figure is read from the daily practice
+         *     rollups in the organization's time zone (UTC without one); the week is the 7 local days ending
+         *     today. A learner is active on a day when they finished at least one lesson (§9); a day meets a
+         *     class's goal when the learner practised at least its minutes per day; a learner is below the goal
+         *     (an alert) when fewer days of the week met it than its days per week, counted in active classes
+         *     with goals only.
+         *
+         *     Scope: an admin sees the organization (its active student members, every class); a teacher sees
+         *     the classes they own and the learners in them, nobody else; a student sees their own classes
+         *     (drafts left out) and their own practice (`me`, and `my_goal` per class), no other learner.
+         *     At most 3 classes (§9): active first, then not started, finished and drafts, the newest first;
+         *     `classes_count` counts them all. The learner lists hold at most 10 rows, `count` all of them.
+         *     Anyone else gets 404, as for an organization that does not exist.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/countries/": {
         parameters: {
             query?: never;
@@ -2383,6 +2419,113 @@ export interface components {
             practice_days_per_week: number;
             practice_minutes_per_day: number;
             test_before_class_stats: number | null;
+        };
+        Dashboard: {
+            /**
+             * @description The dashboard shown
+             * @enum {string}
+             */
+            role: "admin" | "teacher" | "student";
+            week: components["schemas"]["DashboardWeek"];
+            /** @description Admins and teachers (a teacher's own classes and their learners); null for a student */
+            counts: components["schemas"]["DashboardCounts"] | null;
+            classes: components["schemas"]["DashboardClass"][];
+            /** @description Every class in the dashboard's scope */
+            classes_count: number;
+            /** @description The week's activity of the learners in scope (admins and teachers) */
+            activity: components["schemas"]["DashboardActivity"] | null;
+            /** @description The learners in scope with no lesson this week (admins and teachers) */
+            not_practised: components["schemas"]["DashboardLearnerList"] | null;
+            /** @description Learners below a class goal this week (admins and teachers) */
+            alerts: components["schemas"]["DashboardAlertList"] | null;
+            /** @description A student's own practice (null for the other dashboards) */
+            me: components["schemas"]["DashboardPractice"] | null;
+        };
+        DashboardWeek: {
+            /**
+             * Format: date
+             * @description The first of the 7 local days
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Today in the organization's time zone
+             */
+            to: string;
+        };
+        DashboardCounts: {
+            students: number;
+            /** @description Null on a teacher's dashboard */
+            teachers: number | null;
+            classes: number;
+            pending_invitations: number;
+        };
+        DashboardClass: {
+            id: number;
+            name: string;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            status: components["schemas"]["GroupStatus"];
+            owner: components["schemas"]["GroupOwner"] | null;
+            users_count: number;
+            assignment: components["schemas"]["Assignment"] | null;
+            /** @description Its learners active this week; null on a student's dashboard */
+            active_students: number | null;
+            /** @description A student's week against this class's goal; null elsewhere or without goals */
+            my_goal: components["schemas"]["DashboardGoalProgress"] | null;
+        };
+        DashboardGoalProgress: {
+            /** @description Days of the week with at least the goal's minutes */
+            days_met: number;
+            below_goal: boolean;
+        };
+        DashboardPractice: {
+            /** @description Days of the week with a lesson */
+            days_practised: number;
+            /** @description Lessons this week */
+            lessons: number;
+            /** @description Practice time this week */
+            seconds: number;
+            /** @description The latest assessment score */
+            last_eps: number | null;
+            /** Format: date-time */
+            last_active: string | null;
+        };
+        DashboardActivity: {
+            /** @description The learners in scope */
+            students: number;
+            /** @description Of them */
+            active_students: number;
+            /** @description The 7 days, oldest first */
+            days: {
+                /** Format: date */
+                day: string;
+                active_students: number;
+            }[];
+        };
+        DashboardLearner: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+        };
+        DashboardLearnerList: {
+            count: number;
+            results: components["schemas"]["DashboardLearner"][];
+        };
+        DashboardAlert: {
+            learner: components["schemas"]["DashboardLearner"];
+            class_id: number;
+            class_name: string;
+            days_met: number;
+            goal_days: number;
+            goal_minutes: number;
+        };
+        DashboardAlertList: {
+            count: number;
+            results: components["schemas"]["DashboardAlert"][];
         };
         /**
          * @description The periods of the series. `daily`: each day. `weekly`: weeks from Saturday to Friday (specification
@@ -5059,6 +5202,31 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -1,6 +1,7 @@
 import * as accounts from './accounts/index.js'
 import * as classes from './classes/index.js'
 import type { Handlers } from './contract/handler.js'
+import * as dashboards from './dashboards/index.js'
 import { health } from './health.js'
 import * as invitations from './invitations/index.js'
 import * as organizations from './organizations/index.js'
@@ -12,6 +13,7 @@ import { listSocialProviders, socialCallback, socialStart } from './social/handl
 export const handlers: Handlers = {
   ...accounts,
   ...classes,
+  ...dashboards,
   ...invitations,
   ...organizations,
   ...practice,

@@ -298,6 +298,9 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   getLearnerReport: organizationMembers,
   // class exports (specification 001 §6: for the class's admins and its teacher), streamed files
   exportGroupReport: classEditors,
+  // dashboards: every member sees the one of its role (an admin the organization, a teacher its own
+  // classes' learners, a student itself: server/dashboards/scope.ts)
+  getDashboard: organizationMembers,
 
   // practice data from the mobile app: the caller's own events only (the body names no user)
   recordPracticeEvents: signedIn,

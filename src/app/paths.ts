@@ -112,4 +112,6 @@ export const paths = {
   teacher: (organizationId: number | string, teacherId: number | string) =>
     `/organization/${id(organizationId)}/teachers/${id(teacherId)}`,
   classes: (organizationId: number | string) => `/organization/${id(organizationId)}/classes`,
+  classDetails: (organizationId: number | string, classId: number | string) =>
+    `/organization/${id(organizationId)}/classes/${id(classId)}`,
 } as const

@@ -35,7 +35,13 @@ const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })))
 const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })))
 const InvitePage = lazy(() => accountPages().then((m) => ({ default: m.InvitePage })))
 const UndoEmailChangePage = lazy(() => accountPages().then((m) => ({ default: m.UndoEmailChangePage })))
-const DashboardPage = lazy(loggedIn(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage }))))
+const DashboardPage = lazy(
+  loggedIn(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage })), [
+    'dashboards',
+    'classes',
+    'startLearning',
+  ]),
+)
 const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })), ['myProfile']))
 const OnboardingPage = lazy(
   loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), [

@@ -467,6 +467,7 @@ const FIXTURES: Record<string, Fixture> = {
   getOrganizationReport: { request: (c) => ({ params: orgId(c), query: REPORT_RANGE }) },
   getLearnerReport: { request: async (c) => ({ params: { id: await learnerFor(c) }, query: `organization=${c.organization.id}&${REPORT_RANGE}` }) },
   exportGroupReport: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: 'kind=activity&format=csv&from=2026-03-01&to=2026-03-31' }) },
+  getDashboard: { request: (c) => ({ params: orgId(c) }) },
   listSocialProviders: { request: () => ({}) },
   socialStart: { request: () => ({}) },
   socialCallback: { request: () => ({ query: 'error=access_denied' }) },

@@ -91,6 +91,7 @@ describe('the dictionaries', () => {
 		'common.date',
 		'common.dateTime',
 		'common.dateRange',
+		'dashboards.countOf',
 		'nav.documentTitle',
 		// a brand name
 		'startLearning.android',

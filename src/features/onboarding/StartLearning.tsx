@@ -13,9 +13,10 @@ import { SendAppLinkDialog } from './SendAppLinkDialog'
 /**
  * The start-learning screen (spec §2), the onboarding's step for a student (and a teacher waiting for
  * an invitation): the app's download link by e-mail or by text message, and how to join an
- * organization, by its invitation mail or with a code (the join page).
+ * organization, by its invitation mail or with a code (the join page). The student's dashboard shows
+ * it too (without the way back) until the student first practises.
  */
-export function StartLearning({ onBack }: { onBack: () => void }) {
+export function StartLearning({ onBack }: { onBack?: () => void }) {
   const { LL } = useI18nContext()
   const t = LL.startLearning
   const user = useCurrentUser()
@@ -64,9 +65,11 @@ export function StartLearning({ onBack }: { onBack: () => void }) {
           </Card.Body>
         </Card.Root>
       ) : null}
-      <Button variant="ghost" alignSelf="flex-start" onClick={onBack}>
-        {LL.onboarding.back()}
-      </Button>
+      {onBack ? (
+        <Button variant="ghost" alignSelf="flex-start" onClick={onBack}>
+          {LL.onboarding.back()}
+        </Button>
+      ) : null}
       {open && user ? (
         // a new dialog (and form) each time one opens: a sent link leaves nothing behind
         <SendAppLinkDialog

@@ -1,0 +1,40 @@
+import { requireAuth } from '../auth/authenticate.js'
+import { enforce, relationHolding } from '../auth/policy.js'
+import type { Handler } from '../contract/handler.js'
+import { notFound } from '../http/errors.js'
+import { findOrganizationAndRoles } from '../organizations/memberships.js'
+import { activityOf, alertsOf, classesIn, countsOf, notPractisedOf, practiceOf, weekOf } from './queries.js'
+import type { DashboardRole } from './scope.js'
+
+/**
+ * GET /v1/organizations/{id}/dashboard/ — the dashboard of the caller's role (specification 001 §2):
+ * platform admins within reach and the organization's admins get the admin's, a teacher the teacher's
+ * (its own classes), a student the student's (itself). Members only, else 404 (authorization table).
+ */
+export const getDashboard: Handler<'getDashboard'> = async (call) => {
+  const { params, app, t } = call
+  const { user: me } = requireAuth(call)
+  const found = await findOrganizationAndRoles(app.db, params.id, me.id)
+  if (!found) throw notFound(t.api.notFound())
+  const relation = relationHolding(me, found.organization, found.roles)
+  enforce(t, 'getDashboard', relation)
+  const role: DashboardRole = relation.caller === 'teacher' ? 'teacher' : relation.caller === 'student' ? 'student' : 'admin'
+  const scope = { role, organizationId: found.organization.id, userId: me.id }
+  const now = app.clock()
+  const week = await weekOf(app.db, scope.organizationId, now)
+  const { count, classes } = await classesIn(app.db, scope, week, now)
+  if (role === 'student') {
+    return { role, week, counts: null, classes, classes_count: count, activity: null, not_practised: null, alerts: null, me: await practiceOf(app.db, scope, week) }
+  }
+  return {
+    role,
+    week,
+    counts: await countsOf(app.db, scope),
+    classes,
+    classes_count: count,
+    activity: await activityOf(app.db, scope, week),
+    not_practised: await notPractisedOf(app.db, scope, week),
+    alerts: await alertsOf(app.db, scope, week, now),
+    me: null,
+  }
+}

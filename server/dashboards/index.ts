@@ -1,0 +1,2 @@
+/** The handlers of the dashboards area, by operationId. */
+export { getDashboard } from './get-dashboard.js'
