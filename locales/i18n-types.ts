@@ -2062,14 +2062,6 @@ export type NamespaceClassesTranslation = {
 	 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s​ ​a​f​t​e​r​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n
 	 */
 	engagementDays: string
-	/**
-	 * S​a​v​e​ ​a​s​ ​d​r​a​f​t
-	 */
-	saveDraft: string
-	/**
-	 * C​r​e​a​t​e
-	 */
-	create: string
 	school: {
 		/**
 		 * N​e​w​ ​c​l​a​s​s
@@ -6769,14 +6761,6 @@ export type TranslationFunctions = {
 		 * Engagement days after the invitation
 		 */
 		engagementDays: () => LocalizedString
-		/**
-		 * Save as draft
-		 */
-		saveDraft: () => LocalizedString
-		/**
-		 * Create
-		 */
-		create: () => LocalizedString
 		school: {
 			/**
 			 * New class
