@@ -23,6 +23,7 @@ export type Translations = RootTranslation &
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
 	api: NamespaceApiTranslation,
 	classExports: NamespaceClassExportsTranslation,
+	classWizard: NamespaceClassWizardTranslation,
 	classes: NamespaceClassesTranslation,
 	dashboards: NamespaceDashboardsTranslation,
 	invitationImport: NamespaceInvitationImportTranslation,
@@ -1841,6 +1842,289 @@ export type NamespaceClassExportsTranslation = {
 	dismiss: string
 }
 
+export type NamespaceClassWizardTranslation = {
+	/**
+	 * O​n​l​y​ ​a​ ​d​r​a​f​t​ ​t​a​k​e​s​ ​a​ ​t​e​a​c​h​e​r​,​ ​g​o​a​l​s​ ​a​n​d​ ​s​t​u​d​e​n​t​s​ ​h​e​r​e​:​ ​a​d​d​ ​t​h​e​m​ ​f​r​o​m​ ​t​h​e​ ​c​l​a​s​s​ ​p​a​g​e​.
+	 */
+	notADraft: string
+	/**
+	 * S​t​e​p​ ​{​s​t​e​p​}​ ​o​f​ ​{​t​o​t​a​l​}
+	 * @param {number} step
+	 * @param {number} total
+	 */
+	stepOf: RequiredParams<'step' | 'total'>
+	/**
+	 * D​e​t​a​i​l​s
+	 */
+	details: string
+	/**
+	 * G​o​a​l​s
+	 */
+	goals: string
+	/**
+	 * O​v​e​r​v​i​e​w
+	 */
+	overview: string
+	/**
+	 * I​n​v​a​l​i​d​ ​e​m​a​i​l
+	 */
+	teacherInvalid: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​s​t​a​r​t​ ​d​a​t​e​ ​a​n​d​ ​a​n​ ​e​n​d​ ​d​a​t​e​.
+	 */
+	datesRequired: string
+	/**
+	 * I​'​l​l​ ​d​o​ ​t​h​i​s​ ​l​a​t​e​r
+	 */
+	skipGoals: string
+	/**
+	 * {​c​o​u​n​t​}​ ​m​i​n
+	 * @param {number} count
+	 */
+	minutesValue: RequiredParams<'count'>
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​ ​a​ ​w​e​e​k
+	 * @param {number} count
+	 */
+	daysValue: RequiredParams<'count'>
+	/**
+	 * T​y​p​e​ ​o​r​ ​p​a​s​t​e​ ​e​-​m​a​i​l​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​,​ ​s​p​a​c​e​s​,​ ​s​e​m​i​c​o​l​o​n​s​ ​o​r​ ​n​e​w​ ​l​i​n​e​s​.
+	 */
+	emailsHelp: string
+	/**
+	 * P​l​e​a​s​e​ ​v​a​l​i​d​a​t​e​ ​b​a​d​ ​e​m​a​i​l​s
+	 */
+	badEmails: string
+	/**
+	 * P​r​e​v​i​o​u​s
+	 */
+	previous: string
+	/**
+	 * N​e​x​t
+	 */
+	next: string
+	/**
+	 * C​a​n​c​e​l
+	 */
+	cancel: string
+	/**
+	 * S​a​v​e​ ​a​n​d​ ​f​i​n​i​s​h​ ​l​a​t​e​r
+	 */
+	saveDraft: string
+	/**
+	 * C​r​e​a​t​e​ ​a​n​d​ ​s​e​n​d​ ​i​n​v​i​t​e​s
+	 */
+	createAndInvite: string
+	/**
+	 * E​d​i​t​ ​{​s​t​e​p​}
+	 * @param {string} step
+	 */
+	edit: RequiredParams<'step'>
+	/**
+	 * S​h​o​w​ ​l​i​s​t
+	 */
+	showList: string
+	/**
+	 * C​l​o​s​e
+	 */
+	close: string
+	/**
+	 * R​e​m​o​v​e​ ​{​e​m​a​i​l​}
+	 * @param {string} email
+	 */
+	remove: RequiredParams<'email'>
+	/**
+	 * D​i​s​c​a​r​d​ ​w​h​a​t​ ​y​o​u​ ​e​n​t​e​r​e​d​?
+	 */
+	cancelTitle: string
+	/**
+	 * N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​s​a​v​e​d​:​ ​t​h​e​ ​d​e​t​a​i​l​s​,​ ​g​o​a​l​s​ ​a​n​d​ ​e​-​m​a​i​l​s​ ​y​o​u​ ​e​n​t​e​r​e​d​ ​a​r​e​ ​l​o​s​t​.
+	 */
+	cancelDescription: string
+	/**
+	 * D​i​s​c​a​r​d
+	 */
+	discard: string
+	/**
+	 * K​e​e​p​ ​e​d​i​t​i​n​g
+	 */
+	keepEditing: string
+	/**
+	 * Y​e​s
+	 */
+	yes: string
+	/**
+	 * N​o
+	 */
+	no: string
+	/**
+	 * I​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.​ ​C​h​e​c​k​ ​t​h​e​ ​f​i​e​l​d​s​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	saveFailed: string
+	/**
+	 * T​h​e​ ​d​r​a​f​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * T​r​y​ ​a​g​a​i​n
+	 */
+	retry: string
+	school: {
+		/**
+		 * N​e​w​ ​c​l​a​s​s
+		 */
+		title: string
+		/**
+		 * F​i​n​i​s​h​ ​t​h​e​ ​c​l​a​s​s
+		 */
+		finishTitle: string
+		/**
+		 * C​l​a​s​s​ ​n​a​m​e
+		 */
+		className: string
+		/**
+		 * A​d​d​ ​s​t​u​d​e​n​t​s
+		 */
+		students: string
+		/**
+		 * T​e​a​c​h​e​r​ ​e​-​m​a​i​l
+		 */
+		teacher: string
+		/**
+		 * P​l​e​a​s​e​ ​p​r​o​v​i​d​e​ ​a​ ​l​e​a​d​/​t​e​a​c​h​e​r​ ​n​a​m​e
+		 */
+		teacherRequired: string
+		/**
+		 * T​e​a​c​h​e​r
+		 */
+		teacherLabel: string
+		/**
+		 * N​o​ ​t​e​a​c​h​e​r
+		 */
+		noTeacher: string
+		/**
+		 * S​t​u​d​e​n​t​ ​e​-​m​a​i​l​s
+		 */
+		emails: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​s​t​u​d​e​n​t​|​s​t​u​d​e​n​t​s​}​}
+		 * @param {number} count
+		 */
+		count: RequiredParams<'count'>
+		/**
+		 * S​t​u​d​e​n​t​s​ ​o​f​ ​t​h​e​ ​c​l​a​s​s
+		 */
+		listTitle: string
+		/**
+		 * N​o​ ​s​t​u​d​e​n​t​s​ ​y​e​t​.
+		 */
+		noStudents: string
+		/**
+		 * E​n​r​o​l​l​ ​t​h​e​m​ ​a​t​ ​o​n​c​e​ ​(​t​h​e​y​ ​g​a​v​e​ ​t​h​e​i​r​ ​p​e​r​m​i​s​s​i​o​n​ ​b​e​f​o​r​e​h​a​n​d​)
+		 */
+		consent: string
+		/**
+		 * C​r​e​a​t​e​ ​t​h​e​ ​c​l​a​s​s​ ​a​n​d​ ​e​n​r​o​l​l​ ​{​c​o​u​n​t​}​ ​{​{​s​t​u​d​e​n​t​|​s​t​u​d​e​n​t​s​}​}​ ​a​t​ ​o​n​c​e​?​ ​D​o​ ​t​h​i​s​ ​o​n​l​y​ ​i​f​ ​t​h​e​y​ ​g​a​v​e​ ​t​h​e​i​r​ ​p​e​r​m​i​s​s​i​o​n​ ​b​e​f​o​r​e​h​a​n​d​.
+		 * @param {number} count
+		 */
+		confirmConsent: RequiredParams<'count'>
+		/**
+		 * C​r​e​a​t​e​ ​t​h​e​ ​c​l​a​s​s​ ​a​n​d​ ​i​n​v​i​t​e​ ​{​c​o​u​n​t​}​ ​{​{​s​t​u​d​e​n​t​|​s​t​u​d​e​n​t​s​}​}​?​ ​E​a​c​h​ ​o​n​e​ ​a​c​c​e​p​t​s​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​i​n​d​i​v​i​d​u​a​l​l​y​.
+		 * @param {number} count
+		 */
+		confirmInvite: RequiredParams<'count'>
+		/**
+		 * C​r​e​a​t​e​ ​t​h​e​ ​c​l​a​s​s​ ​w​i​t​h​o​u​t​ ​s​t​u​d​e​n​t​s​?​ ​Y​o​u​ ​c​a​n​ ​i​n​v​i​t​e​ ​t​h​e​m​ ​l​a​t​e​r​ ​f​r​o​m​ ​t​h​e​ ​c​l​a​s​s​ ​p​a​g​e​.
+		 */
+		confirmEmpty: string
+		/**
+		 * T​h​e​ ​c​l​a​s​s​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+		 */
+		created: string
+		/**
+		 * T​h​e​ ​c​l​a​s​s​ ​w​a​s​ ​s​a​v​e​d​ ​a​s​ ​a​ ​d​r​a​f​t​.
+		 */
+		draftSaved: string
+	}
+	company: {
+		/**
+		 * N​e​w​ ​t​e​a​m
+		 */
+		title: string
+		/**
+		 * F​i​n​i​s​h​ ​t​h​e​ ​t​e​a​m
+		 */
+		finishTitle: string
+		/**
+		 * T​e​a​m​ ​n​a​m​e
+		 */
+		className: string
+		/**
+		 * A​d​d​ ​e​m​p​l​o​y​e​e​s
+		 */
+		students: string
+		/**
+		 * T​e​a​m​ ​l​e​a​d​ ​e​-​m​a​i​l
+		 */
+		teacher: string
+		/**
+		 * P​l​e​a​s​e​ ​p​r​o​v​i​d​e​ ​a​ ​l​e​a​d​/​t​e​a​c​h​e​r​ ​n​a​m​e
+		 */
+		teacherRequired: string
+		/**
+		 * T​e​a​m​ ​l​e​a​d
+		 */
+		teacherLabel: string
+		/**
+		 * N​o​ ​t​e​a​m​ ​l​e​a​d
+		 */
+		noTeacher: string
+		/**
+		 * E​m​p​l​o​y​e​e​ ​e​-​m​a​i​l​s
+		 */
+		emails: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​e​m​p​l​o​y​e​e​|​e​m​p​l​o​y​e​e​s​}​}
+		 * @param {number} count
+		 */
+		count: RequiredParams<'count'>
+		/**
+		 * E​m​p​l​o​y​e​e​s​ ​o​f​ ​t​h​e​ ​t​e​a​m
+		 */
+		listTitle: string
+		/**
+		 * N​o​ ​e​m​p​l​o​y​e​e​s​ ​y​e​t​.
+		 */
+		noStudents: string
+		/**
+		 * E​n​r​o​l​l​ ​t​h​e​m​ ​a​t​ ​o​n​c​e​ ​(​t​h​e​y​ ​g​a​v​e​ ​t​h​e​i​r​ ​p​e​r​m​i​s​s​i​o​n​ ​b​e​f​o​r​e​h​a​n​d​)
+		 */
+		consent: string
+		/**
+		 * C​r​e​a​t​e​ ​t​h​e​ ​t​e​a​m​ ​a​n​d​ ​e​n​r​o​l​l​ ​{​c​o​u​n​t​}​ ​{​{​e​m​p​l​o​y​e​e​|​e​m​p​l​o​y​e​e​s​}​}​ ​a​t​ ​o​n​c​e​?​ ​D​o​ ​t​h​i​s​ ​o​n​l​y​ ​i​f​ ​t​h​e​y​ ​g​a​v​e​ ​t​h​e​i​r​ ​p​e​r​m​i​s​s​i​o​n​ ​b​e​f​o​r​e​h​a​n​d​.
+		 * @param {number} count
+		 */
+		confirmConsent: RequiredParams<'count'>
+		/**
+		 * C​r​e​a​t​e​ ​t​h​e​ ​t​e​a​m​ ​a​n​d​ ​i​n​v​i​t​e​ ​{​c​o​u​n​t​}​ ​{​{​e​m​p​l​o​y​e​e​|​e​m​p​l​o​y​e​e​s​}​}​?​ ​E​a​c​h​ ​o​n​e​ ​a​c​c​e​p​t​s​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​i​n​d​i​v​i​d​u​a​l​l​y​.
+		 * @param {number} count
+		 */
+		confirmInvite: RequiredParams<'count'>
+		/**
+		 * C​r​e​a​t​e​ ​t​h​e​ ​t​e​a​m​ ​w​i​t​h​o​u​t​ ​e​m​p​l​o​y​e​e​s​?​ ​Y​o​u​ ​c​a​n​ ​i​n​v​i​t​e​ ​t​h​e​m​ ​l​a​t​e​r​ ​f​r​o​m​ ​t​h​e​ ​t​e​a​m​ ​p​a​g​e​.
+		 */
+		confirmEmpty: string
+		/**
+		 * T​h​e​ ​t​e​a​m​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+		 */
+		created: string
+		/**
+		 * T​h​e​ ​t​e​a​m​ ​w​a​s​ ​s​a​v​e​d​ ​a​s​ ​a​ ​d​r​a​f​t​.
+		 */
+		draftSaved: string
+	}
+}
+
 export type NamespaceClassesTranslation = {
 	validation: {
 		/**
@@ -2015,14 +2299,6 @@ export type NamespaceClassesTranslation = {
 	 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s​ ​a​f​t​e​r​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n
 	 */
 	engagementDays: string
-	/**
-	 * S​a​v​e​ ​a​s​ ​d​r​a​f​t
-	 */
-	saveDraft: string
-	/**
-	 * C​r​e​a​t​e
-	 */
-	create: string
 	school: {
 		/**
 		 * N​e​w​ ​c​l​a​s​s
@@ -5230,6 +5506,7 @@ export type Namespaces =
 	| 'adminOrganizations'
 	| 'api'
 	| 'classExports'
+	| 'classWizard'
 	| 'classes'
 	| 'dashboards'
 	| 'invitationImport'
@@ -5267,6 +5544,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./classExports/index.ts` file instead
 	 */
 	classExports?: "[typesafe-i18n] reserved for 'classExports'-namespace. You need to use the `./classExports/index.ts` file instead."
+
+	/**
+	 * reserved for 'classWizard'-namespace\
+	 * you need to use the `./classWizard/index.ts` file instead
+	 */
+	classWizard?: "[typesafe-i18n] reserved for 'classWizard'-namespace. You need to use the `./classWizard/index.ts` file instead."
 
 	/**
 	 * reserved for 'classes'-namespace\
@@ -7080,6 +7363,276 @@ export type TranslationFunctions = {
 		 */
 		dismiss: () => LocalizedString
 	}
+	classWizard: {
+		/**
+		 * Only a draft takes a teacher, goals and students here: add them from the class page.
+		 */
+		notADraft: () => LocalizedString
+		/**
+		 * Step {step} of {total}
+		 */
+		stepOf: (arg: { step: number, total: number }) => LocalizedString
+		/**
+		 * Details
+		 */
+		details: () => LocalizedString
+		/**
+		 * Goals
+		 */
+		goals: () => LocalizedString
+		/**
+		 * Overview
+		 */
+		overview: () => LocalizedString
+		/**
+		 * Invalid email
+		 */
+		teacherInvalid: () => LocalizedString
+		/**
+		 * Choose a start date and an end date.
+		 */
+		datesRequired: () => LocalizedString
+		/**
+		 * I'll do this later
+		 */
+		skipGoals: () => LocalizedString
+		/**
+		 * {count} min
+		 */
+		minutesValue: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} {{day|days}} a week
+		 */
+		daysValue: (arg: { count: number }) => LocalizedString
+		/**
+		 * Type or paste e-mails separated by commas, spaces, semicolons or new lines.
+		 */
+		emailsHelp: () => LocalizedString
+		/**
+		 * Please validate bad emails
+		 */
+		badEmails: () => LocalizedString
+		/**
+		 * Previous
+		 */
+		previous: () => LocalizedString
+		/**
+		 * Next
+		 */
+		next: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Save and finish later
+		 */
+		saveDraft: () => LocalizedString
+		/**
+		 * Create and send invites
+		 */
+		createAndInvite: () => LocalizedString
+		/**
+		 * Edit {step}
+		 */
+		edit: (arg: { step: string }) => LocalizedString
+		/**
+		 * Show list
+		 */
+		showList: () => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
+		/**
+		 * Remove {email}
+		 */
+		remove: (arg: { email: string }) => LocalizedString
+		/**
+		 * Discard what you entered?
+		 */
+		cancelTitle: () => LocalizedString
+		/**
+		 * Nothing has been saved: the details, goals and e-mails you entered are lost.
+		 */
+		cancelDescription: () => LocalizedString
+		/**
+		 * Discard
+		 */
+		discard: () => LocalizedString
+		/**
+		 * Keep editing
+		 */
+		keepEditing: () => LocalizedString
+		/**
+		 * Yes
+		 */
+		yes: () => LocalizedString
+		/**
+		 * No
+		 */
+		no: () => LocalizedString
+		/**
+		 * It could not be saved. Check the fields and try again.
+		 */
+		saveFailed: () => LocalizedString
+		/**
+		 * The draft could not be opened.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		school: {
+			/**
+			 * New class
+			 */
+			title: () => LocalizedString
+			/**
+			 * Finish the class
+			 */
+			finishTitle: () => LocalizedString
+			/**
+			 * Class name
+			 */
+			className: () => LocalizedString
+			/**
+			 * Add students
+			 */
+			students: () => LocalizedString
+			/**
+			 * Teacher e-mail
+			 */
+			teacher: () => LocalizedString
+			/**
+			 * Please provide a lead/teacher name
+			 */
+			teacherRequired: () => LocalizedString
+			/**
+			 * Teacher
+			 */
+			teacherLabel: () => LocalizedString
+			/**
+			 * No teacher
+			 */
+			noTeacher: () => LocalizedString
+			/**
+			 * Student e-mails
+			 */
+			emails: () => LocalizedString
+			/**
+			 * {count} {{student|students}}
+			 */
+			count: (arg: { count: number }) => LocalizedString
+			/**
+			 * Students of the class
+			 */
+			listTitle: () => LocalizedString
+			/**
+			 * No students yet.
+			 */
+			noStudents: () => LocalizedString
+			/**
+			 * Enroll them at once (they gave their permission beforehand)
+			 */
+			consent: () => LocalizedString
+			/**
+			 * Create the class and enroll {count} {{student|students}} at once? Do this only if they gave their permission beforehand.
+			 */
+			confirmConsent: (arg: { count: number }) => LocalizedString
+			/**
+			 * Create the class and invite {count} {{student|students}}? Each one accepts the invitation individually.
+			 */
+			confirmInvite: (arg: { count: number }) => LocalizedString
+			/**
+			 * Create the class without students? You can invite them later from the class page.
+			 */
+			confirmEmpty: () => LocalizedString
+			/**
+			 * The class was created.
+			 */
+			created: () => LocalizedString
+			/**
+			 * The class was saved as a draft.
+			 */
+			draftSaved: () => LocalizedString
+		}
+		company: {
+			/**
+			 * New team
+			 */
+			title: () => LocalizedString
+			/**
+			 * Finish the team
+			 */
+			finishTitle: () => LocalizedString
+			/**
+			 * Team name
+			 */
+			className: () => LocalizedString
+			/**
+			 * Add employees
+			 */
+			students: () => LocalizedString
+			/**
+			 * Team lead e-mail
+			 */
+			teacher: () => LocalizedString
+			/**
+			 * Please provide a lead/teacher name
+			 */
+			teacherRequired: () => LocalizedString
+			/**
+			 * Team lead
+			 */
+			teacherLabel: () => LocalizedString
+			/**
+			 * No team lead
+			 */
+			noTeacher: () => LocalizedString
+			/**
+			 * Employee e-mails
+			 */
+			emails: () => LocalizedString
+			/**
+			 * {count} {{employee|employees}}
+			 */
+			count: (arg: { count: number }) => LocalizedString
+			/**
+			 * Employees of the team
+			 */
+			listTitle: () => LocalizedString
+			/**
+			 * No employees yet.
+			 */
+			noStudents: () => LocalizedString
+			/**
+			 * Enroll them at once (they gave their permission beforehand)
+			 */
+			consent: () => LocalizedString
+			/**
+			 * Create the team and enroll {count} {{employee|employees}} at once? Do this only if they gave their permission beforehand.
+			 */
+			confirmConsent: (arg: { count: number }) => LocalizedString
+			/**
+			 * Create the team and invite {count} {{employee|employees}}? Each one accepts the invitation individually.
+			 */
+			confirmInvite: (arg: { count: number }) => LocalizedString
+			/**
+			 * Create the team without employees? You can invite them later from the team page.
+			 */
+			confirmEmpty: () => LocalizedString
+			/**
+			 * The team was created.
+			 */
+			created: () => LocalizedString
+			/**
+			 * The team was saved as a draft.
+			 */
+			draftSaved: () => LocalizedString
+		}
+	}
 	classes: {
 		validation: {
 			/**
@@ -7247,14 +7800,6 @@ export type TranslationFunctions = {
 		 * Engagement days after the invitation
 		 */
 		engagementDays: () => LocalizedString
-		/**
-		 * Save as draft
-		 */
-		saveDraft: () => LocalizedString
-		/**
-		 * Create
-		 */
-		create: () => LocalizedString
 		school: {
 			/**
 			 * New class

@@ -16,6 +16,7 @@ import en_account from './en/account/index.js'
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
 import en_classExports from './en/classExports/index.js'
+import en_classWizard from './en/classWizard/index.js'
 import en_classes from './en/classes/index.js'
 import en_dashboards from './en/dashboards/index.js'
 import en_invitationImport from './en/invitationImport/index.js'
@@ -32,6 +33,7 @@ import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
 import es_MX_classExports from './es-MX/classExports/index.js'
+import es_MX_classWizard from './es-MX/classWizard/index.js'
 import es_MX_classes from './es-MX/classes/index.js'
 import es_MX_dashboards from './es-MX/dashboards/index.js'
 import es_MX_invitationImport from './es-MX/invitationImport/index.js'
@@ -48,6 +50,7 @@ import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
 import ja_classExports from './ja/classExports/index.js'
+import ja_classWizard from './ja/classWizard/index.js'
 import ja_classes from './ja/classes/index.js'
 import ja_dashboards from './ja/dashboards/index.js'
 import ja_invitationImport from './ja/invitationImport/index.js'
@@ -64,6 +67,7 @@ import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
 import pt_BR_classExports from './pt-BR/classExports/index.js'
+import pt_BR_classWizard from './pt-BR/classWizard/index.js'
 import pt_BR_classes from './pt-BR/classes/index.js'
 import pt_BR_dashboards from './pt-BR/dashboards/index.js'
 import pt_BR_invitationImport from './pt-BR/invitationImport/index.js'
@@ -80,6 +84,7 @@ import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
 import th_classExports from './th/classExports/index.js'
+import th_classWizard from './th/classWizard/index.js'
 import th_classes from './th/classes/index.js'
 import th_dashboards from './th/dashboards/index.js'
 import th_invitationImport from './th/invitationImport/index.js'
@@ -96,6 +101,7 @@ import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
 import vi_classExports from './vi/classExports/index.js'
+import vi_classWizard from './vi/classWizard/index.js'
 import vi_classes from './vi/classes/index.js'
 import vi_dashboards from './vi/dashboards/index.js'
 import vi_invitationImport from './vi/invitationImport/index.js'
@@ -116,6 +122,7 @@ const localeTranslations = {
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
 		classExports: en_classExports,
+		classWizard: en_classWizard,
 		classes: en_classes,
 		dashboards: en_dashboards,
 		invitationImport: en_invitationImport,
@@ -135,6 +142,7 @@ const localeTranslations = {
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
 		classExports: es_MX_classExports,
+		classWizard: es_MX_classWizard,
 		classes: es_MX_classes,
 		dashboards: es_MX_dashboards,
 		invitationImport: es_MX_invitationImport,
@@ -154,6 +162,7 @@ const localeTranslations = {
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
 		classExports: ja_classExports,
+		classWizard: ja_classWizard,
 		classes: ja_classes,
 		dashboards: ja_dashboards,
 		invitationImport: ja_invitationImport,
@@ -173,6 +182,7 @@ const localeTranslations = {
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
 		classExports: pt_BR_classExports,
+		classWizard: pt_BR_classWizard,
 		classes: pt_BR_classes,
 		dashboards: pt_BR_dashboards,
 		invitationImport: pt_BR_invitationImport,
@@ -192,6 +202,7 @@ const localeTranslations = {
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
 		classExports: th_classExports,
+		classWizard: th_classWizard,
 		classes: th_classes,
 		dashboards: th_dashboards,
 		invitationImport: th_invitationImport,
@@ -211,6 +222,7 @@ const localeTranslations = {
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
 		classExports: vi_classExports,
+		classWizard: vi_classWizard,
 		classes: vi_classes,
 		dashboards: vi_dashboards,
 		invitationImport: vi_invitationImport,

@@ -24,6 +24,7 @@ export const namespaces: Namespaces[] = [
 	'adminOrganizations',
 	'api',
 	'classExports',
+	'classWizard',
 	'classes',
 	'dashboards',
 	'invitationImport',

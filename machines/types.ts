@@ -728,11 +728,48 @@ export interface DeleteClassesOutput {
   failed: number[]
 }
 
-/** createClass: POST /v1/groups/{orgId}/, then POST /v1/assignments/{groupId}/ with the goals. */
-export interface CreateClassInput {
+// The class creation wizard (spec 001 §2 Creation wizard, §3 Class being built, §4 Draft and Wizard).
+
+/** The wizard's steps, in their one constant order (README: the step order chosen). */
+export type WizardStep = components['schemas']['WizardStep']
+
+/** The class being built (spec §3): what the wizard was given so far, kept across a reload. */
+export interface ClassBeingBuilt {
+  /** The draft's id once it was saved ("save and finish later"); null before. */
+  id: number | null
+  /** The idempotency key of this class's creation (a double click makes one class). */
+  key: string
+  className: string
+  startDate: string
+  endDate: string
+  /** The teacher's e-mail; unused when a teacher builds the class (they own it). */
+  teacher: string
+  /** Whether goals were set (false: "I'll do this later"). */
+  goals: boolean
+  daysPractice: number
+  minutesPractice: number
+  takeAssessment: boolean
+  engagementDays: number
+  /** The students' e-mails. */
+  users: string[]
+  /** Auto-join: the learners gave their permission beforehand. */
+  consent: boolean
+  /** Where the class was left. */
+  step: WizardStep
+}
+
+/** saveClass: POST /v1/groups/{orgId}/ (with the key), or PUT of the saved draft; `isDraft` keeps it a draft. */
+export interface SaveClassInput {
   organizationId: number
-  details: components['schemas']['CreateGroupRequest']
-  goals: components['schemas']['AssignmentRequest']
+  asTeacher: boolean
+  built: ClassBeingBuilt
+  isDraft: boolean
+}
+
+/** loadDraft: GET /v1/groups/{orgId}/{groupId}/ of a draft to reopen. */
+export interface LoadDraftInput {
+  organizationId: number
+  groupId: number
 }
 
 // ---- Reports (issue 10: the date-interval picker and the reports it loads) ----

@@ -1305,10 +1305,24 @@ export interface paths {
         get: operations["listGroups"];
         put?: never;
         /**
-         * Create a class (the organization's admins and platform admins)
-         * @description `is_draft` (default false) keeps it a draft until it is updated. The owner, when given, must be a
-         *     teacher of the organization. The end date may not be before the start date. Answers the class,
-         *     with its `id`.
+         * Create a class with its teacher, goals and students (the organization's admins, platform admins, and teachers for themselves)
+         * @description The creation wizard's one call: the class, its goals, its teacher and its students are written in
+         *     ONE transaction with their invitations, and the mails go once it has committed.
+         *     - Teacher: `owner` (a teacher's id) or `teacher_email`. An address of an active teacher of the
+         *       organization makes that teacher the owner; any other address gets a pending teacher invitation to
+         *       the class (`pending_teacher`) and the class has no owner until it is accepted. A teacher creating a
+         *       class owns it and may name no other teacher (403).
+         *     - Students (`students`, e-mails): with `consent` (default true, auto-join) the active students of the
+         *       organization join the class at once and the others are invited with auto_join; without consent
+         *       everyone is invited to the class and joins on accepting. The answer's `roster` says which.
+         *     - A bad address is never half-handled: an address that is not an e-mail, or the caller's own, is
+         *       named in a 400 under `students` (or `teacher_email`) and nothing at all is written.
+         *     - `is_draft` (default false) keeps it a draft: nobody is invited or joined; the teacher, the
+         *       students, consent and `step` are saved with it (`draft`) so the wizard reopens it where it was
+         *       left; the goals are saved as goals. Updating it (PUT) without `is_draft` finishes it.
+         *     - `key`: the wizard's idempotency key. A second creation with the same key (a double click, a
+         *       retried request) writes nothing and answers the class the first one made.
+         *     The end date may not be before the start date. Answers the class, with its `id`.
          */
         post: operations["createGroup"];
         delete?: never;
@@ -1337,6 +1351,10 @@ export interface paths {
          * Edit a class (canEditClass and platform admins); it is a draft no more
          * @description The details, whole. Saving sets `is_draft` false. Only the organization's admins and platform admins
          *     may change the owner; the teacher who owns the class gets 403 for that.
+         *     A draft takes the wizard's fields as the creation does (`teacher_email`, `goals`, `students`,
+         *     `consent`, `step`; a missing one keeps what the draft saved). With `is_draft` true it stays a
+         *     draft and only saves them; otherwise finishing it invites its teacher and students then, in one
+         *     transaction, as the creation does. A class that is no draft takes none of them (400).
          */
         put: operations["updateGroup"];
         post?: never;
@@ -2360,6 +2378,14 @@ export interface components {
             owner?: number | null;
             /** @default false */
             is_draft: boolean;
+            teacher_email?: components["schemas"]["ClassTeacherEmail"];
+            goals?: components["schemas"]["ClassGoals"];
+            students?: components["schemas"]["ClassStudents"];
+            /** @description Auto-join (the learners gave their permission beforehand); true when missing */
+            consent?: boolean;
+            step?: components["schemas"]["WizardStep"];
+            /** @description The wizard's idempotency key (one per class being built) */
+            key?: string;
         };
         UpdateGroupRequest: {
             name: components["schemas"]["GroupName"];
@@ -2369,8 +2395,41 @@ export interface components {
             end_date: string;
             /** @description The id of the teacher; missing keeps it */
             owner?: number | null;
-            /** @description Ignored - saving a class makes it a draft no more */
+            /** @description True keeps a draft a draft (its wizard fields saved); otherwise saving makes it a class */
             is_draft?: boolean;
+            teacher_email?: components["schemas"]["ClassTeacherEmail"];
+            goals?: components["schemas"]["ClassGoals"];
+            students?: components["schemas"]["ClassStudents"];
+            /** @description Auto-join (the learners gave their permission beforehand) */
+            consent?: boolean;
+            step?: components["schemas"]["WizardStep"];
+        };
+        /** @description The teacher by e-mail (instead of `owner`); null for no teacher */
+        ClassTeacherEmail: components["schemas"]["Email"] | null;
+        /** @description The class's goals; null for none yet ("I'll do this later") */
+        ClassGoals: components["schemas"]["AssignmentRequest"] | null;
+        /** @description The students' e-mails */
+        ClassStudents: components["schemas"]["Email"][];
+        /**
+         * @description The creation wizard's step a draft was left at
+         * @enum {string}
+         */
+        WizardStep: "details" | "goals" | "students" | "overview";
+        /** @description What a draft's wizard was given and that waits for the draft to be finished */
+        ClassDraftFields: {
+            teacher_email: string | null;
+            students: string[];
+            consent: boolean;
+            step: components["schemas"]["WizardStep"];
+        };
+        /** @description What creating or finishing the class did, per address */
+        ClassRoster: {
+            /** @description Students of the organization who joined the class */
+            joined: string[];
+            /** @description Addresses invited to the class */
+            invited: string[];
+            /** @description The teacher address invited */
+            pending_teacher: string | null;
         };
         GroupOwner: {
             id: number;
@@ -2397,6 +2456,9 @@ export interface components {
             assignment: components["schemas"]["Assignment"] | null;
             /** Format: date-time */
             created: string;
+            /** @description A draft's saved wizard fields (the class itself and its list leave it out) */
+            draft?: components["schemas"]["ClassDraftFields"] | null;
+            roster?: components["schemas"]["ClassRoster"];
         };
         GroupPage: {
             count: number;
@@ -4851,7 +4913,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The class as created */
+            /** @description The class as created (or as an earlier creation with the same `key` made it) */
             201: {
                 headers: {
                     [name: string]: unknown;

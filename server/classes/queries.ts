@@ -96,10 +96,21 @@ export const groupsPage = async (db: Executor, organizationId: number, filter: G
   return { count: counted?.count ?? 0, results: rows.map(viewOf) }
 }
 
+/** One class; a draft with what its wizard saved (`draft`), so that the wizard reopens it. */
 export const groupView = async (db: Executor, groupId: number, now: Date): Promise<GroupView> => {
-  const [row] = await selectGroups(db, now).where(eq(groups.id, groupId))
+  const [row] = await db
+    .select({ ...columns(now), draft: groups.draft })
+    .from(groups)
+    .innerJoin(organizations, eq(organizations.id, groups.organizationId))
+    .leftJoin(users, eq(users.id, groups.ownerId))
+    .leftJoin(assignments, eq(assignments.groupId, groups.id))
+    .where(eq(groups.id, groupId))
   if (!row) throw new Error(`class ${groupId} not found`)
-  return viewOf(row)
+  const { draft } = row
+  return {
+    ...viewOf(row),
+    draft: draft && row.isDraft ? { teacher_email: draft.teacherEmail, students: draft.students, consent: draft.consent, step: draft.step } : null,
+  }
 }
 
 export const findGroup = async (db: Executor, groupId: number) => {

@@ -318,6 +318,14 @@ export const invitationBatches = pgTable('invitation_batches', {
  * in the organization's time zone and `is_draft` (server/classes/status.ts). A draft stays one until it
  * is saved again. `owner_id` is the teacher in charge; null: no teacher.
  */
+/** The saved part of a draft class that has no column of its own (specification §3, class being built). */
+export interface ClassDraft {
+  teacherEmail: string | null
+  students: string[]
+  consent: boolean
+  step: 'details' | 'goals' | 'students' | 'overview'
+}
+
 export const groups = pgTable(
   'groups',
   {
@@ -330,10 +338,15 @@ export const groups = pgTable(
     endDate: date('end_date').notNull(),
     isDraft: boolean('is_draft').notNull().default(false),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What a draft's wizard was given and not yet acted on (teacher, students, consent, the step it was left at); null once it is a class. */
+    draft: jsonb('draft').$type<ClassDraft>(),
+    /** The wizard's idempotency key: a second creation with it answers the first class (a double click makes one class). */
+    creationKey: text('creation_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('groups_organization_idx').on(t.organizationId, t.createdAt),
+    unique('groups_creation_key').on(t.organizationId, t.creationKey),
     index('groups_owner_idx').on(t.ownerId),
     check('groups_dates_in_order', sql`${t.startDate} <= ${t.endDate}`),
   ],

@@ -30,6 +30,8 @@ export const ROUTES = [
   { name: 'Teachers', path: '/organization/:organizationId/teachers', access: 'private' },
   { name: 'TeachersInvite', path: '/organization/:organizationId/teachers/new', access: 'private' },
   { name: 'teacher-details', path: '/organization/:organizationId/teachers/:teacherId', access: 'private' },
+  // classes: /new before any /classes/:classId pattern
+  { name: 'ClassesNew', path: '/organization/:organizationId/classes/new', access: 'private' },
   { name: 'Classes', path: '/organization/:organizationId/classes', access: 'private' },
   { name: 'Organization', path: '/organization/:organizationId/:tab?', access: 'private' },
 ] as const
@@ -114,4 +116,7 @@ export const paths = {
   classes: (organizationId: number | string) => `/organization/${id(organizationId)}/classes`,
   classDetails: (organizationId: number | string, classId: number | string) =>
     `/organization/${id(organizationId)}/classes/${id(classId)}`,
+  /** The creation wizard; with a draft's id, that draft reopened at its step. */
+  classesNew: (organizationId: number | string, draftId?: number) =>
+    `/organization/${id(organizationId)}/classes/new${draftId === undefined ? '' : `?draft=${id(draftId)}`}`,
 } as const

@@ -55,6 +55,9 @@ const JoinPage = lazy(loggedIn(() => import('../features/invitations/JoinPage').
 const ClassesPage = lazy(
   loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes']),
 )
+const ClassWizardPage = lazy(
+  loggedIn(() => import('../features/classes/wizard/ClassWizardPage').then((m) => ({ default: m.ClassWizardPage })), ['classes', 'classWizard']),
+)
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
 const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))
 const OrganizationPage = lazy(() => organizations().then((m) => ({ default: m.OrganizationPage })))
@@ -96,6 +99,7 @@ const screens: Record<ScreenName, ReactNode> = {
   Teachers: <TeachersPage mode="list" />,
   TeachersInvite: <TeachersPage mode="email-invite" />,
   'teacher-details': <TeacherDetailsPage />,
+  ClassesNew: <ClassWizardPage />,
   Classes: <ClassesPage />,
   Organization: <OrganizationPage />,
 }

@@ -455,7 +455,13 @@ const FIXTURES: Record<string, Fixture> = {
   listOrganizationStudents: { request: (c) => ({ params: orgId(c), query: 'search=a' }) },
   getOrganizationStudent: { request: (c) => ({ params: memberIds(c) }) },
   listGroups: { request: (c) => ({ params: { orgId: c.organization.id }, query: 'status=active&search=Class' }) },
-  createGroup: { request: (c) => ({ params: { orgId: c.organization.id }, body: { ...classDetails, is_draft: true } }) },
+  // a draft with all the wizard's fields (a draft invites nobody, so no cell mails anyone)
+  createGroup: {
+    request: (c) => ({
+      params: { orgId: c.organization.id },
+      body: { ...classDetails, is_draft: true, goals: { practice_days_per_week: 3 }, students: ['table-student@example.com'], consent: false, step: 'students' },
+    }),
+  },
   getGroup: { request: async (c) => ({ params: await groupIds(c) }) },
   updateGroup: { request: async (c) => ({ params: await groupIds(c), body: classDetails }) },
   deleteGroup: { request: async (c) => ({ params: await groupIds(c) }) },

@@ -89,8 +89,12 @@ describe('creating a class', () => {
     expect(translated.body.name).toEqual(['Escribe un nombre para el equipo o la clase'])
   })
 
-  it('is for admins and platform admins: a teacher and a student get 403, another organization 404', async () => {
-    expect((await create(school.teacher.token, school.organization.id, { name: 'Mine', ...APRIL })).status).toBe(403)
+  it('is for admins, platform admins and teachers (who own it): a student gets 403, another organization 404', async () => {
+    const mine = await create(school.teacher.token, school.organization.id, { name: 'Mine', ...APRIL })
+    expect(mine.status, mine.text).toBe(201)
+    expect(mine.body.owner.id).toBe(school.teacher.user.id)
+    expect((await create(school.teacher.token, school.organization.id, { name: 'Hers', ...APRIL, owner: otherTeacher.id })).status).toBe(403)
+    expect((await create(school.teacher.token, school.organization.id, { name: 'Hers', ...APRIL, teacher_email: 'krabappel@example.com' })).status).toBe(403)
     expect((await create(school.student.token, school.organization.id, { name: 'Mine', ...APRIL })).status).toBe(403)
     expect((await create(tokyo.admin.token, school.organization.id, { name: 'Theirs', ...APRIL })).status).toBe(404)
     expect((await create(superToken, school.organization.id, { name: 'By staff', ...APRIL })).status).toBe(201)
@@ -187,8 +191,8 @@ describe('one class', () => {
     expect((await server.api('GET', path, { token: school.student.token })).status).toBe(403)
     expect((await server.api('GET', `/v1/groups/${tokyo.organization.id}/${group.id}/`, { token: superToken })).status).toBe(404)
 
-    // the owner renames it: a draft no more
-    const renamed = await server.api('PUT', path, { token: school.teacher.token, body: { name: 'Owned and renamed', ...APRIL, is_draft: true } })
+    // the owner renames it: a draft no more (is_draft true would keep it one: the wizard's "save and finish later")
+    const renamed = await server.api('PUT', path, { token: school.teacher.token, body: { name: 'Owned and renamed', ...APRIL } })
     expect(renamed.status, renamed.text).toBe(200)
     expect(renamed.body).toMatchObject({ name: 'Owned and renamed', is_draft: false, status: 'not_started', owner: { id: school.teacher.user.id } })
     // only an admin hands it to another teacher

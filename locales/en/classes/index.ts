@@ -48,8 +48,6 @@ const en_classes = {
 	minutesPerDay: 'Practice minutes per day',
 	takeAssessment: 'Take the assessment',
 	engagementDays: 'Engagement days after the invitation',
-	saveDraft: 'Save as draft',
-	create: 'Create',
 	school: {
 		newClass: 'New class',
 		className: 'Class name',

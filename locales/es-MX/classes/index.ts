@@ -48,8 +48,6 @@ const es_MX_classes = {
 	minutesPerDay: 'Minutos de práctica por día',
 	takeAssessment: 'Hacer la evaluación',
 	engagementDays: 'Días de participación tras la invitación',
-	saveDraft: 'Guardar como borrador',
-	create: 'Crear',
 	school: {
 		newClass: 'Nueva clase',
 		className: 'Nombre de la clase',

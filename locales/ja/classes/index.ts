@@ -48,8 +48,6 @@ const ja_classes = {
 	minutesPerDay: '1日あたりの練習時間（分）',
 	takeAssessment: 'アセスメントを受ける',
 	engagementDays: '招待後の参加日数',
-	saveDraft: '下書きとして保存',
-	create: '作成',
 	school: {
 		newClass: '新しいクラス',
 		className: 'クラス名',

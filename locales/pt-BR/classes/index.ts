@@ -48,8 +48,6 @@ const pt_BR_classes = {
 	minutesPerDay: 'Minutos de prática por dia',
 	takeAssessment: 'Fazer a avaliação',
 	engagementDays: 'Dias de engajamento após o convite',
-	saveDraft: 'Salvar como rascunho',
-	create: 'Criar',
 	school: {
 		newClass: 'Nova turma',
 		className: 'Nome da turma',

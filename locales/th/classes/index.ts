@@ -48,8 +48,6 @@ const th_classes = {
 	minutesPerDay: 'จำนวนนาทีฝึกต่อวัน',
 	takeAssessment: 'ทำแบบประเมิน',
 	engagementDays: 'จำนวนวันเข้าร่วมหลังได้รับคำเชิญ',
-	saveDraft: 'บันทึกเป็นฉบับร่าง',
-	create: 'สร้าง',
 	school: {
 		newClass: 'ชั้นเรียนใหม่',
 		className: 'ชื่อชั้นเรียน',

@@ -48,8 +48,6 @@ const vi_classes = {
 	minutesPerDay: 'Số phút luyện tập mỗi ngày',
 	takeAssessment: 'Làm bài đánh giá',
 	engagementDays: 'Số ngày tham gia sau lời mời',
-	saveDraft: 'Lưu bản nháp',
-	create: 'Tạo',
 	school: {
 		newClass: 'Lớp mới',
 		className: 'Tên lớp',

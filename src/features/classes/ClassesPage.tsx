@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
-import { useParams } from 'wouter'
+import { Link, useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { classListMachine } from '../../../machines/class-list'
 import { isOrgAdmin, isTeacher, membershipOf } from '../../../machines/roles'
@@ -11,11 +11,11 @@ import { Flex, Stack } from '../../../styled-system/jsx'
 import { deleteClasses, loadClasses } from '../../api/classes'
 import { errorMessage } from '../../api/errors'
 import { useKnownOrganization } from '../../app/known-organizations'
+import { paths } from '../../app/paths'
 import { useCurrentUser } from '../../app/root-context'
 import { Button, Checkbox, Dialog, ErrorPanel, Input, Pagination, Portal, ProgressBar, Spinner, Table, Text, toaster } from '../../ui'
 import { PageHeader } from '../shared/page'
 import { useTerms } from '../shared/terms'
-import { CreateClassDialog } from './CreateClassDialog'
 import { classProgress, type TimeText } from './progress'
 
 /** Spec 001 §9: 50 classes a page, 5 page counters. */
@@ -57,7 +57,8 @@ export function ClassesPage() {
 
   const [query, setQuery] = useState<ClassListQuery>({ status: 'all', search: '', page: 1 })
   const [typed, setTyped] = useState('')
-  const [creating, setCreating] = useState(false)
+  const [, navigate] = useLocation()
+  const create = () => navigate(paths.classesNew(organizationId))
   const list = useActorRef(
     classListMachine.provide({
       actors: { loadClasses, deleteClasses },
@@ -99,7 +100,7 @@ export function ClassesPage() {
         <div id="classes-title">
           <PageHeader title={terms.classes()} />
         </div>
-        {admin ? <Button onClick={() => setCreating(true)}>{wording.newClass()}</Button> : null}
+        {admin ? <Button onClick={create}>{wording.newClass()}</Button> : null}
       </Flex>
       <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="flex-start">
         <nav aria-label={t.filters.label()} className={css({ w: { base: 'full', md: '48' }, flexShrink: 0 })}>
@@ -152,7 +153,7 @@ export function ClassesPage() {
             <Stack gap="3" align="flex-start" py="6">
               <Text fontWeight="semibold">{filtered ? wording.emptyFiltered() : wording.emptyTitle()}</Text>
               {!filtered && admin ? (
-                <Button variant="outline" onClick={() => setCreating(true)}>
+                <Button variant="outline" onClick={create}>
                   {wording.newClass()}
                 </Button>
               ) : null}
@@ -236,18 +237,6 @@ export function ClassesPage() {
           </Portal>
         </Dialog.Root>
       ) : null}
-      {creating ? (
-        <CreateClassDialog
-          organizationId={organizationId}
-          wording={wording}
-          onClose={() => setCreating(false)}
-          onCreated={() => {
-            setCreating(false)
-            toaster.success({ title: wording.created() })
-            list.send({ type: 'classes.reload' })
-          }}
-        />
-      ) : null}
     </section>
   )
 }
@@ -288,7 +277,16 @@ function ClassRow({
       <Table.Cell>
         <Checkbox aria-label={t.selectRow({ name: row.name })} checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked === true)} />
       </Table.Cell>
-      <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
+      <Table.Cell fontWeight="medium">
+        {/* a draft reopens in the wizard, at the step it was left */}
+        {row.is_draft ? (
+          <Link href={paths.classesNew(row.organization_id, row.id)} className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>
+            {row.name}
+          </Link>
+        ) : (
+          row.name
+        )}
+      </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.start_date })}</Table.Cell>
       <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.end_date })}</Table.Cell>
       <Table.Cell>

@@ -1,0 +1,142 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { components } from '../../openapi/schema.js'
+import type { Translator } from '../../locales/server.js'
+import { isOwnAddress } from '../auth/policy.js'
+import type { AppContext } from '../context.js'
+import { assignments, groupMembers, groups, memberships, users, type ClassDraft, type OrganizationRow, type Role, type UserRow } from '../db/schema.js'
+import type { Executor } from '../db/store.js'
+import { fieldErrors } from '../http/errors.js'
+import { mailInvitations, storeInvitations, type IssuedInvitation } from '../invitations/issue.js'
+import type { Locales } from '../../locales/i18n-types.js'
+import { GOAL_DEFAULTS } from './assignments.js'
+
+/**
+ * A class's teacher, goals and students as the creation wizard gives them (specification §2, §3 "class
+ * being built", §4 Draft), for POST /v1/groups/{orgId}/ and for PUT finishing a draft. Everything is
+ * written in the caller's transaction; the mails go after it has committed (`mailRoster`), so a class
+ * that was rolled back mailed nobody. A bad address is refused before anything is written (`checkRoster`).
+ */
+
+export type ClassRoster = components['schemas']['ClassRoster']
+export type GoalsRequest = components['schemas']['AssignmentRequest']
+
+export interface RosterRequest {
+  organizationId: number
+  groupId: number
+  teacherEmail: string | null
+  students: readonly string[]
+  /** Auto-join: the organization's students join at once, the others accept an auto-join invitation. */
+  consent: boolean
+  invitedBy: number
+  now: Date
+  ttlSeconds: number
+}
+
+export interface EnrolledRoster {
+  roster: ClassRoster
+  issued: IssuedInvitation[]
+}
+
+const lowerUnique = (emails: readonly string[]) => [...new Set(emails.map((email) => email.trim().toLowerCase()))]
+
+/** The saved part of a draft, from the wizard's fields (a missing field keeps `saved`). */
+export const draftOf = (
+  body: { teacher_email?: string | null; students?: string[]; consent?: boolean; step?: ClassDraft['step'] },
+  saved: ClassDraft | null,
+): ClassDraft => ({
+  teacherEmail: body.teacher_email !== undefined ? (body.teacher_email?.trim().toLowerCase() ?? null) : (saved?.teacherEmail ?? null),
+  students: body.students !== undefined ? lowerUnique(body.students) : (saved?.students ?? []),
+  consent: body.consent ?? saved?.consent ?? true,
+  step: body.step ?? saved?.step ?? 'details',
+})
+
+/**
+ * Refuses, before anything is written, the addresses that cannot be invited: the caller's own (nobody
+ * gives themselves a role). Addresses that are no e-mail at all never get here: the contract names them.
+ */
+export const checkRoster = (t: Translator, me: UserRow, draft: ClassDraft, selfIsTeacher: boolean) => {
+  const errors: Record<string, string[]> = {}
+  const own = draft.students.filter((email) => isOwnAddress(me, email))
+  if (own.length > 0) errors.students = own.map((email) => `${email}: ${t.api.inviteSelf()}`)
+  if (draft.teacherEmail && isOwnAddress(me, draft.teacherEmail) && !selfIsTeacher) errors.teacher_email = [t.api.inviteSelf()]
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors)
+}
+
+/** The active members of `organizationId` with `role` among these (lower-case) addresses, by address. */
+const membersByEmail = async (db: Executor, organizationId: number, role: Role, emails: readonly string[]) => {
+  if (emails.length === 0) return new Map<string, number>()
+  const rows = await db
+    .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.role, role),
+        isNull(memberships.disabledAt),
+        inArray(sql`lower(${users.email})`, [...emails]),
+      ),
+    )
+  return new Map(rows.map(({ email, id }) => [email, id]))
+}
+
+/** Whether `me` is an active teacher of the organization (then naming oneself as teacher is no invitation). */
+export const isTeacherOf = async (db: Executor, organizationId: number, me: UserRow) =>
+  (await membersByEmail(db, organizationId, 'teacher', [me.email.toLowerCase()])).size > 0
+
+/**
+ * The teacher and the students of a class that is no draft, in `tx`: a teacher of the organization
+ * owns it, another address gets a pending teacher invitation to it; with consent the organization's
+ * students join it, everyone else is invited to it (auto-join with consent).
+ */
+export const enrollRoster = async (tx: Executor, request: RosterRequest): Promise<EnrolledRoster> => {
+  const invitation = { organizationId: request.organizationId, groupId: request.groupId, invitedBy: request.invitedBy, now: request.now, ttlSeconds: request.ttlSeconds }
+  const issued: IssuedInvitation[] = []
+  let pendingTeacher: string | null = null
+  const teacherEmail = request.teacherEmail?.trim().toLowerCase()
+  if (teacherEmail) {
+    const teacherId = (await membersByEmail(tx, request.organizationId, 'teacher', [teacherEmail])).get(teacherEmail)
+    if (teacherId !== undefined) await tx.update(groups).set({ ownerId: teacherId }).where(eq(groups.id, request.groupId))
+    else {
+      issued.push(...(await storeInvitations(tx, { ...invitation, role: 'teacher', emails: [teacherEmail], autoJoin: true })))
+      pendingTeacher = teacherEmail
+    }
+  }
+  const students = lowerUnique(request.students)
+  const members = request.consent ? await membersByEmail(tx, request.organizationId, 'student', students) : new Map<string, number>()
+  const joined = students.filter((email) => members.has(email))
+  const invited = students.filter((email) => !members.has(email))
+  if (joined.length > 0) {
+    await tx
+      .insert(groupMembers)
+      .values(joined.map((email) => ({ groupId: request.groupId, userId: members.get(email)!, createdAt: request.now })))
+      .onConflictDoNothing()
+  }
+  if (invited.length > 0) issued.push(...(await storeInvitations(tx, { ...invitation, role: 'student', emails: invited, autoJoin: request.consent })))
+  return { roster: { joined, invited, pending_teacher: pendingTeacher }, issued }
+}
+
+/** The mails of an enrolled roster, once its transaction has committed. */
+export const mailRoster = (
+  app: AppContext,
+  organization: Pick<OrganizationRow, 'name' | 'type'>,
+  enrolled: EnrolledRoster | null,
+  inviter: Pick<UserRow, 'language'>,
+  locale: Locales,
+) => (enrolled ? mailInvitations(app, organization, enrolled.issued, inviter, locale) : Promise.resolve())
+
+/** The goals given with the class: null removes them ("I'll do this later"), missing keeps them. */
+export const saveGoals = async (tx: Executor, groupId: number, goals: GoalsRequest | null | undefined, now: Date) => {
+  if (goals === undefined) return
+  if (goals === null) {
+    await tx.delete(assignments).where(eq(assignments.groupId, groupId))
+    return
+  }
+  const values = {
+    practiceDaysPerWeek: goals.practice_days_per_week ?? GOAL_DEFAULTS.practiceDaysPerWeek,
+    practiceMinutesPerDay: goals.practice_minutes_per_day ?? GOAL_DEFAULTS.practiceMinutesPerDay,
+    testBeforeClassStats: goals.test_before_class_stats === undefined ? GOAL_DEFAULTS.testBeforeClassStats : goals.test_before_class_stats,
+    updatedAt: now,
+  }
+  await tx.insert(assignments).values({ groupId, ...values }).onConflictDoUpdate({ target: assignments.groupId, set: values })
+}
