@@ -70,7 +70,7 @@ const insertUsers = async (db: Database, emails: string[], passwordHash: string,
 const seedOrganization = async (db: Database, index: number, options: SeedOptions, passwordHash: string): Promise<{ students: number[]; timeZone: string; logins: string[] }> => {
   const { tag, now } = options
   const timeZone = TIME_ZONES[index % TIME_ZONES.length]!
-  const emails = (role: string, count: number) => Array.from({ length: count }, (_, i) => `${tag}-${index}-${role}${i + 1}@seed.example.com`)
+  const emails = (role: string, count: number) => Array.from({ length: count }, (_, i) => seededEmail(tag, index, role, i + 1))
   const [admin, ...teachers] = await insertUsers(db, [...emails('admin', 1), ...emails('teacher', 2)], passwordHash, now)
   const students = await insertUsers(db, emails('student', STUDENTS_PER_ORGANIZATION), passwordHash, now)
   const [organization] = await db
@@ -101,6 +101,10 @@ const seedOrganization = async (db: Database, index: number, options: SeedOption
 }
 
 /** Fills the store (see the top of this file); answers what it made and how fast the events went in. */
+/** The e-mail of a seeded person: `role` admin, teacher or student, numbered from 1 in each organization. */
+export const seededEmail = (tag: string, organization: number, role: string, number: number) =>
+  `${tag}-${organization}-${role}${number}@seed.example.com`
+
 export const seedPracticeStore = async (db: Database, options: SeedOptions): Promise<SeedSummary> => {
   const learners = Math.max(1, Math.ceil(options.events / EVENTS_PER_LEARNER))
   const organizationCount = Math.ceil(learners / STUDENTS_PER_ORGANIZATION)
@@ -128,10 +132,12 @@ export const seedPracticeStore = async (db: Database, options: SeedOptions): Pro
     recorded += batch.length
     return batch.length > 0 ? batch : undefined
   }
+  let done = 0
   const worker = async () => {
     for (let batch = nextBatch(); batch; batch = nextBatch()) {
       await recordPracticeEvents(db, batch, options.now)
-      options.onProgress?.(recorded)
+      done += batch.length
+      options.onProgress?.(done)
     }
   }
   await Promise.all(Array.from({ length: options.concurrency }, worker))
