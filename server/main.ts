@@ -20,7 +20,7 @@ const makeDemo = async (db: Database, log: FastifyBaseLogger) => {
   const started = Date.now()
   try {
     const demo = await createDemo(db, new Date())
-    log.info(`demo: ${demo.events} practice events recorded in ${Date.now() - started} ms; log in with the password "${DEMO_PASSWORD}" as:`)
+    log.info(`demo: ${demo.events} practice events recorded in ${Date.now() - started} ms; the password of every demo account is: ${DEMO_PASSWORD}`)
     for (const login of demo.logins) log.info(`demo:   ${login.email} (${login.role}, ${login.organization})`)
   } catch (error) {
     log.error({ err: error }, 'the demo could not be made')

@@ -474,6 +474,26 @@ const FIXTURES: Record<string, Fixture> = {
   getLearnerReport: { request: async (c) => ({ params: { id: await learnerFor(c) }, query: `organization=${c.organization.id}&${REPORT_RANGE}` }) },
   exportGroupReport: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: 'kind=activity&format=csv&from=2026-03-01&to=2026-03-31' }) },
   getDashboard: { request: (c) => ({ params: orgId(c) }) },
+  // practice data: the caller's own events (the body names no user), a new event each time
+  recordPracticeEvents: {
+    request: () => ({
+      body: {
+        events: [
+          {
+            client_event_id: `authz-${++sequence}`,
+            kind: 'assessment',
+            occurred_at: new Date().toISOString(),
+            eps: 50,
+            overall_score: 60,
+            pronunciation: 55,
+            intonation: 65,
+            fluency: 58,
+            skills: [],
+          },
+        ],
+      },
+    }),
+  },
   listSocialProviders: { request: () => ({}) },
   socialStart: { request: () => ({}) },
   socialCallback: { request: () => ({ query: 'error=access_denied' }) },

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
-import { dailyPractice, memberships, organizations } from '../../server/db/schema.js'
+import { dailyPractice, memberships, organizations, practiceEvents } from '../../server/db/schema.js'
 import { recordPracticeEvent, type PracticeEvent } from '../../server/practice/ingest.js'
 import { ensurePracticePartitions } from '../../server/practice/partitions.js'
 import { countRows, createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
@@ -118,6 +118,10 @@ describe('recording', () => {
   it('needs a session: anonymous is 401, and an event is always the caller\'s own', async () => {
     const anonymous = await server.api('POST', '/v1/practice/events/', { body: { events: [lesson('2026-03-31T10:00:00Z')] } })
     expect(anonymous.status).toBe(401)
+    const mine = lesson('2026-03-31T10:00:00Z')
+    await sent([mine])
+    const [stored] = await server.db.select({ userId: practiceEvents.userId }).from(practiceEvents).where(eq(practiceEvents.clientEventId, mine.client_event_id))
+    expect(stored).toEqual({ userId: learner.id })
     const refused = await send([{ ...lesson('2026-03-31T10:00:00Z'), user_id: la.admin.user.id }])
     expect(refused.status).toBe(400)
     expect(refused.body['events[0].user_id']).toEqual(['This field is not accepted.'])
