@@ -3,7 +3,7 @@ import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { pagingOf } from '../http/paging.js'
 import { learnerOfReport } from './access.js'
-import { oneLearner, periodRowsSql, rowsOf, type PeriodRow } from './figures.js'
+import { isoInstant, oneLearner, periodRowsSql, rowsOf, type PeriodRow } from './figures.js'
 import { assessmentHistory, lessonDetail } from './learner-events.js'
 import { rangeOf } from './range.js'
 import { assessedOf, overviewOf, seriesOf } from './series.js'
@@ -24,7 +24,7 @@ export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
   const assessed = await assessedOf(app.db, scope)
   const [last] = await rowsOf<{ last_active: string | null }>(
     app.db,
-    sql`select to_json(max(last_active_at))#>>'{}' as last_active from daily_practice
+    sql`select ${isoInstant(sql`max(last_active_at)`)} as last_active from daily_practice
       where organization_id = ${organization.id} and user_id = ${params.id}`,
   )
   return {
