@@ -1617,6 +1617,42 @@ export type NamespaceApiTranslation = {
 	 * @param {number} max
 	 */
 	reportRangeTooLong: RequiredParams<'days' | 'max'>
+	/**
+	 * R​e​q​u​i​r​e​d​ ​f​o​r​ ​a​ ​l​e​s​s​o​n​.
+	 */
+	lessonFieldMissing: string
+	/**
+	 * R​e​q​u​i​r​e​d​ ​f​o​r​ ​a​n​ ​a​s​s​e​s​s​m​e​n​t​.
+	 */
+	assessmentFieldMissing: string
+	/**
+	 * A​ ​l​e​s​s​o​n​ ​d​o​e​s​ ​n​o​t​ ​t​a​k​e​ ​t​h​i​s​ ​f​i​e​l​d​:​ ​i​t​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​n​ ​a​s​s​e​s​s​m​e​n​t​.
+	 */
+	notLessonField: string
+	/**
+	 * A​n​ ​a​s​s​e​s​s​m​e​n​t​ ​d​o​e​s​ ​n​o​t​ ​t​a​k​e​ ​t​h​i​s​ ​f​i​e​l​d​:​ ​i​t​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​ ​l​e​s​s​o​n​.
+	 */
+	notAssessmentField: string
+	/**
+	 * T​h​i​s​ ​t​i​m​e​ ​i​s​ ​m​o​r​e​ ​t​h​a​n​ ​a​n​ ​h​o​u​r​ ​a​h​e​a​d​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​c​l​o​c​k​.​ ​C​h​e​c​k​ ​t​h​e​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​ ​o​f​ ​t​h​e​ ​d​e​v​i​c​e​.
+	 */
+	occurredInFuture: string
+	/**
+	 * T​h​i​s​ ​t​i​m​e​ ​i​s​ ​m​o​r​e​ ​t​h​a​n​ ​3​6​6​ ​d​a​y​s​ ​a​g​o​:​ ​e​v​e​n​t​s​ ​t​h​a​t​ ​o​l​d​ ​a​r​e​ ​n​o​t​ ​t​a​k​e​n​.
+	 */
+	occurredTooLongAgo: string
+	/**
+	 * G​i​v​e​ ​a​ ​s​c​o​r​e​ ​f​r​o​m​ ​0​ ​t​o​ ​1​0​0​.
+	 */
+	scoreRange: string
+	/**
+	 * G​i​v​e​ ​t​h​e​ ​s​e​c​o​n​d​s​ ​s​p​e​n​t​,​ ​f​r​o​m​ ​0​ ​t​o​ ​8​6​4​0​0​ ​(​o​n​e​ ​d​a​y​)​.
+	 */
+	secondsRange: string
+	/**
+	 * U​s​e​ ​a​t​ ​m​o​s​t​ ​1​0​0​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​t​h​e​ ​s​i​g​n​s​ ​.​ ​_​ ​:​ ​-​ ​(​a​ ​U​U​I​D​,​ ​f​o​r​ ​e​x​a​m​p​l​e​)​.
+	 */
+	eventIdInvalid: string
 }
 
 export type NamespaceClassesTranslation = {
@@ -6067,6 +6103,42 @@ export type TranslationFunctions = {
 		 * Choose a range of at most {max} days; this one has {days}.
 		 */
 		reportRangeTooLong: (arg: { days: number, max: number }) => LocalizedString
+		/**
+		 * Required for a lesson.
+		 */
+		lessonFieldMissing: () => LocalizedString
+		/**
+		 * Required for an assessment.
+		 */
+		assessmentFieldMissing: () => LocalizedString
+		/**
+		 * A lesson does not take this field: it belongs to an assessment.
+		 */
+		notLessonField: () => LocalizedString
+		/**
+		 * An assessment does not take this field: it belongs to a lesson.
+		 */
+		notAssessmentField: () => LocalizedString
+		/**
+		 * This time is more than an hour ahead of the server's clock. Check the date and time of the device.
+		 */
+		occurredInFuture: () => LocalizedString
+		/**
+		 * This time is more than 366 days ago: events that old are not taken.
+		 */
+		occurredTooLongAgo: () => LocalizedString
+		/**
+		 * Give a score from 0 to 100.
+		 */
+		scoreRange: () => LocalizedString
+		/**
+		 * Give the seconds spent, from 0 to 86400 (one day).
+		 */
+		secondsRange: () => LocalizedString
+		/**
+		 * Use at most 100 letters, digits and the signs . _ : - (a UUID, for example).
+		 */
+		eventIdInvalid: () => LocalizedString
 	}
 	classes: {
 		validation: {

@@ -1378,6 +1378,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/practice/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the caller's finished lessons and assessments (the mobile app, with the learner's own session)
+         * @description 1 to 100 events at once, so that an app that was offline sends what it kept in one call. Each event
+         *     is the caller's own (there is no user field). An event is identified by its `client_event_id` with
+         *     its `occurred_at` (the device's time, which the app keeps with the event and sends unchanged on a
+         *     retry): recording one again stores nothing and answers the same `id` and `received_at` as the first
+         *     time, so a retry after a lost answer is safe. The answer lists the events in the order sent.
+         *
+         *     A lesson has `module_name`, `lesson_name`, `difficulty_level`, `seconds` (0 to 86400) and
+         *     `native_score` (the overall native score, 0 to 100); an assessment has `eps`, `overall_score`,
+         *     `pronunciation`, `intonation`, `fluency` (each 0 to 100) and `skills` (0 to 50, each a name and a
+         *     score from 0 to 100). A field of the other kind is refused. `occurred_at` may be at most one hour
+         *     ahead of the server's clock (a device clock a little fast) and at most 366 days before it (an app
+         *     offline that long); anything further is refused with a message saying which.
+         *
+         *     The whole call is refused (400, nothing stored) when any event is wrong; its messages are keyed by
+         *     the event and field, `events[2].native_score`. Each event also counts, in the same statement, on
+         *     the learner's day in every organization where the learner is an active (not disabled) member,
+         *     the day being the local date of `occurred_at` in that organization's time zone (UTC without one).
+         */
+        post: operations["recordPracticeEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reports/groups/{id}/": {
         parameters: {
             query?: never;
@@ -2305,6 +2341,57 @@ export interface components {
             practice_days_per_week: number;
             practice_minutes_per_day: number;
             test_before_class_stats: number | null;
+        };
+        /** @description A score from 0 to 100 */
+        PracticeScore: number;
+        PracticeText: string;
+        /**
+         * @description One finished lesson or assessment (`kind`). The fields of a lesson are required on a lesson and refused
+         *     on an assessment, and the other way round.
+         */
+        PracticeEvent: {
+            /** @description The app's own id of the event (a UUID, say); with occurred_at it makes a retry the same event */
+            client_event_id: string;
+            /** @enum {string} */
+            kind: "lesson" | "assessment";
+            /**
+             * Format: date-time
+             * @description When it happened by the device's clock, with its offset
+             */
+            occurred_at: string;
+            module_name?: components["schemas"]["PracticeText"];
+            lesson_name?: components["schemas"]["PracticeText"];
+            difficulty_level?: string;
+            /** @description Time spent on the lesson */
+            seconds?: number;
+            native_score?: components["schemas"]["PracticeScore"];
+            eps?: components["schemas"]["PracticeScore"];
+            overall_score?: components["schemas"]["PracticeScore"];
+            pronunciation?: components["schemas"]["PracticeScore"];
+            intonation?: components["schemas"]["PracticeScore"];
+            fluency?: components["schemas"]["PracticeScore"];
+            skills?: {
+                name: components["schemas"]["PracticeText"];
+                score: components["schemas"]["PracticeScore"];
+            }[];
+        };
+        PracticeEventsRequest: {
+            events: components["schemas"]["PracticeEvent"][];
+        };
+        RecordedPracticeEvent: {
+            client_event_id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description The server's id of the event */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When the server first stored it
+             */
+            received_at: string;
+        };
+        PracticeEventsResult: {
+            results: components["schemas"]["RecordedPracticeEvent"][];
         };
         /**
          * @description The periods of the series. `daily`: each day. `weekly`: weeks from Saturday to Friday (specification
@@ -4731,6 +4818,33 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    recordPracticeEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The events as stored, in the order sent (the first recording's id and time on a retry) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeEventsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
         };
     };
     getClassReport: {

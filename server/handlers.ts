@@ -4,6 +4,7 @@ import type { Handlers } from './contract/handler.js'
 import { health } from './health.js'
 import * as invitations from './invitations/index.js'
 import * as organizations from './organizations/index.js'
+import * as practice from './practice/index.js'
 import * as reports from './reports/index.js'
 import { listSocialProviders, socialCallback, socialStart } from './social/handlers.js'
 
@@ -13,6 +14,7 @@ export const handlers: Handlers = {
   ...classes,
   ...invitations,
   ...organizations,
+  ...practice,
   ...reports,
   listSocialProviders,
   socialStart,

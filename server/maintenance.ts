@@ -3,10 +3,13 @@ import type { AppContext } from './context.js'
 import { purgeInvitationBatches } from './invitations/batch.js'
 import { purgeOrganizationImports } from './organizations/import.js'
 import { purgeDeletedOrganizations } from './organizations/purge.js'
+import { partitionsAhead } from './practice/partitions.js'
 
 /**
  * Housekeeping that runs when the server is ready and then every hour: organizations deleted more than
- * 30 days ago are purged, and organization imports and batch invitations made more than 7 days ago. Each job is idempotent, so several server processes may all run it.
+ * 30 days ago are purged, and organization imports and batch invitations made more than 7 days ago; the
+ * practice events' monthly partitions are made for this month and the next two. Each job is idempotent,
+ * so several server processes may all run it.
  * On PGlite, every minute, the statistics of the tables that changed (store.ts analyzeChanged).
  */
 
@@ -20,6 +23,8 @@ export const runMaintenance = async (app: AppContext): Promise<void> => {
   if (imports > 0) app.log.info({ imports }, 'purged organization imports staged more than 7 days ago')
   const batches = await purgeInvitationBatches(app, app.clock())
   if (batches > 0) app.log.info({ batches }, 'purged batch invitations made more than 7 days ago')
+  const partitions = await partitionsAhead(app.db, app.clock())
+  if (partitions.length > 0) app.log.info({ partitions }, 'made the monthly partitions of practice events')
 }
 
 /** The store's statistics after changes (PGlite; autovacuum on PostgreSQL), checked every minute like autovacuum. */

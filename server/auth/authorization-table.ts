@@ -297,6 +297,9 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   getOrganizationReport: organizationAdmins(403, 404),
   getLearnerReport: organizationMembers,
 
+  // practice data from the mobile app: the caller's own events only (the body names no user)
+  recordPracticeEvents: signedIn,
+
   // social
   listSocialProviders: open,
   socialStart: open,

@@ -76,7 +76,28 @@ const OPERATION_MESSAGES: Record<string, Record<string, FieldMessages>> = {
     practice_minutes_per_day: { invalid: (t) => t.classes.validation.minutesRange() },
     test_before_class_stats: { invalid: (t) => t.classes.validation.engagementRange() },
   },
+  recordPracticeEvents: {
+    client_event_id: { invalid: (t) => t.api.eventIdInvalid() },
+    seconds: { invalid: (t) => t.api.secondsRange() },
+    native_score: { invalid: (t) => t.api.scoreRange() },
+    eps: { invalid: (t) => t.api.scoreRange() },
+    overall_score: { invalid: (t) => t.api.scoreRange() },
+    pronunciation: { invalid: (t) => t.api.scoreRange() },
+    intonation: { invalid: (t) => t.api.scoreRange() },
+    fluency: { invalid: (t) => t.api.scoreRange() },
+    score: { invalid: (t) => t.api.scoreRange() },
+  },
 }
+
+/**
+ * Lists whose items are reported one by one: a batch of events names the event and its field
+ * (`events[2].native_score`), so that the app knows which one to fix; the messages are the field's own.
+ */
+const ITEMIZED_LISTS: Record<string, string> = { recordPracticeEvents: 'events' }
+
+/** `events[2].skills[0].score` for the segments events/2/skills/0/score. */
+export const itemKey = (segments: readonly string[]): string =>
+  segments.reduce((key, segment) => (/^\d+$/.test(segment) ? `${key}[${segment}]` : key ? `${key}.${segment}` : segment), '')
 
 const ownMessages = (operationId: string | undefined, field: string): FieldMessages | undefined =>
   operationId === undefined ? undefined : OPERATION_MESSAGES[operationId]?.[field]
@@ -204,6 +225,18 @@ export const validationMessages = (
   for (const error of errors) {
     const params = error.params as Record<string, unknown>
     const segments = error.instancePath.split('/').slice(1).map(decodePointer)
+    if (operationId !== undefined && segments.length > 1 && segments[0] === ITEMIZED_LISTS[operationId]) {
+      // the property a `required` or `additionalProperties` error is about is the last segment
+      if (error.keyword === 'required') segments.push(String(params.missingProperty))
+      else if (error.keyword === 'additionalProperties') segments.push(String(params.additionalProperty))
+      const leaf = segments.filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? ''
+      const key = itemKey(segments)
+      if (!byField.has(key) && reportedFields() >= MAX_REPORTED_FIELDS) continue
+      const value = valueAt(data, `/${segments.join('/')}`)
+      const blank = isBlank(value) && error.keyword !== 'type'
+      add(key, blank ? requiredMessage(t, leaf, operationId) : messageFor(t, leaf, error, value, false, operationId))
+      continue
+    }
     let field = segments[0]
     if (field === undefined) {
       if (error.keyword === 'required') field = String(params.missingProperty)

@@ -64,6 +64,16 @@ const en_api = {
 	reportFromAfterTo: 'Choose a start date on or before the end date.',
 	reportToAfterTomorrow: 'Choose an end date on {tomorrow:string} or before: reports end tomorrow at the latest.',
 	reportRangeTooLong: 'Choose a range of at most {max:number} days; this one has {days:number}.',
+	// practice events from the mobile app
+	lessonFieldMissing: 'Required for a lesson.',
+	assessmentFieldMissing: 'Required for an assessment.',
+	notLessonField: 'A lesson does not take this field: it belongs to an assessment.',
+	notAssessmentField: 'An assessment does not take this field: it belongs to a lesson.',
+	occurredInFuture: "This time is more than an hour ahead of the server's clock. Check the date and time of the device.",
+	occurredTooLongAgo: 'This time is more than 366 days ago: events that old are not taken.',
+	scoreRange: 'Give a score from 0 to 100.',
+	secondsRange: 'Give the seconds spent, from 0 to 86400 (one day).',
+	eventIdInvalid: 'Use at most 100 letters, digits and the signs . _ : - (a UUID, for example).',
 } satisfies BaseTranslation
 
 export default en_api

@@ -65,6 +65,16 @@ const es_MX_api = {
 	reportFromAfterTo: 'Elige una fecha de inicio igual o anterior a la fecha de fin.',
 	reportToAfterTomorrow: 'Elige una fecha de fin hasta el {tomorrow}: los reportes terminan mañana como máximo.',
 	reportRangeTooLong: 'Elige un rango de {max} días como máximo; este tiene {days}.',
+	// practice events from the mobile app
+	lessonFieldMissing: 'Obligatorio para una lección.',
+	assessmentFieldMissing: 'Obligatorio para una evaluación.',
+	notLessonField: 'Una lección no admite este campo: pertenece a una evaluación.',
+	notAssessmentField: 'Una evaluación no admite este campo: pertenece a una lección.',
+	occurredInFuture: 'Esta hora está más de una hora por delante del reloj del servidor. Revisa la fecha y la hora del dispositivo.',
+	occurredTooLongAgo: 'Esta hora es de hace más de 366 días: no se aceptan eventos tan antiguos.',
+	scoreRange: 'Indica una puntuación de 0 a 100.',
+	secondsRange: 'Indica los segundos dedicados, de 0 a 86400 (un día).',
+	eventIdInvalid: 'Usa como máximo 100 letras, dígitos y los signos . _ : - (un UUID, por ejemplo).',
 } satisfies NamespaceApiTranslation
 
 export default es_MX_api

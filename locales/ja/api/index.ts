@@ -64,6 +64,16 @@ const ja_api = {
 	reportFromAfterTo: '開始日は終了日と同じか、それより前の日付を選んでください。',
 	reportToAfterTomorrow: '終了日は{tomorrow}以前の日付を選んでください。レポートの最終日は明日までです。',
 	reportRangeTooLong: '期間は{max}日以内で選んでください。この期間は{days}日あります。',
+	// practice events from the mobile app
+	lessonFieldMissing: 'レッスンには必須です。',
+	assessmentFieldMissing: 'アセスメントには必須です。',
+	notLessonField: 'この項目はレッスンでは受け付けられません。アセスメントの項目です。',
+	notAssessmentField: 'この項目はアセスメントでは受け付けられません。レッスンの項目です。',
+	occurredInFuture: 'この時刻はサーバーの時計より1時間以上先です。端末の日付と時刻を確認してください。',
+	occurredTooLongAgo: 'この時刻は366日以上前です。それより古いイベントは受け付けられません。',
+	scoreRange: 'スコアは0から100の間で指定してください。',
+	secondsRange: 'かかった秒数を0から86400（1日）の間で指定してください。',
+	eventIdInvalid: '英数字と記号 . _ : - を100文字以内で使用してください（例: UUID）。',
 } satisfies NamespaceApiTranslation
 
 export default ja_api

@@ -64,6 +64,16 @@ const pt_BR_api = {
 	reportFromAfterTo: 'Escolha uma data de início igual ou anterior à data de término.',
 	reportToAfterTomorrow: 'Escolha uma data de término até {tomorrow}: os relatórios vão no máximo até amanhã.',
 	reportRangeTooLong: 'Escolha um período de no máximo {max} dias; este tem {days}.',
+	// practice events from the mobile app
+	lessonFieldMissing: 'Obrigatório para uma lição.',
+	assessmentFieldMissing: 'Obrigatório para uma avaliação.',
+	notLessonField: 'Uma lição não aceita este campo: ele pertence a uma avaliação.',
+	notAssessmentField: 'Uma avaliação não aceita este campo: ele pertence a uma lição.',
+	occurredInFuture: 'Este horário está mais de uma hora à frente do relógio do servidor. Verifique a data e a hora do dispositivo.',
+	occurredTooLongAgo: 'Este horário é de mais de 366 dias atrás: eventos tão antigos não são aceitos.',
+	scoreRange: 'Informe uma pontuação de 0 a 100.',
+	secondsRange: 'Informe os segundos gastos, de 0 a 86400 (um dia).',
+	eventIdInvalid: 'Use no máximo 100 letras, dígitos e os sinais . _ : - (um UUID, por exemplo).',
 } satisfies NamespaceApiTranslation
 
 export default pt_BR_api

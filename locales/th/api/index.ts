@@ -64,6 +64,16 @@ const th_api = {
 	reportFromAfterTo: 'โปรดเลือกวันที่เริ่มต้นที่ตรงกับหรือก่อนวันที่สิ้นสุด',
 	reportToAfterTomorrow: 'โปรดเลือกวันที่สิ้นสุดไม่เกิน {tomorrow} รายงานสิ้นสุดได้ช้าที่สุดคือพรุ่งนี้',
 	reportRangeTooLong: 'โปรดเลือกช่วงไม่เกิน {max} วัน ช่วงนี้มี {days} วัน',
+	// practice events from the mobile app
+	lessonFieldMissing: 'จำเป็นสำหรับบทเรียน',
+	assessmentFieldMissing: 'จำเป็นสำหรับการประเมิน',
+	notLessonField: 'บทเรียนไม่รับช่องนี้ ช่องนี้เป็นของการประเมิน',
+	notAssessmentField: 'การประเมินไม่รับช่องนี้ ช่องนี้เป็นของบทเรียน',
+	occurredInFuture: 'เวลานี้เร็วกว่านาฬิกาของเซิร์ฟเวอร์เกินหนึ่งชั่วโมง โปรดตรวจสอบวันที่และเวลาของอุปกรณ์',
+	occurredTooLongAgo: 'เวลานี้ผ่านมาแล้วเกิน 366 วัน ระบบไม่รับเหตุการณ์ที่เก่าขนาดนั้น',
+	scoreRange: 'โปรดระบุคะแนนตั้งแต่ 0 ถึง 100',
+	secondsRange: 'โปรดระบุจำนวนวินาทีที่ใช้ ตั้งแต่ 0 ถึง 86400 (หนึ่งวัน)',
+	eventIdInvalid: 'ใช้ตัวอักษร ตัวเลข และเครื่องหมาย . _ : - ได้ไม่เกิน 100 ตัว (เช่น UUID)',
 } satisfies NamespaceApiTranslation
 
 export default th_api

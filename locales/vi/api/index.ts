@@ -64,6 +64,16 @@ const vi_api = {
 	reportFromAfterTo: 'Hãy chọn ngày bắt đầu trùng hoặc trước ngày kết thúc.',
 	reportToAfterTomorrow: 'Hãy chọn ngày kết thúc không muộn hơn {tomorrow}: báo cáo chỉ kéo dài tới ngày mai.',
 	reportRangeTooLong: 'Hãy chọn khoảng thời gian tối đa {max} ngày; khoảng này có {days} ngày.',
+	// practice events from the mobile app
+	lessonFieldMissing: 'Bắt buộc đối với bài học.',
+	assessmentFieldMissing: 'Bắt buộc đối với bài đánh giá.',
+	notLessonField: 'Bài học không nhận trường này: trường này thuộc về bài đánh giá.',
+	notAssessmentField: 'Bài đánh giá không nhận trường này: trường này thuộc về bài học.',
+	occurredInFuture: 'Thời điểm này sớm hơn đồng hồ của máy chủ quá một giờ. Hãy kiểm tra ngày giờ của thiết bị.',
+	occurredTooLongAgo: 'Thời điểm này đã hơn 366 ngày trước: không nhận sự kiện cũ như vậy.',
+	scoreRange: 'Hãy nhập điểm từ 0 đến 100.',
+	secondsRange: 'Hãy nhập số giây đã dùng, từ 0 đến 86400 (một ngày).',
+	eventIdInvalid: 'Dùng tối đa 100 chữ cái, chữ số và các dấu . _ : - (ví dụ một UUID).',
 } satisfies NamespaceApiTranslation
 
 export default vi_api

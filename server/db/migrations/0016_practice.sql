@@ -36,7 +36,10 @@ CREATE TABLE "practice_events" (
 	"skills" jsonb,
 	CONSTRAINT "practice_events_occurred_at_id_pk" PRIMARY KEY("occurred_at","id"),
 	CONSTRAINT "practice_events_client_key" UNIQUE("user_id","client_event_id","occurred_at")
-);
+) PARTITION BY RANGE ("occurred_at");
+--> statement-breakpoint
+-- Monthly partitions are made ahead by the server (server/practice/partitions.ts); the default one takes an event of a month without its own, and its rows move when that month's partition is made.
+CREATE TABLE "practice_events_default" PARTITION OF "practice_events" DEFAULT;
 --> statement-breakpoint
 ALTER TABLE "daily_practice" ADD CONSTRAINT "daily_practice_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "daily_practice" ADD CONSTRAINT "daily_practice_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

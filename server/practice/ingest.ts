@@ -1,0 +1,256 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../db/store.js'
+
+/**
+ * Recording what learners did in the mobile app: the one way practice data gets into the store. The API
+ * (record-events.ts), the demo data (server/dev/demo.ts) and the benchmark's seed (scripts/seed.ts) all
+ * record through `recordPracticeEvents`, so the rollups they leave are the same by construction.
+ *
+ * One statement does it all, so it is one transaction without asking for one: the events go into
+ * `practice_events` (a retry of one already there, same user, client event id and device time, is
+ * skipped by the unique key), and only the events just inserted are added to `daily_practice`, one row per
+ * organization where the learner is an active (not disabled) member, user and local day in that
+ * organization's time zone (UTC without one). Lessons add to lessons, seconds and the native score's sum;
+ * assessments to assessments and the EPS sum, and move the day's first and last EPS by their times (an
+ * event that arrives late lands in order; at the same instant the one recorded first is first).
+ */
+
+export interface PracticeEventCommon {
+  userId: number
+  /** The app's id of the event; with `occurredAt` it identifies a retry. */
+  clientEventId: string
+  /** The device's time of the event. */
+  occurredAt: Date
+}
+
+export interface LessonEvent extends PracticeEventCommon {
+  kind: 'lesson'
+  moduleName: string
+  lessonName: string
+  difficultyLevel: string
+  seconds: number
+  /** The overall native score, 0 to 100. */
+  nativeScore: number
+}
+
+export interface AssessmentEvent extends PracticeEventCommon {
+  kind: 'assessment'
+  eps: number
+  overallScore: number
+  pronunciation: number
+  intonation: number
+  fluency: number
+  skills: { name: string; score: number }[]
+}
+
+export type PracticeEvent = LessonEvent | AssessmentEvent
+
+/** An event as stored: on a retry, the id and reception time of its first recording. */
+export interface RecordedEvent {
+  userId: number
+  clientEventId: string
+  occurredAt: Date
+  id: number
+  receivedAt: Date
+  /** False on a retry: nothing was stored or counted this time. */
+  inserted: boolean
+}
+
+const HOUR = 60 * 60 * 1000
+const DAY = 24 * HOUR
+/** How far ahead of the server's clock a device's time may be: a clock a little fast, not a wrong year. */
+export const MAX_AHEAD_MS = HOUR
+/** How long ago an event may have happened: an app that stayed offline up to a year. */
+export const MAX_BEHIND_MS = 366 * DAY
+
+export const MAX_SECONDS = 86_400
+export const MAX_TEXT = 200
+export const MAX_LEVEL = 50
+export const MAX_SKILLS = 50
+
+/** What may be wrong with an event, by field (the API words it in the caller's language). */
+export type EventProblem = 'occurredInFuture' | 'occurredTooLongAgo' | 'scoreRange' | 'secondsRange' | 'textLength' | 'tooManySkills'
+
+const isScore = (value: number) => Number.isFinite(value) && value >= 0 && value <= 100
+const isText = (value: string, max: number) => value.trim().length > 0 && value.length <= max
+
+/**
+ * The problems of one event at `now`, by field: the time window (not more than an hour ahead, not more
+ * than 366 days back) and the ranges the contract also states (the demo and the seed do not go through it).
+ */
+export const practiceEventProblems = (event: PracticeEvent, now: Date): Partial<Record<string, EventProblem>> => {
+  const problems: Partial<Record<string, EventProblem>> = {}
+  const at = event.occurredAt.getTime()
+  if (!Number.isFinite(at) || at > now.getTime() + MAX_AHEAD_MS) problems.occurred_at = 'occurredInFuture'
+  else if (at < now.getTime() - MAX_BEHIND_MS) problems.occurred_at = 'occurredTooLongAgo'
+  if (event.kind === 'lesson') {
+    if (!Number.isInteger(event.seconds) || event.seconds < 0 || event.seconds > MAX_SECONDS) problems.seconds = 'secondsRange'
+    if (!isScore(event.nativeScore)) problems.native_score = 'scoreRange'
+    if (!isText(event.moduleName, MAX_TEXT)) problems.module_name = 'textLength'
+    if (!isText(event.lessonName, MAX_TEXT)) problems.lesson_name = 'textLength'
+    if (!isText(event.difficultyLevel, MAX_LEVEL)) problems.difficulty_level = 'textLength'
+  } else {
+    for (const field of ['eps', 'overallScore', 'pronunciation', 'intonation', 'fluency'] as const) {
+      if (!isScore(event[field])) problems[field === 'overallScore' ? 'overall_score' : field] = 'scoreRange'
+    }
+    if (event.skills.length > MAX_SKILLS) problems.skills = 'tooManySkills'
+    else if (event.skills.some((skill) => !isScore(skill.score) || !isText(skill.name, MAX_TEXT))) problems.skills = 'scoreRange'
+  }
+  return problems
+}
+
+export class InvalidPracticeEvent extends Error {
+  constructor(readonly problems: Partial<Record<string, EventProblem>>) {
+    super(`not a valid practice event: ${JSON.stringify(problems)}`)
+    this.name = 'InvalidPracticeEvent'
+  }
+}
+
+/** An event as the statement's JSON input reads it (one jsonb parameter for the whole batch). */
+const inputRow = (event: PracticeEvent, ord: number) =>
+  event.kind === 'lesson'
+    ? {
+        ord,
+        user_id: event.userId,
+        client_event_id: event.clientEventId,
+        kind: event.kind,
+        occurred_at: event.occurredAt.toISOString(),
+        module_name: event.moduleName.trim(),
+        lesson_name: event.lessonName.trim(),
+        difficulty_level: event.difficultyLevel.trim(),
+        seconds: event.seconds,
+        native_score: event.nativeScore,
+      }
+    : {
+        ord,
+        user_id: event.userId,
+        client_event_id: event.clientEventId,
+        kind: event.kind,
+        occurred_at: event.occurredAt.toISOString(),
+        seconds: 0,
+        eps: event.eps,
+        overall_score: event.overallScore,
+        pronunciation: event.pronunciation,
+        intonation: event.intonation,
+        fluency: event.fluency,
+        skills: event.skills.map(({ name, score }) => ({ name: name.trim(), score })),
+      }
+
+interface Row {
+  id: string
+  user_id: number
+  client_event_id: string
+  occurred_at: string
+  received_at: string
+}
+
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows
+
+/** Identifies an event among a batch: user, client id and the device's instant. */
+const keyOf = (userId: number, clientEventId: string, occurredAt: Date) => `${userId}\u0000${clientEventId}\u0000${occurredAt.getTime()}`
+
+const recorded = (row: Row, inserted: boolean): RecordedEvent => ({
+  userId: row.user_id,
+  clientEventId: row.client_event_id,
+  occurredAt: new Date(row.occurred_at),
+  id: Number(row.id),
+  receivedAt: new Date(row.received_at),
+  inserted,
+})
+
+/** The events and their rollups, in one statement (see the top of this file). */
+const insertStatement = (events: string, now: Date) => sql`
+  with input as (
+    select * from jsonb_to_recordset(${events}::jsonb) as e(ord integer,
+      user_id integer, client_event_id text, kind practice_kind, occurred_at timestamptz,
+      module_name text, lesson_name text, difficulty_level text, seconds integer, native_score real,
+      eps real, overall_score real, pronunciation real, intonation real, fluency real, skills jsonb)
+  ),
+  inserted as (
+    insert into practice_events (user_id, client_event_id, kind, occurred_at, received_at, module_name, lesson_name,
+      difficulty_level, seconds, native_score, eps, overall_score, pronunciation, intonation, fluency, skills)
+    select user_id, client_event_id, kind, occurred_at, ${now.toISOString()}::timestamptz, module_name, lesson_name,
+      difficulty_level, seconds, native_score, eps, overall_score, pronunciation, intonation, fluency, skills
+    from input order by ord
+    on conflict (user_id, client_event_id, occurred_at) do nothing
+    returning id, user_id, client_event_id, occurred_at, received_at, kind, seconds, native_score, eps
+  ),
+  rolled_up as (
+    insert into daily_practice as d (organization_id, user_id, day, lessons, seconds, native_score_sum, assessments,
+      eps_sum, first_eps, first_eps_at, last_eps, last_eps_at, last_active_at)
+    select m.organization_id, i.user_id, (i.occurred_at at time zone coalesce(o.timezone, 'UTC'))::date,
+      count(*) filter (where i.kind = 'lesson'),
+      sum(i.seconds),
+      coalesce(sum(i.native_score) filter (where i.kind = 'lesson'), 0),
+      count(*) filter (where i.kind = 'assessment'),
+      coalesce(sum(i.eps) filter (where i.kind = 'assessment'), 0),
+      (array_agg(i.eps order by i.occurred_at, i.id) filter (where i.kind = 'assessment'))[1],
+      min(i.occurred_at) filter (where i.kind = 'assessment'),
+      (array_agg(i.eps order by i.occurred_at desc, i.id desc) filter (where i.kind = 'assessment'))[1],
+      max(i.occurred_at) filter (where i.kind = 'assessment'),
+      max(i.occurred_at)
+    from inserted i
+    cross join lateral (
+      select distinct organization_id from memberships where user_id = i.user_id and disabled_at is null
+    ) m
+    join organizations o on o.id = m.organization_id
+    group by 1, 2, 3
+    on conflict (organization_id, user_id, day) do update set
+      lessons = d.lessons + excluded.lessons,
+      seconds = d.seconds + excluded.seconds,
+      native_score_sum = d.native_score_sum + excluded.native_score_sum,
+      assessments = d.assessments + excluded.assessments,
+      eps_sum = d.eps_sum + excluded.eps_sum,
+      first_eps = case when d.first_eps_at is null or excluded.first_eps_at < d.first_eps_at then excluded.first_eps else d.first_eps end,
+      first_eps_at = least(d.first_eps_at, excluded.first_eps_at),
+      last_eps = case when d.last_eps_at is null or excluded.last_eps_at >= d.last_eps_at then excluded.last_eps else d.last_eps end,
+      last_eps_at = greatest(d.last_eps_at, excluded.last_eps_at),
+      last_active_at = greatest(d.last_active_at, excluded.last_active_at)
+  )
+  select id::text as id, user_id, client_event_id, to_json(occurred_at) #>> '{}' as occurred_at,
+    to_json(received_at) #>> '{}' as received_at
+  from inserted`
+
+/** The events already stored among `keys` (the retries of a batch). */
+const storedStatement = (keys: string) => sql`
+  select p.id::text as id, p.user_id, p.client_event_id, to_json(p.occurred_at) #>> '{}' as occurred_at,
+    to_json(p.received_at) #>> '{}' as received_at
+  from jsonb_to_recordset(${keys}::jsonb) as k(user_id integer, client_event_id text, occurred_at timestamptz)
+  join practice_events p on p.user_id = k.user_id and p.client_event_id = k.client_event_id and p.occurred_at = k.occurred_at`
+
+/**
+ * Records events received at `now` (see the top of this file) and answers each as stored, in the order
+ * given. Throws InvalidPracticeEvent, storing nothing, when one of them is not valid at `now`.
+ */
+export const recordPracticeEvents = async (db: Executor, events: readonly PracticeEvent[], now: Date): Promise<RecordedEvent[]> => {
+  if (events.length === 0) return []
+  for (const event of events) {
+    const problems = practiceEventProblems(event, now)
+    if (Object.keys(problems).length > 0) throw new InvalidPracticeEvent(problems)
+  }
+  const byKey = new Map<string, RecordedEvent>()
+  for (const row of rowsOf(await db.execute(insertStatement(JSON.stringify(events.map(inputRow)), now)))) {
+    const event = recorded(row, true)
+    byKey.set(keyOf(event.userId, event.clientEventId, event.occurredAt), event)
+  }
+  const retries = events.filter((event) => !byKey.has(keyOf(event.userId, event.clientEventId, event.occurredAt)))
+  if (retries.length > 0) {
+    const keys = retries.map((event) => ({ user_id: event.userId, client_event_id: event.clientEventId, occurred_at: event.occurredAt.toISOString() }))
+    for (const row of rowsOf(await db.execute(storedStatement(JSON.stringify(keys))))) {
+      const event = recorded(row, false)
+      byKey.set(keyOf(event.userId, event.clientEventId, event.occurredAt), event)
+    }
+  }
+  return events.map((event) => {
+    const stored = byKey.get(keyOf(event.userId, event.clientEventId, event.occurredAt))
+    // a retry whose first recording is not visible yet (committed by another request just now)
+    if (!stored) throw new Error(`practice event ${event.clientEventId} was neither stored nor found`)
+    return stored
+  })
+}
+
+/** Records one event (recordPracticeEvents with one). */
+export const recordPracticeEvent = async (db: Executor, event: PracticeEvent, now: Date): Promise<RecordedEvent> => {
+  const [stored] = await recordPracticeEvents(db, [event], now)
+  return stored!
+}

@@ -1,0 +1,83 @@
+import type { Translator } from '../../locales/server.js'
+import type { components } from '../../openapi/schema.js'
+import { requireAuth } from '../auth/authenticate.js'
+import type { Handler } from '../contract/handler.js'
+import { fieldErrors } from '../http/errors.js'
+import { MAX_SKILLS, practiceEventProblems, recordPracticeEvents, type EventProblem, type PracticeEvent } from './ingest.js'
+
+type EventBody = components['schemas']['PracticeEvent']
+
+const LESSON_FIELDS = ['module_name', 'lesson_name', 'difficulty_level', 'seconds', 'native_score'] as const
+const ASSESSMENT_FIELDS = ['eps', 'overall_score', 'pronunciation', 'intonation', 'fluency', 'skills'] as const
+
+const problemMessage = (t: Translator, problem: EventProblem): string => {
+  switch (problem) {
+    case 'occurredInFuture':
+      return t.api.occurredInFuture()
+    case 'occurredTooLongAgo':
+      return t.api.occurredTooLongAgo()
+    case 'scoreRange':
+      return t.api.scoreRange()
+    case 'secondsRange':
+      return t.api.secondsRange()
+    case 'tooManySkills':
+      return t.api.tooManyItems({ max: MAX_SKILLS })
+    case 'textLength':
+      return t.api.required()
+  }
+}
+
+/**
+ * The fields of the event's kind, checked present, and those of the other kind, refused: the contract
+ * lists every field of both kinds as optional (one object for the batch's items), so this is where a
+ * lesson without its score or an assessment with seconds is refused. Adds messages to `errors`.
+ */
+const eventOf = (t: Translator, userId: number, body: EventBody, key: string, errors: Record<string, string>): PracticeEvent | undefined => {
+  const [own, other, missing, foreign] =
+    body.kind === 'lesson'
+      ? [LESSON_FIELDS, ASSESSMENT_FIELDS, t.api.lessonFieldMissing(), t.api.notLessonField()]
+      : [ASSESSMENT_FIELDS, LESSON_FIELDS, t.api.assessmentFieldMissing(), t.api.notAssessmentField()]
+  for (const field of own) if (body[field] === undefined) errors[`${key}.${field}`] = missing
+  for (const field of other) if (body[field] !== undefined) errors[`${key}.${field}`] = foreign
+  const common = { userId, clientEventId: body.client_event_id, occurredAt: new Date(body.occurred_at) }
+  if (body.kind === 'lesson') {
+    const { module_name, lesson_name, difficulty_level, seconds, native_score } = body
+    if (module_name === undefined || lesson_name === undefined || difficulty_level === undefined || seconds === undefined || native_score === undefined) return undefined
+    return { ...common, kind: 'lesson', moduleName: module_name, lessonName: lesson_name, difficultyLevel: difficulty_level, seconds, nativeScore: native_score }
+  }
+  const { eps, overall_score, pronunciation, intonation, fluency, skills } = body
+  if (eps === undefined || overall_score === undefined || pronunciation === undefined || intonation === undefined || fluency === undefined || skills === undefined) return undefined
+  return { ...common, kind: 'assessment', eps, overallScore: overall_score, pronunciation, intonation, fluency, skills }
+}
+
+/**
+ * POST /v1/practice/events/ — the mobile app records the caller's finished lessons and assessments, 1 to
+ * 100 at once (ingest.ts: idempotent, the rollups in the same statement). Any wrong event refuses the
+ * whole call, keyed `events[i].field`, and stores nothing; the answer lists the events in the order sent.
+ */
+export const recordPracticeEventsHandler: Handler<'recordPracticeEvents'> = async (call) => {
+  const { body, app, t } = call
+  const { user: me } = requireAuth(call)
+  const now = app.clock()
+  const errors: Record<string, string> = {}
+  const events: PracticeEvent[] = []
+  body.events.forEach((item, index) => {
+    const key = `events[${index}]`
+    const event = eventOf(t, me.id, item, key, errors)
+    if (!event) return
+    for (const [field, problem] of Object.entries(practiceEventProblems(event, now))) {
+      if (problem) errors[`${key}.${field}`] ??= problemMessage(t, problem)
+    }
+    events.push(event)
+  })
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors)
+  const stored = await recordPracticeEvents(app.db, events, now)
+  return {
+    results: stored.map((event) => ({
+      client_event_id: event.clientEventId,
+      occurred_at: event.occurredAt.toISOString(),
+      id: event.id,
+      received_at: event.receivedAt.toISOString(),
+    })),
+  }
+}
