@@ -224,3 +224,77 @@ describe("a learner's report", () => {
     expect(report.last_active).toBe('2026-03-10T19:00:00.000Z')
   })
 })
+
+describe('the range', () => {
+  const path = () => `/v1/reports/groups/${classId}/`
+  it('refuses a start after the end, an end after tomorrow, a range over 366 days, with the field to change', async () => {
+    const after = await get(school.admin.token, `${path()}?from=2026-03-15&to=2026-03-14`)
+    expect(after.status).toBe(400)
+    expect(after.body).toEqual({ from: ['Choose a start date on or before the end date.'] })
+    // 12:00 on 15 November in Los Angeles: tomorrow is the 16th
+    expect((await get(school.admin.token, `${path()}?from=2026-11-01&to=2026-11-16`)).status).toBe(200)
+    const future = await get(school.admin.token, `${path()}?from=2026-11-01&to=2026-11-17`)
+    expect(future.status).toBe(400)
+    expect(future.body).toEqual({ to: ['Choose an end date on 2026-11-16 or before: reports end tomorrow at the latest.'] })
+    const long = await get(school.admin.token, `${path()}?from=2025-03-01&to=2026-03-02`)
+    expect(long.status).toBe(400)
+    expect(long.body).toEqual({ to: ['Choose a range of at most 366 days; this one has 367.'] })
+    expect((await get(school.admin.token, `${path()}?from=2025-03-02&to=2026-03-02&scope=monthly`)).status).toBe(200)
+  })
+
+  it("takes tomorrow in the organization's time zone: already the 17th in Tokyo", async () => {
+    expect((await get(tokyo.admin.token, `/v1/reports/groups/${tokyoClassId}/?from=2026-11-01&to=2026-11-17`)).status).toBe(200)
+    expect((await get(tokyo.admin.token, `/v1/reports/groups/${tokyoClassId}/?from=2026-11-01&to=2026-11-18`)).status).toBe(400)
+  })
+
+  it('refuses missing or malformed dates and an unknown scope, in the reader\'s language', async () => {
+    for (const query of ['to=2026-03-14', 'from=2026-03-01', 'from=2026-02-30&to=2026-03-14', 'from=03/01/2026&to=2026-03-14', `${RANGE}&scope=yearly`]) {
+      const reply = await get(school.admin.token, `${path()}?${query}`)
+      expect(reply.status, query).toBe(400)
+    }
+    const spanish = await server.api('GET', `${path()}?from=2026-03-15&to=2026-03-14`, { token: school.admin.token, language: 'es-MX' })
+    expect(spanish.body).toEqual({ from: ['Elige una fecha de inicio igual o anterior a la fecha de fin.'] })
+  })
+})
+
+describe('who reads which report', () => {
+  const learnerPath = (name: string, organizationId = school.organization.id) =>
+    `/v1/reports/user/${learners[name]!.id}/?organization=${organizationId}&${RANGE}`
+
+  it("a class's: its teacher and the organization's admins; another teacher and the students 403; another organization 404", async () => {
+    const other = await createUser(server, { email: 'krabappel@example.com' })
+    await addMembership(server.db, other.id, school.organization.id, 'teacher')
+    const otherToken = await login(server, other.email)
+    for (const path of [`/v1/reports/groups/${classId}/?${RANGE}`, `/v1/reports/group/${classId}/?${RANGE}`]) {
+      expect((await get(school.teacher.token, path)).status).toBe(200)
+      expect((await get(school.admin.token, path)).status).toBe(200)
+      expect((await get(otherToken, path)).status).toBe(403)
+      expect((await get(learners.Adams!.token, path)).status).toBe(403)
+      expect((await get(otherSchool.admin.token, path)).status).toBe(404)
+      expect((await server.api('GET', path)).status).toBe(401)
+    }
+  })
+
+  it("a learner's: the learner itself, the teacher of its class, the admins; not another student, nor the teacher of no class of it", async () => {
+    expect((await get(learners.Baker!.token, learnerPath('Baker'))).status).toBe(200)
+    expect((await get(learners.Baker!.token, learnerPath('Adams'))).status).toBe(403)
+    expect((await get(school.teacher.token, learnerPath('Adams'))).status).toBe(200)
+    // Fox is in no class of the teacher
+    expect((await get(school.teacher.token, learnerPath('Fox'))).status).toBe(403)
+    expect((await get(school.admin.token, learnerPath('Fox'))).status).toBe(200)
+    expect((await get(otherSchool.admin.token, learnerPath('Fox'))).status).toBe(404)
+    // Adams as the other school sees it: its 9 lessons there, none of this school's
+    const there = await ok(otherSchool.admin.token, learnerPath('Adams', otherSchool.organization.id))
+    expect(there.overview.lessons_count).toBe(9)
+    // someone who is no member of the organization
+    expect((await get(school.admin.token, `/v1/reports/user/${otherSchool.student.user.id}/?organization=${school.organization.id}&${RANGE}`)).status).toBe(404)
+  })
+
+  it("an organization's: its admins; its teachers and students 403, another organization's admin 404", async () => {
+    const path = `/v1/reports/organizations/${school.organization.id}/?${RANGE}`
+    expect((await get(school.admin.token, path)).status).toBe(200)
+    expect((await get(school.teacher.token, path)).status).toBe(403)
+    expect((await get(learners.Adams!.token, path)).status).toBe(403)
+    expect((await get(otherSchool.admin.token, path)).status).toBe(404)
+  })
+})
