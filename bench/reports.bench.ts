@@ -97,13 +97,9 @@ const run = async (onPostgres: boolean) => {
       await res.arrayBuffer()
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
     }
-    const bare = async (scope: Scope, withStudents: boolean) => {
-      await rowsOf(db, periodRowsSql(scope))
-      await rowsOf(db, weeklyActiveSql(scope))
-      await rowsOf(db, assessedSql(scope))
-      await rowsOf(db, overviewSql(scope))
-      if (withStudents) await rowsOf(db, studentMinutesSql(scope))
-    }
+    // the statements at once, as the handlers send them
+    const bare = (scope: Scope, withStudents: boolean) =>
+      Promise.all([periodRowsSql, weeklyActiveSql, assessedSql, overviewSql, ...(withStudents ? [studentMinutesSql] : [])].map((statement) => rowsOf(db, statement(scope))))
     const cases = [
       {
         label: 'class report (25 students)',
