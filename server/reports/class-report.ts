@@ -12,7 +12,6 @@ export const getClassReport: Handler<'getClassReport'> = async (call) => {
   const { group, organization } = await groupFor(app.db, t, me, params.id, 'getClassReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const scope = { organizationId: organization.id, population: classMembers(group.id), range }
-  const report = await activityReport(app.db, scope)
-  const students = await rowsOf<StudentMinutesRow>(app.db, studentMinutesSql(scope))
+  const [report, students] = await Promise.all([activityReport(app.db, scope), rowsOf<StudentMinutesRow>(app.db, studentMinutesSql(scope))])
   return { ...report, student_time_activity: students }
 }

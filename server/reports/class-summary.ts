@@ -13,14 +13,17 @@ export const getClassSummary: Handler<'getClassSummary'> = async (call) => {
   const { group, organization } = await groupFor(app.db, t, me, params.id, 'getClassSummary')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const scope = { organizationId: organization.id, population: classMembers(group.id), range }
-  const rows = await rowsOf<PeriodRow>(app.db, periodRowsSql(scope))
-  const assessed = await assessedOf(app.db, scope)
-  const [members] = await rowsOf<{ students: number }>(app.db, sql`select count(*)::int as students from (${scope.population}) m`)
+  const [rows, assessed, overview, [members]] = await Promise.all([
+    rowsOf<PeriodRow>(app.db, periodRowsSql(scope)),
+    assessedOf(app.db, scope),
+    overviewOf(app.db, scope),
+    rowsOf<{ students: number }>(app.db, sql`select count(*)::int as students from (${scope.population}) m`),
+  ])
   return {
     ...range,
     labels: rows.map((row) => row.period),
     eps: seriesOf(rows, { averageEps: 'avg_eps' }),
-    overview: await overviewOf(app.db, scope),
+    overview,
     percentage_student_activity: seriesOf(rows, { percentActive: 'percent_active' }),
     assessment_test: { score: assessed.score, assessed: assessed.assessed, students: members!.students },
   }

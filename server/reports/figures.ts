@@ -201,6 +201,9 @@ export const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
 }
 
+/** An instant as the rest of the API writes one (Date's toJSON: UTC, milliseconds, Z), whatever the session's time zone. */
+export const isoInstant = (instant: SQL): SQL => sql`to_char((${instant}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
 /** The population of a class: its members (group_members). */
 export const classMembers = (groupId: number): SQL => sql`select user_id from group_members where group_id = ${groupId}`
 

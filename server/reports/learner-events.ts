@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import type { Executor } from '../db/store.js'
 import { pageOf, type Paging } from '../http/paging.js'
-import { rowsOf } from './figures.js'
+import { isoInstant, rowsOf } from './figures.js'
 import type { ReportRange } from './range.js'
 
 /**
@@ -23,7 +23,7 @@ const within = (userId: number, kind: 'lesson' | 'assessment', range: ReportRang
 export const assessmentHistory = (db: Executor, userId: number, range: ReportRange, timezone: string) =>
   rowsOf<Schemas['AssessmentRecord']>(
     db,
-    sql`select to_json(occurred_at)#>>'{}' as date_assessment, eps::float8 as eps, overall_score::float8 as overall_score,
+    sql`select ${isoInstant(sql`occurred_at`)} as date_assessment, eps::float8 as eps, overall_score::float8 as overall_score,
       pronunciation::float8 as pronunciation, intonation::float8 as intonation, fluency::float8 as fluency,
       coalesce(skills, '[]'::jsonb) as skills
     from practice_events where ${within(userId, 'assessment', range, timezone)}
@@ -45,7 +45,7 @@ export const lessonDetail = async (
   )
   const results = await rowsOf<Schemas['LessonRecord']>(
     db,
-    sql`select module_name, lesson_name, native_score::float8 as overall_native_score, to_json(occurred_at)#>>'{}' as date,
+    sql`select module_name, lesson_name, native_score::float8 as overall_native_score, ${isoInstant(sql`occurred_at`)} as date,
       difficulty_level, seconds
     from practice_events where ${within(userId, 'lesson', range, timezone)}
     order by occurred_at desc, id desc limit ${paging.size} offset ${paging.offset}`,

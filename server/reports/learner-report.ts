@@ -3,7 +3,7 @@ import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { pagingOf } from '../http/paging.js'
 import { learnerOfReport } from './access.js'
-import { oneLearner, periodRowsSql, rowsOf, type PeriodRow } from './figures.js'
+import { isoInstant, oneLearner, periodRowsSql, rowsOf, type PeriodRow } from './figures.js'
 import { assessmentHistory, lessonDetail } from './learner-events.js'
 import { rangeOf } from './range.js'
 import { assessedOf, overviewOf, seriesOf } from './series.js'
@@ -20,13 +20,18 @@ export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const timezone = organization.timezone ?? 'UTC'
   const scope = { organizationId: organization.id, population: oneLearner(params.id), range }
-  const rows = await rowsOf<PeriodRow>(app.db, periodRowsSql(scope))
-  const assessed = await assessedOf(app.db, scope)
-  const [last] = await rowsOf<{ last_active: string | null }>(
-    app.db,
-    sql`select to_json(max(last_active_at))#>>'{}' as last_active from daily_practice
-      where organization_id = ${organization.id} and user_id = ${params.id}`,
-  )
+  const [rows, assessed, overview, [last], history, lessons] = await Promise.all([
+    rowsOf<PeriodRow>(app.db, periodRowsSql(scope)),
+    assessedOf(app.db, scope),
+    overviewOf(app.db, scope),
+    rowsOf<{ last_active: string | null }>(
+      app.db,
+      sql`select ${isoInstant(sql`max(last_active_at)`)} as last_active from daily_practice
+        where organization_id = ${organization.id} and user_id = ${params.id}`,
+    ),
+    assessmentHistory(app.db, params.id, range, timezone),
+    lessonDetail(app.db, request.url, pagingOf(query), params.id, range, timezone),
+  ])
   return {
     ...range,
     labels: rows.map((row) => row.period),
@@ -39,9 +44,9 @@ export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
       last_eps: assessed.last_eps,
       improvement: assessed.improvement,
     },
-    assessment_history: await assessmentHistory(app.db, params.id, range, timezone),
-    lesson_detail: await lessonDetail(app.db, request.url, pagingOf(query), params.id, range, timezone),
+    assessment_history: history,
+    lesson_detail: lessons,
     last_active: last!.last_active,
-    overview: await overviewOf(app.db, scope),
+    overview,
   }
 }

@@ -32,9 +32,13 @@ export const assessedOf = async (db: Executor, scope: Scope): Promise<AssessedRo
 
 /** The activity report (ActivityReport) of a population: the figures of a class or of an organization. */
 export const activityReport = async (db: Executor, scope: Scope): Promise<ActivityReport> => {
-  const rows = await rowsOf<PeriodRow>(db, periodRowsSql(scope))
-  const weeks = await rowsOf<WeekRow>(db, weeklyActiveSql(scope))
-  const assessed = await assessedOf(db, scope)
+  // independent statements: on PostgreSQL each runs on a connection of its own at the same time
+  const [rows, weeks, assessed, overview] = await Promise.all([
+    rowsOf<PeriodRow>(db, periodRowsSql(scope)),
+    rowsOf<WeekRow>(db, weeklyActiveSql(scope)),
+    assessedOf(db, scope),
+    overviewOf(db, scope),
+  ])
   return {
     ...scope.range,
     labels: rows.map((row) => row.period),
@@ -44,7 +48,7 @@ export const activityReport = async (db: Executor, scope: Scope): Promise<Activi
     avg_practice_lessons: seriesOf(rows, { avgPracticeLessons: 'avg_lessons', avgLessonsPerday: 'avg_lessons_day' }),
     active_students: seriesOf(rows, { activeStudents: 'active' }),
     eps: seriesOf(rows, { averageEps: 'avg_eps' }),
-    overview: await overviewOf(db, scope),
+    overview,
     weekly_active_students: {
       labels: weeks.map((week) => week.week),
       series: [

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench`, the reports - not a test. One organization of REPORTS_BENCH_STUDENTS students (default
+ * 1,000) in classes of 25, with their daily rollups over 120 days bulk-inserted into daily_practice (a
+ * learner practises about 2 days in 3, an assessment about one day in 7). Measured one request at a time,
+ * the median of REPORTS_BENCH_ROUNDS (default 30) each: a class's report and the organization's report over
+ * 90 days by day, through HTTP, and the same statements on the same rollups run bare on the store
+ * (server/reports/figures.ts), with their ratio (the issue's bar: at most 10 ms and 2x the bare SQL, on
+ * PostgreSQL at ten million events). On embedded PGlite, and on PostgreSQL when DATABASE_URL is set.
+ */
+import { sql } from 'drizzle-orm'
+import { Temporal } from 'temporal-polyfill'
+import { hashPassword } from '../server/app.js'
+import { setPasswordHash } from '../server/accounts/queries.js'
+import type { Database } from '../server/db/store.js'
+import {
+  assessedSql,
+  classMembers,
+  organizationStudents,
+  overviewSql,
+  periodRowsSql,
+  rowsOf,
+  studentMinutesSql,
+  weeklyActiveSql,
+  type Scope,
+} from '../server/reports/figures.js'
+import { f, median, startBenchServer } from './support.js'
+
+const STUDENTS = Number(process.env.REPORTS_BENCH_STUDENTS ?? 1_000)
+const ROUNDS = Number(process.env.REPORTS_BENCH_ROUNDS ?? 30)
+const CLASS_SIZE = 25
+const DAYS = 120
+
+/** The organization, its admin, its students and classes, and their rollups, by set-based statements. */
+const fill = async (db: Database) => {
+  const [organization] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into organizations (name, type, timezone, invitation_code) values ('Bench School', 'school', 'America/New_York', 'BENCHREPORTS') returning id`,
+  )
+  const org = organization!.id
+  const [admin] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into users (first_name, last_name, email, confirmed_at) values ('Bench', 'Admin', 'reports-admin@bench.example', now()) returning id`,
+  )
+  await db.execute(sql`insert into memberships (user_id, organization_id, role) values (${admin!.id}, ${org}, 'admin')`)
+  await setPasswordHash(db, admin!.id, await hashPassword('bench-admin-password'))
+  await db.execute(sql`
+    insert into users (first_name, last_name, email, confirmed_at)
+    select 'Learner', 'Number ' || n, 'reports-learner' || n || '@bench.example', now() from generate_series(1, ${STUDENTS}) n`)
+  await db.execute(sql`
+    insert into memberships (user_id, organization_id, role)
+    select id, ${org}, 'student' from users where email like 'reports-learner%@bench.example'`)
+  await db.execute(sql`
+    insert into groups (organization_id, name, start_date, end_date, owner_id)
+    select ${org}, 'Class ' || n, current_date - 120, current_date + 30, ${admin!.id} from generate_series(1, ${Math.ceil(STUDENTS / CLASS_SIZE)}) n`)
+  await db.execute(sql`
+    insert into group_members (group_id, user_id)
+    select g.id, s.id
+    from (select id, row_number() over (order by id) - 1 as i from users where email like 'reports-learner%@bench.example') s
+    join (select id, row_number() over (order by id) - 1 as i from groups where organization_id = ${org}) g on g.i = s.i / ${CLASS_SIZE}`)
+  // a learner practises on about 2 days in 3 (hash of user and day), an assessment about one day in 7
+  await db.execute(sql`
+    insert into daily_practice (organization_id, user_id, day, lessons, seconds, native_score_sum, assessments, eps_sum,
+      first_eps, first_eps_at, last_eps, last_eps_at, last_active_at)
+    select ${org}, s.id, d.day, 1 + h % 4, 120 + h % 900, (1 + h % 4) * 70, a, a * (30 + h % 60),
+      case when a = 1 then 30 + h % 60 end, case when a = 1 then d.day + time '18:00' end,
+      case when a = 1 then 30 + h % 60 end, case when a = 1 then d.day + time '18:00' end,
+      d.day + time '18:00'
+    from (select id from users where email like 'reports-learner%@bench.example') s
+    cross join (select (current_date - n)::date as day from generate_series(0, ${DAYS - 1}) n) d
+    cross join lateral (select abs(hashint8(s.id::bigint * 100000 + (d.day - date '2000-01-01'))) % 1000 as h) hash
+    cross join lateral (select case when h % 7 = 0 then 1 else 0 end as a) assessed
+    where h % 3 <> 0`)
+  await db.execute(sql`analyze`)
+  const [group] = await rowsOf<{ id: number }>(db, sql`select id from groups where organization_id = ${org} order by id limit 1`)
+  const [rows] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from daily_practice where organization_id = ${org}`)
+  return { org, groupId: group!.id, rollups: rows!.count }
+}
+
+const timed = async (work: () => Promise<unknown>) => {
+  const started = performance.now()
+  await work()
+  return performance.now() - started
+}
+
+const run = async (onPostgres: boolean) => {
+  const server = await startBenchServer({ onPostgres })
+  try {
+    const db = server.store.db
+    const { org, groupId, rollups } = await fill(db)
+    const { token } = await server.login('reports-admin@bench.example', 'bench-admin-password')
+    const to = Temporal.Now.plainDateISO('America/New_York')
+    const from = to.subtract({ days: 89 })
+    const range = { from: from.toString(), to: to.toString(), scope: 'daily' as const }
+    const query = `from=${range.from}&to=${range.to}&scope=daily`
+    const get = async (path: string) => {
+      const res = await fetch(`${server.base}${path}?${query}`, { headers: { authorization: `Bearer ${token}` } })
+      await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
+    }
+    // the statements at once, as the handlers send them
+    const bare = (scope: Scope, withStudents: boolean) =>
+      Promise.all([periodRowsSql, weeklyActiveSql, assessedSql, overviewSql, ...(withStudents ? [studentMinutesSql] : [])].map((statement) => rowsOf(db, statement(scope))))
+    const cases = [
+      {
+        label: 'class report (25 students)',
+        api: () => get(`/v1/reports/groups/${groupId}/`),
+        sql: () => bare({ organizationId: org, population: classMembers(groupId), range }, true),
+      },
+      {
+        label: `organization report (${STUDENTS} students)`,
+        api: () => get(`/v1/reports/organizations/${org}/`),
+        sql: () => bare({ organizationId: org, population: organizationStudents(org), range }, false),
+      },
+    ]
+    console.log(`bench: reports over 90 days by day, ${rollups} daily rollups of ${STUDENTS} students, median of ${ROUNDS}, one at a time, store ${server.store.driver}`)
+    for (const { label, api, sql: bareSql } of cases) {
+      await api() // warm-up
+      await bareSql()
+      const apiTimes: number[] = []
+      const sqlTimes: number[] = []
+      for (let round = 0; round < ROUNDS; round++) {
+        // alternating which goes first
+        if (round % 2) {
+          sqlTimes.push(await timed(bareSql))
+          apiTimes.push(await timed(api))
+        } else {
+          apiTimes.push(await timed(api))
+          sqlTimes.push(await timed(bareSql))
+        }
+      }
+      const api50 = median(apiTimes)
+      const sql50 = median(sqlTimes)
+      console.log(`  ${label.padEnd(36)} API ${f(api50, 2).padStart(8)} ms   bare SQL ${f(sql50, 2).padStart(8)} ms   ratio ${f(api50 / sql50, 2)}x (bar 10 ms, 2x)`)
+    }
+  } finally {
+    await server.close()
+  }
+}
+
+await run(false)
+if (process.env.DATABASE_URL) await run(true)
