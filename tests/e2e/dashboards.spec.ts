@@ -125,6 +125,7 @@ test("a teacher's dashboard shows its classes as cards, says 'Could not load res
   await expect(figure(page, 'Students').getByRole('link', { name: 'View all: Students' })).toHaveAttribute('href', `/organization/${place.organization.id}/students`)
   // no learner is in its class yet: an honest empty overview
   await expect(page.getByText('0 of 0 active this week')).toBeVisible()
+  await expect(page.getByText('Nobody to follow yet.')).toBeVisible()
   await expect(page.getByText('Nobody is below a goal this week.')).toBeVisible()
   await screenAtWidths(page, 'dashboard-teacher', () => expect(card).toBeVisible())
 })
