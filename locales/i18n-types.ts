@@ -2467,6 +2467,10 @@ export type NamespaceDashboardsTranslation = {
 	 */
 	everyonePractised: string
 	/**
+	 * N​o​b​o​d​y​ ​t​o​ ​f​o​l​l​o​w​ ​y​e​t​.
+	 */
+	noLearners: string
+	/**
 	 * a​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e
 	 * @param {number} count
 	 */
@@ -7958,6 +7962,10 @@ export type TranslationFunctions = {
 		 * Everyone practised this week.
 		 */
 		everyonePractised: () => LocalizedString
+		/**
+		 * Nobody to follow yet.
+		 */
+		noLearners: () => LocalizedString
 		/**
 		 * and {count} more
 		 */

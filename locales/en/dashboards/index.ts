@@ -22,6 +22,7 @@ const en_dashboards = {
 	activeOn: '{day:string}: {count:number} active',
 	notPractisedTitle: 'Not practised this week',
 	everyonePractised: 'Everyone practised this week.',
+	noLearners: 'Nobody to follow yet.',
 	andMore: 'and {count:number} more',
 	alertsTitle: 'Below the goal this week',
 	noAlerts: 'Nobody is below a goal this week.',

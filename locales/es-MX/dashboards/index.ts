@@ -21,6 +21,7 @@ const es_MX_dashboards = {
 	activeOn: '{day}: {count} activos',
 	notPractisedTitle: 'Sin práctica esta semana',
 	everyonePractised: 'Todos practicaron esta semana.',
+	noLearners: 'Todavía no hay nadie a quien seguir.',
 	andMore: 'y {count} más',
 	alertsTitle: 'Por debajo de la meta esta semana',
 	noAlerts: 'Nadie está por debajo de una meta esta semana.',

@@ -21,6 +21,7 @@ const ja_dashboards = {
 	activeOn: '{day}：{count}人がアクティブ',
 	notPractisedTitle: '今週まだ練習していない人',
 	everyonePractised: '今週は全員が練習しました。',
+	noLearners: '対象の学習者はまだいません。',
 	andMore: 'ほか{count}人',
 	alertsTitle: '今週目標に届いていない人',
 	noAlerts: '今週、目標に届いていない人はいません。',

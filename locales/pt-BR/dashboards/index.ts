@@ -21,6 +21,7 @@ const pt_BR_dashboards = {
 	activeOn: '{day}: {count} ativos',
 	notPractisedTitle: 'Sem prática esta semana',
 	everyonePractised: 'Todos praticaram esta semana.',
+	noLearners: 'Ainda não há ninguém para acompanhar.',
 	andMore: 'e mais {count}',
 	alertsTitle: 'Abaixo da meta esta semana',
 	noAlerts: 'Ninguém está abaixo de uma meta esta semana.',

@@ -21,6 +21,7 @@ const th_dashboards = {
 	activeOn: '{day}: ใช้งาน {count} คน',
 	notPractisedTitle: 'ยังไม่ได้ฝึกในสัปดาห์นี้',
 	everyonePractised: 'ทุกคนฝึกแล้วในสัปดาห์นี้',
+	noLearners: 'ยังไม่มีผู้เรียนให้ติดตาม',
 	andMore: 'และอีก {count} คน',
 	alertsTitle: 'ต่ำกว่าเป้าหมายในสัปดาห์นี้',
 	noAlerts: 'ไม่มีใครต่ำกว่าเป้าหมายในสัปดาห์นี้',

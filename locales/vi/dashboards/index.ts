@@ -21,6 +21,7 @@ const vi_dashboards = {
 	activeOn: '{day}: {count} hoạt động',
 	notPractisedTitle: 'Chưa luyện tập tuần này',
 	everyonePractised: 'Mọi người đều đã luyện tập tuần này.',
+	noLearners: 'Chưa có ai để theo dõi.',
 	andMore: 'và {count} người khác',
 	alertsTitle: 'Dưới mục tiêu tuần này',
 	noAlerts: 'Không ai dưới mục tiêu tuần này.',

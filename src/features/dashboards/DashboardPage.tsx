@@ -65,7 +65,7 @@ function OrganizationDashboard({ organizationId }: { organizationId: number }) {
           <PageHeader title={t.title()}>
             {t.week({ from: LL.common.date({ value: dashboard.week.from }), to: LL.common.date({ value: dashboard.week.to }) })}
           </PageHeader>
-          <Button variant="outline" size="sm" loading={busy} onClick={() => flow.send({ type: 'dashboard.refresh' })}>
+          <Button variant="outline" size="sm" mb="6" loading={busy} onClick={() => flow.send({ type: 'dashboard.refresh' })}>
             {t.refresh()}
           </Button>
         </Flex>

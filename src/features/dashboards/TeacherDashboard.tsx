@@ -56,7 +56,7 @@ export function TeacherDashboard({ dashboard, organizationId, terms, type }: { d
       </Panel>
       <div className={twoColumns}>
         <Panel id="dashboard-not-practised" title={t.notPractisedTitle()}>
-          {dashboard.not_practised ? <LearnerList list={dashboard.not_practised} empty={t.everyonePractised()} href={student} /> : null}
+          {dashboard.not_practised ? <LearnerList list={dashboard.not_practised} empty={dashboard.activity?.students === 0 ? t.noLearners() : t.everyonePractised()} href={student} /> : null}
         </Panel>
         <Panel id="dashboard-alerts" title={t.alertsTitle()}>
           {dashboard.alerts ? <AlertList alerts={dashboard.alerts} href={student} /> : null}

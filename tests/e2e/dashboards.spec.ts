@@ -1,0 +1,162 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Organization, type Person, type Session } from './support/api'
+import { newestMailLink } from './support/mail'
+import { screenAtWidths } from './support/screens'
+import { logIn } from './support/ui'
+
+/**
+ * The dashboards (spec 001 §2 Dashboards, §8): each role lands on its own after logging in, on data
+ * built through the API, practice included (recorded as the mobile app does, POST /v1/practice/events/).
+ * The admin's counts, the week's activity and who has not practised; the teacher's class cards (with
+ * the load failure of §8 and a retry); the student's start-learning view before practising and its own
+ * week after. Putting learners into classes waits for the class membership calls, so the teacher's
+ * learners and the weak-goal alerts are checked by the API tests (tests/api/dashboards.test.ts).
+ */
+
+const accept = async (request: APIRequestContext, person: Person, link: URL): Promise<Session> => {
+  const session = await login(request, person.email, person.password)
+  const accepted = await request.post('/v1/accounts/invite/accept', {
+    headers: bearer(session.token),
+    data: { token: link.pathname.split('/').pop(), email: person.email },
+  })
+  expect(accepted.status()).toBe(200)
+  return session
+}
+
+interface School {
+  organization: Organization
+  owner: Person
+  ownerSession: Session
+  teacher: Person
+  teacherSession: Session
+  students: { person: Person; session: Session }[]
+  classId: number
+}
+
+/** A school with its admin, a teacher owning a class with goals, two students, and one invitation still pending. */
+const school = async (request: APIRequestContext, name: string): Promise<School> => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName(name), { owner: owner.email })
+  const ownerSession = await accept(request, owner, (await newestMailLink(request, owner.email, '/invite')).link)
+  const teacher = await createAccount(request, newPerson('teacher', 'Edna', 'Krabappel'))
+  const teacherSession = await accept(request, teacher, await invite(request, organization, teacher.email, 'teacher'))
+  const students = []
+  for (const [first, last] of [
+    ['Lisa', 'Simpson'],
+    ['Bart', 'Simpson'],
+  ] as const) {
+    const person = await createAccount(request, newPerson(first.toLowerCase(), first, last))
+    students.push({ person, session: await accept(request, person, await invite(request, organization, person.email)) })
+  }
+  await invite(request, organization, `pending-${Date.now()}@example.com`)
+  const created = await request.post(`/v1/groups/${organization.id}/`, {
+    headers: bearer(ownerSession.token),
+    data: { name: 'Algebra', start_date: '2026-01-01', end_date: '2099-12-31', owner: teacherSession.user_id },
+  })
+  expect(created.status()).toBe(201)
+  const classId = ((await created.json()) as { id: number }).id
+  const goals = await request.post(`/v1/assignments/${classId}/`, { headers: bearer(ownerSession.token), data: { practice_days_per_week: 3, practice_minutes_per_day: 10 } })
+  expect(goals.status()).toBe(200)
+  return { organization, owner, ownerSession, teacher, teacherSession, students, classId }
+}
+
+/** Practice recorded as the mobile app records it, with the learner's own session. */
+const practise = async (request: APIRequestContext, session: Session, events: Record<string, unknown>[]) => {
+  const response = await request.post('/v1/practice/events/', { headers: bearer(session.token), data: { events } })
+  expect(response.status(), await response.text()).toBeLessThan(300)
+}
+const lesson = (id: string, seconds: number) => ({
+  client_event_id: id,
+  kind: 'lesson',
+  occurred_at: new Date(Date.now() - 60_000).toISOString(),
+  module_name: 'Everyday English',
+  lesson_name: 'Ordering coffee',
+  difficulty_level: 'beginner',
+  seconds,
+  native_score: 80,
+})
+
+const figure = (page: Page, label: string) => page.locator(`[data-figure="${label}"]`)
+
+test("an admin lands on the organization's dashboard: counts with their lists, the week's activity, who has not practised", async ({ page, request }) => {
+  const place = await school(request, 'Dashboard School')
+  await practise(request, place.students[0]!.session, [lesson('lisa-1', 420), lesson('lisa-2', 300)])
+
+  await logIn(page, place.owner)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(figure(page, 'Students')).toContainText('2')
+  await expect(figure(page, 'Teachers')).toContainText('1')
+  await expect(figure(page, 'Classes')).toContainText('1')
+  await expect(figure(page, 'Pending invitations')).toContainText('1')
+  await expect(page.getByText('1 of 2 active this week')).toBeVisible()
+  const notPractised = page.getByRole('region', { name: 'Not practised this week' })
+  await expect(notPractised.getByRole('link', { name: 'Bart Simpson' })).toBeVisible()
+  await expect(notPractised.getByRole('link', { name: 'Lisa Simpson' })).toHaveCount(0)
+  const card = page.locator('[data-class-card="Algebra"]')
+  await expect(card).toContainText('Teacher: Edna Krabappel')
+  await expect(card).toContainText('Goal: 3 days a week, 10 minutes a day')
+  await expect(card.getByRole('link', { name: 'View class' })).toHaveAttribute('href', `/organization/${place.organization.id}/classes/${place.classId}`)
+  await expect(figure(page, 'Students').getByRole('link', { name: 'Invite by e-mail' })).toHaveAttribute('href', `/organization/${place.organization.id}/students/new`)
+  await screenAtWidths(page, 'dashboard-admin', () => expect(page.getByText('1 of 2 active this week')).toBeVisible())
+
+  // by keyboard: the students' "View all" leads to the student list
+  await figure(page, 'Students').getByRole('link', { name: 'View all: Students' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/organization/${place.organization.id}/students$`))
+})
+
+test("a teacher's dashboard shows its classes as cards, says 'Could not load resource' when loading fails, and tries again", async ({ page, request }) => {
+  const place = await school(request, 'Teacher Dashboard School')
+  let failing = true
+  await page.route('**/v1/organizations/*/dashboard/', (route) =>
+    failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Internal error' }) }) : route.continue(),
+  )
+  await logIn(page, place.teacher)
+  await expect(page.getByText('Could not load resource')).toBeVisible()
+  failing = false
+  await page.getByRole('button', { name: 'Try again' }).click()
+
+  await expect(page.getByRole('heading', { name: 'My classes', level: 2 })).toBeVisible()
+  const card = page.locator('[data-class-card="Algebra"]')
+  await expect(card.getByRole('heading', { name: 'Algebra' })).toBeVisible()
+  await expect(card).toContainText('Active')
+  await expect(card.getByRole('progressbar')).toBeVisible()
+  await expect(card.getByRole('link', { name: 'View class' })).toHaveAttribute('href', `/organization/${place.organization.id}/classes/${place.classId}`)
+  await expect(figure(page, 'Students').getByRole('link', { name: 'View all: Students' })).toHaveAttribute('href', `/organization/${place.organization.id}/students`)
+  // no learner is in its class yet: an honest empty overview
+  await expect(page.getByText('0 of 0 active this week')).toBeVisible()
+  await expect(page.getByText('Nobody to follow yet.')).toBeVisible()
+  await expect(page.getByText('Nobody is below a goal this week.')).toBeVisible()
+  await screenAtWidths(page, 'dashboard-teacher', () => expect(card).toBeVisible())
+})
+
+test("a student starts with the start-learning view, then sees its own week, level and classes' goals", async ({ page, request }) => {
+  const place = await school(request, 'Student Dashboard School')
+  const bart = place.students[1]!
+  await logIn(page, bart.person)
+  await expect(page.getByRole('heading', { name: 'Start learning', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Send the link by e-mail' })).toBeVisible()
+
+  await practise(request, bart.session, [
+    lesson('bart-1', 600),
+    {
+      client_event_id: 'bart-assessment-1',
+      kind: 'assessment',
+      occurred_at: new Date(Date.now() - 30_000).toISOString(),
+      eps: 72.4,
+      overall_score: 70,
+      pronunciation: 68,
+      intonation: 74,
+      fluency: 70,
+      skills: [{ name: 'TH sound', score: 55 }],
+    },
+  ])
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(figure(page, 'Days practised this week')).toContainText('1')
+  await expect(figure(page, 'Minutes this week')).toContainText('10')
+  await expect(figure(page, 'Lessons this week')).toContainText('1')
+  await expect(page.getByTestId('level')).toHaveText('72')
+  await expect(page.getByText('No classes yet.')).toBeVisible()
+  await screenAtWidths(page, 'dashboard-student', () => expect(page.getByTestId('level')).toBeVisible())
+})
