@@ -3,4 +3,5 @@ export {}
 await import('./accounts.bench.js')
 await import('./organizations.bench.js')
 await import('./invitation-import.bench.js')
+await import('./class-exports.bench.js')
 await import('./first-load.bench.js')
