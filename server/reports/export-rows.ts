@@ -126,8 +126,10 @@ interface ActivityRow {
 }
 
 /**
- * One page of the activity export: the rollups (daily_practice) of the class's organization over the
- * range, and the scores of the first and last assessment of the range (one indexed event each).
+ * One page of the activity export: each student's rollups (daily_practice) of the class's organization over
+ * the range, read by its primary key per student (a join over the organization's whole range read every
+ * learner's days for each page: 30 s for 10,000 students on PostgreSQL), and the scores of the first and
+ * last assessment of the range (one indexed event each).
  * A practice day is a day with at least one lesson (001 §9: "active student").
  */
 const activityPage = async ({ db, dates, scope }: ExportContext, students: readonly Student[]): Promise<Cell[][]> => {
@@ -137,16 +139,14 @@ const activityPage = async ({ db, dates, scope }: ExportContext, students: reado
                fa.overall_score as first_score, la.overall_score as last_score,
                (la.occurred_at at time zone ${scope.timeZone})::text as last_assessment_at
         from ${pageTable(students)} p
-        left join (
-          select user_id, sum(lessons)::int as lessons, sum(seconds)::int as seconds,
+        left join lateral (
+          select sum(lessons)::int as lessons, sum(seconds)::int as seconds,
                  (count(*) filter (where lessons > 0))::int as days, max(day) filter (where lessons > 0) as last_day,
                  (array_agg(first_eps order by first_eps_at) filter (where first_eps is not null))[1] as first_eps,
                  (array_agg(last_eps order by last_eps_at desc) filter (where last_eps is not null))[1] as last_eps
           from daily_practice
-          where organization_id = ${scope.organizationId} and day between ${scope.from}::date and ${scope.to}::date
-            and user_id in (select user_id from ${pageTable(students)} q)
-          group by user_id
-        ) d on d.user_id = p.user_id
+          where organization_id = ${scope.organizationId} and user_id = p.user_id and day between ${scope.from}::date and ${scope.to}::date
+        ) d on true
         left join lateral (
           select e.overall_score from practice_events e
           where e.user_id = p.user_id and e.kind = 'assessment' and e.occurred_at >= ${rangeStart(scope)} and e.occurred_at < ${rangeEnd(scope)}

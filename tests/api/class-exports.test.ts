@@ -3,15 +3,16 @@ import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
-import { dailyPractice, groupMembers, groups, organizations, practiceEvents } from '../../server/db/schema.js'
+import { groupMembers, groups, organizations } from '../../server/db/schema.js'
+import { recordPracticeEvents, type PracticeEvent } from '../../server/practice/ingest.js'
 import { createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
 
 /**
  * The class exports (specification 001 §2 export buttons, §3 Export columns / assessment record / lesson
- * detail, §6 who may, §9 file names and formats) on a known data set written straight to the store:
- * every row and column of each export in CSV (read back with csv-parse) and XLSX (read back with exceljs),
- * formulas made inert, headers and dates in the reader's language, file names with awkward class names,
- * an empty range, bad ranges and who may export.
+ * detail, §6 who may, §9 file names and formats) on a known data set recorded through the ingestion code
+ * (server/practice/ingest.ts, which keeps the rollups): every row and column of each export in CSV (read
+ * back with csv-parse) and XLSX (read back with exceljs), formulas made inert, headers and dates in the
+ * reader's language, file names with awkward class names, an empty range, bad ranges and who may export.
  *
  * The school is in Los Angeles; the range is March 2026, which crosses the start of daylight saving time
  * (8 March): an event at 06:30 UTC on 1 April is still 31 March there (in the range), one at 07:30 UTC on
@@ -26,14 +27,6 @@ let otherTeacherToken: string
 
 const MARCH = 'from=2026-03-01&to=2026-03-31'
 const CLASS_NAME = 'Grade "7"/B — Ñandú'
-
-const event = (userId: number, clientEventId: string, occurredAt: string, values: Partial<typeof practiceEvents.$inferInsert>) => ({
-  userId,
-  clientEventId,
-  occurredAt: new Date(occurredAt),
-  kind: 'lesson' as const,
-  ...values,
-})
 
 beforeAll(async () => {
   server = await startServer({ now: '2026-04-02T12:00:00Z' })
@@ -56,58 +49,50 @@ beforeAll(async () => {
   for (const user of [ana, bruno, carla, outsider]) await addMembership(server.db, user.id, school.organization.id, 'student')
   await server.db.insert(groupMembers).values([ana, carla, bruno].map((user) => ({ groupId, userId: user.id })))
 
-  await server.db.insert(practiceEvents).values([
-    event(ana.id, 'a1', '2026-03-02T17:00:00Z', { moduleName: 'Basics', lessonName: 'Vowels, long', difficultyLevel: 'beginner', seconds: 600, nativeScore: 87.6 }),
-    event(ana.id, 'a2', '2026-04-01T06:30:00Z', { moduleName: '+Advanced', lessonName: 'Quotes "x"', difficultyLevel: 'advanced', seconds: 300, nativeScore: 0 }),
-    event(ana.id, 'a0', '2026-03-01T07:30:00Z', { moduleName: 'Basics', lessonName: 'Too early', difficultyLevel: 'beginner', seconds: 999, nativeScore: 50 }),
-    event(ana.id, 'a3', '2026-03-03T18:00:00Z', {
-      kind: 'assessment',
-      eps: 50,
-      overallScore: 60.4,
-      pronunciation: 61,
-      intonation: 62,
-      fluency: 63,
-      skills: [
-        { name: 'Vowels', score: 70.5 },
-        { name: '@Stress', score: 40 },
-      ],
-    }),
-    event(ana.id, 'a4', '2026-03-20T16:15:00Z', { kind: 'assessment', eps: 58.6, overallScore: 71, pronunciation: 72, intonation: 73, fluency: 74, skills: [] }),
-    event(carla.id, 'c1', '2026-03-10T20:00:00Z', { moduleName: 'Basics', lessonName: '=1+1', difficultyLevel: 'beginner', seconds: 125, nativeScore: 45.5 }),
-    event(outsider.id, 'o1', '2026-03-10T20:00:00Z', { moduleName: 'Basics', lessonName: 'Not in the class', seconds: 60, nativeScore: 90 }),
-  ])
-  const day = (userId: number, organizationId: number, date: string, values: Partial<typeof dailyPractice.$inferInsert>) => ({
-    organizationId,
+  // the learner is also in another organization, which gets rollups of its own from the same events
+  await addMembership(server.db, ana.id, other.organization.id, 'student')
+
+  const lesson = (userId: number, clientEventId: string, at: string, moduleName: string, lessonName: string, difficultyLevel: string, seconds: number, nativeScore: number): PracticeEvent => ({
+    kind: 'lesson',
     userId,
-    day: date,
-    lastActiveAt: new Date(`${date}T20:00:00Z`),
-    ...values,
+    clientEventId,
+    occurredAt: new Date(at),
+    moduleName,
+    lessonName,
+    difficultyLevel,
+    seconds,
+    nativeScore,
   })
-  await server.db.insert(dailyPractice).values([
-    day(ana.id, school.organization.id, '2026-02-28', { lessons: 1, seconds: 999, nativeScoreSum: 50 }),
-    day(ana.id, school.organization.id, '2026-03-02', { lessons: 1, seconds: 600, nativeScoreSum: 87.6 }),
-    day(ana.id, school.organization.id, '2026-03-03', {
-      assessments: 1,
-      epsSum: 50,
-      firstEps: 50,
-      firstEpsAt: new Date('2026-03-03T18:00:00Z'),
-      lastEps: 50,
-      lastEpsAt: new Date('2026-03-03T18:00:00Z'),
-    }),
-    day(ana.id, school.organization.id, '2026-03-20', {
-      assessments: 1,
-      epsSum: 58.6,
-      firstEps: 58.6,
-      firstEpsAt: new Date('2026-03-20T16:15:00Z'),
-      lastEps: 58.6,
-      lastEpsAt: new Date('2026-03-20T16:15:00Z'),
-    }),
-    day(ana.id, school.organization.id, '2026-03-31', { lessons: 1, seconds: 300 }),
-    // the same learner in another organization: not this class's practice
-    day(ana.id, other.organization.id, '2026-03-05', { lessons: 5, seconds: 3000 }),
-    day(carla.id, school.organization.id, '2026-03-10', { lessons: 1, seconds: 125, nativeScoreSum: 45.5 }),
-    day(outsider.id, school.organization.id, '2026-03-10', { lessons: 1, seconds: 60, nativeScoreSum: 90 }),
-  ])
+  const assessment = (userId: number, clientEventId: string, at: string, scores: Omit<Extract<PracticeEvent, { kind: 'assessment' }>, 'kind' | 'userId' | 'clientEventId' | 'occurredAt'>): PracticeEvent => ({
+    kind: 'assessment',
+    userId,
+    clientEventId,
+    occurredAt: new Date(at),
+    ...scores,
+  })
+  await recordPracticeEvents(
+    server.db,
+    [
+      lesson(ana.id, 'a1', '2026-03-02T17:00:00Z', 'Basics', 'Vowels, long', 'beginner', 600, 87.6),
+      lesson(ana.id, 'a2', '2026-04-01T06:30:00Z', '+Advanced', 'Quotes "x"', 'advanced', 300, 0),
+      lesson(ana.id, 'a0', '2026-03-01T07:30:00Z', 'Basics', 'Too early', 'beginner', 999, 50),
+      assessment(ana.id, 'a3', '2026-03-03T18:00:00Z', {
+        eps: 50,
+        overallScore: 60.4,
+        pronunciation: 61,
+        intonation: 62,
+        fluency: 63,
+        skills: [
+          { name: 'Vowels', score: 70.5 },
+          { name: '@Stress', score: 40 },
+        ],
+      }),
+      assessment(ana.id, 'a4', '2026-03-20T16:15:00Z', { eps: 58.6, overallScore: 71, pronunciation: 72, intonation: 73, fluency: 74, skills: [] }),
+      lesson(carla.id, 'c1', '2026-03-10T20:00:00Z', 'Basics', '=1+1', 'beginner', 125, 45.5),
+      lesson(outsider.id, 'o1', '2026-03-10T20:00:00Z', 'Basics', 'Not in the class', 'beginner', 60, 90),
+    ],
+    new Date('2026-04-02T12:00:00Z'),
+  )
 })
 afterAll(() => server.close())
 

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench`, the class exports — not a test. A class of 1,000 students, then one of 10,000, with a month of practice
+ * (20 lessons and 2 assessments of 3 skills each per student, and the rollups they make), written by bulk
+ * inserts; then each export (activity, assessment, lesson detail) is downloaded as CSV and as XLSX over
+ * HTTP and read as it comes, the server's process sampled meanwhile: it prints the file's size, the time,
+ * and the peak RSS over the RSS before the download. Streamed 300 students at a time, the peak stays a
+ * small fraction of the file however large the file grows. On embedded PGlite, and again on PostgreSQL
+ * when DATABASE_URL is set (PGlite runs inside the process, so its memory is in the RSS too).
+ */
+import { sql } from 'drizzle-orm'
+import { createOrganization } from '../server/organizations/memberships.js'
+import { groupMembers, groups, users } from '../server/db/schema.js'
+import { f, startBenchServer } from './support.js'
+
+/** A class ten times smaller first: the same peak for a file ten times larger is what constant memory looks like. */
+const SIZES = [1_000, 10_000]
+const LESSONS_EACH = 20
+const ASSESSMENTS_EACH = 2
+const MB = 1024 * 1024
+
+const run = async (onPostgres: boolean, students: number) => {
+  const server = await startBenchServer({ onPostgres })
+  try {
+    const db = server.store.db
+    const organization = await createOrganization(db, { name: 'Bench Export School', type: 'school', createdAt: new Date() })
+    await db.execute(sql`update organizations set timezone = 'America/New_York' where id = ${organization.id}`)
+    const [group] = await db.insert(groups).values({ organizationId: organization.id, name: 'Bench "10k" class', startDate: '2026-03-01', endDate: '2026-06-30' }).returning()
+    const built = performance.now()
+    for (let start = 0; start < students; start += 1_000) {
+      const people = Array.from({ length: 1_000 }, (_, i) => ({
+        firstName: `Learner${String(start + i).padStart(5, '0')}`,
+        lastName: i % 7 === 0 ? '=Formula' : 'Bench',
+        email: `export${start + i}@bench.example`,
+        confirmedAt: new Date(),
+      }))
+      const ids = (await db.insert(users).values(people).returning({ id: users.id })).map((row) => row.id)
+      await db.insert(groupMembers).values(ids.map((userId) => ({ groupId: group!.id, userId })))
+    }
+    // the month's events of every student, then the rollups they make (as ingestion would keep them)
+    await db.execute(sql`
+      insert into practice_events (user_id, client_event_id, kind, occurred_at, module_name, lesson_name, difficulty_level, seconds, native_score)
+      select m.user_id, 'lesson-' || g, 'lesson', timestamptz '2026-03-01 14:00Z' + g * interval '1 day 17 minutes',
+             'Module ' || (g % 5), 'Lesson ' || g, 'intermediate', 300 + g * 7, 40 + (m.user_id + g) % 60
+      from group_members m cross join generate_series(1, ${LESSONS_EACH}) g where m.group_id = ${group!.id}`)
+    await db.execute(sql`
+      insert into practice_events (user_id, client_event_id, kind, occurred_at, eps, overall_score, pronunciation, intonation, fluency, skills)
+      select m.user_id, 'assessment-' || g, 'assessment', timestamptz '2026-03-02 15:00Z' + g * interval '12 days',
+             50 + g * 4, 55 + g * 3, 60, 61, 62,
+             '[{"name":"Vowels","score":70},{"name":"Stress","score":64},{"name":"Rhythm","score":58}]'::jsonb
+      from group_members m cross join generate_series(1, ${ASSESSMENTS_EACH}) g where m.group_id = ${group!.id}`)
+    await db.execute(sql`
+      insert into daily_practice (organization_id, user_id, day, lessons, seconds, native_score_sum, assessments, eps_sum,
+                                  first_eps, first_eps_at, last_eps, last_eps_at, last_active_at)
+      select ${organization.id}, user_id, (occurred_at at time zone 'America/New_York')::date,
+             count(*) filter (where kind = 'lesson'), coalesce(sum(seconds), 0), coalesce(sum(native_score), 0),
+             count(*) filter (where kind = 'assessment'), coalesce(sum(eps), 0),
+             min(eps), min(occurred_at) filter (where kind = 'assessment'), max(eps), max(occurred_at) filter (where kind = 'assessment'),
+             max(occurred_at)
+      from practice_events group by user_id, (occurred_at at time zone 'America/New_York')::date`)
+    await server.store.analyzeChanged?.()
+    await db.execute(sql`analyze`)
+    const store = `${onPostgres ? 'PostgreSQL' : 'PGlite'} ${students} students`
+    console.log(
+      `class exports ${store}: ${students * (LESSONS_EACH + ASSESSMENTS_EACH)} events written in ${f((performance.now() - built) / 1000)} s`,
+    )
+
+    const admin = await server.login()
+    for (const kind of ['activity', 'assessment', 'lesson'] as const) {
+      for (const format of ['csv', 'xlsx'] as const) {
+        global.gc?.()
+        const before = process.memoryUsage().rss
+        let peak = before
+        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10)
+        const start = performance.now()
+        const response = await fetch(`${server.base}/v1/reports/groups/${group!.id}/export/?kind=${kind}&format=${format}&from=2026-03-01&to=2026-03-31`, {
+          headers: { authorization: `Bearer ${admin.token}` },
+        })
+        if (!response.ok || !response.body) throw new Error(`export failed: ${response.status} ${await response.text()}`)
+        let bytes = 0
+        let lines = 0
+        const reader = response.body.getReader()
+        for (let read = await reader.read(); !read.done; read = await reader.read()) {
+          const chunk = read.value
+          bytes += chunk.length
+          if (format === 'csv') for (const byte of chunk) if (byte === 10) lines++
+        }
+        const seconds = (performance.now() - start) / 1000
+        clearInterval(sampler)
+        peak = Math.max(peak, process.memoryUsage().rss)
+        console.log(
+          `class exports ${store} ${kind} ${format}: ${f(bytes / MB, 1)} MB${format === 'csv' ? ` (${lines - 1} rows)` : ''} in ${f(seconds, 2)} s; ` +
+            `RSS ${f(before / MB, 0)} MB before, peak ${f(peak / MB, 0)} MB (+${f((peak - before) / MB, 0)} MB)`,
+        )
+      }
+    }
+  } finally {
+    await server.close()
+  }
+}
+
+for (const size of SIZES) await run(false, size)
+if (process.env.DATABASE_URL) for (const size of SIZES) await run(true, size)
