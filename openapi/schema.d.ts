@@ -2456,7 +2456,7 @@ export interface components {
             assignment: components["schemas"]["Assignment"] | null;
             /** Format: date-time */
             created: string;
-            /** @description A draft's saved wizard fields (the class itself and its list leave it out) */
+            /** @description A draft's saved wizard fields, so the wizard reopens it (one class's answers; the list leaves it out) */
             draft?: components["schemas"]["ClassDraftFields"] | null;
             roster?: components["schemas"]["ClassRoster"];
         };

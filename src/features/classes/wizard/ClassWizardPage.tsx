@@ -14,6 +14,7 @@ import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Button, Checkbox, Dialog, ErrorPanel, Portal, Spinner, TagsInput, Text, TextField, toaster } from '../../../ui'
 import { PageHeader } from '../../shared/page'
+import { useTerms } from '../../shared/terms'
 import { dropBuilt, keepBuilt, restoreBuilt } from './storage'
 
 /** Spec 001 §9: a class lasts 30 days unless told otherwise. */
@@ -65,6 +66,7 @@ export function ClassWizardPage() {
   const known = useKnownOrganization(organizationId)
   const type = membershipOf(user, organizationId)?.type ?? known?.type
   const wording = type === 'company' ? t.company : t.school
+  const terms = useTerms(type)
   const asTeacher = isTeacher(user, organizationId) && !isOrgAdmin(user, organizationId)
   const draftParam = Number(search.get('draft'))
 
@@ -149,7 +151,7 @@ export function ClassWizardPage() {
                 built={built}
                 asTeacher={asTeacher}
                 wording={wording}
-                stepTitle={stepTitle}
+                sectionTitle={(step) => (step === 'students' ? terms.students() : t[step]())}
                 goTo={(step) => wizard.send({ type: 'wizard.goTo', step })}
                 remove={(email) => wizard.send({ type: 'students.remove', email })}
               />
@@ -332,34 +334,35 @@ function OverviewStep({
   built,
   asTeacher,
   wording,
-  stepTitle,
+  sectionTitle,
   goTo,
   remove,
 }: {
   built: ClassBeingBuilt
   asTeacher: boolean
   wording: Wording
-  stepTitle: (step: WizardStep) => string
+  /** The overview's name of a step's section ("Students", not the step's "Add students"). */
+  sectionTitle: (step: Exclude<WizardStep, 'overview'>) => string
   goTo: (step: WizardStep) => void
   remove: (email: string) => void
 }) {
   const { LL } = useI18nContext()
   const t = LL.classWizard
   const [listOpen, setListOpen] = useState(false)
-  const edit = (step: WizardStep) => (
+  const edit = (step: Exclude<WizardStep, 'overview'>) => (
     <Button type="button" variant="link" size="sm" onClick={() => goTo(step)}>
-      {t.edit({ step: stepTitle(step) })}
+      {t.edit({ step: sectionTitle(step) })}
     </Button>
   )
   return (
     <Stack gap="4">
-      <Section title={t.details()} action={edit('details')}>
+      <Section title={sectionTitle('details')} action={edit('details')}>
         <Row label={wording.className()} value={built.className} />
         <Row label={LL.classes.startDate()} value={LL.common.date({ value: built.startDate })} />
         <Row label={LL.classes.endDate()} value={LL.common.date({ value: built.endDate })} />
         {asTeacher ? null : <Row label={wording.teacherLabel()} value={built.teacher || wording.noTeacher()} />}
       </Section>
-      <Section title={t.goals()} action={edit('goals')}>
+      <Section title={sectionTitle('goals')} action={edit('goals')}>
         {built.goals ? (
           <>
             <Row label={LL.classes.daysPerWeek()} value={t.daysValue({ count: built.daysPractice })} />
@@ -370,7 +373,7 @@ function OverviewStep({
           <Text>{LL.classes.noGoals()}</Text>
         )}
       </Section>
-      <Section title={wording.students()} action={edit('students')}>
+      <Section title={sectionTitle('students')} action={edit('students')}>
         <Flex gap="3" align="center" wrap="wrap">
           <Text>{wording.count({ count: built.users.length })}</Text>
           {built.users.length > 0 ? (
