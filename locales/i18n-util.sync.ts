@@ -15,6 +15,7 @@ import vi from './vi/index.js'
 import en_account from './en/account/index.js'
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
+import en_classDetails from './en/classDetails/index.js'
 import en_classes from './en/classes/index.js'
 import en_invitationImport from './en/invitationImport/index.js'
 import en_legal from './en/legal/index.js'
@@ -28,6 +29,7 @@ import en_startLearning from './en/startLearning/index.js'
 import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
+import es_MX_classDetails from './es-MX/classDetails/index.js'
 import es_MX_classes from './es-MX/classes/index.js'
 import es_MX_invitationImport from './es-MX/invitationImport/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
@@ -41,6 +43,7 @@ import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
+import ja_classDetails from './ja/classDetails/index.js'
 import ja_classes from './ja/classes/index.js'
 import ja_invitationImport from './ja/invitationImport/index.js'
 import ja_legal from './ja/legal/index.js'
@@ -54,6 +57,7 @@ import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
+import pt_BR_classDetails from './pt-BR/classDetails/index.js'
 import pt_BR_classes from './pt-BR/classes/index.js'
 import pt_BR_invitationImport from './pt-BR/invitationImport/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
@@ -67,6 +71,7 @@ import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
+import th_classDetails from './th/classDetails/index.js'
 import th_classes from './th/classes/index.js'
 import th_invitationImport from './th/invitationImport/index.js'
 import th_legal from './th/legal/index.js'
@@ -80,6 +85,7 @@ import th_startLearning from './th/startLearning/index.js'
 import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
+import vi_classDetails from './vi/classDetails/index.js'
 import vi_classes from './vi/classes/index.js'
 import vi_invitationImport from './vi/invitationImport/index.js'
 import vi_legal from './vi/legal/index.js'
@@ -97,6 +103,7 @@ const localeTranslations = {
 		account: en_account,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
+		classDetails: en_classDetails,
 		classes: en_classes,
 		invitationImport: en_invitationImport,
 		legal: en_legal,
@@ -113,6 +120,7 @@ const localeTranslations = {
 		account: es_MX_account,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
+		classDetails: es_MX_classDetails,
 		classes: es_MX_classes,
 		invitationImport: es_MX_invitationImport,
 		legal: es_MX_legal,
@@ -129,6 +137,7 @@ const localeTranslations = {
 		account: ja_account,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
+		classDetails: ja_classDetails,
 		classes: ja_classes,
 		invitationImport: ja_invitationImport,
 		legal: ja_legal,
@@ -145,6 +154,7 @@ const localeTranslations = {
 		account: pt_BR_account,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
+		classDetails: pt_BR_classDetails,
 		classes: pt_BR_classes,
 		invitationImport: pt_BR_invitationImport,
 		legal: pt_BR_legal,
@@ -161,6 +171,7 @@ const localeTranslations = {
 		account: th_account,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
+		classDetails: th_classDetails,
 		classes: th_classes,
 		invitationImport: th_invitationImport,
 		legal: th_legal,
@@ -177,6 +188,7 @@ const localeTranslations = {
 		account: vi_account,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
+		classDetails: vi_classDetails,
 		classes: vi_classes,
 		invitationImport: vi_invitationImport,
 		legal: vi_legal,

@@ -288,6 +288,16 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   deleteGroup: classEditors,
   getAssignment: classEditors,
   setAssignment: classEditors,
+  // class details (issue 9): its students and pending invitations for canEditClass; choosing its
+  // teacher for admins (a teacher may not hand a class on: updateGroup)
+  addGroupStudents: classEditors,
+  removeGroupStudent: classEditors,
+  listGroupStudents: classEditors,
+  listAllGroupStudents: classEditors,
+  listStudentGroups: classEditors,
+  listGroupInvitations: classEditors,
+  assignGroupTeacher: organizationAdmins(403, 404),
+  removeGroupTeacher: organizationAdmins(403, 404),
 
   // social
   listSocialProviders: open,

@@ -16,6 +16,7 @@ const group: ClassGroup = {
   status: 'not_started',
   organization_id: 7,
   owner: null,
+  pending_teacher: null,
   users_count: 0,
   pending_invitations: 0,
   assignment: goals,
