@@ -1666,6 +1666,10 @@ export type NamespaceClassDetailsTranslation = {
 	 */
 	noStudents: string
 	/**
+	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​a​t​i​o​n​s
+	 */
+	pendingInvitesColumn: string
+	/**
 	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​:​ ​{​c​o​u​n​t​}
 	 * @param {number} count
 	 */
@@ -6483,6 +6487,10 @@ export type TranslationFunctions = {
 		 * No students yet.
 		 */
 		noStudents: () => LocalizedString
+		/**
+		 * Pending invitations
+		 */
+		pendingInvitesColumn: () => LocalizedString
 		/**
 		 * Pending invites: {count}
 		 */

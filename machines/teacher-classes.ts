@@ -63,7 +63,7 @@ export const teacherClassesMachine = setup({
       throw new Error('not provided: assignTeacherClasses')
     }),
     /** DELETE /v1/groups/{groupId}/teacher */
-    removeTeacher: fromPromise<unknown, RemoveTeacherInput>(async () => {
+    removeTeacher: fromPromise<ClassGroup, RemoveTeacherInput>(async () => {
       throw new Error('not provided: removeTeacher')
     }),
   },

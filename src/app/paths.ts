@@ -31,6 +31,9 @@ export const ROUTES = [
   { name: 'TeachersInvite', path: '/organization/:organizationId/teachers/new', access: 'private' },
   { name: 'teacher-details', path: '/organization/:organizationId/teachers/:teacherId', access: 'private' },
   { name: 'Classes', path: '/organization/:organizationId/classes', access: 'private' },
+  // a class's page and its invite form; after /classes/new and /classes/import, which are no class ids
+  { name: 'class-details', path: '/organization/:organizationId/classes/:classId', access: 'private' },
+  { name: 'class-invite', path: '/organization/:organizationId/classes/:classId/invite', access: 'private' },
   { name: 'Organization', path: '/organization/:organizationId/:tab?', access: 'private' },
 ] as const
 
@@ -112,4 +115,7 @@ export const paths = {
   teacher: (organizationId: number | string, teacherId: number | string) =>
     `/organization/${id(organizationId)}/teachers/${id(teacherId)}`,
   classes: (organizationId: number | string) => `/organization/${id(organizationId)}/classes`,
+  classDetails: (organizationId: number | string, classId: number | string) => `/organization/${id(organizationId)}/classes/${id(classId)}`,
+  classInvite: (organizationId: number | string, classId: number | string) =>
+    `/organization/${id(organizationId)}/classes/${id(classId)}/invite`,
 } as const

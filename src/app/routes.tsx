@@ -26,7 +26,7 @@ const auth = () => import('../features/auth/pages')
 const accountPages = withTexts(auth, ['account'])
 const legal = withTexts(auth, ['legal', 'account'])
 const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
-const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport'])
+const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport', 'classDetails'])
 
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
 const ConfirmAccountPage = lazy(() => accountPages().then((m) => ({ default: m.ConfirmAccountPage })))
@@ -47,8 +47,10 @@ const OnboardingPage = lazy(
 )
 const JoinPage = lazy(loggedIn(() => import('../features/invitations/JoinPage').then((m) => ({ default: m.JoinPage })), ['organizationUsers']))
 const ClassesPage = lazy(
-  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes']),
+  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes', 'classDetails']),
 )
+const classDetails = loggedIn(() => import('../features/classes/details/ClassDetailsPage'), ['classes', 'classDetails', 'organizationUsers'])
+const ClassDetailsPage = lazy(() => classDetails().then((m) => ({ default: m.ClassDetailsPage })))
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
 const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))
 const OrganizationPage = lazy(() => organizations().then((m) => ({ default: m.OrganizationPage })))
@@ -91,6 +93,8 @@ const screens: Record<ScreenName, ReactNode> = {
   TeachersInvite: <TeachersPage mode="email-invite" />,
   'teacher-details': <TeacherDetailsPage />,
   Classes: <ClassesPage />,
+  'class-details': <ClassDetailsPage />,
+  'class-invite': <ClassDetailsPage invite />,
   Organization: <OrganizationPage />,
 }
 

@@ -39,7 +39,7 @@ const events: ModelEvent<M>[] = [
   failed('loadTeacherClasses', new TypeError('Failed to fetch')),
   done('assignTeacherClasses', { assigned: [2], failed: [] }),
   failed('assignTeacherClasses', refused),
-  done('removeTeacher', undefined),
+  done('removeTeacher', algebra),
   failed('removeTeacher', refused),
 ]
 

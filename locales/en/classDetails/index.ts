@@ -16,6 +16,7 @@ const en_classDetails = {
 	viewList: 'View list',
 	studentList: 'Students of {name:string}',
 	noStudents: 'No students yet.',
+	pendingInvitesColumn: 'Pending invitations',
 	pendingInvites: 'Pending invites: {count:number}',
 	viewInvites: 'View invites',
 	teacher: 'Teacher',

@@ -16,6 +16,7 @@ const es_MX_classDetails = {
 	viewList: 'Ver lista',
 	studentList: 'Estudiantes de {name}',
 	noStudents: 'Todavía no hay estudiantes.',
+	pendingInvitesColumn: 'Invitaciones pendientes',
 	pendingInvites: 'Invitaciones pendientes: {count}',
 	viewInvites: 'Ver invitaciones',
 	teacher: 'Profesor',

@@ -16,6 +16,7 @@ const ja_classDetails = {
 	viewList: '一覧を見る',
 	studentList: '{name} の生徒',
 	noStudents: 'まだ生徒がいません。',
+	pendingInvitesColumn: '保留中の招待',
 	pendingInvites: '保留中の招待: {count}',
 	viewInvites: '招待を見る',
 	teacher: '教師',

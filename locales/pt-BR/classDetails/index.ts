@@ -16,6 +16,7 @@ const pt_BR_classDetails = {
 	viewList: 'Ver lista',
 	studentList: 'Alunos de {name}',
 	noStudents: 'Ainda não há alunos.',
+	pendingInvitesColumn: 'Convites pendentes',
 	pendingInvites: 'Convites pendentes: {count}',
 	viewInvites: 'Ver convites',
 	teacher: 'Professor',

@@ -16,6 +16,7 @@ const th_classDetails = {
 	viewList: 'ดูรายชื่อ',
 	studentList: 'นักเรียนของ {name}',
 	noStudents: 'ยังไม่มีนักเรียน',
+	pendingInvitesColumn: 'คำเชิญที่รอดำเนินการ',
 	pendingInvites: 'คำเชิญที่รอดำเนินการ: {count}',
 	viewInvites: 'ดูคำเชิญ',
 	teacher: 'ครู',

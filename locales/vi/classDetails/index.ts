@@ -16,6 +16,7 @@ const vi_classDetails = {
 	viewList: 'Xem danh sách',
 	studentList: 'Học viên của {name}',
 	noStudents: 'Chưa có học viên.',
+	pendingInvitesColumn: 'Lời mời đang chờ',
 	pendingInvites: 'Lời mời đang chờ: {count}',
 	viewInvites: 'Xem lời mời',
 	teacher: 'Giáo viên',

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
-import { useParams } from 'wouter'
+import { Link as RouterLink, useParams } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { classListMachine } from '../../../machines/class-list'
 import { isOrgAdmin, isTeacher, membershipOf } from '../../../machines/roles'
@@ -11,6 +11,7 @@ import { Flex, Stack } from '../../../styled-system/jsx'
 import { deleteClasses, loadClasses } from '../../api/classes'
 import { errorMessage } from '../../api/errors'
 import { useKnownOrganization } from '../../app/known-organizations'
+import { paths } from '../../app/paths'
 import { useCurrentUser } from '../../app/root-context'
 import { Button, Checkbox, Dialog, ErrorPanel, Input, Pagination, Portal, ProgressBar, Spinner, Table, Text, toaster } from '../../ui'
 import { PageHeader } from '../shared/page'
@@ -176,6 +177,7 @@ export function ClassesPage() {
                       <Table.Header>{t.statusColumn()}</Table.Header>
                       {showOwner ? <Table.Header>{terms.teacher()}</Table.Header> : null}
                       <Table.Header>{t.usersCount()}</Table.Header>
+                      <Table.Header>{LL.classDetails.pendingInvitesColumn()}</Table.Header>
                     </Table.Row>
                   </Table.Head>
                   <Table.Body>
@@ -288,7 +290,11 @@ function ClassRow({
       <Table.Cell>
         <Checkbox aria-label={t.selectRow({ name: row.name })} checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked === true)} />
       </Table.Cell>
-      <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
+      <Table.Cell fontWeight="medium">
+        <RouterLink href={paths.classDetails(row.organization_id, row.id)} className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>
+          {row.name}
+        </RouterLink>
+      </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.start_date })}</Table.Cell>
       <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.end_date })}</Table.Cell>
       <Table.Cell>
@@ -308,6 +314,7 @@ function ClassRow({
         <Table.Cell>{row.owner ? `${row.owner.first_name} ${row.owner.last_name}`.trim() || row.owner.email : LL.common.notAvailable()}</Table.Cell>
       ) : null}
       <Table.Cell>{row.users_count}</Table.Cell>
+      <Table.Cell>{row.pending_invitations}</Table.Cell>
     </Table.Row>
   )
 }
