@@ -65,6 +65,14 @@ test('an admin adds students by e-mail, removes one after confirming, assigns a 
 
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 900 })
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest('[role=region]'))
+        .slice(0, 5)
+        .map((element) => `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`),
+    )
+    // nothing but the table's own scroll region is wider than the screen
+    expect(wide).toEqual([])
     await shot(page, `class-details-students-${width}`)
   }
   await page.setViewportSize({ width: 1280, height: 900 })

@@ -97,7 +97,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
         <Flex gap="3" wrap="wrap" align="flex-end">
           <TextField label={t.from()} type="date" size="sm" value={query.from} onChange={(e) => setQuery({ ...query, from: e.currentTarget.value, page: 1 })} />
           <TextField label={t.to()} type="date" size="sm" value={query.to} onChange={(e) => setQuery({ ...query, to: e.currentTarget.value, page: 1 })} />
-          <Menu.Root onSelect={() => onInvite()}>
+          <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onSelect={() => onInvite()}>
             <Menu.Trigger asChild>
               <Button>
                 {t.invite()} <ChevronDownIcon />
