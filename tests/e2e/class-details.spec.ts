@@ -29,7 +29,7 @@ test('an admin adds students by e-mail, removes one after confirming, assigns a 
   const student = await createAccount(request, newPerson('pupil', 'Bart', 'Simpson'))
   await accept(request, student, await invite(request, organization, student.email, 'student'))
   const teacher = await createAccount(request, newPerson('teacher', 'Edna', 'Krabappel'))
-  await accept(request, teacher, await invite(request, organization, teacher.email, 'teacher'))
+  const teacherSession = await accept(request, teacher, await invite(request, organization, teacher.email, 'teacher'))
   for (const name of ['Grade 4 A', 'Grade 5 B']) {
     const created = await request.post(`/v1/groups/${organization.id}/`, {
       headers: bearer(session.token),
@@ -100,6 +100,21 @@ test('an admin adds students by e-mail, removes one after confirming, assigns a 
     await page.setViewportSize({ width, height: 900 })
     await shot(page, `class-details-overview-${width}`)
   }
+
+  // the teacher-only actions of the profile: assigned to one more class, removed from it after a confirmation
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`/organization/${organization.id}/users/${teacherSession.user_id}`)
+  await expect(page.getByRole('link', { name: 'Grade 4 A' })).toBeVisible()
+  await page.getByRole('button', { name: 'Assign to classes' }).click()
+  const choose = page.getByRole('dialog', { name: 'Assign Edna Krabappel to classes' })
+  await expect(choose.getByRole('button', { name: 'Assign', exact: true })).toBeDisabled()
+  await choose.getByText('Grade 5 B').click()
+  await choose.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expect(toast(page, 'Edna Krabappel teaches 1 more class.')).toBeVisible()
+  await page.getByRole('button', { name: 'Remove from Grade 5 B' }).click()
+  await page.getByRole('alertdialog', { name: 'Remove Edna Krabappel from Grade 5 B?' }).getByRole('button', { name: 'Remove' }).click()
+  await expect(toast(page, 'Edna Krabappel no longer teaches Grade 5 B.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Grade 5 B' })).toHaveCount(0)
 
   // the teacher sees their class only
   await page.context().clearCookies()
