@@ -22,6 +22,7 @@ export type Translations = RootTranslation &
 	account: NamespaceAccountTranslation,
 	adminOrganizations: NamespaceAdminOrganizationsTranslation,
 	api: NamespaceApiTranslation,
+	classDetails: NamespaceClassDetailsTranslation,
 	classExports: NamespaceClassExportsTranslation,
 	classWizard: NamespaceClassWizardTranslation,
 	classes: NamespaceClassesTranslation,
@@ -1783,6 +1784,387 @@ export type NamespaceApiTranslation = {
 		 * @param {number} max
 		 */
 		rangeTooLong: RequiredParams<'max'>
+	}
+}
+
+export type NamespaceClassDetailsTranslation = {
+	/**
+	 * A​d​d​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​r​ ​s​t​u​d​e​n​t​.
+	 */
+	studentsRequired: string
+	/**
+	 * T​h​e​s​e​ ​a​r​e​ ​n​o​t​ ​s​t​u​d​e​n​t​s​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​:​ ​{​i​d​s​}​.
+	 * @param {string} ids
+	 */
+	notStudents: RequiredParams<'ids'>
+	/**
+	 * T​h​i​s​ ​s​t​u​d​e​n​t​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​c​l​a​s​s​.
+	 */
+	notInClass: string
+	/**
+	 * T​h​e​ ​e​n​d​ ​o​f​ ​t​h​e​ ​r​a​n​g​e​ ​c​a​n​'​t​ ​b​e​ ​b​e​f​o​r​e​ ​i​t​s​ ​s​t​a​r​t​.
+	 */
+	rangeOrder: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​c​l​a​s​s​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 */
+	groupNotInOrganization: string
+	/**
+	 * O​v​e​r​v​i​e​w
+	 */
+	overview: string
+	/**
+	 * S​t​u​d​e​n​t​s
+	 */
+	students: string
+	/**
+	 * C​l​a​s​s​ ​s​e​c​t​i​o​n​s
+	 */
+	sections: string
+	/**
+	 * E​d​i​t
+	 */
+	edit: string
+	/**
+	 * T​h​e​ ​c​l​a​s​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​s​t​u​d​e​n​t​|​s​t​u​d​e​n​t​s​}​}
+	 * @param {number} count
+	 */
+	studentCount: RequiredParams<'count'>
+	/**
+	 * V​i​e​w​ ​l​i​s​t
+	 */
+	viewList: string
+	/**
+	 * S​t​u​d​e​n​t​s​ ​o​f​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	studentList: RequiredParams<'name'>
+	/**
+	 * N​o​ ​s​t​u​d​e​n​t​s​ ​y​e​t​.
+	 */
+	noStudents: string
+	/**
+	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​a​t​i​o​n​s
+	 */
+	pendingInvitesColumn: string
+	/**
+	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​e​s​:​ ​{​c​o​u​n​t​}
+	 * @param {number} count
+	 */
+	pendingInvites: RequiredParams<'count'>
+	/**
+	 * V​i​e​w​ ​i​n​v​i​t​e​s
+	 */
+	viewInvites: string
+	/**
+	 * T​e​a​c​h​e​r
+	 */
+	teacher: string
+	/**
+	 * N​o​ ​t​e​a​c​h​e​r​ ​a​s​s​i​g​n​e​d​.
+	 */
+	noTeacher: string
+	/**
+	 * P​e​n​d​i​n​g​ ​t​e​a​c​h​e​r​ ​i​n​v​i​t​e
+	 */
+	pendingTeacher: string
+	/**
+	 * I​n​v​i​t​e​d​:​ ​{​e​m​a​i​l​}​.​ ​T​h​e​y​ ​b​e​c​o​m​e​ ​t​h​e​ ​t​e​a​c​h​e​r​ ​w​h​e​n​ ​t​h​e​y​ ​a​c​c​e​p​t​.
+	 * @param {string} email
+	 */
+	pendingTeacherText: RequiredParams<'email'>
+	/**
+	 * A​s​s​i​g​n​ ​t​e​a​c​h​e​r
+	 */
+	assignTeacher: string
+	/**
+	 * C​h​a​n​g​e​ ​t​e​a​c​h​e​r
+	 */
+	changeTeacher: string
+	/**
+	 * R​e​m​o​v​e​ ​t​e​a​c​h​e​r
+	 */
+	removeTeacher: string
+	/**
+	 * T​e​a​c​h​e​r​'​s​ ​e​-​m​a​i​l
+	 */
+	teacherEmail: string
+	/**
+	 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​c​o​r​r​e​c​t​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+	 */
+	teacherEmailInvalid: string
+	/**
+	 * A​ ​t​e​a​c​h​e​r​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​a​k​e​s​ ​t​h​e​ ​c​l​a​s​s​ ​a​t​ ​o​n​c​e​;​ ​a​n​y​o​n​e​ ​e​l​s​e​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​.
+	 */
+	assignTeacherHelp: string
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​t​e​a​c​h​e​r​ ​f​r​o​m​ ​{​n​a​m​e​}​?
+	 * @param {string} name
+	 */
+	removeTeacherTitle: RequiredParams<'name'>
+	/**
+	 * T​h​e​ ​c​l​a​s​s​ ​k​e​e​p​s​ ​i​t​s​ ​s​t​u​d​e​n​t​s​ ​a​n​d​ ​g​o​a​l​s​.
+	 */
+	removeTeacherDescription: string
+	/**
+	 * T​h​e​ ​t​e​a​c​h​e​r​ ​w​a​s​ ​a​s​s​i​g​n​e​d​.
+	 */
+	teacherAssigned: string
+	/**
+	 * T​h​e​ ​t​e​a​c​h​e​r​ ​w​a​s​ ​i​n​v​i​t​e​d​.
+	 */
+	teacherInvited: string
+	/**
+	 * T​h​e​ ​t​e​a​c​h​e​r​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+	 */
+	teacherRemoved: string
+	/**
+	 * P​r​o​g​r​e​s​s
+	 */
+	progress: string
+	/**
+	 * G​o​a​l​s
+	 */
+	goals: string
+	/**
+	 * N​o​ ​g​o​a​l​s​ ​s​e​t
+	 */
+	noGoals: string
+	/**
+	 * S​e​t​ ​h​o​w​ ​o​f​t​e​n​ ​a​n​d​ ​h​o​w​ ​l​o​n​g​ ​s​t​u​d​e​n​t​s​ ​s​h​o​u​l​d​ ​p​r​a​c​t​i​s​e​.
+	 */
+	noGoalsText: string
+	/**
+	 * S​e​t​ ​g​o​a​l​s
+	 */
+	setGoals: string
+	/**
+	 * E​d​i​t​ ​g​o​a​l​s
+	 */
+	editGoals: string
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​m​i​n​u​t​e​|​m​i​n​u​t​e​s​}​}​ ​a​ ​d​a​y
+	 * @param {number} count
+	 */
+	minutesPerDay: RequiredParams<'count'>
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​ ​a​ ​w​e​e​k
+	 * @param {number} count
+	 */
+	daysPerWeek: RequiredParams<'count'>
+	/**
+	 * A​s​s​e​s​s​m​e​n​t​ ​a​f​t​e​r​ ​{​c​o​u​n​t​}​ ​{​{​d​a​y​|​d​a​y​s​}​}
+	 * @param {number} count
+	 */
+	assessmentAfter: RequiredParams<'count'>
+	/**
+	 * N​o​ ​a​s​s​e​s​s​m​e​n​t
+	 */
+	noAssessment: string
+	/**
+	 * T​h​e​ ​g​o​a​l​s​ ​w​e​r​e​ ​s​a​v​e​d​.
+	 */
+	goalsSaved: string
+	/**
+	 * E​d​i​t​ ​t​h​e​ ​c​l​a​s​s
+	 */
+	editTitle: string
+	/**
+	 * S​a​v​e
+	 */
+	save: string
+	/**
+	 * c​l​a​s​s​ ​u​p​d​a​t​e​d
+	 */
+	updated: string
+	/**
+	 * S​e​a​r​c​h​ ​s​t​u​d​e​n​t​s
+	 */
+	search: string
+	/**
+	 * I​n​v​i​t​e​ ​s​t​u​d​e​n​t​s
+	 */
+	invite: string
+	/**
+	 * P​a​s​t​e​ ​e​-​m​a​i​l​s
+	 */
+	pasteEmails: string
+	/**
+	 * U​p​l​o​a​d​ ​a​ ​f​i​l​e
+	 */
+	uploadFile: string
+	/**
+	 * F​r​o​m
+	 */
+	from: string
+	/**
+	 * T​o
+	 */
+	to: string
+	columns: {
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * A​s​s​e​s​s​m​e​n​t​ ​t​e​s​t
+		 */
+		assessment: string
+		/**
+		 * L​a​s​t​ ​a​c​t​i​v​e
+		 */
+		lastActive: string
+		/**
+		 * T​i​m​e​ ​s​p​e​n​t
+		 */
+		timeSpent: string
+		/**
+		 * L​e​s​s​o​n​s
+		 */
+		lessons: string
+		/**
+		 * L​a​s​t​ ​E​P​S
+		 */
+		lastEps: string
+		/**
+		 * A​v​e​r​a​g​e​ ​d​a​i​l​y​ ​u​s​e
+		 */
+		averageDaily: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+	}
+	/**
+	 * S​o​r​t​ ​b​y​ ​{​c​o​l​u​m​n​}
+	 * @param {string} column
+	 */
+	sortBy: RequiredParams<'column'>
+	/**
+	 * N​e​v​e​r
+	 */
+	never: string
+	/**
+	 * R​e​m​o​v​e
+	 */
+	remove: string
+	/**
+	 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​c​l​a​s​s
+	 * @param {string} name
+	 */
+	removeStudent: RequiredParams<'name'>
+	/**
+	 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​{​g​r​o​u​p​}​?
+	 * @param {string} group
+	 * @param {string} name
+	 */
+	removeTitle: RequiredParams<'group' | 'name'>
+	/**
+	 * T​h​e​y​ ​s​t​a​y​ ​i​n​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​c​a​n​ ​b​e​ ​a​d​d​e​d​ ​a​g​a​i​n​.
+	 */
+	removeDescription: string
+	/**
+	 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​t​h​e​ ​c​l​a​s​s​.
+	 * @param {string} name
+	 */
+	removed: RequiredParams<'name'>
+	/**
+	 * A​d​d​ ​s​t​u​d​e​n​t​s​ ​t​o​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	addTitle: RequiredParams<'name'>
+	/**
+	 * S​t​u​d​e​n​t​s​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​j​o​i​n​ ​a​t​ ​o​n​c​e​;​ ​a​n​y​o​n​e​ ​e​l​s​e​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​.
+	 */
+	addDescription: string
+	/**
+	 * I​ ​h​a​v​e​ ​t​h​e​ ​s​t​u​d​e​n​t​s​'​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​e​n​r​o​l​l​ ​t​h​e​m​ ​(​t​h​e​y​ ​j​o​i​n​ ​w​h​e​n​ ​t​h​e​y​ ​a​c​c​e​p​t​)
+	 */
+	consent: string
+	/**
+	 * {​a​d​d​e​d​}​ ​a​d​d​e​d​,​ ​{​i​n​v​i​t​e​d​}​ ​i​n​v​i​t​e​d​.
+	 * @param {number} added
+	 * @param {number} invited
+	 */
+	added: RequiredParams<'added' | 'invited'>
+	/**
+	 * U​p​l​o​a​d​ ​s​t​u​d​e​n​t​s​ ​t​o​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	uploadTitle: RequiredParams<'name'>
+	/**
+	 * T​h​i​s​ ​c​l​a​s​s​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​.
+	 */
+	notFoundTitle: string
+	/**
+	 * B​a​c​k​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​e​s
+	 */
+	backToClasses: string
+	teacherClasses: {
+		/**
+		 * C​l​a​s​s​e​s
+		 */
+		title: string
+		/**
+		 * N​o​ ​c​l​a​s​s​e​s​ ​y​e​t​.
+		 */
+		none: string
+		/**
+		 * A​s​s​i​g​n​ ​t​o​ ​c​l​a​s​s​e​s
+		 */
+		assign: string
+		/**
+		 * A​s​s​i​g​n​ ​{​n​a​m​e​}​ ​t​o​ ​c​l​a​s​s​e​s
+		 * @param {string} name
+		 */
+		assignTitle: RequiredParams<'name'>
+		/**
+		 * C​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​c​l​a​s​s​.
+		 */
+		assignHelp: string
+		/**
+		 * C​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​c​l​a​s​s​.
+		 */
+		chooseOne: string
+		/**
+		 * A​s​s​i​g​n
+		 */
+		assignConfirm: string
+		/**
+		 * {​n​a​m​e​}​ ​t​e​a​c​h​e​s​ ​{​c​o​u​n​t​}​ ​m​o​r​e​ ​{​{​c​l​a​s​s​|​c​l​a​s​s​e​s​}​}​.
+		 * @param {number} count
+		 * @param {string} name
+		 */
+		assigned: RequiredParams<'count' | 'name'>
+		/**
+		 * R​e​m​o​v​e​ ​f​r​o​m​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		removeFrom: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e​ ​{​t​e​a​c​h​e​r​}​ ​f​r​o​m​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 * @param {string} teacher
+		 */
+		removeTitle: RequiredParams<'name' | 'teacher'>
+		/**
+		 * T​h​e​ ​c​l​a​s​s​ ​w​i​l​l​ ​h​a​v​e​ ​n​o​ ​t​e​a​c​h​e​r​.
+		 */
+		removeDescription: string
+		/**
+		 * {​t​e​a​c​h​e​r​}​ ​n​o​ ​l​o​n​g​e​r​ ​t​e​a​c​h​e​s​ ​{​n​a​m​e​}​.
+		 * @param {string} name
+		 * @param {string} teacher
+		 */
+		removed: RequiredParams<'name' | 'teacher'>
+		/**
+		 * S​o​m​e​ ​c​l​a​s​s​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.
+		 */
+		failed: string
 	}
 }
 
@@ -5509,6 +5891,7 @@ export type Namespaces =
 	| 'account'
 	| 'adminOrganizations'
 	| 'api'
+	| 'classDetails'
 	| 'classExports'
 	| 'classWizard'
 	| 'classes'
@@ -5542,6 +5925,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./api/index.ts` file instead
 	 */
 	api?: "[typesafe-i18n] reserved for 'api'-namespace. You need to use the `./api/index.ts` file instead."
+
+	/**
+	 * reserved for 'classDetails'-namespace\
+	 * you need to use the `./classDetails/index.ts` file instead
+	 */
+	classDetails?: "[typesafe-i18n] reserved for 'classDetails'-namespace. You need to use the `./classDetails/index.ts` file instead."
 
 	/**
 	 * reserved for 'classExports'-namespace\
@@ -7311,6 +7700,360 @@ export type TranslationFunctions = {
 			 * Choose a range of at most {max} days.
 			 */
 			rangeTooLong: (arg: { max: number }) => LocalizedString
+		}
+	}
+	classDetails: {
+		/**
+		 * Add at least one e-mail address or student.
+		 */
+		studentsRequired: () => LocalizedString
+		/**
+		 * These are not students of this organization: {ids}.
+		 */
+		notStudents: (arg: { ids: string }) => LocalizedString
+		/**
+		 * This student is not in the class.
+		 */
+		notInClass: () => LocalizedString
+		/**
+		 * The end of the range can't be before its start.
+		 */
+		rangeOrder: () => LocalizedString
+		/**
+		 * Choose a class of this organization.
+		 */
+		groupNotInOrganization: () => LocalizedString
+		/**
+		 * Overview
+		 */
+		overview: () => LocalizedString
+		/**
+		 * Students
+		 */
+		students: () => LocalizedString
+		/**
+		 * Class sections
+		 */
+		sections: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * The class could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * {count} {{student|students}}
+		 */
+		studentCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * View list
+		 */
+		viewList: () => LocalizedString
+		/**
+		 * Students of {name}
+		 */
+		studentList: (arg: { name: string }) => LocalizedString
+		/**
+		 * No students yet.
+		 */
+		noStudents: () => LocalizedString
+		/**
+		 * Pending invitations
+		 */
+		pendingInvitesColumn: () => LocalizedString
+		/**
+		 * Pending invites: {count}
+		 */
+		pendingInvites: (arg: { count: number }) => LocalizedString
+		/**
+		 * View invites
+		 */
+		viewInvites: () => LocalizedString
+		/**
+		 * Teacher
+		 */
+		teacher: () => LocalizedString
+		/**
+		 * No teacher assigned.
+		 */
+		noTeacher: () => LocalizedString
+		/**
+		 * Pending teacher invite
+		 */
+		pendingTeacher: () => LocalizedString
+		/**
+		 * Invited: {email}. They become the teacher when they accept.
+		 */
+		pendingTeacherText: (arg: { email: string }) => LocalizedString
+		/**
+		 * Assign teacher
+		 */
+		assignTeacher: () => LocalizedString
+		/**
+		 * Change teacher
+		 */
+		changeTeacher: () => LocalizedString
+		/**
+		 * Remove teacher
+		 */
+		removeTeacher: () => LocalizedString
+		/**
+		 * Teacher's e-mail
+		 */
+		teacherEmail: () => LocalizedString
+		/**
+		 * Please input correct email address
+		 */
+		teacherEmailInvalid: () => LocalizedString
+		/**
+		 * A teacher of the organization takes the class at once; anyone else gets an invitation.
+		 */
+		assignTeacherHelp: () => LocalizedString
+		/**
+		 * Remove the teacher from {name}?
+		 */
+		removeTeacherTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * The class keeps its students and goals.
+		 */
+		removeTeacherDescription: () => LocalizedString
+		/**
+		 * The teacher was assigned.
+		 */
+		teacherAssigned: () => LocalizedString
+		/**
+		 * The teacher was invited.
+		 */
+		teacherInvited: () => LocalizedString
+		/**
+		 * The teacher was removed.
+		 */
+		teacherRemoved: () => LocalizedString
+		/**
+		 * Progress
+		 */
+		progress: () => LocalizedString
+		/**
+		 * Goals
+		 */
+		goals: () => LocalizedString
+		/**
+		 * No goals set
+		 */
+		noGoals: () => LocalizedString
+		/**
+		 * Set how often and how long students should practise.
+		 */
+		noGoalsText: () => LocalizedString
+		/**
+		 * Set goals
+		 */
+		setGoals: () => LocalizedString
+		/**
+		 * Edit goals
+		 */
+		editGoals: () => LocalizedString
+		/**
+		 * {count} {{minute|minutes}} a day
+		 */
+		minutesPerDay: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} {{day|days}} a week
+		 */
+		daysPerWeek: (arg: { count: number }) => LocalizedString
+		/**
+		 * Assessment after {count} {{day|days}}
+		 */
+		assessmentAfter: (arg: { count: number }) => LocalizedString
+		/**
+		 * No assessment
+		 */
+		noAssessment: () => LocalizedString
+		/**
+		 * The goals were saved.
+		 */
+		goalsSaved: () => LocalizedString
+		/**
+		 * Edit the class
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Save
+		 */
+		save: () => LocalizedString
+		/**
+		 * class updated
+		 */
+		updated: () => LocalizedString
+		/**
+		 * Search students
+		 */
+		search: () => LocalizedString
+		/**
+		 * Invite students
+		 */
+		invite: () => LocalizedString
+		/**
+		 * Paste e-mails
+		 */
+		pasteEmails: () => LocalizedString
+		/**
+		 * Upload a file
+		 */
+		uploadFile: () => LocalizedString
+		/**
+		 * From
+		 */
+		from: () => LocalizedString
+		/**
+		 * To
+		 */
+		to: () => LocalizedString
+		columns: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Assessment test
+			 */
+			assessment: () => LocalizedString
+			/**
+			 * Last active
+			 */
+			lastActive: () => LocalizedString
+			/**
+			 * Time spent
+			 */
+			timeSpent: () => LocalizedString
+			/**
+			 * Lessons
+			 */
+			lessons: () => LocalizedString
+			/**
+			 * Last EPS
+			 */
+			lastEps: () => LocalizedString
+			/**
+			 * Average daily use
+			 */
+			averageDaily: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+		}
+		/**
+		 * Sort by {column}
+		 */
+		sortBy: (arg: { column: string }) => LocalizedString
+		/**
+		 * Never
+		 */
+		never: () => LocalizedString
+		/**
+		 * Remove
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Remove {name} from the class
+		 */
+		removeStudent: (arg: { name: string }) => LocalizedString
+		/**
+		 * Remove {name} from {group}?
+		 */
+		removeTitle: (arg: { group: string, name: string }) => LocalizedString
+		/**
+		 * They stay in the organization and can be added again.
+		 */
+		removeDescription: () => LocalizedString
+		/**
+		 * {name} was removed from the class.
+		 */
+		removed: (arg: { name: string }) => LocalizedString
+		/**
+		 * Add students to {name}
+		 */
+		addTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * Students of the organization join at once; anyone else gets an invitation to the class.
+		 */
+		addDescription: () => LocalizedString
+		/**
+		 * I have the students' permission to enroll them (they join when they accept)
+		 */
+		consent: () => LocalizedString
+		/**
+		 * {added} added, {invited} invited.
+		 */
+		added: (arg: { added: number, invited: number }) => LocalizedString
+		/**
+		 * Upload students to {name}
+		 */
+		uploadTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * This class does not exist.
+		 */
+		notFoundTitle: () => LocalizedString
+		/**
+		 * Back to the classes
+		 */
+		backToClasses: () => LocalizedString
+		teacherClasses: {
+			/**
+			 * Classes
+			 */
+			title: () => LocalizedString
+			/**
+			 * No classes yet.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Assign to classes
+			 */
+			assign: () => LocalizedString
+			/**
+			 * Assign {name} to classes
+			 */
+			assignTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Choose at least one class.
+			 */
+			assignHelp: () => LocalizedString
+			/**
+			 * Choose at least one class.
+			 */
+			chooseOne: () => LocalizedString
+			/**
+			 * Assign
+			 */
+			assignConfirm: () => LocalizedString
+			/**
+			 * {name} teaches {count} more {{class|classes}}.
+			 */
+			assigned: (arg: { count: number, name: string }) => LocalizedString
+			/**
+			 * Remove from {name}
+			 */
+			removeFrom: (arg: { name: string }) => LocalizedString
+			/**
+			 * Remove {teacher} from {name}?
+			 */
+			removeTitle: (arg: { name: string, teacher: string }) => LocalizedString
+			/**
+			 * The class will have no teacher.
+			 */
+			removeDescription: () => LocalizedString
+			/**
+			 * {teacher} no longer teaches {name}.
+			 */
+			removed: (arg: { name: string, teacher: string }) => LocalizedString
+			/**
+			 * Some classes could not be changed.
+			 */
+			failed: () => LocalizedString
 		}
 	}
 	classExports: {

@@ -15,6 +15,7 @@ import vi from './vi/index.js'
 import en_account from './en/account/index.js'
 import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
+import en_classDetails from './en/classDetails/index.js'
 import en_classExports from './en/classExports/index.js'
 import en_classWizard from './en/classWizard/index.js'
 import en_classes from './en/classes/index.js'
@@ -32,6 +33,7 @@ import en_startLearning from './en/startLearning/index.js'
 import es_MX_account from './es-MX/account/index.js'
 import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
+import es_MX_classDetails from './es-MX/classDetails/index.js'
 import es_MX_classExports from './es-MX/classExports/index.js'
 import es_MX_classWizard from './es-MX/classWizard/index.js'
 import es_MX_classes from './es-MX/classes/index.js'
@@ -49,6 +51,7 @@ import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_account from './ja/account/index.js'
 import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
+import ja_classDetails from './ja/classDetails/index.js'
 import ja_classExports from './ja/classExports/index.js'
 import ja_classWizard from './ja/classWizard/index.js'
 import ja_classes from './ja/classes/index.js'
@@ -66,6 +69,7 @@ import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_account from './pt-BR/account/index.js'
 import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
+import pt_BR_classDetails from './pt-BR/classDetails/index.js'
 import pt_BR_classExports from './pt-BR/classExports/index.js'
 import pt_BR_classWizard from './pt-BR/classWizard/index.js'
 import pt_BR_classes from './pt-BR/classes/index.js'
@@ -83,6 +87,7 @@ import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_account from './th/account/index.js'
 import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
+import th_classDetails from './th/classDetails/index.js'
 import th_classExports from './th/classExports/index.js'
 import th_classWizard from './th/classWizard/index.js'
 import th_classes from './th/classes/index.js'
@@ -100,6 +105,7 @@ import th_startLearning from './th/startLearning/index.js'
 import vi_account from './vi/account/index.js'
 import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
+import vi_classDetails from './vi/classDetails/index.js'
 import vi_classExports from './vi/classExports/index.js'
 import vi_classWizard from './vi/classWizard/index.js'
 import vi_classes from './vi/classes/index.js'
@@ -121,6 +127,7 @@ const localeTranslations = {
 		account: en_account,
 		adminOrganizations: en_adminOrganizations,
 		api: en_api,
+		classDetails: en_classDetails,
 		classExports: en_classExports,
 		classWizard: en_classWizard,
 		classes: en_classes,
@@ -141,6 +148,7 @@ const localeTranslations = {
 		account: es_MX_account,
 		adminOrganizations: es_MX_adminOrganizations,
 		api: es_MX_api,
+		classDetails: es_MX_classDetails,
 		classExports: es_MX_classExports,
 		classWizard: es_MX_classWizard,
 		classes: es_MX_classes,
@@ -161,6 +169,7 @@ const localeTranslations = {
 		account: ja_account,
 		adminOrganizations: ja_adminOrganizations,
 		api: ja_api,
+		classDetails: ja_classDetails,
 		classExports: ja_classExports,
 		classWizard: ja_classWizard,
 		classes: ja_classes,
@@ -181,6 +190,7 @@ const localeTranslations = {
 		account: pt_BR_account,
 		adminOrganizations: pt_BR_adminOrganizations,
 		api: pt_BR_api,
+		classDetails: pt_BR_classDetails,
 		classExports: pt_BR_classExports,
 		classWizard: pt_BR_classWizard,
 		classes: pt_BR_classes,
@@ -201,6 +211,7 @@ const localeTranslations = {
 		account: th_account,
 		adminOrganizations: th_adminOrganizations,
 		api: th_api,
+		classDetails: th_classDetails,
 		classExports: th_classExports,
 		classWizard: th_classWizard,
 		classes: th_classes,
@@ -221,6 +232,7 @@ const localeTranslations = {
 		account: vi_account,
 		adminOrganizations: vi_adminOrganizations,
 		api: vi_api,
+		classDetails: vi_classDetails,
 		classExports: vi_classExports,
 		classWizard: vi_classWizard,
 		classes: vi_classes,

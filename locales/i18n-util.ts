@@ -23,6 +23,7 @@ export const namespaces: Namespaces[] = [
 	'account',
 	'adminOrganizations',
 	'api',
+	'classDetails',
 	'classExports',
 	'classWizard',
 	'classes',

@@ -4,7 +4,7 @@
  * `import type` still pastes into the Stately editor on its own.
  */
 
-import type { components } from '../openapi/schema'
+import type { components, operations } from '../openapi/schema'
 
 export type OrganizationType = 'school' | 'company'
 export type OrganizationRole = 'student' | 'teacher' | 'admin'
@@ -888,3 +888,81 @@ export interface ReportData {
 export type Dashboard = components['schemas']['Dashboard']
 export type DashboardClass = components['schemas']['DashboardClass']
 export type DashboardLearner = components['schemas']['DashboardLearner']
+
+// ---- class details (issue 9): the class page, its students table, adding students, a teacher's classes ----
+
+export type GroupStudent = components['schemas']['GroupStudent']
+export type GroupStudentPage = components['schemas']['GroupStudentPage']
+export type GroupMember = components['schemas']['GroupMember']
+export type GroupStudentOrdering = NonNullable<NonNullable<operations['listGroupStudents']['parameters']['query']>['ordering']>
+export type ClassDetailsForm = components['schemas']['UpdateGroupRequest']
+export type ClassGoals = components['schemas']['AssignmentRequest']
+
+/** Which class a flow is about. */
+export interface ClassRef {
+  organizationId: number
+  groupId: number
+}
+
+/** loadClass: GET /v1/groups/{orgId}/{groupId}/ */
+export type LoadClassInput = ClassRef
+/** saveClass: PUT /v1/groups/{orgId}/{groupId}/; then POST or DELETE /v1/groups/{groupId}/teacher when `teacher` changed (admins). */
+export interface SaveClassDetailsInput extends ClassRef {
+  details: ClassDetailsForm
+  /** The teacher's address as typed; undefined when the form does not show it (teachers). */
+  teacher?: string
+}
+/** saveGoals: POST /v1/assignments/{groupId}/ */
+export interface SaveGoalsInput extends ClassRef {
+  goals: ClassGoals
+}
+/** assignTeacher: POST /v1/groups/{groupId}/teacher {email} */
+export interface AssignTeacherInput extends ClassRef {
+  email: string
+}
+/** removeTeacher: DELETE /v1/groups/{groupId}/teacher */
+export type RemoveTeacherInput = ClassRef
+
+/** What the students table shows: search, range (ISO dates, empty for the default), sort, page. */
+export interface ClassStudentsQuery {
+  search: string
+  from: string
+  to: string
+  ordering: GroupStudentOrdering
+  page: number
+}
+export interface ClassStudentsInput extends ClassRef {
+  query: ClassStudentsQuery
+}
+/** loadStudents: GET /v1/groups/{groupId}/users?from&to&search&page&ordering */
+export type LoadClassStudentsInput = ClassStudentsInput
+/** removeStudent: DELETE /v1/groups/{groupId}/users/{studentId} */
+export interface RemoveClassStudentInput extends ClassRef {
+  studentId: number
+}
+
+/** addStudents: POST /v1/groups/{groupId}/users {emails} */
+export interface AddClassStudentsInput extends ClassRef {
+  emails: string[]
+}
+export type AddClassStudentsOutput = components['schemas']['AddGroupStudentsResult']
+
+/** The teacher whose classes the profile shows. */
+export interface TeacherClassesInput {
+  organizationId: number
+  teacher: { id: number; email: string }
+}
+/** loadTeacherClasses: GET /v1/groups/{orgId}/?owner (theirs) and GET /v1/groups/{orgId}/ (to choose from). */
+export interface TeacherClasses {
+  owned: ClassGroup[]
+  all: ClassGroup[]
+}
+/** assignTeacherClasses: POST /v1/groups/{groupId}/teacher {email} for each class chosen. */
+export interface AssignTeacherClassesInput extends TeacherClassesInput {
+  groupIds: number[]
+}
+/** How many went and how many not (a refused one does not stop the others). */
+export interface AssignTeacherClassesOutput {
+  assigned: number[]
+  failed: number[]
+}

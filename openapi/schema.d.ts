@@ -1611,6 +1611,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{groupId}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The students table of a class, paged (canEditClass and platform admins)
+         * @description One row per student of the class with their practice in the organization between `from` and `to`
+         *     (days in the organization's time zone, both included; default the class's start date to today):
+         *     time spent (seconds), lessons, the last EPS of the range, the average daily use (seconds over the
+         *     days of the range), the last time active (ever) and the score of the last assessment (ever). A
+         *     student who did not practise has zeros and nulls. Searched by name and e-mail; sorted by one column
+         *     (a leading `-` descending), then by name. A teacher who does not own the class gets 403.
+         */
+        get: operations["listGroupStudents"];
+        put?: never;
+        /**
+         * Add students to a class (canEditClass and platform admins)
+         * @description Students of the organization, by id or by e-mail, join the class at once; any other address gets an
+         *     invitation to the organization as a student and to the class (mailed; accepting it makes them
+         *     members of both; an address already invited as a student has its invitation refreshed and moved to
+         *     this class). An id that is not a student of the organization is refused, and so is one's own
+         *     address; nothing is written then.
+         */
+        post: operations["addGroupStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/users/{studentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                studentId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a student from a class (canEditClass and platform admins)
+         * @description The student stays a member of the organization. Someone who is not in the class is 404.
+         */
+        delete: operations["removeGroupStudent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/all-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** Every student of a class, by name, unpaged (canEditClass and platform admins) */
+        get: operations["listAllGroupStudents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{orgId}/{studentId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+                studentId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The classes of one student in an organization (its admins and teachers, and platform admins)
+         * @description The newest first, all of them (a student is in a few). A teacher who is not an admin gets the ones
+         *     they own. Someone who is not a member of the organization answers an empty list.
+         */
+        get: operations["listStudentGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/teacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign the teacher of a class by e-mail (the organization's admins and platform admins)
+         * @description A teacher of the organization with that address becomes the owner at once. Any other address gets an
+         *     invitation to the organization as a teacher for this class (mailed): the class shows it as its pending
+         *     teacher, has no owner meanwhile, and gets the invitee as owner when it is accepted. An earlier
+         *     pending teacher of the class is revoked. Answers the class.
+         */
+        post: operations["assignGroupTeacher"];
+        /**
+         * Remove the teacher of a class (the organization's admins and platform admins)
+         * @description The class has no owner afterwards, and its pending teacher invitation is revoked. Answers the class.
+         */
+        delete: operations["removeGroupTeacher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/group/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The class */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The pending student invitations of a class, paged by 10 (canEditClass and platform admins)
+         * @description As the organization's list (listOrganizationInvitations), for the invitations to this class as a student.
+         */
+        get: operations["listGroupInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/countries/": {
         parameters: {
             query?: never;
@@ -2448,10 +2601,12 @@ export interface components {
             status: components["schemas"]["GroupStatus"];
             organization_id: number;
             owner: components["schemas"]["GroupOwner"] | null;
+            /** @description The address invited to teach the class */
+            pending_teacher: string | null;
             is_draft: boolean;
             /** @description The students in the class */
             users_count: number;
-            /** @description Invitations to the class not yet accepted */
+            /** @description Invitations to the class as a student not yet accepted */
             pending_invitations: number;
             assignment: components["schemas"]["Assignment"] | null;
             /** Format: date-time */
@@ -2481,6 +2636,52 @@ export interface components {
             practice_days_per_week: number;
             practice_minutes_per_day: number;
             test_before_class_stats: number | null;
+        };
+        AddGroupStudentsRequest: {
+            emails?: components["schemas"]["Email"][];
+            user_ids?: number[];
+        };
+        AddGroupStudentsResult: {
+            /** @description The ids of the students now in the class (who were in it already too) */
+            added: number[];
+            invitations: components["schemas"]["Invitation"][];
+        };
+        AssignGroupTeacherRequest: {
+            email: components["schemas"]["Email"];
+        };
+        GroupMember: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            photo_url: string | null;
+        };
+        GroupMemberList: {
+            count: number;
+            results: components["schemas"]["GroupMember"][];
+        };
+        GroupStudent: {
+            id: number;
+            /** @description First and last name */
+            name: string;
+            /** @description The overall score (0-100) of the last assessment */
+            assessment_test: number | null;
+            /** Format: date-time */
+            last_active: string | null;
+            /** @description Seconds practised in the range */
+            time_spent: number;
+            lesson_count: number;
+            /** @description The last EPS of the range */
+            last_eps: number | null;
+            /** @description Seconds a day over the days of the range */
+            time_avg_daily: number;
+            user: components["schemas"]["GroupMember"];
+        };
+        GroupStudentPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["GroupStudent"][];
         };
         Dashboard: {
             /**
@@ -5289,6 +5490,238 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listGroupStudents: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Words to look for (case-insensitive) */
+                search?: components["parameters"]["Search"];
+                from?: string;
+                to?: string;
+                ordering?: "name" | "-name" | "assessment_test" | "-assessment_test" | "last_active" | "-last_active" | "time_spent" | "-time_spent" | "lesson_count" | "-lesson_count" | "last_eps" | "-last_eps" | "time_avg_daily" | "-time_avg_daily";
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of students with their practice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStudentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addGroupStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddGroupStudentsRequest"];
+            };
+        };
+        responses: {
+            /** @description Who joined and who was invited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddGroupStudentsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeGroupStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                studentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAllGroupStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The students */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listStudentGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+                studentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    assignGroupTeacher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignGroupTeacherRequest"];
+            };
+        };
+        responses: {
+            /** @description The class with its teacher or pending teacher */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeGroupTeacher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class without a teacher */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listGroupInvitations: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The class */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of pending invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

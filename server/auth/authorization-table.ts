@@ -289,6 +289,16 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   deleteGroup: classEditors,
   getAssignment: classEditors,
   setAssignment: classEditors,
+  // class details (issue 9): its students and pending invitations for canEditClass; choosing its
+  // teacher for admins (a teacher may not hand a class on: updateGroup)
+  addGroupStudents: classEditors,
+  removeGroupStudent: classEditors,
+  listGroupStudents: classEditors,
+  listAllGroupStudents: classEditors,
+  listStudentGroups: classEditors,
+  listGroupInvitations: classEditors,
+  assignGroupTeacher: organizationAdmins(403, 404),
+  removeGroupTeacher: organizationAdmins(403, 404),
 
   // reports: a class's, as its class calls (a teacher: its own classes); an organization's, its admins;
   // a learner's, every member's row here, narrowed in server/reports/access.ts (a student: itself;

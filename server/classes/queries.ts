@@ -16,6 +16,8 @@ export interface GroupFilter {
   search?: string
   /** Only the classes of this teacher. */
   ownerId?: number
+  /** Only the classes this student is in. */
+  memberId?: number
 }
 
 const columns = (now: Date) => ({
@@ -34,7 +36,11 @@ const columns = (now: Date) => ({
   ownerPhotoUrl: users.photoUrl,
   usersCount: sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`,
   pendingInvitations: sql<number>`(select count(*)::int from ${invitations}
-    where ${invitations.groupId} = ${groups.id} and ${invitations.status} = 'pending')`,
+    where ${invitations.groupId} = ${groups.id} and ${invitations.status} = 'pending' and ${invitations.role} = 'student')`,
+  // the address invited to teach the class (group-teacher.ts keeps at most one pending)
+  pendingTeacher: sql<string | null>`(select ${invitations.email} from ${invitations}
+    where ${invitations.groupId} = ${groups.id} and ${invitations.status} = 'pending' and ${invitations.role} = 'teacher'
+    order by ${invitations.id} desc limit 1)`,
   practiceDaysPerWeek: assignments.practiceDaysPerWeek,
   practiceMinutesPerDay: assignments.practiceMinutesPerDay,
   testBeforeClassStats: assignments.testBeforeClassStats,
@@ -61,6 +67,7 @@ const viewOf = (row: Selected): GroupView => ({
     row.ownerId === null || row.ownerFirstName === null || row.ownerLastName === null || row.ownerEmail === null
       ? null
       : { id: row.ownerId, first_name: row.ownerFirstName, last_name: row.ownerLastName, email: row.ownerEmail, photo_url: row.ownerPhotoUrl },
+  pending_teacher: row.pendingTeacher,
   is_draft: row.isDraft,
   users_count: row.usersCount,
   pending_invitations: row.pendingInvitations,
@@ -79,6 +86,9 @@ const conditionOf = (organizationId: number, filter: GroupFilter, now: Date): SQ
   const conditions: SQL[] = [eq(groups.organizationId, organizationId)]
   if (filter.status && filter.status !== 'all') conditions.push(sql`${statusOf(now)} = ${filter.status}`)
   if (filter.ownerId !== undefined) conditions.push(eq(groups.ownerId, filter.ownerId))
+  if (filter.memberId !== undefined) {
+    conditions.push(sql`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groups.id} and ${groupMembers.userId} = ${filter.memberId})`)
+  }
   const words = filter.search?.trim()
   if (words) conditions.push(ilike(groups.name, containing(words)))
   return and(...conditions)!

@@ -3,6 +3,7 @@ import { enforce, isGlobalAdmin, isOwnAddress, relationToOrganization } from '..
 import type { Handler } from '../contract/handler.js'
 import { fieldErrors, forbidden, notFound } from '../http/errors.js'
 import { findOrganization } from '../organizations/memberships.js'
+import { groupOfOrganization } from './class-invitation.js'
 import { invitationView, mailInvitations, storeInvitations } from './issue.js'
 
 /**
@@ -20,6 +21,10 @@ export const inviteUsers: Handler<'inviteUsers'> = async (call) => {
   if (!organization) throw isGlobalAdmin(me) ? notFound(t.api.notFound()) : forbidden(t.api.forbidden())
   enforce(t, 'inviteUsers', await relationToOrganization(app.db, me, organization))
   if (body.emails.some((email) => isOwnAddress(me, email))) throw fieldErrors({ emails: t.api.inviteSelf() })
+  // an invitation to a class of another organization would make its members on acceptance
+  if (body.group != null && !(await groupOfOrganization(app.db, body.group, organization.id))) {
+    throw fieldErrors({ group: t.classDetails.groupNotInOrganization() })
+  }
 
   const issued = await app.db.transaction((tx) =>
     storeInvitations(tx, {

@@ -61,15 +61,16 @@ const openIn = (organizationId: number, roles?: readonly Role[]): SQL =>
     roles?.length ? inArray(invitations.role, [...roles]) : undefined,
   )!
 
-/** One page of an organization's open invitations, the last sent first. */
+/** One page of an organization's open invitations (to one of its classes with `groupId`), the last sent first. */
 export const pendingInvitationsPage = async (
   db: Executor,
   organizationId: number,
   roles: readonly Role[] | undefined,
   paging: Paging,
   now: Date,
+  groupId?: number,
 ): Promise<{ count: number; results: PendingInvitationView[] }> => {
-  const where = openIn(organizationId, roles)
+  const where = groupId === undefined ? openIn(organizationId, roles) : and(openIn(organizationId, roles), eq(invitations.groupId, groupId))!
   const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(invitations).where(where)
   const rows = await selectViews(db, where).orderBy(desc(sentAt), desc(invitations.id)).limit(paging.size).offset(paging.offset)
   return { count: counted?.count ?? 0, results: rows.map((row) => viewOf(row, now)) }

@@ -33,6 +33,9 @@ export const ROUTES = [
   // classes: /new before any /classes/:classId pattern
   { name: 'ClassesNew', path: '/organization/:organizationId/classes/new', access: 'private' },
   { name: 'Classes', path: '/organization/:organizationId/classes', access: 'private' },
+  // a class's page and its invite form; after /classes/new and /classes/import, which are no class ids
+  { name: 'class-details', path: '/organization/:organizationId/classes/:classId', access: 'private' },
+  { name: 'class-invite', path: '/organization/:organizationId/classes/:classId/invite', access: 'private' },
   { name: 'Organization', path: '/organization/:organizationId/:tab?', access: 'private' },
 ] as const
 
@@ -119,4 +122,6 @@ export const paths = {
   /** The creation wizard; with a draft's id, that draft reopened at its step. */
   classesNew: (organizationId: number | string, draftId?: number) =>
     `/organization/${id(organizationId)}/classes/new${draftId === undefined ? '' : `?draft=${id(draftId)}`}`,
+  classInvite: (organizationId: number | string, classId: number | string) =>
+    `/organization/${id(organizationId)}/classes/${id(classId)}/invite`,
 } as const

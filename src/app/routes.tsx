@@ -26,7 +26,7 @@ const auth = () => import('../features/auth/pages')
 const accountPages = withTexts(auth, ['account'])
 const legal = withTexts(auth, ['legal', 'account'])
 const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
-const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport', 'reports'])
+const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport', 'reports', 'classDetails'])
 
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
 const ConfirmAccountPage = lazy(() => accountPages().then((m) => ({ default: m.ConfirmAccountPage })))
@@ -53,11 +53,13 @@ const OnboardingPage = lazy(
 )
 const JoinPage = lazy(loggedIn(() => import('../features/invitations/JoinPage').then((m) => ({ default: m.JoinPage })), ['organizationUsers']))
 const ClassesPage = lazy(
-  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes']),
+  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes', 'classDetails']),
 )
 const ClassWizardPage = lazy(
   loggedIn(() => import('../features/classes/wizard/ClassWizardPage').then((m) => ({ default: m.ClassWizardPage })), ['classes', 'classWizard']),
 )
+const classDetails = loggedIn(() => import('../features/classes/details/ClassDetailsPage'), ['classes', 'classDetails', 'organizationUsers'])
+const ClassDetailsPage = lazy(() => classDetails().then((m) => ({ default: m.ClassDetailsPage })))
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
 const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))
 const OrganizationPage = lazy(() => organizations().then((m) => ({ default: m.OrganizationPage })))
@@ -101,6 +103,8 @@ const screens: Record<ScreenName, ReactNode> = {
   'teacher-details': <TeacherDetailsPage />,
   ClassesNew: <ClassWizardPage />,
   Classes: <ClassesPage />,
+  'class-details': <ClassDetailsPage />,
+  'class-invite': <ClassDetailsPage invite />,
   Organization: <OrganizationPage />,
 }
 

@@ -97,3 +97,9 @@ export const MoonIcon = (props: IconProps) => (
     <path d="M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9Z" />
   </svg>
 )
+
+export const PencilIcon = (props: IconProps) => (
+  <svg {...base} {...props}>
+    <path d="M17 3a2.8 2.8 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
+  </svg>
+)

@@ -295,6 +295,14 @@ const newGroup = async (organization: OrganizationRow): Promise<number> => {
   return group!.id
 }
 const groupIds = async (c: Case) => ({ orgId: c.organization.id, groupId: await newGroup(c.organization) })
+/** A new class of the organization with one of its students in it. */
+const groupWithStudent = async (organization: OrganizationRow): Promise<{ groupId: number; studentId: number }> => {
+  const groupId = await newGroup(organization)
+  const student = await newUser({ firstName: 'Pupil' })
+  await addMembership(server.db, student.id, organization.id, 'student')
+  await server.db.insert(groupMembers).values({ groupId, userId: student.id })
+  return { groupId, studentId: student.id }
+}
 const classDetails = { name: 'Grade 7 B', start_date: '2026-01-05', end_date: '2026-02-04' }
 /** A past month of reports (weekly: its Saturdays). */
 const REPORT_RANGE = 'from=2026-01-01&to=2026-01-31&scope=weekly'
@@ -467,6 +475,15 @@ const FIXTURES: Record<string, Fixture> = {
   deleteGroup: { request: async (c) => ({ params: await groupIds(c) }) },
   getAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) } }) },
   setAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) }, body: { practice_days_per_week: 3 } }) },
+  // class details (issue 9): each on a fresh class of the scope's organization, owned by its teacher
+  addGroupStudents: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) }, body: { emails: [unique('pupil')] } }) },
+  removeGroupStudent: { request: async (c) => ({ params: await groupWithStudent(c.organization) }) },
+  listGroupStudents: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) }, query: 'search=a&ordering=-time_spent' }) },
+  listAllGroupStudents: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) } }) },
+  listStudentGroups: { request: async (c) => ({ params: { orgId: c.organization.id, studentId: (await groupWithStudent(c.organization)).studentId } }) },
+  listGroupInvitations: { request: async (c) => ({ params: { id: await newGroup(c.organization) } }) },
+  assignGroupTeacher: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) }, body: { email: unique('teacher') } }) },
+  removeGroupTeacher: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) } }) },
   // reports
   getClassReport: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },
   getClassSummary: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },

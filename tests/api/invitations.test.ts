@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { invitations, memberships } from '../../server/db/schema.js'
+import { groups, invitations, memberships } from '../../server/db/schema.js'
 import { createOrganizationWithPeople, createUser, inviteTokenFor, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /** Inviting by e-mail: who may, the mailed link, validating and accepting. */
@@ -63,7 +63,11 @@ describe('who may invite', () => {
 
 describe('the invitation mail', () => {
   it('carries a short link with an opaque token that the server turns into the payload', async () => {
-    await invite(people.admin.token, { organization: people.organization.id, role: 'teacher', emails: ['Teach.Er@Example.com'], group: 4, auto_join: 1 })
+    const [group] = await server.db
+      .insert(groups)
+      .values({ organizationId: people.organization.id, name: 'Grade 4', startDate: '2026-01-05', endDate: '2026-02-04' })
+      .returning()
+    await invite(people.admin.token, { organization: people.organization.id, role: 'teacher', emails: ['Teach.Er@Example.com'], group: group!.id, auto_join: 1 })
     const [mail] = await server.mails('teach.er@example.com')
     expect(mail?.subject).toBe('You are invited to join Springfield High')
     expect(mail?.text).toContain('Your role: Teacher.')
@@ -83,7 +87,7 @@ describe('the invitation mail', () => {
       organization_type: 'school',
     })
     const [row] = await server.db.select().from(invitations).where(eq(invitations.email, 'teach.er@example.com'))
-    expect(row).toMatchObject({ groupId: 4, autoJoin: true, invitedBy: people.admin.user.id })
+    expect(row).toMatchObject({ groupId: group!.id, autoJoin: true, invitedBy: people.admin.user.id })
     // only a hash of the token is stored
     expect(row?.tokenHash).not.toContain(token)
   })

@@ -16,6 +16,7 @@ const group = (id: number, name: string): ClassGroup => ({
   status: 'not_started',
   organization_id: 7,
   owner: null,
+  pending_teacher: null,
   is_draft: false,
   users_count: 0,
   pending_invitations: 0,

@@ -30,6 +30,7 @@ const draft: ClassGroup = {
   start_date: '2026-04-01',
   end_date: '2026-05-01',
   status: 'draft',
+  pending_teacher: null,
   organization_id: 7,
   owner: null,
   is_draft: true,

@@ -177,6 +177,7 @@ export function ClassesPage() {
                       <Table.Header>{t.statusColumn()}</Table.Header>
                       {showOwner ? <Table.Header>{terms.teacher()}</Table.Header> : null}
                       <Table.Header>{t.usersCount()}</Table.Header>
+                      <Table.Header>{LL.classDetails.pendingInvitesColumn()}</Table.Header>
                     </Table.Row>
                   </Table.Head>
                   <Table.Body>
@@ -278,14 +279,13 @@ function ClassRow({
         <Checkbox aria-label={t.selectRow({ name: row.name })} checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked === true)} />
       </Table.Cell>
       <Table.Cell fontWeight="medium">
-        {/* a draft reopens in the wizard, at the step it was left */}
-        {row.is_draft ? (
-          <Link href={paths.classesNew(row.organization_id, row.id)} className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>
-            {row.name}
-          </Link>
-        ) : (
-          row.name
-        )}
+        {/* a draft reopens in the wizard, at the step it was left; a class opens its page */}
+        <Link
+          href={row.is_draft ? paths.classesNew(row.organization_id, row.id) : paths.classDetails(row.organization_id, row.id)}
+          className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}
+        >
+          {row.name}
+        </Link>
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.start_date })}</Table.Cell>
       <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.end_date })}</Table.Cell>
@@ -306,6 +306,7 @@ function ClassRow({
         <Table.Cell>{row.owner ? `${row.owner.first_name} ${row.owner.last_name}`.trim() || row.owner.email : LL.common.notAvailable()}</Table.Cell>
       ) : null}
       <Table.Cell>{row.users_count}</Table.Cell>
+      <Table.Cell>{row.pending_invitations}</Table.Cell>
     </Table.Row>
   )
 }

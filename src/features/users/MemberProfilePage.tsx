@@ -18,6 +18,7 @@ import { MemberStatusDialog } from '../shared/MemberStatusDialog'
 import { RemoveMemberDialog } from '../shared/RemoveMemberDialog'
 import { roleLabel } from '../shared/terms'
 import { EditMemberDialog } from './EditMemberDialog'
+import { TeacherClasses } from './TeacherClasses'
 
 /** /organization/:organizationId/users/:userId (OrganizationUserProfile): details, roles, state; edit, disable or enable, remove. */
 export function MemberProfilePage() {
@@ -133,6 +134,10 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
           ))}
         </HStack>
       </Stack>
+      {/* teacher-only actions (spec 000 §2) */}
+      {member.roles.includes('teacher') ? (
+        <TeacherClasses organizationId={organizationId} teacher={{ id: member.id, email: member.email, name }} />
+      ) : null}
       {editing ? (
         <EditMemberDialog
           member={member}

@@ -1,0 +1,84 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { AddClassStudentsInput, AddClassStudentsOutput, ApiError, ApiFailure, ClassRef } from './types'
+
+/**
+ * Adding students to a class by pasted e-mails (spec 001 §2 Class details invite menu, E-mail invite
+ * form; §6 the invite role for a class is student): students of the organization join at once, any
+ * other address is invited to the class. A refusal keeps the form open with its message.
+ */
+
+export interface ClassAddStudentsContext extends ClassRef {
+  emails: string[]
+  result: AddClassStudentsOutput | null
+  error: ApiFailure | null
+}
+
+export type ClassAddStudentsEvent = { type: 'students.add'; emails: string[] }
+
+/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
+function toApiFailure(error: unknown): ApiFailure {
+  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
+    const body: unknown = 'body' in error ? error.body : undefined
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
+    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
+  }
+  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
+}
+
+export const classAddStudentsMachine = setup({
+  types: {
+    context: {} as ClassAddStudentsContext,
+    events: {} as ClassAddStudentsEvent,
+    input: {} as ClassRef,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** POST /v1/groups/{groupId}/users {emails} */
+    addStudents: fromPromise<AddClassStudentsOutput, AddClassStudentsInput>(async () => {
+      throw new Error('not provided: addStudents')
+    }),
+  },
+  actions: {
+    assignEmails: assign((_, params: { emails: string[] }) => ({ emails: params.emails, error: null })),
+    assignResult: assign((_, params: { result: AddClassStudentsOutput }) => ({ result: params.result })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toApiFailure(params.error) })),
+    /** The view says how many joined and how many were invited, closes the form and reloads the class. */
+    announceAdded: (_, _params: { added: number; invited: number }) => undefined,
+  },
+}).createMachine({
+  id: 'classAddStudents',
+  description: 'Adding students to a class by e-mail: members join, others are invited.',
+  context: ({ input }) => ({ organizationId: input.organizationId, groupId: input.groupId, emails: [], result: null, error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The form takes addresses as tags (invalid ones are refused) and the consent box.',
+      on: {
+        'students.add': { target: 'adding', actions: { type: 'assignEmails', params: ({ event }) => ({ emails: event.emails }) } },
+      },
+    },
+    adding: {
+      description: 'The students are added and the invitations sent.',
+      tags: ['busy'],
+      invoke: {
+        id: 'addStudents',
+        src: 'addStudents',
+        input: ({ context }) => ({ organizationId: context.organizationId, groupId: context.groupId, emails: context.emails }),
+        onDone: { target: 'added', actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) } },
+        onError: {
+          description: 'Refused or no answer: back to the form with the message.',
+          target: 'editing',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    added: {
+      description: 'Done; the form closes.',
+      type: 'final',
+      entry: {
+        type: 'announceAdded',
+        params: ({ context }) => ({ added: context.result?.added.length ?? 0, invited: context.result?.invitations.length ?? 0 }),
+      },
+    },
+  },
+})

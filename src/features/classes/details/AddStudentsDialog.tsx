@@ -1,0 +1,94 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { useI18nContext } from '../../../../locales/i18n-react'
+import { classAddStudentsMachine } from '../../../../machines/class-add-students'
+import { Stack } from '../../../../styled-system/jsx'
+import { addStudents } from '../../../api/class-details'
+import { errorMessages } from '../../../api/errors'
+import { Button, Checkbox, Dialog, ErrorPanel, Portal, TagsInput, toaster } from '../../../ui'
+
+/**
+ * The class's e-mail invite form (spec 001 §2 E-mail invite form, §5 E-mail tags; §6 the invite role
+ * for a class is student): addresses as tags, the consent box, Invite (disabled until an address is
+ * given) and Cancel. Students of the organization join at once; others are invited to the class.
+ */
+export function AddStudentsDialog({ organizationId, groupId, className, onClose, onAdded }: {
+  organizationId: number
+  groupId: number
+  className: string
+  onClose: () => void
+  onAdded: () => void
+}) {
+  const { LL } = useI18nContext()
+  const t = LL.classDetails
+  const adding = useActorRef(
+    classAddStudentsMachine.provide({
+      actors: { addStudents },
+      actions: {
+        announceAdded: (_, counts) => {
+          toaster.success({ title: t.added(counts) })
+          onAdded()
+        },
+      },
+    }),
+    { input: { organizationId, groupId } },
+  )
+  const busy = useSelector(adding, (s) => s.hasTag('busy'))
+  const error = useSelector(adding, (s) => s.context.error)
+  const [emails, setEmails] = useState<string[]>([])
+  const [rejected, setRejected] = useState<string[]>([])
+  const [consent, setConsent] = useState(true)
+  const ul = LL.organizationUsers
+
+  return (
+    <Dialog.Root open onOpenChange={(d) => (d.open || busy ? undefined : onClose())}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content w={{ base: 'calc(100vw - 2rem)', sm: 'lg' }}>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault()
+                if (emails.length > 0) adding.send({ type: 'students.add', emails })
+              }}
+            >
+              <Stack gap="5" p="6">
+                <Stack gap="1">
+                  <Dialog.Title>{t.addTitle({ name: className })}</Dialog.Title>
+                  <Dialog.Description>{t.addDescription()}</Dialog.Description>
+                </Stack>
+                {error ? <ErrorPanel messages={errorMessages(error, LL.common.genericError())} /> : null}
+                <TagsInput
+                  label={ul.emails()}
+                  value={emails}
+                  onValueChange={(value) => {
+                    setEmails(value)
+                    setRejected([])
+                  }}
+                  onInvalid={setRejected}
+                  deleteTagLabel={(email) => ul.removeEmail({ email })}
+                  placeholder="name@example.com"
+                  helperText={ul.emailsHelp()}
+                  errorText={rejected.length > 0 ? ul.notAdded({ list: rejected.join(', ') }) : undefined}
+                  required
+                />
+                <Checkbox checked={consent} onCheckedChange={(details) => setConsent(details.checked === true)}>
+                  {t.consent()}
+                </Checkbox>
+                <Stack direction="row" gap="3" justify="flex-end" flexWrap="wrap">
+                  <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+                    {LL.common.cancel()}
+                  </Button>
+                  <Button type="submit" loading={busy} disabled={emails.length === 0}>
+                    {t.invite()}
+                  </Button>
+                </Stack>
+              </Stack>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

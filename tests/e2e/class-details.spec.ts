@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, uniqueEmail, type Person } from './support/api'
+import { newestMailLink } from './support/mail'
+import { shot } from './support/screens'
+import { logIn, toast } from './support/ui'
+
+/**
+ * Class details (spec 001 §2 Class details, §6): an admin opens a class from the list, adds students by
+ * pasting e-mails (one a student of the organization, who joins; one new, who is invited), removes the
+ * student after a confirmation, and assigns a teacher; the teacher then sees only their classes.
+ * Screenshots of the page at 360 and 1440 px.
+ */
+
+const accept = async (request: APIRequestContext, person: Person, link: URL) => {
+  const session = await login(request, person.email, person.password)
+  const accepted = await request.post('/v1/accounts/invite/accept', {
+    headers: bearer(session.token),
+    data: { token: link.pathname.split('/').pop(), email: person.email },
+  })
+  expect(accepted.status()).toBe(200)
+  return session
+}
+
+test('an admin adds students by e-mail, removes one after confirming, assigns a teacher; the teacher sees only their classes', async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName('Details School'), { owner: owner.email })
+  const { link } = await newestMailLink(request, owner.email, '/invite')
+  const session = await accept(request, owner, link)
+  const student = await createAccount(request, newPerson('pupil', 'Bart', 'Simpson'))
+  await accept(request, student, await invite(request, organization, student.email, 'student'))
+  const teacher = await createAccount(request, newPerson('teacher', 'Edna', 'Krabappel'))
+  const teacherSession = await accept(request, teacher, await invite(request, organization, teacher.email, 'teacher'))
+  for (const name of ['Grade 4 A', 'Grade 5 B']) {
+    const created = await request.post(`/v1/groups/${organization.id}/`, {
+      headers: bearer(session.token),
+      data: { name, start_date: '2026-01-01', end_date: '2099-12-31' },
+    })
+    expect(created.status()).toBe(201)
+  }
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/classes`)
+  await page.getByRole('link', { name: 'Grade 4 A' }).click()
+  await expect(page.getByRole('heading', { name: 'Grade 4 A', level: 1 })).toBeVisible()
+  await expect(page.getByText('0 students')).toBeVisible()
+  await expect(page.getByText('No goals set')).toBeVisible()
+  await expect(page.getByText('No teacher assigned.')).toBeVisible()
+
+  // students: paste two addresses
+  await page.getByRole('button', { name: '2. Students' }).click()
+  await page.getByRole('button', { name: 'Invite students' }).click()
+  await page.getByRole('menuitem', { name: 'Paste e-mails' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add students to Grade 4 A' })
+  const newcomer = uniqueEmail('newcomer')
+  const emails = dialog.getByRole('textbox', { name: 'Email addresses' })
+  await emails.pressSequentially(`${student.email},`)
+  await expect(dialog.getByRole('button', { name: `Remove ${student.email}` })).toBeVisible()
+  await emails.pressSequentially(`${newcomer},`)
+  await expect(dialog.getByRole('button', { name: `Remove ${newcomer}` })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Invite students' }).click()
+  await expect(toast(page, '1 added, 1 invited.')).toBeVisible()
+  const row = page.getByRole('row').filter({ hasText: 'Bart Simpson' })
+  await expect(row).toBeVisible()
+  await expect(row).toContainText('00:00:00')
+
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest('[role=region]'))
+        .slice(0, 5)
+        .map((element) => `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`),
+    )
+    // nothing but the table's own scroll region is wider than the screen
+    expect(wide).toEqual([])
+    await shot(page, `class-details-students-${width}`)
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  // removing asks first
+  await row.getByRole('button', { name: 'Remove Bart Simpson from the class' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Remove Bart Simpson from Grade 4 A?' })
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(row).toBeVisible()
+  await row.getByRole('button', { name: 'Remove Bart Simpson from the class' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click()
+  await expect(toast(page, 'Bart Simpson was removed from the class.')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: 'Bart Simpson' })).toHaveCount(0)
+
+  // the overview: counts, and the teacher
+  await page.getByRole('button', { name: '1. Overview' }).click()
+  await expect(page.getByText('Pending invites: 1')).toBeVisible()
+  await page.getByRole('button', { name: 'Assign teacher' }).click()
+  const assign = page.getByRole('dialog', { name: 'Assign teacher' })
+  await assign.getByRole('textbox', { name: "Teacher's e-mail" }).fill(teacher.email)
+  await assign.getByRole('button', { name: 'Assign teacher' }).click()
+  await expect(toast(page, 'The teacher was assigned.')).toBeVisible()
+  await expect(page.getByText(teacher.email)).toBeVisible()
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await shot(page, `class-details-overview-${width}`)
+  }
+
+  // the teacher-only actions of the profile: assigned to one more class, removed from it after a confirmation
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`/organization/${organization.id}/users/${teacherSession.user_id}`)
+  await expect(page.getByRole('link', { name: 'Grade 4 A' })).toBeVisible()
+  await page.getByRole('button', { name: 'Assign to classes' }).click()
+  const choose = page.getByRole('dialog', { name: 'Assign Edna Krabappel to classes' })
+  await expect(choose.getByRole('button', { name: 'Assign', exact: true })).toBeDisabled()
+  await choose.getByText('Grade 5 B').click()
+  await choose.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expect(toast(page, 'Edna Krabappel teaches 1 more class.')).toBeVisible()
+  await page.getByRole('button', { name: 'Remove from Grade 5 B' }).click()
+  await page.getByRole('alertdialog', { name: 'Remove Edna Krabappel from Grade 5 B?' }).getByRole('button', { name: 'Remove' }).click()
+  await expect(toast(page, 'Edna Krabappel no longer teaches Grade 5 B.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Grade 5 B' })).toHaveCount(0)
+
+  // the teacher sees their class only
+  await page.context().clearCookies()
+  await page.evaluate(() => localStorage.clear())
+  await logIn(page, teacher)
+  await page.goto(`/organization/${organization.id}/classes`)
+  await expect(page.getByRole('link', { name: 'Grade 4 A' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Grade 5 B' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Grade 4 A' }).click()
+  await expect(page.getByRole('heading', { name: 'Grade 4 A', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Assign teacher' })).toHaveCount(0)
+})

@@ -1,0 +1,43 @@
+import { expect } from 'vitest'
+import { classAddStudentsMachine } from '../../machines/class-add-students'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import type { ModelEvent, StepView } from './harness'
+
+type M = typeof classAddStudentsMachine
+type View = StepView<M>
+
+const emails = ['grace@example.com', 'alan@example.com']
+const result = { added: [4], invitations: [{ id: 1, email: 'alan@example.com', role: 'student' as const, organization: 7, status: 'pending' as const, created: '2026-03-20T12:00:00.000Z' }] }
+
+const events: ModelEvent<M>[] = [
+  { type: 'students.add', emails },
+  done('addStudents', result),
+  failed('addStudents', apiFailure(400, { emails: ['You cannot invite yourself.'] })),
+  failed('addStudents', new TypeError('Failed to fetch')),
+]
+
+modelTests(
+  buildModel({
+    name: 'classAddStudentsMachine',
+    machine: classAddStudentsMachine,
+    inputs: { 'class 9': { organizationId: 7, groupId: 9 } },
+    events: () => events,
+    simplePaths: true,
+    states: {
+      editing: ({ snapshot, event, ignored }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(false)
+        if (ignored || event.type === 'xstate.init') return
+        expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
+      },
+      adding: ({ snapshot }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(true)
+        expect(snapshot.context.emails).toEqual(emails)
+        expect(snapshot.context.error).toBeNull()
+      },
+      added: ({ snapshot, params }: View) => {
+        expect(snapshot.status).toBe('done')
+        expect(params.announceAdded).toEqual({ added: 1, invited: 1 })
+      },
+    },
+  }),
+)
