@@ -1818,6 +1818,10 @@ export type NamespaceClassDetailsTranslation = {
 	 */
 	students: string
 	/**
+	 * T​i​m​e​ ​t​r​a​c​k​i​n​g
+	 */
+	timeTracking: string
+	/**
 	 * C​l​a​s​s​ ​s​e​c​t​i​o​n​s
 	 */
 	sections: string
@@ -7731,6 +7735,10 @@ export type TranslationFunctions = {
 		 * Students
 		 */
 		students: () => LocalizedString
+		/**
+		 * Time tracking
+		 */
+		timeTracking: () => LocalizedString
 		/**
 		 * Class sections
 		 */

@@ -9,6 +9,7 @@ const en_classDetails = {
 	groupNotInOrganization: 'Choose a class of this organization.',
 	overview: 'Overview',
 	students: 'Students',
+	timeTracking: 'Time tracking',
 	sections: 'Class sections',
 	edit: 'Edit',
 	loadFailed: 'The class could not be loaded.',

@@ -9,6 +9,7 @@ const es_MX_classDetails = {
 	groupNotInOrganization: 'Elige una clase de esta organización.',
 	overview: 'Resumen',
 	students: 'Estudiantes',
+	timeTracking: 'Seguimiento del tiempo',
 	sections: 'Secciones de la clase',
 	edit: 'Editar',
 	loadFailed: 'No se pudo cargar la clase.',

@@ -9,6 +9,7 @@ const ja_classDetails = {
 	groupNotInOrganization: 'この組織のクラスを選んでください。',
 	overview: '概要',
 	students: '生徒',
+	timeTracking: '学習時間の記録',
 	sections: 'クラスのセクション',
 	edit: '編集',
 	loadFailed: 'クラスを読み込めませんでした。',

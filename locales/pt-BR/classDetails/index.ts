@@ -9,6 +9,7 @@ const pt_BR_classDetails = {
 	groupNotInOrganization: 'Escolha uma turma desta organização.',
 	overview: 'Visão geral',
 	students: 'Alunos',
+	timeTracking: 'Controle de tempo',
 	sections: 'Seções da turma',
 	edit: 'Editar',
 	loadFailed: 'Não foi possível carregar a turma.',

@@ -9,6 +9,7 @@ const th_classDetails = {
 	groupNotInOrganization: 'เลือกชั้นเรียนขององค์กรนี้',
 	overview: 'ภาพรวม',
 	students: 'นักเรียน',
+	timeTracking: 'ติดตามเวลา',
 	sections: 'ส่วนของชั้นเรียน',
 	edit: 'แก้ไข',
 	loadFailed: 'โหลดชั้นเรียนไม่ได้',

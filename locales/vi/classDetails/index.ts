@@ -9,6 +9,7 @@ const vi_classDetails = {
 	groupNotInOrganization: 'Hãy chọn một lớp của tổ chức này.',
 	overview: 'Tổng quan',
 	students: 'Học viên',
+	timeTracking: 'Theo dõi thời gian',
 	sections: 'Các mục của lớp',
 	edit: 'Sửa',
 	loadFailed: 'Không tải được lớp.',

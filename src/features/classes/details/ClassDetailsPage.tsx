@@ -21,9 +21,10 @@ import { usePageTitle } from '../../shared/page'
 import { classProgress } from '../progress'
 import { AssignTeacherDialog, ConfirmDialog, EditClassDialog, GoalsDialog } from './ClassDialogs'
 import { AddStudentsDialog } from './AddStudentsDialog'
+import { ClassReports } from '../../reports'
 import { ClassStudentsTab } from './ClassStudentsTab'
 
-type Tab = 'overview' | 'students'
+type Tab = 'overview' | 'students' | 'reports'
 
 const STATUS_COLORS = { active: 'green.9', not_started: 'gray.9', draft: 'amber.9', finished: 'blue.9' } as const
 
@@ -151,10 +152,10 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
       <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="flex-start">
         <nav aria-label={t.sections()} className={css({ w: { base: 'full', md: '48' }, flexShrink: 0 })}>
           <Flex as="ul" direction={{ base: 'row', md: 'column' }} wrap="wrap" gap="1" listStyle="none" p="0" m="0">
-            {(['overview', 'students'] as const).map((entry, index) => (
+            {(['overview', 'students', 'reports'] as const).map((entry, index) => (
               <li key={entry}>
                 <button type="button" className={menuButton} aria-current={tab === entry ? 'page' : undefined} onClick={() => setTab(entry)}>
-                  {index + 1}. {entry === 'overview' ? t.overview() : t.students()}
+                  {index + 1}. {entry === 'overview' ? t.overview() : entry === 'students' ? t.students() : t.timeTracking()}
                 </button>
               </li>
             ))}
@@ -163,6 +164,8 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
         <Stack gap="6" flex="1" minW="0" w="full">
           {tab === 'overview' ? (
             <Overview group={group} admin={admin} invites={invites} organizationName={terms.classes()} send={details.send} />
+          ) : tab === 'reports' ? (
+            <ClassReports organizationId={organizationId} groupId={group.id} />
           ) : (
             <ClassStudentsTab
               group={group}

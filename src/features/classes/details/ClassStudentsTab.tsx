@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
+import { Temporal } from 'temporal-polyfill'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { classStudentsMachine } from '../../../../machines/class-students'
@@ -10,6 +11,7 @@ import { loadStudents, removeStudent } from '../../../api/class-details'
 import { errorMessage } from '../../../api/errors'
 import { paths } from '../../../app/paths'
 import { Button, ErrorPanel, Input, Menu, Pagination, Spinner, Table, Text, TextField, toaster, ChevronDownIcon } from '../../../ui'
+import { ExportMenu } from '../../reports/ExportMenu'
 import { ConfirmDialog } from './ClassDialogs'
 import { formatDuration } from './format'
 
@@ -97,6 +99,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
         <Flex gap="3" wrap="wrap" align="flex-end">
           <TextField label={t.from()} type="date" size="sm" value={query.from} onChange={(e) => setQuery({ ...query, from: e.currentTarget.value, page: 1 })} />
           <TextField label={t.to()} type="date" size="sm" value={query.to} onChange={(e) => setQuery({ ...query, to: e.currentTarget.value, page: 1 })} />
+          <ExportMenu organizationId={group.organization_id} groupId={group.id} {...exportRange(group, query)} />
           <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onSelect={() => onInvite()}>
             <Menu.Trigger asChild>
               <Button>
@@ -210,4 +213,12 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
       ) : null}
     </Stack>
   )
+}
+
+/** The range of the exports: the table's dates, or as the table reads by default: the class's start to today, within its end. */
+const exportRange = (group: ClassGroup, query: ClassStudentsQuery): { from: string; to: string } => {
+  const today = Temporal.Now.plainDateISO().toString()
+  const to = query.to || (today < group.end_date ? today : group.end_date)
+  const from = query.from || (group.start_date < to ? group.start_date : to)
+  return { from, to }
 }
