@@ -4618,19 +4618,6 @@ export type NamespaceReportsTranslation = {
 	 */
 	skills: string
 	/**
-	 * S​h​o​w​ ​t​h​e​ ​s​k​i​l​l​s​ ​o​f​ ​{​d​a​t​e​}
-	 * @param {unknown} date
-	 */
-	showSkills: RequiredParams<'date'>
-	/**
-	 * S​k​i​l​l
-	 */
-	skill: string
-	/**
-	 * S​c​o​r​e
-	 */
-	score: string
-	/**
 	 * A​s​s​e​s​s​m​e​n​t​ ​t​e​s​t​ ​s​c​o​r​e
 	 */
 	assessmentScore: string
@@ -9281,18 +9268,6 @@ export type TranslationFunctions = {
 		 * Skills
 		 */
 		skills: () => LocalizedString
-		/**
-		 * Show the skills of {date}
-		 */
-		showSkills: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * Skill
-		 */
-		skill: () => LocalizedString
-		/**
-		 * Score
-		 */
-		score: () => LocalizedString
 		/**
 		 * Assessment test score
 		 */

@@ -34,13 +34,23 @@ describe('chart ticks (spec §9: at most 6)', () => {
 
   it('labels at most 6 categories, the first and the last among them', () => {
     expect(labelIndices(4)).toEqual([0, 1, 2, 3])
-    for (const count of [7, 12, 30, 31, 90, 365]) {
-      const picked = labelIndices(count)
-      expect(picked.length).toBeLessThanOrEqual(6)
-      expect(picked[0]).toBe(0)
-      expect(picked.at(-1)).toBe(count - 1)
-      expect(new Set(picked).size).toBe(picked.length)
+    for (const max of [2, 3, 6]) {
+      for (const count of [7, 12, 23, 30, 31, 90, 365]) {
+        const picked = labelIndices(count, max)
+        expect(picked.length).toBeLessThanOrEqual(max)
+        expect(picked[0]).toBe(0)
+        expect(picked.at(-1)).toBe(count - 1)
+        // evenly spread: no two labels closer than half the step
+        const gaps = picked.slice(1).map((index, i) => index - (picked[i] ?? 0))
+        expect(Math.min(...gaps)).toBeGreaterThanOrEqual(Math.max(...gaps) / 2)
+      }
     }
+  })
+
+  it('leaves out the label that would crowd the last one (23 days: Nov 21 next to Nov 23)', () => {
+    expect(labelIndices(23)).toEqual([0, 5, 10, 15, 22])
+    expect(labelIndices(4, 3)).toEqual([0, 3])
+    expect(labelIndices(31)).toEqual([0, 6, 12, 18, 24, 30])
   })
 })
 

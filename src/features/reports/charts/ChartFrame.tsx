@@ -41,7 +41,7 @@ export function ChartFrame({ title, legend, table, loading, empty, children }: C
   const width = useWidth(box)
 
   return (
-    <Card.Root aria-busy={loading || undefined}>
+    <Card.Root role="region" aria-label={title} aria-busy={loading || undefined}>
       <Card.Header pb="2">
         <HStack justify="space-between" gap="2" flexWrap="wrap">
           <Card.Title textStyle="md">{title}</Card.Title>
@@ -74,7 +74,7 @@ export function ChartFrame({ title, legend, table, loading, empty, children }: C
               </styled.div>
               <Legend entries={legend} />
               <styled.div srOnly>
-                <DataTable title={title} table={table} />
+                <DataTable title={title} table={table} hidden />
               </styled.div>
             </>
           )}
@@ -104,9 +104,9 @@ function Legend({ entries }: { entries: LegendEntry[] }) {
   )
 }
 
-function DataTable({ title, table }: { title: string; table: ChartTable }) {
-  return (
-    <Table.ScrollArea label={title}>
+/** The chart's data; `hidden` (for screen readers only) leaves out the scroll area's focus stop. */
+function DataTable({ title, table, hidden = false }: { title: string; table: ChartTable; hidden?: boolean }) {
+  const data = (
       <Table.Root size="sm">
         <Table.Caption srOnly>{title}</Table.Caption>
         <Table.Head>
@@ -134,8 +134,8 @@ function DataTable({ title, table }: { title: string; table: ChartTable }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
   )
+  return hidden ? data : <Table.ScrollArea label={title}>{data}</Table.ScrollArea>
 }
 
 /** The element's width, followed as the window (or the layout) changes. */

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { styled } from '../../../../styled-system/jsx'
-import { bands, countTicks, labelIndices, linear, percentages, segments, valueTicks } from './scale'
+import { bands, countTicks, labelIndices, linear, MAX_TICKS, percentages, segments, valueTicks } from './scale'
 
 /** One series over the periods: columns or a line, read on the left axis or on the right one. */
 export interface XYSeries {
@@ -30,6 +30,8 @@ export interface XYChartProps {
 const HEIGHT = 240
 const MARGIN = { top: 12, bottom: 28, left: 48, right: 52 }
 const FONT = 11
+/** The room a period's label needs ("Nov 21", "nov. 2026"). */
+const LABEL_WIDTH = 64
 
 /**
  * Columns and lines over periods, in SVG: at most 6 ticks per axis (spec §9), at most 6 period
@@ -119,7 +121,7 @@ export function XYChart({ title, width, labels, series, stacked = false, countAx
             ))
           : null}
         {/* period labels: at most 6 */}
-        {labelIndices(count).map((i) => (
+        {labelIndices(count, Math.min(MAX_TICKS, Math.floor(plotWidth / LABEL_WIDTH))).map((i) => (
           <text
             key={`x${i}`}
             x={centre(i)}

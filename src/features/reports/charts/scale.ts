@@ -28,12 +28,17 @@ export function countTicks(top: number, max: number = MAX_TICKS): number[] {
   return Array.from({ length: Math.ceil(top / whole) + 1 }, (_, i) => i * whole)
 }
 
-/** The indices of at most `max` category labels, evenly spread, always the first and the last. */
+/**
+ * The indices of at most `max` category labels (at least 2), evenly spread, always the first and the
+ * last; a label that would crowd the last one is left out.
+ */
 export function labelIndices(count: number, max: number = MAX_TICKS): number[] {
-  if (count <= max) return Array.from({ length: count }, (_, i) => i)
-  const every = Math.ceil((count - 1) / (max - 1))
+  const most = Math.max(2, max)
+  if (count <= most) return Array.from({ length: count }, (_, i) => i)
+  const every = Math.ceil((count - 1) / (most - 1))
   const picked: number[] = []
-  for (let i = 0; i < count - 1 && picked.length < max - 1; i += every) picked.push(i)
+  for (let i = 0; i < count - 1; i += every) picked.push(i)
+  if (picked.length > 1 && count - 1 - (picked.at(-1) ?? 0) < every) picked.pop()
   picked.push(count - 1)
   return picked
 }
