@@ -1,5 +1,5 @@
 import { TagsInput as Ark, type UseTagsInputProps, useTagsInput } from '@ark-ui/react/tags-input'
-import { type ClipboardEvent, type ReactNode, useId } from 'react'
+import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useId } from 'react'
 import { createStyleContext, styled } from '../../styled-system/jsx'
 import { tagsInput } from '../../styled-system/recipes'
 import { IconButton } from './icon-button'
@@ -109,22 +109,48 @@ export function TagsInput({
     placeholder,
   })
 
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const text = event.clipboardData.getData('text')
-    if (!text) return
-    event.preventDefault()
-    const entries = (api.inputValue + text)
-      .split(delimiter)
-      .map((entry) => entry.trim())
-      .filter(Boolean)
-    const accepted = entries.filter((entry) => validate(entry))
-    const rejected = entries.filter((entry) => !validate(entry))
+  /**
+   * Adds the valid entries, reports the invalid ones and leaves `rest` in the box, all within the event.
+   * Zag adds a tag at once but empties its box a frame later, so a key typed within that frame was lost
+   * ("a@b.c,r" became "a@b.c" and "", the "r" gone): separators, Enter and pasting are handled here.
+   */
+  const commit = (input: HTMLInputElement, entries: string[], rest: string) => {
+    const trimmed = entries.map((entry) => entry.trim()).filter(Boolean)
+    const accepted = trimmed.filter((entry) => validate(entry))
+    const rejected = trimmed.filter((entry) => !validate(entry))
     if (accepted.length > 0) {
       const next = uniq([...api.value, ...accepted])
       api.setValue(max === undefined ? next : next.slice(0, max))
     }
-    api.clearInputValue()
+    input.value = rest
+    api.setInputValue(rest)
     if (rejected.length > 0) onInvalid?.(rejected)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return
+    const input = event.currentTarget
+    const separator =
+      event.key.length === 1 &&
+      (typeof delimiter === 'string' ? event.key === delimiter : new RegExp(delimiter).test(event.key))
+    if (!separator && !(event.key === 'Enter' && input.value.trim())) return
+    event.preventDefault()
+    if (event.key === 'Enter') {
+      commit(input, [input.value], '')
+      return
+    }
+    const start = input.selectionStart ?? input.value.length
+    const end = input.selectionEnd ?? start
+    const parts = (input.value.slice(0, start) + event.key + input.value.slice(end)).split(delimiter)
+    const rest = parts.pop() ?? ''
+    commit(input, parts, rest)
+  }
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData('text')
+    if (!text) return
+    event.preventDefault()
+    commit(event.currentTarget, (api.inputValue + text).split(delimiter), '')
   }
 
   const describedBy =
@@ -150,6 +176,7 @@ export function TagsInput({
         ))}
         <Input
           onPaste={onPaste}
+          onKeyDown={onKeyDown}
           aria-describedby={describedBy}
           aria-invalid={isInvalid || undefined}
           flex="1"
