@@ -1,5 +1,5 @@
 import { LegendOrdinal } from '@visx/legend'
-import { ParentSize } from '@visx/responsive'
+import { useParentSize } from '@visx/responsive'
 import { scaleOrdinal } from '@visx/scale'
 import { type ReactNode, useState } from 'react'
 import { useI18nContext } from '../../../../locales/i18n-react'
@@ -40,6 +40,9 @@ export function ChartFrame({ title, legend, table, loading, empty, children }: C
   const { LL } = useI18nContext()
   const t = LL.reports
   const [asTable, setAsTable] = useState(false)
+  // the hook under visx's ParentSize: that component measures an absolute, overflow-hidden box,
+  // which needs a fixed height and would clip the chart's focus ring and edge labels
+  const { parentRef, width } = useParentSize({ debounceTime: 50, ignoreDimensions: ['height', 'top', 'left'] })
 
   return (
     <Card.Root role="region" aria-label={title} aria-busy={loading || undefined}>
@@ -70,8 +73,8 @@ export function ChartFrame({ title, legend, table, loading, empty, children }: C
             <DataTable title={title} table={table} />
           ) : (
             <>
-              <styled.div opacity={loading ? '0.5' : '1'} transition="opacity 0.2s">
-                <ParentSize debounceTime={50}>{({ width }) => (width > 0 ? children(Math.floor(width)) : <styled.div height="56" />)}</ParentSize>
+              <styled.div ref={parentRef} opacity={loading ? '0.5' : '1'} transition="opacity 0.2s">
+                {width > 0 ? children(Math.floor(width)) : <styled.div height="56" />}
               </styled.div>
               <Legend entries={legend} />
               <styled.div srOnly>
