@@ -5702,19 +5702,6 @@ export type NamespaceReportsTranslation = {
 	 */
 	skills: string
 	/**
-	 * S​h​o​w​ ​t​h​e​ ​s​k​i​l​l​s​ ​o​f​ ​{​d​a​t​e​}
-	 * @param {unknown} date
-	 */
-	showSkills: RequiredParams<'date'>
-	/**
-	 * S​k​i​l​l
-	 */
-	skill: string
-	/**
-	 * S​c​o​r​e
-	 */
-	score: string
-	/**
 	 * A​s​s​e​s​s​m​e​n​t​ ​t​e​s​t​ ​s​c​o​r​e
 	 */
 	assessmentScore: string
@@ -11411,18 +11398,6 @@ export type TranslationFunctions = {
 		 * Skills
 		 */
 		skills: () => LocalizedString
-		/**
-		 * Show the skills of {date}
-		 */
-		showSkills: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * Skill
-		 */
-		skill: () => LocalizedString
-		/**
-		 * Score
-		 */
-		score: () => LocalizedString
 		/**
 		 * Assessment test score
 		 */

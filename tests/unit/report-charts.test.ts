@@ -1,46 +1,78 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import { countTicks, labelIndices, percentages, segments, valueTicks } from '../../src/features/reports/charts/scale'
+import { labelIndices, MAX_TICKS, percentages, periodBands, valueAxis } from '../../src/features/reports/charts/scale'
 import { chartData, isEmpty } from '../../src/features/reports/charts/series'
 import { hhmmss, scorePercent, usDate, usDateTime } from '../../src/features/reports/format'
 import { calendarFor, periodLabel, weekStart } from '../../src/features/reports/range'
 
 describe('chart ticks (spec §9: at most 6)', () => {
   it.each([1, 3, 7, 10, 37, 99, 100, 101, 1234, 0.4, 0.07, 86_400, 1e7 + 1])('covers %s with at most 6 round ticks from 0', (top) => {
-    const ticks = valueTicks(top)
-    expect(ticks.length).toBeLessThanOrEqual(6)
-    expect(ticks.length).toBeGreaterThanOrEqual(2)
+    const { scale, ticks } = valueAxis(top, [200, 0])
+    expect(ticks.length).toBeLessThanOrEqual(MAX_TICKS)
+    expect(ticks.length).toBeGreaterThanOrEqual(3)
     expect(ticks[0]).toBe(0)
+    // the visx scale runs from 0 to the last tick, which covers the data
+    expect(scale.domain()).toEqual([0, ticks.at(-1)])
     expect(ticks.at(-1)).toBeGreaterThanOrEqual(top)
+    expect(scale(0)).toBe(200)
+    expect(scale(ticks.at(-1) ?? 0)).toBe(0)
     const step = ticks[1] ?? 0
     ticks.forEach((tick, i) => expect(tick).toBeCloseTo(i * step, 9))
   })
 
-  it('gives 0 alone when there is nothing to show', () => {
-    expect(valueTicks(0)).toEqual([0])
-    expect(valueTicks(Number.NaN)).toEqual([0])
+  it('where d3 alone would give more (its count is a hint: 7 asked for 5 gives 8 ticks)', () => {
+    expect(valueAxis(7, [100, 0]).scale.copy().domain([0, 7]).ticks(5)).toHaveLength(8)
+    expect(valueAxis(7, [100, 0]).ticks).toEqual([0, 2, 4, 6, 8])
+  })
+
+  it('draws an axis from 0 to 1 when there is nothing to show', () => {
+    expect(valueAxis(0, [100, 0]).scale.domain()).toEqual([0, 1])
+    expect(valueAxis(Number.NaN, [100, 0]).scale.domain()).toEqual([0, 1])
   })
 
   it('counts in whole numbers', () => {
-    expect(countTicks(3)).toEqual([0, 1, 2, 3])
-    expect(countTicks(0)).toEqual([0, 1])
+    expect(valueAxis(3, [100, 0], { whole: true }).ticks).toEqual([0, 1, 2, 3])
+    expect(valueAxis(0, [100, 0], { whole: true }).ticks).toEqual([0, 1])
+    expect(valueAxis(1, [100, 0], { whole: true }).ticks).toEqual([0, 1])
     for (const top of [1, 2, 4, 6, 9, 23, 61]) {
-      const ticks = countTicks(top)
-      expect(ticks.length).toBeLessThanOrEqual(6)
+      const { ticks } = valueAxis(top, [100, 0], { whole: true })
+      expect(ticks.length).toBeLessThanOrEqual(MAX_TICKS)
       expect(ticks.every(Number.isInteger)).toBe(true)
       expect(ticks.at(-1)).toBeGreaterThanOrEqual(top)
     }
   })
 
+  it('reads a 100% stack in fifths', () => {
+    expect(valueAxis(1, [100, 0]).ticks).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1])
+  })
+
+  it('gives every period the same share of the width, so the pointer finds it by floor(x / step)', () => {
+    const bands = periodBands(23, 690)
+    expect(bands.step()).toBeCloseTo(30, 9)
+    expect(bands(0)).toBeCloseTo(3, 9)
+    expect(bands(22)).toBeCloseTo(22 * 30 + 3, 9)
+    expect(bands.bandwidth()).toBeCloseTo(24, 9)
+  })
+
   it('labels at most 6 categories, the first and the last among them', () => {
     expect(labelIndices(4)).toEqual([0, 1, 2, 3])
-    for (const count of [7, 12, 30, 31, 90, 365]) {
-      const picked = labelIndices(count)
-      expect(picked.length).toBeLessThanOrEqual(6)
-      expect(picked[0]).toBe(0)
-      expect(picked.at(-1)).toBe(count - 1)
-      expect(new Set(picked).size).toBe(picked.length)
+    for (const max of [2, 3, 6]) {
+      for (const count of [7, 12, 23, 30, 31, 90, 365]) {
+        const picked = labelIndices(count, max)
+        expect(picked.length).toBeLessThanOrEqual(max)
+        expect(picked[0]).toBe(0)
+        expect(picked.at(-1)).toBe(count - 1)
+        // evenly spread: no two labels closer than half the step
+        const gaps = picked.slice(1).map((index, i) => index - (picked[i] ?? 0))
+        expect(Math.min(...gaps)).toBeGreaterThanOrEqual(Math.max(...gaps) / 2)
+      }
     }
+  })
+
+  it('leaves out the label that would crowd the last one (23 days: Nov 21 next to Nov 23)', () => {
+    expect(labelIndices(23)).toEqual([0, 5, 10, 15, 22])
+    expect(labelIndices(4, 3)).toEqual([0, 3])
+    expect(labelIndices(31)).toEqual([0, 6, 12, 18, 24, 30])
   })
 })
 
@@ -132,13 +164,7 @@ describe('report calendar', () => {
   })
 })
 
-describe('lines over periods with nothing to average', () => {
-  it('are drawn in runs, leaving gaps at null', () => {
-    expect(segments([1, 2, null, 4, null, null, 7, 8])).toEqual([[0, 1], [3], [6, 7]])
-    expect(segments([null, null])).toEqual([])
-    expect(segments([0, 0])).toEqual([[0, 1]])
-  })
-
+describe('charts with nothing to draw', () => {
   it('are empty when every period is 0 or null', () => {
     expect(isEmpty(chartData([{ period: '2026-11-01', values: { eps: null } }], ['eps'], 'daily', 'en'))).toBe(true)
     expect(isEmpty(chartData([], ['eps'], 'daily', 'en'))).toBe(true)

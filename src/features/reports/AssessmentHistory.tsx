@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react'
 import type { AssessmentRecord } from '../../../machines/types'
 import { useI18nContext } from '../../../locales/i18n-react'
+import { styled } from '../../../styled-system/jsx'
 import { Button, ChevronDownIcon, ChevronUpIcon, Table, Text } from '../../ui'
 import { scorePercent, usDateTime } from './format'
 
@@ -42,7 +43,6 @@ export function AssessmentHistory({ assessments }: { assessments: AssessmentReco
                       variant="ghost"
                       aria-expanded={expanded}
                       aria-controls={expanded ? skillsId : undefined}
-                      aria-label={t.showSkills({ date: when })}
                       disabled={row.skills.length === 0}
                       onClick={() => setOpen(expanded ? null : row.date_assessment)}
                     >
@@ -59,22 +59,15 @@ export function AssessmentHistory({ assessments }: { assessments: AssessmentReco
                 {expanded ? (
                   <Table.Row id={skillsId}>
                     <Table.Cell colSpan={6} bg="bg.subtle">
-                      <Table.Root size="sm">
-                        <Table.Head>
-                          <Table.Row>
-                            <Table.Header scope="col">{t.skill()}</Table.Header>
-                            <Table.Header scope="col">{t.score()}</Table.Header>
-                          </Table.Row>
-                        </Table.Head>
-                        <Table.Body>
-                          {row.skills.map((skill) => (
-                            <Table.Row key={skill.name}>
-                              <Table.Cell>{skill.name}</Table.Cell>
-                              <Table.Cell>{scorePercent(skill.score)}</Table.Cell>
-                            </Table.Row>
-                          ))}
-                        </Table.Body>
-                      </Table.Root>
+                      {/* name and score side by side, so both stay in view at 360 px however wide the table is */}
+                      <styled.ul display="flex" flexDirection="column" gap="1" aria-label={t.skills()}>
+                        {row.skills.map((skill) => (
+                          <styled.li key={skill.name} display="flex" gap="3">
+                            <span>{skill.name}</span>
+                            <styled.span fontWeight="semibold">{scorePercent(skill.score)}</styled.span>
+                          </styled.li>
+                        ))}
+                      </styled.ul>
                     </Table.Cell>
                   </Table.Row>
                 ) : null}

@@ -60,12 +60,14 @@ export function ReportRange({ range }: { range: ReportRangeActor }) {
             </Menu.Content>
           </Menu.Positioner>
         </Menu.Root>
-        <styled.div width={{ base: 'calc(50% - token(spacing.2))', sm: '40' }}>
-          <TextField label={t.from()} type="date" size="md" value={shown.from} max={maxDate} onChange={(e) => pick({ ...shown, from: e.currentTarget.value })} invalid={invalid} />
-        </styled.div>
-        <styled.div width={{ base: 'calc(50% - token(spacing.2))', sm: '40' }}>
-          <TextField label={t.to()} type="date" size="md" value={shown.to} max={maxDate} onChange={(e) => pick({ ...shown, to: e.currentTarget.value })} invalid={invalid} />
-        </styled.div>
+        <HStack gap="3" flex={{ base: '1 1 100%', md: '0 0 auto' }} order={{ base: 1, md: 0 }} alignItems="flex-end">
+          <styled.div flex="1" maxWidth="44">
+            <TextField label={t.from()} type="date" value={shown.from} max={maxDate} onChange={(e) => pick({ ...shown, from: e.currentTarget.value })} invalid={invalid} />
+          </styled.div>
+          <styled.div flex="1" maxWidth="44">
+            <TextField label={t.to()} type="date" value={shown.to} max={maxDate} onChange={(e) => pick({ ...shown, to: e.currentTarget.value })} invalid={invalid} />
+          </styled.div>
+        </HStack>
         <HStack gap="0" role="group" aria-label={t.scope()}>
           {SCOPES.map((name, index) => (
             <Button

@@ -1,4 +1,7 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { LegendOrdinal } from '@visx/legend'
+import { useParentSize } from '@visx/responsive'
+import { scaleOrdinal } from '@visx/scale'
+import { type ReactNode, useState } from 'react'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { HStack, Stack, styled } from '../../../../styled-system/jsx'
 import { Button, Card, Skeleton, Table, Text } from '../../../ui'
@@ -37,11 +40,12 @@ export function ChartFrame({ title, legend, table, loading, empty, children }: C
   const { LL } = useI18nContext()
   const t = LL.reports
   const [asTable, setAsTable] = useState(false)
-  const box = useRef<HTMLDivElement>(null)
-  const width = useWidth(box)
+  // the hook under visx's ParentSize: that component measures an absolute, overflow-hidden box,
+  // which needs a fixed height and would clip the chart's focus ring and edge labels
+  const { parentRef, width } = useParentSize({ debounceTime: 50, ignoreDimensions: ['height', 'top', 'left'] })
 
   return (
-    <Card.Root aria-busy={loading || undefined}>
+    <Card.Root role="region" aria-label={title} aria-busy={loading || undefined}>
       <Card.Header pb="2">
         <HStack justify="space-between" gap="2" flexWrap="wrap">
           <Card.Title textStyle="md">{title}</Card.Title>
@@ -53,7 +57,7 @@ export function ChartFrame({ title, legend, table, loading, empty, children }: C
         </HStack>
       </Card.Header>
       <Card.Body>
-        <Stack gap="3" ref={box}>
+        <Stack gap="3">
           {loading && empty ? (
             <>
               <Skeleton height="56" width="full" />
@@ -69,12 +73,12 @@ export function ChartFrame({ title, legend, table, loading, empty, children }: C
             <DataTable title={title} table={table} />
           ) : (
             <>
-              <styled.div opacity={loading ? '0.5' : '1'} transition="opacity 0.2s">
-                {width > 0 ? children(width) : <styled.div height="56" />}
+              <styled.div ref={parentRef} opacity={loading ? '0.5' : '1'} transition="opacity 0.2s">
+                {width > 0 ? children(Math.floor(width)) : <styled.div height="56" />}
               </styled.div>
               <Legend entries={legend} />
               <styled.div srOnly>
-                <DataTable title={title} table={table} />
+                <DataTable title={title} table={table} hidden />
               </styled.div>
             </>
           )}
@@ -84,29 +88,31 @@ export function ChartFrame({ title, legend, table, loading, empty, children }: C
   )
 }
 
+/** The series' names by color; a line is drawn as a line, the rest as a square. */
 function Legend({ entries }: { entries: LegendEntry[] }) {
   if (entries.length < 2) return null
+  const scale = scaleOrdinal<string, string>({ domain: entries.map((entry) => entry.key), range: entries.map((entry) => entry.color) })
+  const byKey = new Map(entries.map((entry) => [entry.key, entry]))
   return (
-    <styled.ul display="flex" flexWrap="wrap" gap="3" aria-hidden="true" textStyle="sm" color="fg.muted">
-      {entries.map((entry) => (
-        <styled.li key={entry.key} display="flex" alignItems="center" gap="1.5">
-          <styled.span
-            display="inline-block"
-            width="3"
-            height={entry.line ? '0.5' : '3'}
-            borderRadius="l1"
-            style={{ background: entry.color }}
-          />
-          {entry.label}
-        </styled.li>
-      ))}
-    </styled.ul>
+    <styled.div aria-hidden="true" textStyle="sm" color="fg.muted">
+      <LegendOrdinal
+        scale={scale}
+        labelFormat={(key) => byKey.get(key)?.label ?? key}
+        shape="rect"
+        shapeWidth={12}
+        shapeHeight={12}
+        shapeStyle={(item) => (byKey.get(item.datum)?.line ? { height: 2, alignSelf: 'center', borderRadius: 1 } : { borderRadius: 2 })}
+        style={{ display: 'flex', flexWrap: 'wrap', columnGap: '0.75rem', rowGap: '0.5rem' }}
+        itemMargin="0"
+        labelMargin="0 0 0 0.375rem"
+      />
+    </styled.div>
   )
 }
 
-function DataTable({ title, table }: { title: string; table: ChartTable }) {
-  return (
-    <Table.ScrollArea label={title}>
+/** The chart's data; `hidden` (for screen readers only) leaves out the scroll area's focus stop. */
+function DataTable({ title, table, hidden = false }: { title: string; table: ChartTable; hidden?: boolean }) {
+  const data = (
       <Table.Root size="sm">
         <Table.Caption srOnly>{title}</Table.Caption>
         <Table.Head>
@@ -134,20 +140,6 @@ function DataTable({ title, table }: { title: string; table: ChartTable }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
   )
-}
-
-/** The element's width, followed as the window (or the layout) changes. */
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0)
-  useEffect(() => {
-    const element = ref.current
-    if (!element) return
-    setWidth(element.clientWidth)
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)))
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [ref])
-  return width
+  return hidden ? data : <Table.ScrollArea label={title}>{data}</Table.ScrollArea>
 }

@@ -1,7 +1,13 @@
-import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react'
+import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis'
+import { localPoint } from '@visx/event'
+import { Group } from '@visx/group'
+import { Bar, BarStack, Circle, Line, LinePath } from '@visx/shape'
+import { TooltipWithBounds, useTooltip } from '@visx/tooltip'
+import { type KeyboardEvent, type PointerEvent, useId } from 'react'
 import { useI18nContext } from '../../../../locales/i18n-react'
+import { css } from '../../../../styled-system/css'
 import { styled } from '../../../../styled-system/jsx'
-import { bands, countTicks, labelIndices, linear, percentages, segments, valueTicks } from './scale'
+import { labelIndices, MAX_TICKS, percentages, periodBands, valueAxis } from './scale'
 
 /** One series over the periods: columns or a line, read on the left axis or on the right one. */
 export interface XYSeries {
@@ -29,16 +35,36 @@ export interface XYChartProps {
 
 const HEIGHT = 240
 const MARGIN = { top: 12, bottom: 28, left: 48, right: 52 }
-const FONT = 11
+/** The room a period's label needs ("Nov 21", "nov. 2026"). */
+const LABEL_WIDTH = 64
+const TICK_LABEL = { fontSize: 11, fill: 'currentColor', opacity: 0.7, fontFamily: 'inherit' } as const
+const GRID = 'var(--colors-border-subtle, #e5e7eb)'
+
+const tooltipClass = css({
+  pointerEvents: 'none',
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  boxShadow: 'md',
+  px: '2.5',
+  py: '1.5',
+  textStyle: 'xs',
+  maxWidth: '60',
+  whiteSpace: 'nowrap',
+})
+
+/** A period's values by series, as the 100% stack reads them. */
+type Period = { index: number } & Record<string, number>
 
 /**
- * Columns and lines over periods, in SVG: at most 6 ticks per axis (spec §9), at most 6 period
- * labels, a tooltip with every series' value for the period under the pointer or the keyboard's
- * focus (left and right arrows), announced to screen readers.
+ * Columns and lines over periods, drawn with visx: at most 6 ticks per axis (spec §9), at most 6
+ * period labels, a tooltip with every series' value for the period under the pointer or the
+ * keyboard's focus (arrows, Home, End), announced to screen readers.
  */
 export function XYChart({ title, width, labels, series, stacked = false, countAxis = false }: XYChartProps) {
   const { LL } = useI18nContext()
-  const [active, setActive] = useState<number | null>(null)
+  const { tooltipOpen, tooltipData: active, tooltipLeft, tooltipTop, showTooltip, hideTooltip } = useTooltip<number>()
   const hintId = useId()
   const count = labels.length
   const hasRight = series.some((s) => s.axis === 'right')
@@ -48,43 +74,44 @@ export function XYChart({ title, width, labels, series, stacked = false, countAx
 
   const bars = series.filter((s) => s.kind === 'bar')
   const lines = series.filter((s) => s.kind === 'line')
-  // a stacked period shows each bar series' share of the period's total
-  const shares = stacked ? labels.map((_, i) => percentages(bars.map((s) => s.values[i] ?? 0))) : []
   const topOf = (axis: 'left' | 'right') => Math.max(0, ...series.filter((s) => s.axis === axis).flatMap((s) => s.values.map((value) => value ?? 0)))
-  const leftTicks = stacked ? valueTicks(100) : countAxis ? countTicks(topOf('left')) : valueTicks(topOf('left'))
-  const rightTicks = valueTicks(topOf('right'))
-  const yLeft = linear(leftTicks.at(-1) ?? 1, margin.top + plotHeight, margin.top)
-  const yRight = linear(rightTicks.at(-1) ?? 1, margin.top + plotHeight, margin.top)
-  const y = (axis: 'left' | 'right') => (axis === 'left' ? yLeft : yRight)
-  const band = bands(count, plotWidth)
-  const centre = (i: number) => margin.left + band.start(i) + band.width / 2
-  const leftFormat = series.find((s) => s.axis === 'left')?.format ?? String
+  // a stacked period shows each bar series' share of the period's total, from 0 to 1
+  const left = valueAxis(stacked ? 1 : topOf('left'), [plotHeight, 0], { whole: countAxis && !stacked })
+  const right = valueAxis(topOf('right'), [plotHeight, 0])
+  const y = (axis: 'left' | 'right') => (axis === 'left' ? left.scale : right.scale)
+  const x = periodBands(count, plotWidth)
+  const centre = (i: number) => (x(i) ?? 0) + x.bandwidth() / 2
+  const leftFormat = stacked ? (tick: number) => `${Math.round(tick * 100)}%` : (series.find((s) => s.axis === 'left')?.format ?? String)
   const rightFormat = series.find((s) => s.axis === 'right')?.format ?? String
+  const periods: Period[] = labels.map((_, index) => ({ index, ...Object.fromEntries(bars.map((s) => [s.key, s.values[index] ?? 0])) }) as Period)
 
-  const indexAt = (event: PointerEvent<SVGSVGElement>) => {
-    const box = event.currentTarget.getBoundingClientRect()
-    const x = ((event.clientX - box.left) / box.width) * width - margin.left
-    return Math.min(count - 1, Math.max(0, Math.floor(x / band.step)))
+  const show = (index: number) => showTooltip({ tooltipData: index, tooltipLeft: margin.left + centre(index), tooltipTop: margin.top })
+  const onPointer = (event: PointerEvent<SVGSVGElement>) => {
+    const point = localPoint(event)
+    if (!point || count === 0) return
+    show(Math.min(count - 1, Math.max(0, Math.floor((point.x - margin.left) / x.step()))))
   }
   const onKey = (event: KeyboardEvent<SVGSVGElement>) => {
     const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, Home: -count, End: count }
     const move = moves[event.key]
-    if (move === undefined) return
+    if (move === undefined || count === 0) return
     event.preventDefault()
-    setActive(Math.min(count - 1, Math.max(0, (active ?? (move > 0 ? -1 : count)) + move)))
+    const from = tooltipOpen && active !== undefined ? active : move > 0 ? -1 : count
+    show(Math.min(count - 1, Math.max(0, from + move)))
   }
+  const shares = active === undefined ? [] : percentages(bars.map((s) => s.values[active] ?? 0))
   const tooltip =
-    active === null
+    !tooltipOpen || active === undefined
       ? null
       : [
           labels[active] ?? '',
           ...series.map((s) => {
             const value = s.values[active] ?? null
-            const shown =
-              value === null ? '—' : stacked && s.kind === 'bar' ? `${value} (${shares[active]?.[bars.indexOf(s)] ?? 0}%)` : s.format(value)
+            const shown = value === null ? '—' : stacked && s.kind === 'bar' ? `${value} (${shares[bars.indexOf(s)] ?? 0}%)` : s.format(value)
             return `${s.label}: ${shown}`
           }),
         ]
+  const shownLabels = labelIndices(count, Math.min(MAX_TICKS, Math.floor(plotWidth / LABEL_WIDTH)))
 
   return (
     <styled.div position="relative">
@@ -97,122 +124,89 @@ export function XYChart({ title, width, labels, series, stacked = false, countAx
         aria-describedby={hintId}
         tabIndex={0}
         onKeyDown={onKey}
-        onPointerMove={(event) => setActive(indexAt(event))}
-        onPointerLeave={() => setActive(null)}
-        onBlur={() => setActive(null)}
+        onPointerMove={onPointer}
+        onPointerLeave={hideTooltip}
+        onBlur={hideTooltip}
         style={{ display: 'block', overflow: 'visible', touchAction: 'pan-y' }}
       >
-        {/* grid and left axis */}
-        {leftTicks.map((tick) => (
-          <g key={`l${tick}`}>
-            <line x1={margin.left} x2={margin.left + plotWidth} y1={yLeft(tick)} y2={yLeft(tick)} stroke="var(--colors-border-subtle, #e5e7eb)" />
-            <text x={margin.left - 6} y={yLeft(tick)} dy="0.32em" textAnchor="end" fontSize={FONT} fill="currentColor" opacity={0.7}>
-              {stacked ? `${tick}%` : leftFormat(tick)}
-            </text>
-          </g>
-        ))}
-        {hasRight
-          ? rightTicks.map((tick) => (
-              <text key={`r${tick}`} x={margin.left + plotWidth + 6} y={yRight(tick)} dy="0.32em" fontSize={FONT} fill="currentColor" opacity={0.7}>
-                {rightFormat(tick)}
-              </text>
-            ))
-          : null}
-        {/* period labels: at most 6 */}
-        {labelIndices(count).map((i) => (
-          <text
-            key={`x${i}`}
-            x={centre(i)}
-            y={HEIGHT - 8}
-            textAnchor={count > 1 && i === 0 ? 'start' : count > 1 && i === count - 1 ? 'end' : 'middle'}
-            fontSize={FONT}
-            fill="currentColor"
-            opacity={0.7}
-          >
-            {labels[i]}
-          </text>
-        ))}
-        {active !== null ? (
-          <rect x={margin.left + active * band.step} y={margin.top} width={band.step} height={plotHeight} fill="currentColor" opacity={0.06} />
-        ) : null}
-        {/* columns: side by side, or stacked to 100% */}
-        {labels.map((_, i) => {
-          if (stacked) {
-            let base = 0
-            return (
-              <g key={`b${i}`}>
-                {bars.map((s, k) => {
-                  const share = shares[i]?.[k] ?? 0
-                  const top = yLeft(base + share)
-                  const rect = <rect key={s.key} x={margin.left + band.start(i)} y={top} width={band.width} height={yLeft(base) - top} fill={s.color} />
-                  base += share
-                  return rect
-                })}
-              </g>
-            )
-          }
-          const each = band.width / Math.max(bars.length, 1)
-          return (
-            <g key={`b${i}`}>
-              {bars.map((s, k) => {
+        <Group left={margin.left} top={margin.top}>
+          {left.ticks.map((tick) => (
+            <Line key={tick} from={{ x: 0, y: left.scale(tick) }} to={{ x: plotWidth, y: left.scale(tick) }} stroke={GRID} />
+          ))}
+          <AxisLeft scale={left.scale} tickValues={left.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => leftFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, dx: -2 })} />
+          {hasRight ? (
+            <AxisRight left={plotWidth} scale={right.scale} tickValues={right.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => rightFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, dx: 2 })} />
+          ) : null}
+          {/* period labels: at most 6, the first and the last kept inside the plot */}
+          <AxisBottom
+            top={plotHeight}
+            scale={x}
+            tickValues={shownLabels}
+            numTicks={MAX_TICKS}
+            tickFormat={(i) => labels[i] ?? ''}
+            hideAxisLine
+            hideTicks
+            tickLabelProps={(i) => ({
+              ...TICK_LABEL,
+              dy: 2,
+              textAnchor: count > 1 && i === 0 ? 'start' : count > 1 && i === count - 1 ? 'end' : 'middle',
+              dx: count > 1 && i === 0 ? -x.bandwidth() / 2 : count > 1 && i === count - 1 ? x.bandwidth() / 2 : 0,
+            })}
+          />
+          {tooltipOpen && active !== undefined ? (
+            <Bar x={active * x.step()} y={0} width={x.step()} height={plotHeight} fill="currentColor" opacity={0.06} />
+          ) : null}
+          {stacked ? (
+            <BarStack<Period, string>
+              data={periods}
+              keys={bars.map((s) => s.key)}
+              offset="expand"
+              x={(period) => period.index}
+              xScale={x}
+              yScale={left.scale}
+              color={(key) => bars.find((s) => s.key === key)?.color ?? 'currentColor'}
+            />
+          ) : (
+            labels.map((_, i) => {
+              const each = x.bandwidth() / Math.max(bars.length, 1)
+              return bars.map((s, k) => {
                 const top = y(s.axis)(s.values[i] ?? 0)
-                return (
-                  <rect key={s.key} x={margin.left + band.start(i) + k * each} y={top} width={each} height={margin.top + plotHeight - top} fill={s.color} rx={1} />
-                )
-              })}
-            </g>
-          )
-        })}
-        {lines.map((s) => (
-          <g key={s.key}>
-            {segments(s.values).map((segment) => (
-              <polyline
-                key={segment[0]}
-                points={segment.map((i) => `${centre(i)},${y(s.axis)(s.values[i] ?? 0)}`).join(' ')}
-                fill="none"
+                return <Bar key={`${s.key}${i}`} x={(x(i) ?? 0) + k * each} y={top} width={each} height={plotHeight - top} fill={s.color} rx={1} />
+              })
+            })
+          )}
+          {lines.map((s) => (
+            <g key={s.key}>
+              <LinePath<number | null>
+                data={s.values}
+                defined={(value) => value !== null}
+                x={(_, i) => centre(i)}
+                y={(value) => y(s.axis)(value ?? 0)}
                 stroke={s.color}
                 strokeWidth={2}
                 strokeLinejoin="round"
               />
-            ))}
-            {s.values.map((value, i) =>
-              value !== null && (count <= 40 || i === active) ? (
-                <circle key={i} cx={centre(i)} cy={y(s.axis)(value)} r={i === active ? 4 : 2.5} fill={s.color} />
-              ) : null,
-            )}
-          </g>
-        ))}
+              {s.values.map((value, i) =>
+                value !== null && (count <= 40 || i === active) ? (
+                  <Circle key={i} cx={centre(i)} cy={y(s.axis)(value)} r={i === active ? 4 : 2.5} fill={s.color} />
+                ) : null,
+              )}
+            </g>
+          ))}
+        </Group>
       </svg>
       <styled.span id={hintId} srOnly>
         {LL.reports.chartKeys()}
       </styled.span>
       {tooltip ? (
-        <styled.div
-          role="status"
-          position="absolute"
-          top="0"
-          pointerEvents="none"
-          bg="bg.default"
-          borderWidth="1px"
-          borderColor="border.default"
-          borderRadius="l2"
-          boxShadow="md"
-          px="2.5"
-          py="1.5"
-          textStyle="xs"
-          maxWidth="60"
-          style={
-            active !== null && centre(active) > width / 2
-              ? { right: Math.max(width - centre(active) + 8, 0) }
-              : { left: Math.min(centre(active ?? 0) + 8, Math.max(width - 160, 0)) }
-          }
-        >
+        // keyed by period so it measures itself again and stays inside the chart
+        <TooltipWithBounds key={active} role="status" left={tooltipLeft} top={tooltipTop} unstyled applyPositionStyle className={tooltipClass}>
           {tooltip.map((line, i) => (
             <styled.div key={i} fontWeight={i === 0 ? 'semibold' : 'normal'}>
               {line}
             </styled.div>
           ))}
-        </styled.div>
+        </TooltipWithBounds>
       ) : null}
     </styled.div>
   )

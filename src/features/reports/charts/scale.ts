@@ -1,46 +1,60 @@
+import { scaleBand, scaleLinear } from '@visx/scale'
+
 /**
- * The arithmetic of the report charts, kept apart from drawing so it is tested on its own: nice
- * value ticks (spec §9: at most 6), which category labels to show, 100% bucket shares that add up,
- * and the linear and band positions the SVG is drawn with.
+ * The arithmetic of the report charts, kept apart from drawing so it is tested on its own: the
+ * visx value scales held to at most 6 round ticks (spec §9), the period band scale, which period
+ * labels to show, and 100% bucket shares that add up.
  */
 
 export const MAX_TICKS = 6
 
-/** At most `max` round ticks from 0 covering `top` (0, 5, 10 ... or 0, 0.2, 0.4 ...). */
-export function valueTicks(top: number, max: number = MAX_TICKS): number[] {
-  if (!Number.isFinite(top) || top <= 0) return [0]
-  const intervals = max - 1
-  const rough = top / intervals
-  const magnitude = 10 ** Math.floor(Math.log10(rough))
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((candidate) => Math.ceil(top / candidate) <= intervals) ?? 10 * magnitude
-  const count = Math.ceil(top / step)
-  // rounding keeps 0.1 + 0.2 from printing as 0.30000000000000004
-  return Array.from({ length: count + 1 }, (_, i) => Number((i * step).toPrecision(12)))
+/** A value axis: its scale and the ticks drawn on it. */
+export interface ValueAxis {
+  scale: ReturnType<typeof scaleLinear<number>>
+  ticks: number[]
 }
 
-/** Whole-number ticks for counts (no 0.5 of a student): the step never goes below 1. */
-export function countTicks(top: number, max: number = MAX_TICKS): number[] {
-  if (!Number.isFinite(top) || top <= 0) return [0, 1]
-  const ticks = valueTicks(top, max)
-  const step = ticks[1] ?? 1
-  if (Number.isInteger(step)) return ticks
-  const whole = Math.ceil(step)
-  return Array.from({ length: Math.ceil(top / whole) + 1 }, (_, i) => i * whole)
+/**
+ * A linear scale from 0 to `top` over `range`, stretched to a round top, with at most `max` ticks;
+ * `whole` keeps the step at 1 or more (no 0.5 of a student). d3 treats a tick count as a hint and
+ * may give more, so the hint comes down until the ticks fit.
+ */
+export function valueAxis(top: number, range: [number, number], { whole = false, max = MAX_TICKS } = {}): ValueAxis {
+  const base = scaleLinear<number>({ domain: [0, Number.isFinite(top) && top > 0 ? top : 1], range })
+  for (let hint = max - 1; hint >= 1; hint--) {
+    const scale = base.copy().nice(hint)
+    const ticks = scale.ticks(hint)
+    if (ticks.length <= max && (!whole || ticks.every(Number.isInteger))) return { scale, ticks }
+  }
+  // not reached: a hint of 1 gives two ticks, whole ones for any top of 1 or more
+  return { scale: base, ticks: base.domain() }
 }
 
-/** The indices of at most `max` category labels, evenly spread, always the first and the last. */
+/**
+ * The periods as equal bands over a width. The outer padding is half the inner one, so every
+ * period owns exactly width / count pixels and the one under the pointer is floor(x / step).
+ */
+export const periodBands = (count: number, width: number) =>
+  scaleBand<number>({ domain: Array.from({ length: count }, (_, i) => i), range: [0, width], paddingInner: 0.2, paddingOuter: 0.1 })
+
+/**
+ * The indices of at most `max` category labels (at least 2), evenly spread, always the first and the
+ * last; a label that would crowd the last one is left out.
+ */
 export function labelIndices(count: number, max: number = MAX_TICKS): number[] {
-  if (count <= max) return Array.from({ length: count }, (_, i) => i)
-  const every = Math.ceil((count - 1) / (max - 1))
+  const most = Math.max(2, max)
+  if (count <= most) return Array.from({ length: count }, (_, i) => i)
+  const every = Math.ceil((count - 1) / (most - 1))
   const picked: number[] = []
-  for (let i = 0; i < count - 1 && picked.length < max - 1; i += every) picked.push(i)
+  for (let i = 0; i < count - 1; i += every) picked.push(i)
+  if (picked.length > 1 && count - 1 - (picked.at(-1) ?? 0) < every) picked.pop()
   picked.push(count - 1)
   return picked
 }
 
 /**
- * Counts as whole percentages adding up to exactly 100 (largest remainder), so a 100% stacked bar
- * fills its column; all zeros when there is nobody.
+ * Counts as whole percentages adding up to exactly 100 (largest remainder), as a 100% stack's
+ * tooltip and table print them; all zeros when there is nobody.
  */
 export function percentages(counts: readonly number[]): number[] {
   const total = counts.reduce((sum, n) => sum + n, 0)
@@ -55,25 +69,4 @@ export function percentages(counts: readonly number[]): number[] {
     left -= 1
   }
   return floors
-}
-
-/** A linear map from [0, top] to [bottom, topPixel] (SVG y grows downwards). */
-export const linear = (top: number, from: number, to: number) => (value: number) => (top <= 0 ? from : from + ((to - from) * value) / top)
-
-/** Equal bands for n categories over a width, with a padding share between them. */
-export function bands(count: number, width: number, padding = 0.2) {
-  const step = count > 0 ? width / count : width
-  return { step, width: step * (1 - padding), start: (i: number) => i * step + (step * padding) / 2 }
-}
-
-/** The runs of indices with a value: a line is drawn through each run and leaves a gap between them. */
-export function segments(values: readonly (number | null)[]): number[][] {
-  const runs: number[][] = []
-  values.forEach((value, i) => {
-    if (value === null) return
-    const last = runs.at(-1)
-    if (last && last.at(-1) === i - 1) last.push(i)
-    else runs.push([i])
-  })
-  return runs
 }

@@ -1,0 +1,161 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { Temporal } from 'temporal-polyfill'
+import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Organization, type Person } from './support/api'
+import { newestMailLink } from './support/mail'
+import { screenAtWidths } from './support/screens'
+import { logIn } from './support/ui'
+
+/**
+ * A learner's reports on the student details page (000 §2): the learner practises in the app (the
+ * ingestion call, with their own session), an admin opens their details and reads the overview and
+ * the charts of this month, daily; changes the scope and the range (a shortcut); opens the lesson
+ * detail (rounded percentage, blank when 0, HH:mma MM/dd/yyyy) and the assessment history with its
+ * skills. The browser runs in the organization's time zone, so "this month" is the same days for both.
+ */
+
+const ZONE = 'America/Los_Angeles'
+test.use({ timezoneId: ZONE })
+
+async function acceptInvitation(request: APIRequestContext, person: Person): Promise<void> {
+  const { link } = await newestMailLink(request, person.email, '/invite')
+  const token = link.pathname.split('/').pop() ?? ''
+  const session = await login(request, person.email, person.password)
+  const response = await request.post('/v1/accounts/invite/accept', { headers: bearer(session.token), data: { token, email: person.email } })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+async function member(request: APIRequestContext, organization: Organization, person: Person, role: 'student' | 'admin'): Promise<Person> {
+  await createAccount(request, person)
+  await invite(request, organization, person.email, role)
+  await acceptInvitation(request, person)
+  return person
+}
+
+/** Noon in the organization's zone on a date, as the app would send it. */
+const noon = (date: Temporal.PlainDate) => date.toZonedDateTime({ timeZone: ZONE, plainTime: '12:00' }).toString({ timeZoneName: 'never' })
+
+/** Two lessons and an assessment this month, one lesson last month; returns the learner's id. */
+async function practise(request: APIRequestContext, learner: Person): Promise<number> {
+  const session = await login(request, learner.email, learner.password)
+  const now = Temporal.Now.zonedDateTimeISO(ZONE)
+  const today = now.toPlainDate()
+  const monthStart = today.with({ day: 1 })
+  const earlier = today.day > 1 ? noon(monthStart) : now.subtract({ minutes: 5 }).toString({ timeZoneName: 'never' })
+  const justNow = now.subtract({ minutes: 2 }).toString({ timeZoneName: 'never' })
+  const lastMonth = noon(monthStart.subtract({ months: 1 }).with({ day: 15 }))
+  const lesson = { kind: 'lesson', module_name: 'Everyday English', difficulty_level: 'beginner' }
+  const response = await request.post('/v1/practice/events/', {
+    headers: bearer(session.token),
+    data: {
+      events: [
+        { ...lesson, client_event_id: 'e2e-lesson-1', occurred_at: earlier, lesson_name: 'Ordering coffee', seconds: 300, native_score: 78.6 },
+        { ...lesson, client_event_id: 'e2e-lesson-2', occurred_at: justNow, lesson_name: 'At the bank', seconds: 150, native_score: 0 },
+        { ...lesson, client_event_id: 'e2e-lesson-3', occurred_at: lastMonth, lesson_name: 'Small talk', seconds: 600, native_score: 55 },
+        {
+          kind: 'assessment',
+          client_event_id: 'e2e-assessment-1',
+          occurred_at: justNow,
+          eps: 64,
+          overall_score: 71.4,
+          pronunciation: 68,
+          intonation: 74,
+          fluency: 70,
+          skills: [
+            { name: 'TH sound', score: 55 },
+            { name: 'Word stress', score: 81 },
+          ],
+        },
+      ],
+    },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  return session.user_id
+}
+
+const overviewFigure = (page: Page, key: string) => page.getByTestId(`overview-${key}`).locator('dd')
+const lessonsChart = (page: Page) => page.getByRole('group', { name: 'Number of lessons practiced' })
+
+test('an admin reads a learner\'s reports, changes the scope and the range, and opens the lesson detail and the assessment history', async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName('Springfield Elementary'), { owner: owner.email })
+  await acceptInvitation(request, owner)
+  const lisa = await member(request, organization, newPerson('lisa', 'Lisa', 'Simpson'), 'student')
+  const lisaId = await practise(request, lisa)
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/students/${lisaId}`)
+  await expect(page.getByRole('heading', { name: 'Lisa Simpson', level: 1 })).toBeVisible()
+  const reports = page.getByRole('region', { name: 'Activity reports' })
+
+  // §4: this month, daily
+  await expect(reports.getByRole('button', { name: 'Date shortcuts: This month' })).toBeVisible()
+  await expect(reports.getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(overviewFigure(page, 'lessons')).toHaveText('2')
+  await expect(overviewFigure(page, 'active')).toHaveText('1')
+  await expect(page.getByTestId('learner-lastScore').locator('dd')).toContainText('64%')
+  await expect(page.getByTestId('learner-assessment').locator('dd')).toContainText('71%')
+  await expect(lessonsChart(page)).toBeVisible()
+  // the chart reads from the keyboard: a period's tooltip
+  await lessonsChart(page).focus()
+  await page.keyboard.press('End')
+  await expect(reports.getByRole('status').filter({ hasText: 'Lessons:' })).toBeVisible()
+  await page.keyboard.press('Tab')
+  await screenAtWidths(page, 'student-reports', () => expect(lessonsChart(page)).toBeVisible())
+
+  // no date after tomorrow
+  const tomorrow = Temporal.Now.plainDateISO(ZONE).add({ days: 1 }).toString()
+  await expect(reports.getByLabel('To')).toHaveAttribute('max', tomorrow)
+
+  // weekly: the periods are weeks, named by their Saturday (the table stands for the chart)
+  await reports.getByRole('button', { name: 'Weekly' }).click()
+  await expect(reports.getByRole('button', { name: 'Weekly' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(overviewFigure(page, 'lessons')).toHaveText('2')
+  const lessonsCard = page.getByRole('region', { name: 'Number of lessons practiced' })
+  await lessonsCard.getByRole('button', { name: 'Show as table' }).click()
+  const weeks = lessonsCard.getByRole('table').locator('tbody th[scope=row]')
+  await expect(weeks.first()).toBeVisible()
+  const saturdays = await weeks.allTextContents()
+  expect(saturdays.length).toBeGreaterThan(0)
+  const year = Temporal.Now.plainDateISO(ZONE).year
+  for (const label of saturdays) {
+    // "Nov 21": the date of a Saturday this year or the last
+    const saturday = [year, year - 1].some((y) => {
+      const date = new Date(`${label} ${y} 12:00`)
+      return !Number.isNaN(date.getTime()) && date.getDay() === 6
+    })
+    expect(saturday, `${label} is a Saturday`).toBe(true)
+  }
+  await lessonsCard.getByRole('button', { name: 'Show as chart' }).click()
+
+  // last month: the one lesson of the 15th
+  await reports.getByRole('button', { name: 'Date shortcuts: This month' }).click()
+  await page.getByRole('menuitem', { name: 'Last month' }).click()
+  await expect(reports.getByRole('button', { name: 'Date shortcuts: Last month' })).toBeVisible()
+  await expect(overviewFigure(page, 'lessons')).toHaveText('1')
+  await expect(overviewFigure(page, 'hours')).toHaveText('0.2')
+
+  // back to this month: the lesson detail, newest first
+  await reports.getByRole('button', { name: 'Date shortcuts: Last month' }).click()
+  await page.getByRole('menuitem', { name: 'This month' }).click()
+  await expect(overviewFigure(page, 'lessons')).toHaveText('2')
+  await reports.getByRole('button', { name: 'Lesson detail' }).click()
+  const detail = page.getByRole('dialog', { name: 'Lesson detail' })
+  const lessonRows = detail.getByRole('row')
+  await expect(lessonRows).toHaveCount(3)
+  await expect(lessonRows.nth(1).getByRole('cell').nth(1)).toHaveText('At the bank')
+  await expect(lessonRows.nth(1).getByRole('cell').nth(2)).toHaveText('')
+  await expect(lessonRows.nth(2).getByRole('cell').nth(2)).toHaveText('79%')
+  await expect(lessonRows.nth(2).getByRole('cell').nth(3)).toHaveText(/^\d{2}:\d{2}(AM|PM) \d{2}\/\d{2}\/\d{4}$/)
+  await screenAtWidths(page, 'student-lesson-detail', () => expect(lessonRows.nth(2)).toBeVisible())
+  await detail.getByRole('button', { name: 'Close' }).click()
+
+  // the assessment history, its skills opened
+  await reports.getByRole('button', { name: 'History' }).click()
+  const history = page.getByRole('dialog', { name: 'Assessment history' })
+  await expect(history.getByRole('row').nth(1)).toContainText('71%')
+  await history.getByRole('button', { name: 'Skills (2)' }).click()
+  await expect(history.getByRole('listitem').filter({ hasText: 'TH sound' })).toBeVisible()
+  await expect(history.getByRole('listitem').filter({ hasText: 'TH sound' })).toHaveText('TH sound55%')
+  await expect(history.getByRole('listitem').filter({ hasText: 'Word stress' })).toHaveText('Word stress81%')
+  await screenAtWidths(page, 'student-assessment-history', () => expect(history.getByRole('listitem').filter({ hasText: 'TH sound' })).toBeVisible())
+})
