@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
 import { Temporal } from 'temporal-polyfill'
 import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Organization, type Person } from './support/api'
 import { newestMailLink } from './support/mail'
@@ -158,4 +159,60 @@ test('an admin reads a learner\'s reports, changes the scope and the range, and 
   await expect(history.getByRole('listitem').filter({ hasText: 'TH sound' })).toHaveText('TH sound55%')
   await expect(history.getByRole('listitem').filter({ hasText: 'Word stress' })).toHaveText('Word stress81%')
   await screenAtWidths(page, 'student-assessment-history', () => expect(history.getByRole('listitem').filter({ hasText: 'TH sound' })).toBeVisible())
+})
+
+/**
+ * A class's reports (001 §2 class details: the time-tracking section, the students tab's exports): a
+ * learner of the class practises, an admin opens the class's "Time tracking", reads the overview, the
+ * weekly active students and the minutes per student, then exports the activity report as CSV from the
+ * students tab and reads the file.
+ */
+test('an admin reads a class\'s reports and exports its activity report as CSV', async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName('Shelbyville Elementary'), { owner: owner.email })
+  await acceptInvitation(request, owner)
+  const bart = await member(request, organization, newPerson('bart', 'Bart', 'Simpson'), 'student')
+  const session = await login(request, owner.email, owner.password)
+  const created = await request.post(`/v1/groups/${organization.id}/`, {
+    headers: bearer(session.token),
+    data: { name: 'Grade 4 B', start_date: '2026-01-01', end_date: '2099-12-31' },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id: groupId } = (await created.json()) as { id: number }
+  const bartId = await practise(request, bart)
+  const added = await request.post(`/v1/groups/${groupId}/users`, { headers: bearer(session.token), data: { user_ids: [bartId] } })
+  expect(added.status(), await added.text()).toBeLessThan(300)
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/classes/${groupId}`)
+  await expect(page.getByRole('heading', { name: 'Grade 4 B', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: '3. Time tracking' }).click()
+  const reports = page.getByRole('region', { name: 'Activity reports' })
+  await expect(reports.getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(overviewFigure(page, 'lessons')).toHaveText('2')
+  await expect(overviewFigure(page, 'active')).toHaveText('1')
+  await expect(page.getByRole('region', { name: 'Weekly active students' })).toBeVisible()
+  // this month by day: 300 s on its first day (5 minutes) and 150 s today (2.5, shown rounded), one column a day
+  const minutes = page.getByRole('region', { name: 'Time tracking' }).getByRole('row').filter({ hasText: 'Bart Simpson' }).getByRole('cell')
+  const today = Temporal.Now.plainDateISO(ZONE)
+  if (today.day > 1) {
+    await expect(minutes).toHaveCount(today.day)
+    await expect(minutes.first()).toHaveText('5')
+    await expect(minutes.last()).toHaveText('3')
+  } else await expect(minutes.first()).toHaveText('8')
+  await screenAtWidths(page, 'class-reports', async () => {
+    await expect(overviewFigure(page, 'lessons')).toHaveText('2')
+  })
+
+  await page.getByRole('button', { name: '2. Students' }).click()
+  await page.getByRole('button', { name: 'Export' }).click()
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('menuitem', { name: 'Activity report (CSV)' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^Grade 4 B Activity Report .*\.csv$/)
+  const text = await readFile((await download.path())!, 'utf8')
+  const [header, ...rows] = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+  expect(header).toContain('Student email')
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toContain(bart.email)
 })

@@ -61,6 +61,7 @@ export function PieChart({ title, slices }: { title: string; slices: PieSlice[] 
                     stroke="var(--colors-bg-default, #fff)"
                     strokeWidth={tooltipOpen && tooltipData?.key === slice.key ? 3 : 1}
                     tabIndex={0}
+                    role="img"
                     aria-label={`${slice.label}: ${slice.value} (${slice.share}%)`}
                     onPointerEnter={open}
                     onPointerLeave={hideTooltip}
