@@ -113,6 +113,8 @@ export interface SignUpInput {
   invitation_code?: string
   invite_token?: string
   social_token?: string
+  /** A page of the app that the confirmation link leads back to after the login. */
+  next?: string
 }
 
 export interface SignUpResult {
