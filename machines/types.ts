@@ -496,11 +496,14 @@ export type PendingInvitationPage = components['schemas']['PendingInvitationPage
 export interface PendingInvitesInput {
   organizationId: number
   enabled: boolean
+  /** Only the invitations for these roles (a students or teachers list); none or absent: every role. */
+  roles?: OrganizationRole[]
 }
 
-/** loadPendingInvites: GET /v1/invitations/organization/{id}/?page */
+/** loadPendingInvites: GET /v1/invitations/organization/{id}/?roles&page */
 export interface LoadPendingInvitesInput {
   organizationId: number
+  roles: OrganizationRole[]
   page: number
 }
 
