@@ -58,6 +58,11 @@ export default defineConfig({
   globalCss: {
     // The preset's placeholder color (gray 10) is below 4.5:1 on white.
     '*::placeholder': { color: 'fg.muted' },
+    // A print view (the join code's poster) prints alone: what else is on the page (the app, the dialog it
+    // was opened from, each in its own portal under body) is left off the paper.
+    '@media print': {
+      'body:has([data-print-view]) > :not(:has([data-print-view]))': { display: 'none !important' },
+    },
   },
   theme: {
     extend: {

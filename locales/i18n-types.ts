@@ -3143,6 +3143,10 @@ export type NamespaceInvitationImportTranslation = {
 		 * N​o​ ​a​p​p​ ​u​s​e​r​ ​h​a​s​ ​t​h​i​s​ ​i​d
 		 */
 		unknown_user: string
+		/**
+		 * Y​o​u​r​ ​o​w​n​ ​a​d​d​r​e​s​s​:​ ​y​o​u​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​y​o​u​r​s​e​l​f
+		 */
+		own_address: string
 	}
 	column: {
 		/**
@@ -5163,6 +5167,32 @@ export type NamespaceOrganizationUsersTranslation = {
 			 */
 			download: string
 			/**
+			 * D​o​w​n​l​o​a​d​ ​Q​R​ ​c​o​d​e​ ​(​P​N​G​)
+			 */
+			downloadPng: string
+			/**
+			 * P​r​i​n​t​ ​v​i​e​w
+			 */
+			printView: string
+			/**
+			 * J​o​i​n​ ​{​o​r​g​a​n​i​z​a​t​i​o​n​}
+			 * @param {string} organization
+			 */
+			posterTitle: RequiredParams<'organization'>
+			/**
+			 * S​c​a​n​ ​t​h​e​ ​Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​a​ ​p​h​o​n​e​'​s​ ​c​a​m​e​r​a​,​ ​o​r​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​:
+			 */
+			posterScan: string
+			/**
+			 * O​r​ ​g​o​ ​t​o​ ​{​p​a​g​e​}​ ​a​n​d​ ​e​n​t​e​r​ ​t​h​e​ ​c​o​d​e​:
+			 * @param {string} page
+			 */
+			posterCode: RequiredParams<'page'>
+			/**
+			 * P​r​i​n​t
+			 */
+			print: string
+			/**
 			 * R​e​s​e​t​ ​c​o​d​e
 			 */
 			reset: string
@@ -5265,6 +5295,20 @@ export type NamespaceOrganizationUsersTranslation = {
 			 * @param {string} email
 			 */
 			refuseOne: RequiredParams<'email'>
+			/**
+			 * R​e​f​u​s​e​ ​{​e​m​a​i​l​}​'​s​ ​r​e​q​u​e​s​t​?
+			 * @param {string} email
+			 */
+			refuseTitle: RequiredParams<'email'>
+			/**
+			 * {​e​m​a​i​l​}​ ​d​o​e​s​ ​n​o​t​ ​j​o​i​n​;​ ​t​o​ ​j​o​i​n​ ​l​a​t​e​r​ ​t​h​e​y​ ​e​n​t​e​r​ ​t​h​e​ ​c​o​d​e​ ​a​g​a​i​n​.
+			 * @param {string} email
+			 */
+			refuseDescription: RequiredParams<'email'>
+			/**
+			 * R​e​f​u​s​e​ ​r​e​q​u​e​s​t
+			 */
+			refuseConfirm: string
 			/**
 			 * {​e​m​a​i​l​}​ ​i​s​ ​a​ ​m​e​m​b​e​r​ ​n​o​w​.
 			 * @param {string} email
@@ -8971,6 +9015,10 @@ export type TranslationFunctions = {
 			 * No app user has this id
 			 */
 			unknown_user: () => LocalizedString
+			/**
+			 * Your own address: you cannot invite yourself
+			 */
+			own_address: () => LocalizedString
 		}
 		column: {
 			/**
@@ -10883,6 +10931,30 @@ export type TranslationFunctions = {
 				 */
 				download: () => LocalizedString
 				/**
+				 * Download QR code (PNG)
+				 */
+				downloadPng: () => LocalizedString
+				/**
+				 * Print view
+				 */
+				printView: () => LocalizedString
+				/**
+				 * Join {organization}
+				 */
+				posterTitle: (arg: { organization: string }) => LocalizedString
+				/**
+				 * Scan the QR code with a phone's camera, or open the link:
+				 */
+				posterScan: () => LocalizedString
+				/**
+				 * Or go to {page} and enter the code:
+				 */
+				posterCode: (arg: { page: string }) => LocalizedString
+				/**
+				 * Print
+				 */
+				print: () => LocalizedString
+				/**
 				 * Reset code
 				 */
 				reset: () => LocalizedString
@@ -10980,6 +11052,18 @@ export type TranslationFunctions = {
 				 * Refuse {email}
 				 */
 				refuseOne: (arg: { email: string }) => LocalizedString
+				/**
+				 * Refuse {email}'s request?
+				 */
+				refuseTitle: (arg: { email: string }) => LocalizedString
+				/**
+				 * {email} does not join; to join later they enter the code again.
+				 */
+				refuseDescription: (arg: { email: string }) => LocalizedString
+				/**
+				 * Refuse request
+				 */
+				refuseConfirm: () => LocalizedString
 				/**
 				 * {email} is a member now.
 				 */

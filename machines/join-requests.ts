@@ -4,8 +4,8 @@ import type { ApiError, ApiFailure, DecideJoinRequestInput, JoinRequest, JoinReq
 /**
  * The requests to join an organization by its code that wait for its admins (the users view's "Join
  * requests (n)" chip and modal): a teacher's always, a student's when approval is required. Approving
- * makes the person a member with the requested role; refusing drops the request. After each, the list
- * loads again. Those who may not manage members (teachers) load nothing.
+ * makes the person a member with the requested role; refusing asks first (§8: confirm dialogs precede
+ * removals), then drops the request. After each, the list loads again. Those who may not manage members (teachers) load nothing.
  */
 
 export interface JoinRequestsContext {
@@ -23,6 +23,8 @@ export type JoinRequestsEvent =
   | { type: 'requests.retry' }
   | { type: 'requests.approve'; request: JoinRequest }
   | { type: 'requests.refuse'; request: JoinRequest }
+  | { type: 'refuse.confirm' }
+  | { type: 'refuse.cancel' }
 
 /** Whatever an actor threw, as an API failure (status 0 when there was no response). */
 function toApiFailure(error: unknown): ApiFailure {
@@ -112,7 +114,7 @@ export const joinRequestsMachine = setup({
       on: {
         'requests.reload': { description: 'The join code dialog closed: new requests may have come.', target: 'loading' },
         'requests.approve': { target: 'approving', actions: { type: 'assignDeciding', params: ({ event }) => ({ request: event.request }) } },
-        'requests.refuse': { target: 'refusing', actions: { type: 'assignDeciding', params: ({ event }) => ({ request: event.request }) } },
+        'requests.refuse': { target: 'confirmingRefusal', actions: { type: 'assignDeciding', params: ({ event }) => ({ request: event.request }) } },
       },
     },
     approving: {
@@ -131,6 +133,13 @@ export const joinRequestsMachine = setup({
           target: 'loading',
           actions: [{ type: 'assignActionError', params: ({ event }) => ({ error: event.error }) }, 'clearDeciding'],
         },
+      },
+    },
+    confirmingRefusal: {
+      description: 'Refusing a request asks first: it cannot be undone, the person would have to ask again.',
+      on: {
+        'refuse.confirm': { target: 'refusing' },
+        'refuse.cancel': { target: 'ready', actions: 'clearDeciding' },
       },
     },
     refusing: {

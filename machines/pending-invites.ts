@@ -5,6 +5,7 @@ import type {
   LoadPendingInvitesInput,
   PendingInvitation,
   PendingInvitationPage,
+  OrganizationRole,
   PendingInvitesInput,
   ResendInvitationsInput,
   RevokeInvitationInput,
@@ -23,6 +24,8 @@ export interface PendingInvitesContext {
   organizationId: number
   /** Whether the person may manage the organization's invitations (from the input; teachers may not). */
   canManage: boolean
+  /** The roles shown (the students or teachers list: its own role); empty: every role (the users view). */
+  roles: OrganizationRole[]
   page: number
   /** The page shown (kept while the next one loads). */
   invitations: PendingInvitationPage | null
@@ -112,6 +115,7 @@ export const pendingInvitesMachine = setup({
   context: ({ input }) => ({
     organizationId: input.organizationId,
     canManage: input.enabled,
+    roles: input.roles ?? [],
     page: 1,
     invitations: null,
     selected: [],
@@ -136,7 +140,7 @@ export const pendingInvitesMachine = setup({
       invoke: {
         id: 'loadPendingInvites',
         src: 'loadPendingInvites',
-        input: ({ context }) => ({ organizationId: context.organizationId, page: context.page }),
+        input: ({ context }) => ({ organizationId: context.organizationId, roles: context.roles, page: context.page }),
         onDone: [
           {
             description: 'The page is empty now (its last invitation went): load the page before it.',

@@ -51,6 +51,8 @@ export type SignUpEvent =
       email: string
       password: string
       invitation_code?: string
+      /** The page to come back to after confirming and logging in (the login's ?next=, e.g. a join link). */
+      next?: string
     }
   | { type: 'signUp.resend' }
   | { type: 'signUp.close' }
@@ -165,6 +167,7 @@ export const signUpMachine = setup({
             password: event.password,
             invitation_code: event.invitation_code || undefined,
             invite_token: context.invite?.token,
+            next: event.next,
           }
         },
         onDone: [

@@ -113,6 +113,8 @@ export interface SignUpInput {
   invitation_code?: string
   invite_token?: string
   social_token?: string
+  /** A page of the app that the confirmation link leads back to after the login. */
+  next?: string
 }
 
 export interface SignUpResult {
@@ -494,11 +496,14 @@ export type PendingInvitationPage = components['schemas']['PendingInvitationPage
 export interface PendingInvitesInput {
   organizationId: number
   enabled: boolean
+  /** Only the invitations for these roles (a students or teachers list); none or absent: every role. */
+  roles?: OrganizationRole[]
 }
 
-/** loadPendingInvites: GET /v1/invitations/organization/{id}/?page */
+/** loadPendingInvites: GET /v1/invitations/organization/{id}/?roles&page */
 export interface LoadPendingInvitesInput {
   organizationId: number
+  roles: OrganizationRole[]
   page: number
 }
 

@@ -38,6 +38,7 @@ export interface paths {
          * @description - With `password`: an unconfirmed account; a confirmation link is mailed.
          *     - With `invite_token` for the same e-mail: the account is created confirmed (the invitation proved the address).
          *     - With `social_token` (a ticket from the social callback): no password needed; names and e-mail must be the ticket's.
+         *     - With `next`: the mailed confirmation link carries it, so that the login after confirming comes back to that page.
          *     - With `invitation_code`: the new user joins that organization as a student (or, when it requires approval of
          *       code joins, asks to: a join request). A code that is turned off answers as an unknown one.
          *     - With an e-mail that has an account: the same answer as for a new account (it does not tell whether the
@@ -723,7 +724,8 @@ export interface paths {
          * @description The file, once uploaded, read into one line per row: `ok`, `invalid_email` / `invalid_id` (the row
          *     and its column named), `duplicate` (of an earlier row, `duplicate_of`), `member` (already has the
          *     role in the organization), `invited` (a pending invitation for the role that has not expired),
-         *     `unknown_user` (no app user with that id). Nothing is sent until the batch is sent. The rows are
+         *     `unknown_user` (no app user with that id), `own_address` (the address of the caller: nobody invites
+         *     themselves; checked for whoever previews or sends). Nothing is sent until the batch is sent. The rows are
          *     paged (`page`, `page_size`) and filtered (`filter`: all, ok or problems); `counts` and `emails`
          *     (the addresses a send would invite) cover the whole file. A file not uploaded yet is 409; one
          *     that cannot be read is 400, 413 or 415 with a detail, and an empty list is 400.
@@ -1927,6 +1929,11 @@ export interface components {
             invite_token?: components["schemas"]["Token"];
             social_token?: components["schemas"]["Token"];
             language?: components["schemas"]["Locale"];
+            /**
+             * @description A page of this app to come back to after confirming and logging in (the login's `?next=`, e.g. the join
+             *     link `/join/K7PQ2M`); the confirmation link carries it. The app checks it again before following it.
+             */
+            next?: string;
         };
         /** @description No account id, so that the answer for a known address is the same as for a new one. */
         SignUpResult: {
@@ -2449,7 +2456,7 @@ export interface components {
             expires_at: string;
         };
         /** @enum {string} */
-        InvitationBatchRowStatus: "ok" | "invalid_email" | "invalid_id" | "duplicate" | "member" | "invited" | "unknown_user";
+        InvitationBatchRowStatus: "ok" | "invalid_email" | "invalid_id" | "duplicate" | "member" | "invited" | "unknown_user" | "own_address";
         InvitationBatchRow: {
             /** @description The row as a spreadsheet program numbers it */
             number: number;
@@ -2489,6 +2496,7 @@ export interface components {
                 member: number;
                 invited: number;
                 unknown_user: number;
+                own_address: number;
             };
             /** @description The addresses a send invites (the `ok` rows) */
             emails: string[];

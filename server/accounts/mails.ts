@@ -17,7 +17,9 @@ const languageOf = (user: UserRow): Locales => (isLocale(user.language) ? user.l
 const link = (app: AppContext, path: string, token: string) =>
   `${app.config.publicUrl}${path}?token=${encodeURIComponent(token)}`
 
-export const confirmAccountLink = (app: AppContext, token: string) => link(app, '/confirm-account', token)
+/** With `next` (the sign-up's page to come back to, e.g. a join link): the login after confirming goes there. */
+export const confirmAccountLink = (app: AppContext, token: string, next?: string) =>
+  `${link(app, '/confirm-account', token)}${next ? `&next=${encodeURIComponent(next)}` : ''}`
 export const resetPasswordLink = (app: AppContext, token: string) => link(app, '/reset-password', token)
 export const undoEmailChangeLink = (app: AppContext, token: string) => link(app, '/undo-email-change', token)
 
@@ -33,13 +35,13 @@ const sendToUser = async (
   await app.mailer.send(composeMail({ to, language, t, ...write(t) }))
 }
 
-export const sendConfirmAccountMail = (app: AppContext, user: UserRow, { token, expiresAt }: IssuedToken) =>
+export const sendConfirmAccountMail = (app: AppContext, user: UserRow, { token, expiresAt }: IssuedToken, next?: string) =>
   sendToUser(app, user, ({ mail: { confirmAccount: m } }) => ({
     subject: m.subject(),
     greeting: m.greeting({ name: user.firstName }),
     body: m.body(),
     action: m.action(),
-    link: confirmAccountLink(app, token),
+    link: confirmAccountLink(app, token, next),
     expires: inUtc(expiresAt),
     footer: m.footer(),
   }))

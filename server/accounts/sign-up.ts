@@ -113,7 +113,7 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
   }
 
   const { user, confirmation } = created
-  if (confirmation) app.background.run('confirmation mail', () => sendConfirmAccountMail(app, user, confirmation))
+  if (confirmation) app.background.run('confirmation mail', () => sendConfirmAccountMail(app, user, confirmation, body.next))
   return answer
 }
 

@@ -3,7 +3,8 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import { locales } from '../../locales/i18n-util.js'
 import { translatorFor } from '../../locales/server.js'
-import { invitations, memberships, users, type InvitationBatchRow, type Role } from '../db/schema.js'
+import { isOwnAddress } from '../auth/policy.js'
+import { invitations, memberships, users, type InvitationBatchRow, type Role, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import type { Column } from '../services/spreadsheets.js'
 
@@ -11,7 +12,8 @@ import type { Column } from '../services/spreadsheets.js'
  * The rows of a batch invitation and their staged preview (spec 000 §3 Batch invite upload; issue 7:
  * one line per row, nothing sent until confirmed). A row is checked in this order: its value (an
  * e-mail address as the invite call takes it, or a user id of an existing app user), a repeat of an
- * earlier row, then the organization: already a member with the role, already invited to it (a pending
+ * earlier row, the address of the person who previews or sends it (nobody invites themselves, as with
+ * the invite call), then the organization: already a member with the role, already invited to it (a pending
  * invitation that has not expired; an expired one is renewed by sending). The organization checks are
  * a few queries for the whole list, so 10,000 rows preview in well under the 3 s bar (bench/).
  */
@@ -61,8 +63,14 @@ const inSlices = async <T, R>(values: readonly T[], query: (slice: T[]) => Promi
   return out
 }
 
-/** Every row of the batch, checked now against the organization. */
-export const checkBatchRows = async (db: Executor, batch: InvitationBatchRow, rows: readonly StoredRow[], now: Date): Promise<Checked[]> => {
+/** Every row of the batch, checked now against the organization and the person who would send it (`inviter`). */
+export const checkBatchRows = async (
+  db: Executor,
+  batch: InvitationBatchRow,
+  rows: readonly StoredRow[],
+  inviter: Pick<UserRow, 'email'>,
+  now: Date,
+): Promise<Checked[]> => {
   const checked: Checked[] = []
   const firstOf = new Map<string, number>()
   const firstIs = (key: string, row: StoredRow): number | null => {
@@ -102,7 +110,8 @@ export const checkBatchRows = async (db: Executor, batch: InvitationBatchRow, ro
   const { members, invited } = await standing(db, batch.organizationId, batch.role, candidates, now)
   for (const line of checked) {
     if (line.status !== 'ok') continue
-    if (members.has(line.email!)) line.status = 'member'
+    if (isOwnAddress(inviter, line.email!)) line.status = 'own_address'
+    else if (members.has(line.email!)) line.status = 'member'
     else if (invited.has(line.email!)) line.status = 'invited'
   }
   return checked
@@ -158,4 +167,5 @@ export const emptyCounts = (): Record<RowStatus, number> => ({
   member: 0,
   invited: 0,
   unknown_user: 0,
+  own_address: 0,
 })

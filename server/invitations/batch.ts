@@ -96,9 +96,16 @@ interface PreviewQuery {
   filter?: 'all' | 'ok' | 'problems'
 }
 
-/** The preview of a batch: every row checked now, one page of them. */
-export const batchView = async (db: Executor, batch: InvitationBatchRow, rows: readonly StoredRow[], now: Date, query: PreviewQuery = {}): Promise<BatchView> => {
-  const checked = await checkBatchRows(db, batch, rows, now)
+/** The preview of a batch for the person who would send it: every row checked now, one page of them. */
+export const batchView = async (
+  db: Executor,
+  batch: InvitationBatchRow,
+  rows: readonly StoredRow[],
+  inviter: Pick<UserRow, 'email'>,
+  now: Date,
+  query: PreviewQuery = {},
+): Promise<BatchView> => {
+  const checked = await checkBatchRows(db, batch, rows, inviter, now)
   const counts = emptyCounts()
   for (const line of checked) counts[line.status]++
   const filter = query.filter ?? 'all'
@@ -158,7 +165,7 @@ export const getInvitationBatch: Handler<'getInvitationBatch'> = async (call) =>
   const { user: me } = requireAuth(call)
   const found = await batchFor(app.db, t, me, params.uploadId, 'getInvitationBatch')
   const { batch, rows } = await rowsOf(app, t, app.db, found.batch)
-  return batchView(app.db, batch, rows, app.clock(), query)
+  return batchView(app.db, batch, rows, me, app.clock(), query)
 }
 
 const unsent = (t: Translator, batch: InvitationBatchRow) => {
@@ -179,7 +186,7 @@ export const replaceInvitationBatch: Handler<'replaceInvitationBatch'> = async (
     .where(eq(invitationBatches.id, batch.id))
     .returning()
   if (!batch.rows) await app.storage.delete(batch.fileKey)
-  return batchView(app.db, saved!, rows, app.clock())
+  return batchView(app.db, saved!, rows, me, app.clock())
 }
 
 /** PATCH /v1/invitations/batch/{uploadId}/ */
@@ -194,7 +201,7 @@ export const updateInvitationBatch: Handler<'updateInvitationBatch'> = async (ca
     .set({ ...(body.role ? { role: body.role } : {}), ...(body.group !== undefined ? { groupId: body.group } : {}) })
     .where(eq(invitationBatches.id, found.batch.id))
     .returning()
-  return batchView(app.db, saved!, rows, app.clock())
+  return batchView(app.db, saved!, rows, me, app.clock())
 }
 
 /**
@@ -213,8 +220,8 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
       throw detailError(409, wanted === 'emails' ? t.invitationImport.sendAsUserIds() : t.invitationImport.sendAsEmails(), 'wrong_kind')
     }
     const { batch, rows } = await rowsOf(app, t, tx, found.batch)
-    if (batch.sentAt) return { view: await batchView(tx, batch, rows, now), mail: undefined }
-    const preview = await batchView(tx, batch, rows, now, { page_size: 1 })
+    if (batch.sentAt) return { view: await batchView(tx, batch, rows, me, now), mail: undefined }
+    const preview = await batchView(tx, batch, rows, me, now, { page_size: 1 })
     if (preview.emails.length === 0) throw badRequest(t.invitationImport.nobodyToInvite(), 'nobody_to_invite')
     const issued = await storeInvitationBatch(
       tx,
@@ -233,7 +240,7 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
       .set({ sentAt: now, invited: issued.length })
       .where(eq(invitationBatches.id, batch.id))
       .returning()
-    return { view: await batchView(tx, sent!, rows, now), mail: { organization: found.organization, issued } }
+    return { view: await batchView(tx, sent!, rows, me, now), mail: { organization: found.organization, issued } }
   })
   if (mail) mailAfterAnswer(call, mail.organization, mail.issued, me, locale)
   return view

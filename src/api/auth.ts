@@ -70,6 +70,7 @@ export const signUp = fromPromise<SignUpResult, SignUpInput>(({ input, signal })
         email: input.email.trim(),
         ...(input.password !== undefined ? { password: input.password } : {}),
         ...(input.invitation_code ? { invitation_code: input.invitation_code.trim() } : {}),
+        ...(input.next ? { next: input.next } : {}),
         ...(input.invite_token ? { invite_token: input.invite_token } : {}),
         ...(input.social_token ? { social_token: input.social_token } : {}),
         language: requestLocale(),

@@ -10,7 +10,7 @@ import { api, unwrap } from './client'
 /** The actors of the pending-invites flow (machines/pending-invites.ts), given with `machine.provide({ actors })`. */
 
 export const loadPendingInvites = fromPromise<PendingInvitationPage, LoadPendingInvitesInput>(({ input, signal }) =>
-  unwrap(api.GET('/v1/invitations/organization/{id}/', { params: { path: { id: input.organizationId }, query: { page: input.page } }, signal })),
+  unwrap(api.GET('/v1/invitations/organization/{id}/', { params: { path: { id: input.organizationId }, query: { page: input.page, ...(input.roles.length > 0 ? { roles: input.roles } : {}) } }, signal })),
 )
 
 /** One invitation by its own call; several in one request, all resent or none. */

@@ -90,10 +90,20 @@ export const resolveRoute = (pathname: string): ResolvedRoute => {
 
 const id = (value: number | string): string => encodeURIComponent(String(value))
 
+/** The query of the login and sign-up pages: an invitation, the page to come back to afterwards. */
+type AuthQuery = { invite?: string | null; next?: string | null; email?: string }
+
+const withQuery = (path: string, query: AuthQuery = {}): string => {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value)
+  const text = search.toString()
+  return text ? `${path}?${text}` : path
+}
+
 /** Link builders, so no screen writes a path by hand. */
 export const paths = {
-  login: (query?: { invite?: string }) => (query?.invite ? `/login?invite=${encodeURIComponent(query.invite)}` : '/login'),
-  signup: (query?: { invite?: string }) => (query?.invite ? `/signup?invite=${encodeURIComponent(query.invite)}` : '/signup'),
+  login: (query?: AuthQuery) => withQuery('/login', query),
+  signup: (query?: AuthQuery) => withQuery('/signup', query),
   terms: () => '/terms',
   privacy: () => '/privacy',
   home: () => '/',

@@ -190,6 +190,36 @@ describe.each(Object.entries(backends))('a batch invitation, files on the %s', (
     for (const email of emails) expect(await server.mails(email)).toHaveLength(1)
   })
 
+  it('refuses the sender\'s own address in the preview (by address and by user id) and never sends it', async () => {
+    const other = `colleague-${prefix}@example.com`
+    const own = ` ${school.admin.user.email.toUpperCase()} `
+    const id = await upload(Buffer.from(`email\n${own}\n${other}\n`))
+    const reply = await preview(id)
+    expect(reply.status, reply.text).toBe(200)
+    expect(reply.body).toMatchObject({ total: 2, counts: { ok: 1, own_address: 1 }, emails: [other] })
+    expect(reply.body.results.map((row: { number: number; status: string }) => [row.number, row.status])).toEqual([
+      [2, 'own_address'],
+      [3, 'ok'],
+    ])
+    // the teacher's address is not the admin's own: for the admin it is an address like any other
+    const theirs = await server.api('PUT', `/v1/invitations/batch/${id}/`, { token: school.admin.token, body: { emails: [own, other, school.teacher.user.email] } })
+    expect(theirs.body.results.map((row: { status: string }) => row.status)).toEqual(['own_address', 'ok', 'ok'])
+    const mailsToAdmin = (await server.mails(school.admin.user.email)).length
+    const sent = await send(id)
+    expect(sent.status, sent.text).toBe(200)
+    expect(sent.body.invited).toBe(2)
+    expect(await server.mails(school.admin.user.email)).toHaveLength(mailsToAdmin)
+    const pending = await server.api('GET', `/v1/invitations/organization/${school.organization.id}/?roles=student&page_size=100`, { token: school.admin.token })
+    expect(pending.body.results.map((row: { email: string }) => row.email)).not.toContain(school.admin.user.email.toLowerCase())
+
+    const ids = await upload(Buffer.from(`user_id\n${school.admin.user.id}\n`), 'ids.csv', { kind: 'user_ids' })
+    const byId = await preview(ids)
+    expect(byId.body).toMatchObject({ counts: { ok: 0, own_address: 1 }, emails: [] })
+    const nobody = await send(ids, { auto_join: 1 }, 'send_elsa_user')
+    expect(nobody.status).toBe(400)
+    expect(nobody.body.code).toBe('nobody_to_invite')
+  })
+
   it('reads an xlsx with the header in another language of the interface, and its formulas as their values', async () => {
     const id = await upload(await xlsxOf([['Correo electrónico'], [`x-${prefix}@example.com`], [{ formula: 'A2', result: `x-${prefix}@example.com` }], [42]]), 'Alumnos.XLSX')
     const reply = await preview(id)

@@ -205,6 +205,25 @@ describe('sign-up with a code', () => {
     expect(emails).toContain('waiting-pupil@example.com')
     expect(emails).not.toContain('direct-pupil@example.com')
   })
+
+  it('from a join link: the confirmation link leads back to it (next), and nothing but an app path is taken', async () => {
+    const code = await currentCode()
+    const signUp = (email: string, next: string) =>
+      server.api('POST', '/v1/accounts/sign_in', {
+        body: { first_name: 'Link', last_name: 'Pupil', email, password: 'violet tandem orchard 1987', next },
+      })
+    expect((await signUp('link-pupil@example.com', `/join/${code}`)).status).toBe(201)
+    const [mail] = await server.mails('link-pupil@example.com')
+    const link = new URL(/http:\/\/portal\.test\/confirm-account\S+/.exec(mail!.text)![0])
+    expect(link.searchParams.get('token')).toBeTruthy()
+    expect(link.searchParams.get('next')).toBe(`/join/${code}`)
+    for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example', '/join /x', `/${'a'.repeat(300)}`]) {
+      const refused = await signUp('never-pupil@example.com', next)
+      expect(refused.status, next).toBe(400)
+      expect(refused.body.next, next).toBeDefined()
+    }
+    expect(await server.mails('never-pupil@example.com')).toHaveLength(0)
+  })
 })
 
 describe('guessing codes', () => {

@@ -7,7 +7,7 @@ import { logIn } from './support/ui'
  * Inviting students from a file (spec 000 §2 File import panels, §4 File import flow; issue 7): a real
  * csv and a real xlsx are uploaded through the browser to their presigned address, the preview shows
  * the bad rows, the admin confirms, the invitations are in /dev/mail, and the same file again invites
- * nobody twice.
+ * nobody twice; the admin's own address in a list is refused in the preview and never sent.
  */
 
 const CSV = new URL('../fixtures/students.csv', import.meta.url).pathname
@@ -62,8 +62,8 @@ test('a csv: the preview shows the bad rows, a confirmed send mails the others, 
   expect(await mailsTo(request, 'bob.csv@example.com')).toHaveLength(1)
 })
 
-test('an xlsx written by a spreadsheet program: its bad row shown, the rest invited after a yes; a wrong file is refused', async ({ page, request }) => {
-  await adminOnImport(page, request)
+test('an xlsx written by a spreadsheet program: its bad row shown, the rest invited after a yes; a wrong file is refused; the admin\'s own address is never sent', async ({ page, request }) => {
+  const { owner } = await adminOnImport(page, request)
   await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Student' })
 
   // not a spreadsheet: refused in the browser
@@ -84,4 +84,16 @@ test('an xlsx written by a spreadsheet program: its bad row shown, the rest invi
   await expect.poll(async () => (await mailsTo(request, 'eve.xlsx@example.com')).length).toBe(1)
   const [mail] = await mailsTo(request, 'eve.xlsx@example.com')
   expect(mail!.text).toContain('/invite/')
+
+  // a list with the admin's own address: refused in the preview, only the other one is sent
+  const ownMails = (await mailsTo(request, owner.email)).length
+  await page.getByRole('button', { name: 'Import another file' }).click()
+  const list = `email\n${owner.email.toUpperCase()}\nfay.csv@example.com\n`
+  await page.getByLabel('Choose a file').setInputFiles({ name: 'with-me.csv', mimeType: 'text/csv', buffer: Buffer.from(list) })
+  await expect(page.getByText('2 rows: 1 to invite, 1 with a problem')).toBeVisible()
+  await expect(rowOf(page, owner.email.toUpperCase())).toContainText('Your own address: you cannot invite yourself')
+  await page.getByRole('button', { name: 'Send 1 invitation' }).click()
+  await page.getByRole('alertdialog', { name: 'Send the invitations?' }).getByRole('button', { name: 'Yes, send' }).click()
+  await expect.poll(async () => (await mailsTo(request, 'fay.csv@example.com')).length).toBe(1)
+  expect(await mailsTo(request, owner.email)).toHaveLength(ownMails)
 })

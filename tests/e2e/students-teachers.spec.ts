@@ -48,6 +48,8 @@ test('an admin lists students and teachers, searches, opens a student and remove
   const bart = await member(request, organization, newPerson('bart', 'Bart', 'Simpson'), 'student')
   const lisa = await member(request, organization, newPerson('lisa', 'Lisa', 'Simpson'), 'student')
   const milhouse = await member(request, organization, newPerson('milhouse', 'Milhouse', 'Van Houten'), 'student')
+  const invitedStudent = newPerson('nelson')
+  await invite(request, organization, invitedStudent.email, 'student')
 
   await logIn(page, owner)
   await page.goto(`/organization/${organization.id}/students`)
@@ -59,6 +61,12 @@ test('an admin lists students and teachers, searches, opens a student and remove
   await expect(table(page)).not.toContainText(owner.email)
   await expect(table(page)).not.toContainText(teacher.email)
   await screenAtWidths(page, 'students-list', () => expect(rows(page).nth(1)).toBeVisible())
+
+  // the students' pending invitations only (the teacher's accepted one is not there)
+  await page.getByRole('button', { name: 'Pending invites (1)' }).click()
+  const pendingStudents = page.getByRole('dialog', { name: 'Pending invites' })
+  await expect(pendingStudents).toContainText(invitedStudent.email)
+  await pendingStudents.getByRole('button', { name: 'Close' }).last().click()
 
   // the name column turns the order around
   await page.getByRole('button', { name: 'Name' }).click()
@@ -76,7 +84,7 @@ test('an admin lists students and teachers, searches, opens a student and remove
   await page.getByRole('searchbox', { name: 'Search students' }).fill('')
   await expect(page).not.toHaveURL(/search=/)
   await expect(rows(page)).toHaveCount(4)
-  await page.getByRole('button', { name: 'Invite' }).click()
+  await page.getByRole('button', { name: 'Invite', exact: true }).click()
   await expect(page.getByRole('menuitem', { name: 'Import users' })).toBeVisible()
   await page.getByRole('menuitem', { name: 'Invite by email' }).click()
   await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/students/new$`))
@@ -124,6 +132,12 @@ test('an admin lists students and teachers, searches, opens a student and remove
   await inviteTeachers.getByRole('button', { name: 'Send invitations' }).click()
   await expect(toast(page, '1 invitation sent.')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/teachers$`))
+  // the teachers' pending invitations: the new one, not the student's
+  await page.getByRole('button', { name: 'Pending invites (1)' }).click()
+  const pendingTeachers = page.getByRole('dialog', { name: 'Pending invites' })
+  await expect(pendingTeachers).toContainText(newcomer.email)
+  await expect(pendingTeachers).not.toContainText(invitedStudent.email)
+  await pendingTeachers.getByRole('button', { name: 'Close' }).last().click()
   const mail = await newestMailLink(request, newcomer.email, '/invite')
   expect(mail.link.pathname).toMatch(/^\/invite\//)
 

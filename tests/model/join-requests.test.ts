@@ -21,6 +21,8 @@ const events: ModelEvent<M>[] = [
   { type: 'requests.retry' },
   { type: 'requests.approve', request: edna },
   { type: 'requests.refuse', request: edna },
+  { type: 'refuse.confirm' },
+  { type: 'refuse.cancel' },
   done('loadJoinRequests', [edna]),
   failed('loadJoinRequests', gone),
   done('approveJoinRequest', undefined),
@@ -39,7 +41,7 @@ modelTests(
     },
     events: () => events,
     simplePaths: {
-      events: () => [{ type: 'requests.approve', request: edna }, { type: 'requests.refuse', request: edna }, done('loadJoinRequests', [edna]), done('approveJoinRequest', undefined), done('refuseJoinRequest', undefined)],
+      events: () => [{ type: 'requests.approve', request: edna }, { type: 'requests.refuse', request: edna }, { type: 'refuse.confirm' }, done('loadJoinRequests', [edna]), done('approveJoinRequest', undefined), done('refuseJoinRequest', undefined)],
       bound: 'reloads and refusals are left to the shortest paths (each multiplies the graph without new states)',
     },
     states: {
@@ -65,6 +67,12 @@ modelTests(
       ready: ({ snapshot }: View) => {
         expect(snapshot.hasTag('busy')).toBe(false)
         expect(snapshot.context.requests).toEqual([edna])
+        expect(snapshot.context.deciding).toBeNull()
+      },
+      confirmingRefusal: ({ snapshot }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(false)
+        expect(snapshot.context.deciding).toEqual(edna)
+        expect(Object.keys(snapshot.children)).toEqual([])
       },
       approving: ({ snapshot }: View) => {
         expect(snapshot.context.deciding).toEqual(edna)
@@ -98,5 +106,30 @@ describe('joinRequestsMachine with actors', () => {
     await waitFor(actor, (s) => s.matches('ready') && loads === 2)
     expect(approved).toEqual([{ organizationId: 7, requestId: 3 }])
     expect(actor.getSnapshot().context.requests).toEqual([])
+  })
+
+  it('refuses a request only once confirmed; cancelling keeps it', async () => {
+    const refused: DecideJoinRequestInput[] = []
+    const actor = createActor(
+      joinRequestsMachine.provide({
+        actors: {
+          loadJoinRequests: fromPromise(async () => (refused.length === 0 ? [edna] : [])),
+          refuseJoinRequest: fromPromise<void, DecideJoinRequestInput>(async ({ input }) => {
+            refused.push(input)
+          }),
+        },
+      }),
+      { input: { organizationId: 7, enabled: true } },
+    ).start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'requests.refuse', request: edna })
+    actor.send({ type: 'refuse.cancel' })
+    expect(actor.getSnapshot().matches('ready')).toBe(true)
+    expect(refused).toEqual([])
+    actor.send({ type: 'requests.refuse', request: edna })
+    expect(refused).toEqual([])
+    actor.send({ type: 'refuse.confirm' })
+    await waitFor(actor, (s) => s.matches('ready') && s.context.requests?.length === 0)
+    expect(refused).toEqual([{ organizationId: 7, requestId: 3 }])
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { pendingInvitesMachine } from '../../machines/pending-invites'
-import type { LoadPendingInvitesInput, PendingInvitation, PendingInvitationPage, ResendInvitationsInput } from '../../machines/types'
+import type { LoadPendingInvitesInput, OrganizationRole, PendingInvitation, PendingInvitationPage, ResendInvitationsInput } from '../../machines/types'
 import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
@@ -70,6 +70,7 @@ modelTests(
     inputs: {
       'organization admin': { organizationId: 7, enabled: true },
       teacher: { organizationId: 7, enabled: false },
+      'organization admin on the teachers list': { organizationId: 7, enabled: true, roles: ['teacher'] },
     },
     events: () => events,
     simplePaths: {
@@ -149,7 +150,7 @@ modelTests(
 )
 
 describe('pendingInvitesMachine with actors', () => {
-  const start = (enabled = true) => {
+  const start = (enabled = true, roles?: OrganizationRole[]) => {
     const loads: LoadPendingInvitesInput[] = []
     const resends: ResendInvitationsInput[] = []
     const revokes: number[] = []
@@ -168,10 +169,24 @@ describe('pendingInvitesMachine with actors', () => {
           }),
         },
       }),
-      { input: { organizationId: 7, enabled } },
+      { input: { organizationId: 7, enabled, roles } },
     ).start()
     return { actor, loads, resends, revokes }
   }
+
+  it('loads every role for the users view, and only its own for a students or teachers list', async () => {
+    const all = start()
+    await waitFor(all.actor, (s) => s.matches('ready'))
+    expect(all.loads).toEqual([{ organizationId: 7, roles: [], page: 1 }])
+    const students = start(true, ['student'])
+    await waitFor(students.actor, (s) => s.matches('ready'))
+    students.actor.send({ type: 'invites.page', page: 2 })
+    await waitFor(students.actor, (s) => s.matches('ready') && students.loads.length === 2)
+    expect(students.loads).toEqual([
+      { organizationId: 7, roles: ['student'], page: 1 },
+      { organizationId: 7, roles: ['student'], page: 2 },
+    ])
+  })
 
   it('loads nothing for a teacher', () => {
     const { actor, loads } = start(false)

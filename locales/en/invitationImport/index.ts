@@ -35,6 +35,7 @@ const en_invitationImport = {
 		member: 'Already a member with this role',
 		invited: 'Already invited',
 		unknown_user: 'No app user has this id',
+		own_address: 'Your own address: you cannot invite yourself',
 	},
 	column: {
 		email: 'E-mail',

@@ -35,6 +35,7 @@ const es_MX_invitationImport = {
 		member: 'Ya es miembro con este rol',
 		invited: 'Ya fue invitado',
 		unknown_user: 'Ningún usuario de la app tiene este id',
+		own_address: 'Tu propia dirección: no puedes invitarte a ti mismo',
 	},
 	column: {
 		email: 'Correo electrónico',

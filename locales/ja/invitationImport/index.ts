@@ -35,6 +35,7 @@ const ja_invitationImport = {
 		member: 'この役割ですでにメンバーです',
 		invited: '招待済みです',
 		unknown_user: 'このIDのアプリユーザーはいません',
+		own_address: 'あなた自身のアドレスです。自分を招待することはできません',
 	},
 	column: {
 		email: 'メールアドレス',

@@ -35,6 +35,7 @@ const pt_BR_invitationImport = {
 		member: 'Já é membro com esta função',
 		invited: 'Já foi convidado',
 		unknown_user: 'Nenhum usuário do app tem este id',
+		own_address: 'Seu próprio endereço: você não pode convidar a si mesmo',
 	},
 	column: {
 		email: 'Endereço de e-mail',

@@ -35,6 +35,7 @@ const vi_invitationImport = {
 		member: 'Đã là thành viên với vai trò này',
 		invited: 'Đã được mời',
 		unknown_user: 'Không có người dùng ứng dụng nào có id này',
+		own_address: 'Địa chỉ của chính bạn: bạn không thể tự mời mình',
 	},
 	column: {
 		email: 'Email',

@@ -8,6 +8,7 @@ import { confirmAccountActors } from '../../api/auth'
 import { errorMessages } from '../../api/errors'
 import { actorOptions } from '../../app/inspect'
 import { paths } from '../../app/paths'
+import { returnToOf } from '../../app/return-to'
 import { Button, ErrorPanel, Heading, Text, TextField } from '../../ui'
 import { usePageTitle } from '../shared/page'
 import { AuthCard, WorkingStatus } from './parts'
@@ -23,7 +24,8 @@ import { validateEmailOnly } from './validation'
 export function ConfirmAccountPage() {
   const search = new URLSearchParams(useSearch())
   const token = search.get('token')
-  return token ? <ConfirmWithToken key={token} token={token} /> : <CheckInbox email={search.get('email') ?? ''} />
+  // a sign-up from a page (e.g. a join link) comes back to it: the mailed link carries the login's ?next=
+  return token ? <ConfirmWithToken key={token} token={token} returnTo={returnToOf(search.toString())} /> : <CheckInbox email={search.get('email') ?? ''} />
 }
 
 function CheckInbox({ email }: { email: string }) {
@@ -44,7 +46,7 @@ function CheckInbox({ email }: { email: string }) {
   )
 }
 
-function ConfirmWithToken({ token }: { token: string }) {
+function ConfirmWithToken({ token, returnTo }: { token: string; returnTo: string | null }) {
   const { LL } = useI18nContext()
   const headingId = useId()
   usePageTitle(LL.auth.confirmAccount.title())
@@ -72,7 +74,7 @@ function ConfirmWithToken({ token }: { token: string }) {
             {output.outcome === 'confirmed' ? LL.auth.confirmAccount.confirmed() : LL.auth.confirmAccount.alreadyConfirmed()}
           </Text>
           <Button asChild>
-            <RouterLink href={`${paths.login()}?email=${encodeURIComponent(output.email)}`}>{LL.auth.login.submit()}</RouterLink>
+            <RouterLink href={paths.login({ email: output.email, next: returnTo })}>{LL.auth.login.submit()}</RouterLink>
           </Button>
         </Stack>
       ) : null}

@@ -5,7 +5,7 @@ import type { SignUpOutput, ValidatedInvitation } from '../../../machines/types'
 import { Stack } from '../../../styled-system/jsx'
 import { withTexts } from '../../app/language'
 import { paths } from '../../app/paths'
-import { afterLogin } from '../../app/return-to'
+import { afterLogin, returnToOf } from '../../app/return-to'
 import { ErrorPanel } from '../../ui'
 import { usePageTitle } from '../shared/page'
 import { LoginForm } from './LoginForm'
@@ -66,6 +66,8 @@ function AuthScreens({
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
   const search = useSearch()
+  // the page a login would go back to (e.g. a join link): a sign-up carries it through its confirmation mail
+  const next = returnToOf(search)
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' })
   // A finished login flow (it ends when a dialog opens) is replaced by a fresh one.
   const [attempt, setAttempt] = useState(0)
@@ -86,9 +88,10 @@ function AuthScreens({
         invite={invite}
         inviteParam={inviteParam}
         invitationCode={code}
+        returnTo={next}
         onDone={(output: SignUpOutput) => {
           if (output.outcome === 'signedIn') navigate(afterLogin(output.destination, search), { replace: true })
-          else navigate(paths.login(inviteParam ? { invite: inviteParam } : undefined))
+          else navigate(paths.login({ invite: inviteParam, next }))
         }}
       />
     )
@@ -109,7 +112,7 @@ function AuthScreens({
           setAttempt((n) => n + 1)
           setDialog({ kind: 'recover' })
         }}
-        onCreateAccount={() => navigate(paths.signup(inviteParam ? { invite: inviteParam } : undefined))}
+        onCreateAccount={() => navigate(paths.signup({ invite: inviteParam, next }))}
         onResendConfirmation={(email) => setDialog({ kind: 'resend', email })}
       />
       {dialog.kind === 'recover' ? <RecoverPasswordDialog onClose={() => setDialog({ kind: 'none' })} /> : null}

@@ -25,6 +25,8 @@ export type SignUpFormProps = {
   inviteParam: string | null
   /** An organization's join code from the link (?code=), pre-filled. */
   invitationCode: string | null
+  /** The page to come back to after confirming and logging in (the login's ?next=, e.g. a join link). */
+  returnTo?: string | null
   onDone: (output: SignUpOutput) => void
 }
 
@@ -35,7 +37,7 @@ export type SignUpFormProps = {
  * e-mail is the invited one (read-only), the invitation-code field is hidden, and the organization and
  * role are stated.
  */
-export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: SignUpFormProps) {
+export function SignUpForm({ invite, inviteParam, invitationCode, returnTo, onDone }: SignUpFormProps) {
   const { LL } = useI18nContext()
   const session = useSession()
   const headingId = useId()
@@ -81,6 +83,7 @@ export function SignUpForm({ invite, inviteParam, invitationCode, onDone }: Sign
       email: invite ? invite.email : normalizeEmail(form.values.email),
       password: form.values.password,
       invitation_code: invite ? undefined : form.values.invitationCode.trim() || undefined,
+      next: returnTo ?? undefined,
     })
   }
   const field = (name: Parameters<typeof form.field>[0], server: string) => {

@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/errors'
 import { loadJoinCode, resetJoinCode, updateJoinCode } from '../../api/join-code'
 import { Button, Checkbox, Dialog, ErrorPanel, Input, Portal, Spinner, Text, toaster } from '../../ui'
 import { roleLabel, type Terms } from '../shared/terms'
+import { JoinCodePoster } from './JoinCodePoster'
 
 export interface JoinCodeDialogProps {
   organizationId: number
@@ -33,19 +34,28 @@ const useQrSvg = (link: string | undefined): string | null => {
   return link ? svg : null
 }
 
-/** Saves text as a file, through a link to a blob URL (allowed by the CSP's img-src and default download rules). */
-const download = (text: string, fileName: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }))
+/** Saves a file through a link to its address (blob: and data: URLs are allowed by the CSP's img-src and download rules). */
+const saveAs = (url: string, fileName: string) => {
   const anchor = document.createElement('a')
   anchor.href = url
   anchor.download = fileName
   anchor.click()
+}
+
+const downloadSvg = (svg: string, fileName: string) => {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }))
+  saveAs(url, fileName)
   setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+/** The QR code as a PNG drawn by the `qrcode` package on a canvas, large enough to print sharp (1024 px). */
+const downloadPng = async (link: string, fileName: string) => {
+  saveAs(await QRCode.toDataURL(link, { type: 'image/png', width: 1024, margin: 2, errorCorrectionLevel: 'M' }), fileName)
 }
 
 /**
  * "Invite by code" of the users view: the organization's join code, its link with a copy button, the
- * link's QR code (shown and downloadable as SVG, to print for a classroom wall), resetting the code
+ * link's QR code (shown, downloadable as SVG and PNG, and a print view for a classroom wall), resetting the code
  * after a confirmation, turning code joining off and on, and requiring an admin's approval.
  */
 export function JoinCodeDialog({ organizationId, organizationName, terms, onClose }: JoinCodeDialogProps) {
@@ -64,6 +74,7 @@ export function JoinCodeDialog({ organizationId, organizationName, terms, onClos
   const actionError = useSelector(flow, (s) => s.context.actionError)
   const confirming = useSelector(flow, (s) => s.matches('confirmingReset') || s.matches('resetting'))
   const svg = useQrSvg(settings?.link)
+  const [printing, setPrinting] = useState(false)
 
   const copy = async (link: string) => {
     try {
@@ -136,9 +147,17 @@ export function JoinCodeDialog({ organizationId, organizationName, terms, onClos
                         height={192}
                         className={css({ bg: 'white', borderRadius: 'l2', opacity: settings.enabled ? 1 : 0.4 })}
                       />
-                      <Button size="sm" variant="outline" onClick={() => download(svg, `join-${settings.code}.svg`)}>
-                        {t.download()}
-                      </Button>
+                      <HStack gap="2" justify="center" flexWrap="wrap">
+                        <Button size="sm" variant="outline" onClick={() => downloadSvg(svg, `join-${settings.code}.svg`)}>
+                          {t.download()}
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => void downloadPng(settings.link, `join-${settings.code}.png`)}>
+                          {t.downloadPng()}
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => setPrinting(true)}>
+                          {t.printView()}
+                        </Button>
+                      </HStack>
                     </Stack>
                   ) : null}
                   <Stack gap="2">
@@ -172,6 +191,15 @@ export function JoinCodeDialog({ organizationId, organizationName, terms, onClos
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      {printing && svg && settings ? (
+        <JoinCodePoster
+          organizationName={organizationName}
+          code={settings.code}
+          link={settings.link}
+          svg={svg}
+          onClose={() => setPrinting(false)}
+        />
+      ) : null}
       {confirming ? (
         <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : flow.send({ type: 'reset.cancel' }))}>
           <Portal>

@@ -64,6 +64,7 @@ function JoinRequestsDialog({
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const error = useSelector(actor, (s) => s.context.error)
   const actionError = useSelector(actor, (s) => s.context.actionError)
+  const refusing = useSelector(actor, (s) => (s.matches('confirmingRefusal') || s.matches('refusing') ? s.context.deciding : null))
   const rows = requests ?? []
 
   return (
@@ -142,6 +143,31 @@ function JoinRequestsDialog({
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      {refusing ? (
+        <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : actor.send({ type: 'refuse.cancel' }))}>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Stack gap="5" p="6">
+                  <Stack gap="1">
+                    <Dialog.Title>{t.refuseTitle({ email: refusing.user.email })}</Dialog.Title>
+                    <Dialog.Description>{t.refuseDescription({ email: refusing.user.email })}</Dialog.Description>
+                  </Stack>
+                  <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
+                    <Button variant="outline" onClick={() => actor.send({ type: 'refuse.cancel' })}>
+                      {LL.common.cancel()}
+                    </Button>
+                    <Button variant="outline" colorPalette="red" loading={busy} onClick={() => actor.send({ type: 'refuse.confirm' })}>
+                      {t.refuseConfirm()}
+                    </Button>
+                  </Stack>
+                </Stack>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : null}
     </Dialog.Root>
   )
 }

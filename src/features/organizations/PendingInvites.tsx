@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { pendingInvitesMachine } from '../../../machines/pending-invites'
-import type { PendingInvitation } from '../../../machines/types'
+import type { OrganizationRole, PendingInvitation } from '../../../machines/types'
 import { HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { loadPendingInvites, resendInvitations, revokeInvitation } from '../../api/pending-invites'
@@ -14,8 +14,9 @@ const PAGE_SIZE = 10
 /**
  * The pending invitations of the users view (spec §2): the flow runs for the view's life so that the
  * chip shows the count; the view sends `invites.reload` after an invite is sent. Teachers load nothing.
+ * The students and teachers lists show only the invitations of their role (`roles`).
  */
-export function usePendingInvites(organizationId: number, canManage: boolean) {
+export function usePendingInvites(organizationId: number, canManage: boolean, roles?: OrganizationRole[]) {
   const { LL } = useI18nContext()
   return useActorRef(
     pendingInvitesMachine.provide({
@@ -25,7 +26,7 @@ export function usePendingInvites(organizationId: number, canManage: boolean) {
         announceRevoked: (_, { email }) => toaster.success({ title: LL.organizationUsers.pendingInvites.revokedDone({ email }) }),
       },
     }),
-    { input: { organizationId, enabled: canManage } },
+    { input: { organizationId, enabled: canManage, roles } },
   )
 }
 

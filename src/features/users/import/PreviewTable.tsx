@@ -23,6 +23,8 @@ export function PreviewTable({ rows }: { rows: readonly InvitationBatchRow[] }) 
         return T.status.invited()
       case 'unknown_user':
         return T.status.unknown_user()
+      case 'own_address':
+        return T.status.own_address()
     }
   }
   if (rows.length === 0) return <Text color="fg.muted">{T.noRows()}</Text>
@@ -47,7 +49,7 @@ export function PreviewTable({ rows }: { rows: readonly InvitationBatchRow[] }) 
                 {row.status === 'ok' ? (
                   <Badge variant="outline">{check(row)}</Badge>
                 ) : (
-                  <Text color={row.status === 'invalid_email' || row.status === 'invalid_id' || row.status === 'unknown_user' ? 'fg.error' : 'fg.muted'}>{check(row)}</Text>
+                  <Text color={row.status === 'invalid_email' || row.status === 'invalid_id' || row.status === 'unknown_user' || row.status === 'own_address' ? 'fg.error' : 'fg.muted'}>{check(row)}</Text>
                 )}
               </Table.Cell>
             </Table.Row>

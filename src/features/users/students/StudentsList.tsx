@@ -1,5 +1,6 @@
 import { useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
+import { HStack } from '../../../../styled-system/jsx'
 import { isOrgAdmin, membershipOf } from '../../../../machines/roles'
 import { loadStudents } from '../../../api/students'
 import { useKnownOrganization } from '../../../app/known-organizations'
@@ -7,6 +8,7 @@ import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Button, ChevronDownIcon, Menu } from '../../../ui'
 import { InviteByEmailDialog } from '../../organizations/InviteByEmailDialog'
+import { PendingInvites, usePendingInvites } from '../../organizations/PendingInvites'
 import { useOrganizationTerms } from '../../shared/current'
 import { PeopleList, usePeopleList } from '../people/PeopleList'
 import { usePeopleTexts } from '../people/texts'
@@ -32,6 +34,7 @@ function Students({ organizationId, inviting }: { organizationId: number; inviti
   const organizationName = membershipOf(user, organizationId)?.name ?? known?.name ?? terms.organization()
   const list = usePeopleList(organizationId, loadStudents, [])
   const listHref = paths.students(organizationId)
+  const pendingInvites = usePendingInvites(organizationId, canManage, ['student'])
 
   return (
     <>
@@ -44,23 +47,26 @@ function Students({ organizationId, inviting }: { organizationId: number; inviti
         detailHref={(student) => paths.student(organizationId, student.id)}
         actions={
           canManage ? (
-            <Menu.Root
-              positioning={{ placement: 'bottom-end' }}
-              onSelect={({ value }) => navigate(value === 'import' ? paths.studentsImport(organizationId) : paths.studentsInvite(organizationId))}
-            >
-              <Menu.Trigger asChild>
-                <Button>
-                  {LL.organizationUsers.people.invite()}
-                  <ChevronDownIcon />
-                </Button>
-              </Menu.Trigger>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.Item value="email">{LL.organizationUsers.people.inviteByEmail()}</Menu.Item>
-                  <Menu.Item value="import">{LL.organizationUsers.people.importUsers()}</Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Menu.Root>
+            <HStack gap="3" flexWrap="wrap">
+              <PendingInvites actor={pendingInvites} organizationName={organizationName} terms={terms} />
+              <Menu.Root
+                positioning={{ placement: 'bottom-end' }}
+                onSelect={({ value }) => navigate(value === 'import' ? paths.studentsImport(organizationId) : paths.studentsInvite(organizationId))}
+              >
+                <Menu.Trigger asChild>
+                  <Button>
+                    {LL.organizationUsers.people.invite()}
+                    <ChevronDownIcon />
+                  </Button>
+                </Menu.Trigger>
+                <Menu.Positioner>
+                  <Menu.Content>
+                    <Menu.Item value="email">{LL.organizationUsers.people.inviteByEmail()}</Menu.Item>
+                    <Menu.Item value="import">{LL.organizationUsers.people.importUsers()}</Menu.Item>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Menu.Root>
+            </HStack>
           ) : null
         }
       />
@@ -70,8 +76,11 @@ function Students({ organizationId, inviting }: { organizationId: number; inviti
           organizationName={organizationName}
           terms={terms}
           onClose={() => navigate(listHref)}
-          // the list screen loads the students again
-          onSent={() => navigate(listHref)}
+          // the list screen loads the students again, and the pending invites
+          onSent={() => {
+            navigate(listHref)
+            pendingInvites.send({ type: 'invites.reload' })
+          }}
         />
       ) : null}
     </>

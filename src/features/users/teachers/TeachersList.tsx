@@ -1,12 +1,14 @@
 import { useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
-import { membershipOf } from '../../../../machines/roles'
+import { HStack } from '../../../../styled-system/jsx'
+import { isOrgAdmin, membershipOf } from '../../../../machines/roles'
 import { loadOrganizationUsers } from '../../../api/organization-users'
 import { useKnownOrganization } from '../../../app/known-organizations'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Button } from '../../../ui'
 import { InviteByEmailDialog } from '../../organizations/InviteByEmailDialog'
+import { PendingInvites, usePendingInvites } from '../../organizations/PendingInvites'
 import { useOrganizationTerms } from '../../shared/current'
 import { PeopleList, usePeopleList } from '../people/PeopleList'
 import { usePeopleTexts } from '../people/texts'
@@ -31,6 +33,8 @@ function Teachers({ organizationId, inviting }: { organizationId: number; inviti
   const organizationName = membershipOf(user, organizationId)?.name ?? known?.name ?? terms.organization()
   const list = usePeopleList(organizationId, loadOrganizationUsers, ['teacher'])
   const listHref = paths.teachers(organizationId)
+  // the list is the admins' (the route's guard); the pending teacher invitations beside the invite button
+  const pendingInvites = usePendingInvites(organizationId, isOrgAdmin(user, organizationId), ['teacher'])
 
   return (
     <>
@@ -41,7 +45,12 @@ function Teachers({ organizationId, inviting }: { organizationId: number; inviti
         searchLabel={texts.searchTeachers()}
         texts={{ empty: texts.noTeachers(), emptyPrompt: texts.noTeachersPrompt(), failed: texts.teachersFailed() }}
         detailHref={(teacher) => paths.teacher(organizationId, teacher.id)}
-        actions={<Button onClick={() => navigate(paths.teachersInvite(organizationId))}>{LL.organizationUsers.people.inviteByEmail()}</Button>}
+        actions={
+          <HStack gap="3" flexWrap="wrap">
+            <PendingInvites actor={pendingInvites} organizationName={organizationName} terms={terms} />
+            <Button onClick={() => navigate(paths.teachersInvite(organizationId))}>{LL.organizationUsers.people.inviteByEmail()}</Button>
+          </HStack>
+        }
       />
       {inviting ? (
         <InviteByEmailDialog
@@ -50,8 +59,11 @@ function Teachers({ organizationId, inviting }: { organizationId: number; inviti
           terms={terms}
           fixedRole="teacher"
           onClose={() => navigate(listHref)}
-          // the list screen loads the teachers again
-          onSent={() => navigate(listHref)}
+          // the list screen loads the teachers again, and the pending invites
+          onSent={() => {
+            navigate(listHref)
+            pendingInvites.send({ type: 'invites.reload' })
+          }}
         />
       ) : null}
     </>
