@@ -37,6 +37,8 @@ const server = (serverPort: number, url: string, sessionTtl: string) => ({
     PUBLIC_URL: url,
     DATA_DIR: freshDataDir(),
     NODE_ENV: 'development',
+    // the suite makes its own data through the API; the demo would only slow the start
+    DEMO: 'false',
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: PLATFORM_ADMIN.email,
     ADMIN_PASSWORD: PLATFORM_ADMIN.password,

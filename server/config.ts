@@ -18,6 +18,7 @@
  * | ADMIN_EMAIL, ADMIN_PASSWORD | admin@example.com, generated | the platform admin created on an empty store |
  * | SESSION_TTL | 1209600 (14 days) | seconds a session lasts |
  * | NODE_ENV | (unset) | `development` serves the /dev pages (to loopback clients only); `production` for a deployment |
+ * | DEMO | true (never in production) | `false`: no demo school and company on the first start of an empty store (server/dev/demo.ts) |
  * | RATE_LIMIT_WINDOW | 900 | seconds of the rate-limit window |
  * | RATE_LIMIT_PER_ADDRESS | 30 | per client address and window: failed logins; attempts of sign-up, reset, resend (each its own) |
  * | RATE_LIMIT_PER_EMAIL | 5 | per e-mail and window: failed logins from one client address; attempts of sign-up, reset, resend |
@@ -92,6 +93,8 @@ export interface Config {
   production: boolean
   /** NODE_ENV=development, said explicitly: the /dev pages are served (to loopback clients). */
   development: boolean
+  /** The demo school and company are made on the first start of an empty store; never in production. */
+  demo: boolean
   rateLimit: RateLimitConfig
   trustProxy: boolean | number | string
   logLevel: string
@@ -207,6 +210,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     invitationTtl: integer(env, 'INVITATION_TTL', 14 * DAY, 60),
     production: env.NODE_ENV === 'production',
     development: env.NODE_ENV === 'development',
+    demo: env.NODE_ENV !== 'production' && text(env, 'DEMO') !== 'false',
     rateLimit: {
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW', 15 * 60, 1),
       perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', 30, 1),

@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp, ensurePlatformAdmin } from './app.js'
 import { loadConfig } from './config.js'
+import type { Database } from './db/store.js'
+import { createDemo, DEMO_PASSWORD } from './dev/demo.js'
 import { webAppIsBuilt } from './http/web-app.js'
 
 /**
@@ -11,6 +14,18 @@ import { webAppIsBuilt } from './http/web-app.js'
  */
 
 const webRoot = path.resolve(fileURLToPath(new URL('../dist', import.meta.url)))
+
+/** The demo on the first start of an empty store (DEMO=false: none); a failure is logged, the server starts. */
+const makeDemo = async (db: Database, log: FastifyBaseLogger) => {
+  const started = Date.now()
+  try {
+    const demo = await createDemo(db, new Date())
+    log.info(`demo: ${demo.events} practice events recorded in ${Date.now() - started} ms; the password of every demo account is: ${DEMO_PASSWORD}`)
+    for (const login of demo.logins) log.info(`demo:   ${login.email} (${login.role}, ${login.organization})`)
+  } catch (error) {
+    log.error({ err: error }, 'the demo could not be made')
+  }
+}
 
 const start = async () => {
   const config = loadConfig()
@@ -23,7 +38,8 @@ const start = async () => {
     },
   })
   const { store } = app.portal
-  await ensurePlatformAdmin(store.db, config, new Date())
+  const firstStart = await ensurePlatformAdmin(store.db, config, new Date())
+  if (firstStart && config.demo) await makeDemo(store.db, app.log)
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {

@@ -48,6 +48,8 @@ const makeMonth = async (db: Executor, month: Date): Promise<boolean> => {
       sql.raw(`create table if not exists ${name} partition of practice_events for values from ('${from}') to ('${to}')`),
     )
     await tx.execute(sql`insert into practice_events select * from practice_events_moving`)
+    // dropped now, not at commit: inside a longer transaction (the demo's) the next month makes its own
+    await tx.execute(sql`drop table practice_events_moving`)
   })
   return true
 }

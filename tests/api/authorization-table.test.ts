@@ -444,6 +444,26 @@ const FIXTURES: Record<string, Fixture> = {
   getAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) } }) },
   setAssignment: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) }, body: { practice_days_per_week: 3 } }) },
   exportGroupReport: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: 'kind=activity&format=csv&from=2026-03-01&to=2026-03-31' }) },
+  // practice data: the caller's own events (the body names no user), a new event each time
+  recordPracticeEvents: {
+    request: () => ({
+      body: {
+        events: [
+          {
+            client_event_id: `authz-${++sequence}`,
+            kind: 'assessment',
+            occurred_at: new Date().toISOString(),
+            eps: 50,
+            overall_score: 60,
+            pronunciation: 55,
+            intonation: 65,
+            fluency: 58,
+            skills: [],
+          },
+        ],
+      },
+    }),
+  },
   listSocialProviders: { request: () => ({}) },
   socialStart: { request: () => ({}) },
   socialCallback: { request: () => ({ query: 'error=access_denied' }) },

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
-import { dailyPractice, memberships, organizations } from '../../server/db/schema.js'
-import { recordPracticeEvent, type PracticeEvent } from '../../server/practice/ingest.js'
+import { dailyPractice, memberships, organizations, practiceEvents } from '../../server/db/schema.js'
+import { learnerEvents, seededRandom } from '../../server/dev/practice-generator.js'
+import { recordPracticeEvent, recordPracticeEvents, type PracticeEvent } from '../../server/practice/ingest.js'
 import { ensurePracticePartitions } from '../../server/practice/partitions.js'
 import { countRows, createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
 
@@ -118,6 +119,10 @@ describe('recording', () => {
   it('needs a session: anonymous is 401, and an event is always the caller\'s own', async () => {
     const anonymous = await server.api('POST', '/v1/practice/events/', { body: { events: [lesson('2026-03-31T10:00:00Z')] } })
     expect(anonymous.status).toBe(401)
+    const mine = lesson('2026-03-31T10:00:00Z')
+    await sent([mine])
+    const [stored] = await server.db.select({ userId: practiceEvents.userId }).from(practiceEvents).where(eq(practiceEvents.clientEventId, mine.client_event_id))
+    expect(stored).toEqual({ userId: learner.id })
     const refused = await send([{ ...lesson('2026-03-31T10:00:00Z'), user_id: la.admin.user.id }])
     expect(refused.status).toBe(400)
     expect(refused.body['events[0].user_id']).toEqual(['This field is not accepted.'])
@@ -254,6 +259,32 @@ describe('rollups', () => {
     expect(await recordPracticeEvent(server.db, event, new Date(NOW))).toEqual({ ...first, inserted: false })
     await expect(recordPracticeEvent(server.db, { ...event, clientEventId: 'direct-2', nativeScore: 120 }, new Date(NOW))).rejects.toThrow(/native_score/)
     expect(await day(tokyo.organization.id, '2026-03-26')).toMatchObject({ lessons: 1, seconds: 90, nativeScoreSum: 55 })
+  })
+})
+
+describe('batches', () => {
+  it('leave the same rollups as the same events recorded one by one, in any order (the seed and the demo record in batches)', async () => {
+    const one = await createUser(server, { email: 'one-by-one@example.com' })
+    const batched = await createUser(server, { email: 'batched@example.com' })
+    for (const user of [one, batched]) await addMembership(server.db, user.id, la.organization.id, 'student')
+    const events = learnerEvents(seededRandom(7), { userId: one.id, key: 'single', fromHourUtc: 14 }, new Date(NOW), 90)
+    expect(events.filter((event) => event.kind === 'assessment').length).toBeGreaterThan(3)
+    for (const event of events) await recordPracticeEvent(server.db, event, new Date(NOW))
+    // the same events for the other learner, newest first, in batches of 7 (several days and assessments in one)
+    const copies = events.map((event) => ({ ...event, userId: batched.id })).reverse()
+    for (let start = 0; start < copies.length; start += 7) await recordPracticeEvents(server.db, copies.slice(start, start + 7), new Date(NOW))
+    const days = async (userId: number) =>
+      (await server.db.select().from(dailyPractice).where(eq(dailyPractice.userId, userId)).orderBy(dailyPractice.day)).map(({ userId: _, ...row }) => row)
+    const expected = await days(one.id)
+    expect(expected.length).toBeGreaterThan(5)
+    // the sums are \`real\`: added in another order they may differ in the 7th digit
+    const sums = (rows: typeof expected) => rows.map(({ nativeScoreSum, epsSum }) => [nativeScoreSum, epsSum])
+    const actual = await days(batched.id)
+    expect(actual.map((row) => ({ ...row, nativeScoreSum: 0, epsSum: 0 }))).toEqual(expected.map((row) => ({ ...row, nativeScoreSum: 0, epsSum: 0 })))
+    sums(actual).forEach(([native, eps], i) => {
+      expect(native).toBeCloseTo(sums(expected)[i]![0]!, 3)
+      expect(eps).toBeCloseTo(sums(expected)[i]![1]!, 3)
+    })
   })
 })
 

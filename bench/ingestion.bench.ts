@@ -1,0 +1,95 @@
+/**
+ * `npm run bench`, ingestion — not a test. How many practice events per second go in, with their rollups
+ * (server/practice/ingest.ts): through POST /v1/practice/events/ one event per call (an app online) and 20
+ * per call (an app catching up), 16 calls in flight from 16 students, and straight through the ingestion
+ * in batches of 1,000 (the seed's path). A few seconds each, on embedded PGlite and again on PostgreSQL
+ * when DATABASE_URL is set.
+ */
+import { recordPracticeEvents, type LessonEvent } from '../server/practice/ingest.js'
+import { SEED_PASSWORD, seededEmail, seedPracticeStore } from '../server/dev/seed.js'
+import { CONCURRENCY, f, startBenchServer } from './support.js'
+
+const SECONDS = 3
+const DAY = 24 * 60 * 60 * 1000
+
+let counter = 0
+const lesson = (userId: number, now: number): LessonEvent => {
+  counter++
+  return {
+    kind: 'lesson',
+    userId,
+    clientEventId: `bench-${counter}`,
+    occurredAt: new Date(now - (counter % 30) * DAY - (counter % 997) * 1000),
+    moduleName: 'Everyday English',
+    lessonName: `Lesson ${counter % 40}`,
+    difficultyLevel: 'intermediate',
+    seconds: 60 + (counter % 600),
+    nativeScore: counter % 101,
+  }
+}
+const asBody = (event: LessonEvent) => ({
+  client_event_id: event.clientEventId,
+  kind: event.kind,
+  occurred_at: event.occurredAt.toISOString(),
+  module_name: event.moduleName,
+  lesson_name: event.lessonName,
+  difficulty_level: event.difficultyLevel,
+  seconds: event.seconds,
+  native_score: event.nativeScore,
+})
+
+/** Runs `step` (which answers the events it recorded) for SECONDS, `parallel` at once; answers events per second. */
+const during = async (parallel: number, step: (worker: number) => Promise<number>) => {
+  let events = 0
+  const started = performance.now()
+  const deadline = started + SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: parallel }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const recorded = await step(worker)
+        events += recorded
+      }
+    }),
+  )
+  return (events / (performance.now() - started)) * 1000
+}
+
+const run = async (onPostgres: boolean) => {
+  const server = await startBenchServer({ onPostgres })
+  try {
+    const db = server.store.db
+    const tag = 'bench'
+    const now = new Date()
+    await seedPracticeStore(db, { events: 1, seed: 1, now, concurrency: 1, tag })
+    const students = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => server.login(seededEmail(tag, 1, 'student', i + 1), SEED_PASSWORD)))
+    const post = async (worker: number, size: number) => {
+      const student = students[worker]!
+      const events = Array.from({ length: size }, () => asBody(lesson(student.user_id, Date.now())))
+      const res = await fetch(`${server.base}/v1/practice/events/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${student.token}` },
+        body: JSON.stringify({ events }),
+      })
+      if (res.status !== 200) throw new Error(`POST /v1/practice/events/: ${res.status} ${await res.text()}`)
+      await res.arrayBuffer()
+      return size
+    }
+    await during(CONCURRENCY, (worker) => post(worker, 1)) // warm-up
+    const single = await during(CONCURRENCY, (worker) => post(worker, 1))
+    const batched = await during(CONCURRENCY, (worker) => post(worker, 20))
+    const direct = await during(1, async () => {
+      const batch = Array.from({ length: 1000 }, (_, i) => lesson(students[i % students.length]!.user_id, Date.now()))
+      await recordPracticeEvents(db, batch, new Date())
+      return batch.length
+    })
+    console.log(`bench: ingestion of practice events with their rollups, ${SECONDS} s each, store ${server.store.driver}`)
+    console.log(`  POST /v1/practice/events/, 1 event a call, ${CONCURRENCY} in flight   ${f(single, 0).padStart(7)} events/s`)
+    console.log(`  POST /v1/practice/events/, 20 events a call, ${CONCURRENCY} in flight ${f(batched, 0).padStart(7)} events/s`)
+    console.log(`  recordPracticeEvents, batches of 1,000 (the seed)         ${f(direct, 0).padStart(7)} events/s`)
+  } finally {
+    await server.close()
+  }
+}
+
+await run(false)
+if (process.env.DATABASE_URL) await run(true)

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm'
+import { hashPassword } from '../accounts/passwords.js'
+import { assignments, credentials, groupMembers, groups, memberships, organizations, users, type Role } from '../db/schema.js'
+import type { Database } from '../db/store.js'
+import { recordPracticeEvents, type PracticeEvent } from '../practice/ingest.js'
+import { ensurePracticePartitions } from '../practice/partitions.js'
+import { learnerEvents, seededRandom } from './practice-generator.js'
+
+/**
+ * A store filled for the benchmark (`npm run seed -- --events N`, scripts/seed.ts): organizations of 200
+ * students in 8 classes of 25 with 2 teachers and an admin, and their practice over the last 360 days,
+ * recorded through the ingestion (practice/ingest.ts) in batches, so the rollups are exactly those the API
+ * would leave. About 550 events per student: 10,000,000 events make some 18,000 students in 91
+ * organizations. Every seeded account has the password SEED_PASSWORD.
+ */
+
+export const SEED_PASSWORD = 'seed practice 2026'
+
+const STUDENTS_PER_ORGANIZATION = 200
+const CLASS_SIZE = 25
+const DAYS = 360
+/** What one learner makes on average over DAYS (practice-generator.ts), to size the store. */
+const EVENTS_PER_LEARNER = 550
+const BATCH = 2000
+const CHUNK = 1000
+const DAY = 24 * 60 * 60 * 1000
+const TIME_ZONES = ['America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Bangkok', 'America/Sao_Paulo', 'Europe/Berlin']
+
+export interface SeedOptions {
+  events: number
+  seed: number
+  now: Date
+  /** Batches in flight at once (PostgreSQL takes several; PGlite runs one at a time anyway). */
+  concurrency: number
+  /** Distinguishes this run's e-mails from an earlier run's on the same store. */
+  tag: string
+  onProgress?: (recorded: number) => void
+}
+
+export interface SeedSummary {
+  organizations: number
+  students: number
+  events: number
+  /** Seconds spent recording the events (not making the people). */
+  seconds: number
+  /** An admin and a teacher of the first organization, to log in with SEED_PASSWORD. */
+  logins: string[]
+}
+
+const chunks = <T>(list: readonly T[], size: number): T[][] => {
+  const out: T[][] = []
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size))
+  return out
+}
+
+const insertUsers = async (db: Database, emails: string[], passwordHash: string, now: Date): Promise<number[]> => {
+  const ids: number[] = []
+  for (const chunk of chunks(emails, CHUNK)) {
+    const rows = await db
+      .insert(users)
+      .values(chunk.map((email, i) => ({ email, firstName: 'Seed', lastName: `Learner ${ids.length + i + 1}`, confirmedAt: now })))
+      .returning({ id: users.id })
+    await db.insert(credentials).values(rows.map(({ id }) => ({ userId: id, passwordHash })))
+    ids.push(...rows.map(({ id }) => id))
+  }
+  return ids
+}
+
+/** One organization with its people and classes; answers its students. */
+const seedOrganization = async (db: Database, index: number, options: SeedOptions, passwordHash: string): Promise<{ students: number[]; timeZone: string; logins: string[] }> => {
+  const { tag, now } = options
+  const timeZone = TIME_ZONES[index % TIME_ZONES.length]!
+  const emails = (role: string, count: number) => Array.from({ length: count }, (_, i) => seededEmail(tag, index, role, i + 1))
+  const [admin, ...teachers] = await insertUsers(db, [...emails('admin', 1), ...emails('teacher', 2)], passwordHash, now)
+  const students = await insertUsers(db, emails('student', STUDENTS_PER_ORGANIZATION), passwordHash, now)
+  const [organization] = await db
+    .insert(organizations)
+    .values({ name: `Seed school ${tag} ${index}`, type: 'school', timezone: timeZone, invitationCode: `S${tag}${index}`.toUpperCase().slice(0, 20) })
+    .returning({ id: organizations.id })
+  const organizationId = organization!.id
+  const members = (ids: number[], role: Role) => ids.map((userId) => ({ userId, organizationId, role }))
+  for (const chunk of chunks([...members([admin!], 'admin'), ...members(teachers, 'teacher'), ...members(students, 'student')], CHUNK)) {
+    await db.insert(memberships).values(chunk)
+  }
+  const classes = chunks(students, CLASS_SIZE)
+  const made = await db
+    .insert(groups)
+    .values(
+      classes.map((_, i) => ({
+        organizationId,
+        name: `Class ${i + 1}`,
+        startDate: new Date(now.getTime() - DAYS * DAY).toISOString().slice(0, 10),
+        endDate: new Date(now.getTime() + 30 * DAY).toISOString().slice(0, 10),
+        ownerId: teachers[i % teachers.length]!,
+      })),
+    )
+    .returning({ id: groups.id })
+  await db.insert(groupMembers).values(made.flatMap(({ id }, i) => classes[i]!.map((userId) => ({ groupId: id, userId }))))
+  await db.insert(assignments).values(made.map(({ id }) => ({ groupId: id })))
+  return { students, timeZone, logins: [emails('admin', 1)[0]!, emails('teacher', 1)[0]!] }
+}
+
+/** Fills the store (see the top of this file); answers what it made and how fast the events went in. */
+/** The e-mail of a seeded person: `role` admin, teacher or student, numbered from 1 in each organization. */
+export const seededEmail = (tag: string, organization: number, role: string, number: number) =>
+  `${tag}-${organization}-${role}${number}@seed.example.com`
+
+export const seedPracticeStore = async (db: Database, options: SeedOptions): Promise<SeedSummary> => {
+  const learners = Math.max(1, Math.ceil(options.events / EVENTS_PER_LEARNER))
+  const organizationCount = Math.ceil(learners / STUDENTS_PER_ORGANIZATION)
+  const passwordHash = await hashPassword(SEED_PASSWORD)
+  const made = []
+  for (let index = 1; index <= organizationCount; index++) made.push(await seedOrganization(db, index, options, passwordHash))
+  await ensurePracticePartitions(db, new Date(options.now.getTime() - (DAYS + 1) * DAY), options.now)
+
+  const random = seededRandom(options.seed)
+  const plans = made.flatMap(({ students, timeZone }) =>
+    students.map((userId) => ({ userId, key: `${options.tag}-${userId}`, fromHourUtc: timeZone.startsWith('America') ? 13 : timeZone.startsWith('Asia') ? 1 : 7 })),
+  )
+  const started = performance.now()
+  let recorded = 0
+  let next = 0
+  let pending: PracticeEvent[] = []
+  /** The next batch: whole learners' events, the last one cut at the target. */
+  const nextBatch = (): PracticeEvent[] | undefined => {
+    while (pending.length < BATCH && next < plans.length && recorded + pending.length < options.events) {
+      pending.push(...learnerEvents(random, plans[next++]!, options.now, DAYS))
+    }
+    const room = options.events - recorded
+    const batch = pending.slice(0, Math.min(BATCH, room))
+    pending = pending.slice(batch.length)
+    recorded += batch.length
+    return batch.length > 0 ? batch : undefined
+  }
+  let done = 0
+  const worker = async () => {
+    for (let batch = nextBatch(); batch; batch = nextBatch()) {
+      await recordPracticeEvents(db, batch, options.now)
+      done += batch.length
+      options.onProgress?.(done)
+    }
+  }
+  await Promise.all(Array.from({ length: options.concurrency }, worker))
+  const seconds = (performance.now() - started) / 1000
+  await db.execute(sql`analyze`)
+  return { organizations: organizationCount, students: plans.length, events: recorded, seconds, logins: made[0]?.logins ?? [] }
+}
