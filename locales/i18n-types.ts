@@ -1584,6 +1584,10 @@ export type NamespaceApiTranslation = {
 	 */
 	soleAdminDisable: string
 	/**
+	 * D​e​p​a​r​t​m​e​n​t​ ​a​n​d​ ​t​i​t​l​e​ ​a​r​e​ ​f​o​r​ ​t​e​a​c​h​e​r​s​ ​o​n​l​y​:​ ​g​i​v​e​ ​t​h​i​s​ ​m​e​m​b​e​r​ ​t​h​e​ ​t​e​a​c​h​e​r​ ​r​o​l​e​ ​f​i​r​s​t​.
+	 */
+	notTeacher: string
+	/**
 	 * Y​o​u​ ​c​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
 	 */
 	disableSelf: string
@@ -4803,6 +4807,19 @@ export type NamespaceOrganizationUsersTranslation = {
 	 */
 	lastNameRequired: string
 	/**
+	 * D​e​p​a​r​t​m​e​n​t
+	 */
+	department: string
+	/**
+	 * T​i​t​l​e
+	 */
+	jobTitle: string
+	/**
+	 * E​n​t​e​r​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {number} max
+	 */
+	labelTooLong: RequiredParams<'max'>
+	/**
 	 * T​h​e​ ​u​s​e​r​ ​w​a​s​ ​s​a​v​e​d​.
 	 */
 	saved: string
@@ -7538,6 +7555,10 @@ export type TranslationFunctions = {
 		 * Cannot disable the only active admin of an organization.
 		 */
 		soleAdminDisable: () => LocalizedString
+		/**
+		 * Department and title are for teachers only: give this member the teacher role first.
+		 */
+		notTeacher: () => LocalizedString
 		/**
 		 * You cannot disable yourself. Ask another admin of the organization.
 		 */
@@ -10592,6 +10613,18 @@ export type TranslationFunctions = {
 		 * Please input last name
 		 */
 		lastNameRequired: () => LocalizedString
+		/**
+		 * Department
+		 */
+		department: () => LocalizedString
+		/**
+		 * Title
+		 */
+		jobTitle: () => LocalizedString
+		/**
+		 * Enter at most {max} characters.
+		 */
+		labelTooLong: (arg: { max: number }) => LocalizedString
 		/**
 		 * The user was saved.
 		 */

@@ -1186,7 +1186,13 @@ export interface paths {
         delete: operations["removeOrganizationUser"];
         options?: never;
         head?: never;
-        /** Change a member's names */
+        /**
+         * Change a member's names, and a teacher's department and title
+         * @description `department` and `title` belong to the teacher role: they are trimmed (empty clears them, as
+         *     null does), refused with 400 (`{department: [...]}`, `{title: [...]}`) when longer than 100
+         *     characters, and refused with 400 `not_teacher` when the member does not hold the teacher role.
+         *     They are kept with the teacher role and go when it is taken away. A refused call changes nothing.
+         */
         patch: operations["updateOrganizationUser"];
         trace?: never;
     };
@@ -2392,6 +2398,10 @@ export interface components {
             joined_at: string;
             /** @description False when an admin disabled the member (it then reaches the organization no more) */
             is_active: boolean;
+            /** @description The teacher's department in the organization; null for a member without the teacher role */
+            department: string | null;
+            /** @description The teacher's title in the organization; null for a member without the teacher role */
+            title: string | null;
         };
         OrganizationUserPage: {
             count: number;
@@ -2405,7 +2415,11 @@ export interface components {
         OrganizationUserNamesRequest: {
             first_name?: components["schemas"]["PersonName"];
             last_name?: components["schemas"]["PersonName"];
+            department?: components["schemas"]["TeacherLabel"];
+            title?: components["schemas"]["TeacherLabel"];
         };
+        /** @description A teacher's department or title: trimmed, at most 100 characters; empty or null clears it. */
+        TeacherLabel: string | null;
         Country: {
             /** @description ISO 3166-1 alpha-2 */
             iso2: string;

@@ -213,12 +213,20 @@ export const memberships = pgTable(
      * organization, which the member then reaches as if not a member (auth/roles.ts).
      */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * A teacher's department and title in the organization (teacher details): kept on the teacher role
+     * row only, so they go with the teacher role when it is taken away.
+     */
+    department: text('department'),
+    title: text('title'),
   },
   (t) => [
     unique('memberships_user_organization_role_key').on(t.userId, t.organizationId, t.role),
     index('memberships_organization_idx').on(t.organizationId, t.role),
     // an organization's members, each once (the members list and its count)
     index('memberships_organization_user_idx').on(t.organizationId, t.userId),
+    check('memberships_department_length', sql`char_length(${t.department}) <= 100`),
+    check('memberships_title_length', sql`char_length(${t.title}) <= 100`),
   ],
 )
 

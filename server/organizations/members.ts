@@ -97,6 +97,9 @@ const selectMembers = (db: Executor, organizationId: number, where: SQL, page: M
       joinedAt: sql<Date | string>`min(${memberships.createdAt})`.as('joined_at'),
       // every role row of a member carries the same disabled_at (memberships.ts addMembership)
       active: sql<boolean>`bool_and(${memberships.disabledAt} is null)`.as('active'),
+      // kept on the teacher row only (update-organization-user.ts)
+      department: sql<string | null>`max(${memberships.department}) filter (where ${memberships.role} = 'teacher')`.as('department'),
+      title: sql<string | null>`max(${memberships.title}) filter (where ${memberships.role} = 'teacher')`.as('title'),
     })
     .from(memberships)
     .where(and(eq(memberships.userId, chosen.id), eq(memberships.organizationId, organizationId)))
@@ -116,6 +119,8 @@ const selectMembers = (db: Executor, organizationId: number, where: SQL, page: M
       roles: held.roles,
       joinedAt: held.joinedAt,
       active: held.active,
+      department: held.department,
+      title: held.title,
     })
     .from(chosen)
     .leftJoinLateral(held, sql`true`)
@@ -136,6 +141,8 @@ const memberView = (row: MemberRow): OrganizationUserView => ({
   roles: row.roles ?? [],
   joined_at: new Date(row.joinedAt ?? 0).toISOString(),
   is_active: row.active ?? true,
+  department: row.department ?? null,
+  title: row.title ?? null,
 })
 
 /** One page of members, with the number of all that match. */

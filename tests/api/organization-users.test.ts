@@ -56,6 +56,8 @@ describe('the member list', () => {
       roles: ['admin'],
       joined_at: expect.any(String),
       is_active: true,
+      department: null,
+      title: null,
     })
     const second = await server.api('GET', `${base()}?page_size=5&page=2`, { token: school.admin.token })
     expect(usernames(second)).toEqual(['terry', 'zoe', null])
@@ -119,6 +121,73 @@ describe('one member', () => {
     const spanish = await server.api('POST', url, { token: school.admin.token, body: { roles: [] }, language: 'es-MX' })
     expect(spanish.body).toEqual({ roles: ['Selecciona un rol'] })
     expect((await server.api('POST', url, { token: school.admin.token, body: { roles: ['owner'] } })).status).toBe(400)
+  })
+})
+
+describe("a teacher's department and title", () => {
+  const read = async (userId: number) => (await server.api('GET', `${base()}/${userId}`, { token: school.admin.token })).body
+
+  it('are set trimmed, read back, listed, and cleared by empty or null', async () => {
+    const teacher = await createUser(server, { email: 'dept-teacher@example.com', firstName: 'Dora', lastName: 'Dept' })
+    await addMembership(server.db, teacher.id, school.organization.id, 'teacher')
+    const url = `${base()}/${teacher.id}`
+    expect(await read(teacher.id)).toMatchObject({ department: null, title: null })
+    const set = await server.api('PATCH', url, { token: school.admin.token, body: { department: '  Languages ', title: 'Head of English' } })
+    expect(set.status).toBe(200)
+    expect(set.body).toMatchObject({ department: 'Languages', title: 'Head of English' })
+    expect(await read(teacher.id)).toMatchObject({ department: 'Languages', title: 'Head of English' })
+    const listed = await server.api('GET', `${base()}?roles=teacher&search=dept-teacher`, { token: school.admin.token })
+    expect(listed.body.results).toMatchObject([{ id: teacher.id, department: 'Languages', title: 'Head of English' }])
+    // a names-only change leaves them alone
+    await server.api('PATCH', url, { token: school.admin.token, body: { first_name: 'Dorothy' } })
+    expect(await read(teacher.id)).toMatchObject({ first_name: 'Dorothy', department: 'Languages', title: 'Head of English' })
+    const cleared = await server.api('PATCH', url, { token: school.admin.token, body: { department: '   ', title: null } })
+    expect(cleared.body).toMatchObject({ department: null, title: null })
+  })
+
+  it('longer than 100 characters are refused with the translated message, and nothing changes', async () => {
+    const url = `${base()}/${school.teacher.user.id}`
+    await server.api('PATCH', url, { token: school.admin.token, body: { department: 'Science', title: 'Teacher' } })
+    const tooLong = await server.api('PATCH', url, { token: school.admin.token, body: { first_name: 'Changed', title: 'x'.repeat(101) } })
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.body).toEqual({ title: ['Enter at most 100 characters.'] })
+    const spanish = await server.api('PATCH', url, { token: school.admin.token, body: { department: 'x'.repeat(101) }, language: 'es-MX' })
+    expect(spanish.status).toBe(400)
+    expect(spanish.body.department).toHaveLength(1)
+    expect(spanish.body.department[0]).not.toBe('Enter at most 100 characters.')
+    const exact = await server.api('PATCH', url, { token: school.admin.token, body: { title: 'y'.repeat(100) } })
+    expect(exact.body.title).toBe('y'.repeat(100))
+    await server.api('PATCH', url, { token: school.admin.token, body: { title: 'Teacher' } })
+    expect(await read(school.teacher.user.id)).toMatchObject({ first_name: school.teacher.user.firstName, department: 'Science', title: 'Teacher' })
+  })
+
+  it('are refused for a member without the teacher role, and go with the teacher role', async () => {
+    const url = `${base()}/${school.student.user.id}`
+    const before = await read(school.student.user.id)
+    const refused = await server.api('PATCH', url, { token: school.admin.token, body: { last_name: 'Changed', department: 'Maths' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({
+      detail: 'Department and title are for teachers only: give this member the teacher role first.',
+      code: 'not_teacher',
+    })
+    expect(await read(school.student.user.id)).toEqual(before)
+    expect(before).toMatchObject({ department: null, title: null })
+    // a teacher who becomes only a student loses them; a teacher again starts without
+    const teacher = await createUser(server, { email: 'gone-teacher@example.com' })
+    await addMembership(server.db, teacher.id, school.organization.id, 'teacher')
+    const teacherUrl = `${base()}/${teacher.id}`
+    await server.api('PATCH', teacherUrl, { token: school.admin.token, body: { department: 'Arts', title: 'Tutor' } })
+    await server.api('POST', teacherUrl, { token: school.admin.token, body: { roles: ['student'] } })
+    expect(await read(teacher.id)).toMatchObject({ roles: ['student'], department: null, title: null })
+    await server.api('POST', teacherUrl, { token: school.admin.token, body: { roles: ['teacher'] } })
+    expect(await read(teacher.id)).toMatchObject({ roles: ['teacher'], department: null, title: null })
+  })
+
+  it('are not changed by a teacher or by an admin of another organization', async () => {
+    const url = `${base()}/${school.teacher.user.id}`
+    expect((await server.api('PATCH', url, { token: school.teacher.token, body: { title: 'Principal' } })).status).toBe(403)
+    expect((await server.api('PATCH', url, { token: other.admin.token, body: { title: 'Principal' } })).status).toBe(404)
+    expect(await read(school.teacher.user.id)).toMatchObject({ title: 'Teacher' })
   })
 })
 

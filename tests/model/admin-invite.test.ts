@@ -21,6 +21,8 @@ const admin = (id: number, email: string): OrganizationUser => ({
   roles: ['admin'],
   joined_at: '2025-01-15T10:00:00Z',
   is_active: true,
+  department: null,
+  title: null,
 })
 const owner = admin(1, 'owner@example.com')
 const second = admin(2, 'second@example.com')

@@ -53,6 +53,7 @@ const en_api = {
 	socialAccountExists: 'An account already exists for this email. Log in with your email and password.',
 	soleAdmin: 'Cannot remove the only admin of an organization.',
 	soleAdminDisable: 'Cannot disable the only active admin of an organization.',
+	notTeacher: 'Department and title are for teachers only: give this member the teacher role first.',
 	disableSelf: 'You cannot disable yourself. Ask another admin of the organization.',
 	// join by code
 	joinCodeIncomplete: 'Code is not complete',

@@ -54,6 +54,7 @@ const es_MX_api = {
 	socialAccountExists: 'Ya existe una cuenta con este correo. Inicia sesión con tu correo y tu contraseña.',
 	soleAdmin: 'No se puede quitar al único administrador de una organización.',
 	soleAdminDisable: 'No se puede deshabilitar al único administrador activo de una organización.',
+	notTeacher: 'El departamento y el cargo son solo para docentes: primero asigna a este miembro el rol de docente.',
 	disableSelf: 'No puedes deshabilitarte a ti mismo. Pídeselo a otro administrador de la organización.',
 	// join by code
 	joinCodeIncomplete: 'El código no está completo',

@@ -53,6 +53,7 @@ const ja_api = {
 	socialAccountExists: 'このメールアドレスのアカウントはすでに存在します。メールアドレスとパスワードでログインしてください。',
 	soleAdmin: '組織で唯一の管理者を外すことはできません。',
 	soleAdminDisable: '組織で唯一の有効な管理者を無効にすることはできません。',
+	notTeacher: '部署と役職は教師専用です。先にこのメンバーに教師の役割を付与してください。',
 	disableSelf: '自分自身を無効にすることはできません。組織の別の管理者に依頼してください。',
 	// join by code
 	joinCodeIncomplete: 'コードが完全ではありません',

@@ -53,6 +53,7 @@ const pt_BR_api = {
 	socialAccountExists: 'Já existe uma conta com este e-mail. Entre com seu e-mail e sua senha.',
 	soleAdmin: 'Não é possível remover o único administrador de uma organização.',
 	soleAdminDisable: 'Não é possível desativar o único administrador ativo de uma organização.',
+	notTeacher: 'Departamento e cargo são apenas para professores: dê primeiro a este membro a função de professor.',
 	disableSelf: 'Você não pode desativar a si mesmo. Peça a outro administrador da organização.',
 	// join by code
 	joinCodeIncomplete: 'O código não está completo',

@@ -53,6 +53,7 @@ const vi_api = {
 	socialAccountExists: 'Đã có tài khoản dùng email này. Hãy đăng nhập bằng email và mật khẩu của bạn.',
 	soleAdmin: 'Không thể gỡ quản trị viên duy nhất của tổ chức.',
 	soleAdminDisable: 'Không thể vô hiệu hóa quản trị viên đang hoạt động duy nhất của tổ chức.',
+	notTeacher: 'Bộ phận và chức danh chỉ dành cho giáo viên: hãy cấp vai trò giáo viên cho thành viên này trước.',
 	disableSelf: 'Bạn không thể tự vô hiệu hóa chính mình. Hãy nhờ một quản trị viên khác của tổ chức.',
 	// join by code
 	joinCodeIncomplete: 'Mã chưa đầy đủ',
