@@ -427,9 +427,12 @@ export interface MemberChanges {
   first_name: string
   last_name: string
   roles: OrganizationRole[]
+  /** A teacher's department and title (null clears); left out when the member will not be a teacher. */
+  department?: string | null
+  title?: string | null
 }
 
-/** saveMember: POST roles, then PATCH names, of /v1/organizations/{id}/users/{userId}. */
+/** saveMember: POST roles, then PATCH names (and a teacher's department and title), of /v1/organizations/{id}/users/{userId}. */
 export interface SaveMemberInput extends MemberInput {
   changes: MemberChanges
 }

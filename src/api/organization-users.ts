@@ -40,14 +40,22 @@ export const loadMember = fromPromise<OrganizationUser, MemberInput>(({ input, s
   unwrap(api.GET('/v1/organizations/{id}/users/{userId}', { params: { path: { id: input.organizationId, userId: input.userId } }, signal })),
 )
 
-/** Roles first: a refused role change (the only admin) leaves the names untouched too. */
+/**
+ * Roles first: a refused role change (the only admin) leaves the names untouched too, and a member made
+ * a teacher holds the teacher role when the department and title are sent.
+ */
 export const saveMember = fromPromise<OrganizationUser, SaveMemberInput>(async ({ input, signal }) => {
   const path = { id: input.organizationId, userId: input.userId }
   await unwrap(api.POST('/v1/organizations/{id}/users/{userId}', { params: { path }, body: { roles: input.changes.roles }, signal }))
   return unwrap(
     api.PATCH('/v1/organizations/{id}/users/{userId}', {
       params: { path },
-      body: { first_name: input.changes.first_name, last_name: input.changes.last_name },
+      body: {
+        first_name: input.changes.first_name,
+        last_name: input.changes.last_name,
+        department: input.changes.department,
+        title: input.changes.title,
+      },
       signal,
     }),
   )

@@ -19,12 +19,14 @@ export interface PersonDetailsProps {
   fallbackTitle: string
   /** The actions beside the name (admins only). */
   actions?: ReactNode
+  /** More rows of the profile box (a teacher's department and title). */
+  moreProfile?: [string, string][]
   /** More sections under the profile box. */
   children?: ReactNode
 }
 
 /** A student's or teacher's details page (spec §2): the back link, the name with the actions, and the profile box. */
-export function PersonDetails({ person, failure, back, fallbackTitle, actions, children }: PersonDetailsProps) {
+export function PersonDetails({ person, failure, back, fallbackTitle, actions, moreProfile = [], children }: PersonDetailsProps) {
   const { LL } = useI18nContext()
   const t = LL.organizationUsers.people
   const name = person ? displayName(person) : fallbackTitle
@@ -55,6 +57,7 @@ export function PersonDetails({ person, failure, back, fallbackTitle, actions, c
     [t.username(), person.username || dash],
     [t.phone(), person.phone_number ? `${person.phone_code ?? ''} ${person.phone_number}`.trim() : dash],
     [t.joined(), LL.common.date({ value: person.joined_at })],
+    ...moreProfile,
   ]
 
   return (

@@ -20,7 +20,7 @@ import { usePeopleTexts } from '../people/texts'
 
 /**
  * /organization/:organizationId/teachers/:teacherId (teacher-details, spec §2; organization admins): the
- * profile, the roles (edited with the edit-user dialog), and removing the teacher from the organization
+ * profile with the department and title, the roles (edited with the edit-user dialog), and removing the teacher from the organization
  * (a confirmation; §8 messages by organization type). The counts and classes come with the classes.
  */
 export function TeacherDetails() {
@@ -61,6 +61,14 @@ function Teacher({ organizationId, teacherId }: { organizationId: number; teache
         failure={failed ? { message: texts.teacherFailed(), error, retry: () => profile.send({ type: 'member.retry' }) } : null}
         back={{ href: listHref, label: texts.backToTeachers() }}
         fallbackTitle={LL.nav.titles.teacherDetails()}
+        moreProfile={
+          teacher
+            ? [
+                [LL.organizationUsers.department(), teacher.department || LL.common.notAvailable()],
+                [LL.organizationUsers.jobTitle(), teacher.title || LL.common.notAvailable()],
+              ]
+            : []
+        }
         actions={
           <>
             <Button variant="outline" onClick={() => profile.send({ type: 'member.edit' })}>
