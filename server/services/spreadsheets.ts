@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
+import { inflatedSizeWithin } from './inflated-size.js'
 
 /**
  * Reading an uploaded spreadsheet into rows of text, for every import (organizations; users later).
@@ -64,40 +65,16 @@ export interface ReadOptions<Key extends string> {
   columns: readonly Column<Key>[]
   maxBytes: number
   maxRows: number
-  /** The most an xlsx may unpack to (a zip bomb is small and unpacks to gigabytes); default 20 × maxBytes. */
+  /**
+   * The most an xlsx may unpack to (a zip bomb is small and unpacks to gigabytes), counted by inflating
+   * it before it is read, whatever its headers declare; default 20 × maxBytes.
+   */
   maxUnpackedBytes?: number
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
 
 const extensionOf = (fileName: string): string => fileName.trim().toLowerCase().split('.').pop() ?? ''
-
-/**
- * What a zip says it unpacks to: the sum of its central directory's uncompressed sizes (a Zip64 entry,
- * over 4 GB, counts as Infinity); undefined when there is no central directory to read.
- */
-export const unpackedSize = (bytes: Uint8Array): number | undefined => {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  // the end of central directory record: 22 bytes and a comment of at most 64 KB, at the end
-  let end = -1
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65535); at--) {
-    if (view.getUint32(at, true) === 0x06054b50) {
-      end = at
-      break
-    }
-  }
-  if (end < 0) return undefined
-  const entries = view.getUint16(end + 10, true)
-  let at = view.getUint32(end + 16, true)
-  let total = 0
-  for (let entry = 0; entry < entries; entry++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return undefined
-    const size = view.getUint32(at + 24, true)
-    total += size === 0xffffffff ? Infinity : size
-    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true)
-  }
-  return total
-}
 
 /** The spreadsheet type of these bytes named so, or undefined when content and name do not agree on one. */
 export const spreadsheetType = (bytes: Uint8Array, fileName: string): SpreadsheetType | undefined => {
@@ -188,9 +165,8 @@ export const readSpreadsheet = async <Key extends string>(
   const type = spreadsheetType(bytes, fileName)
   if (!type) throw new SpreadsheetError('file_type')
   if (type === 'xlsx') {
-    const unpacked = unpackedSize(bytes)
-    if (unpacked === undefined) throw new SpreadsheetError('unreadable')
-    if (unpacked > (options.maxUnpackedBytes ?? 20 * options.maxBytes)) throw new SpreadsheetError('too_large')
+    const unpacked = await inflatedSizeWithin(bytes, options.maxUnpackedBytes ?? 20 * options.maxBytes)
+    if (unpacked !== 'within') throw new SpreadsheetError(unpacked === 'over' ? 'too_large' : 'unreadable')
   }
   const source = type === 'csv' ? csvRows(bytes) : xlsxRows(bytes)
 

@@ -7,6 +7,7 @@ import {
   writeSpreadsheet,
   type Column,
 } from '../../server/services/spreadsheets.js'
+import { lyingXlsx } from '../fixtures/lying-xlsx.js'
 
 /** The spreadsheet reader of every import: types by content and name, header mapping, limits. */
 
@@ -106,6 +107,23 @@ describe('reading an xlsx', () => {
     const bytes = await xlsx([['name', 'zip'], ...Array.from({ length: 30 }, (_, i) => [`N${i}`, i])])
     expect(await problemOf(readSpreadsheet(bytes, 'a.xlsx', { ...OPTIONS, maxRows: 29 }))).toBe('too_many_rows')
     expect(await readSpreadsheet(bytes, 'a.xlsx', { ...OPTIONS, maxRows: 30 })).toHaveLength(30)
+  })
+
+  it('counts the bytes it really unpacks, not the sizes the zip declares (a zip bomb lies about them)', async () => {
+    // the limit is 20 × maxBytes = 20 MB; every header of this file says it unpacks to a few KB
+    const honest = lyingXlsx(['name', 'zip'], [['A', '1']], 1024)
+    expect(await readSpreadsheet(honest, 'a.xlsx', OPTIONS)).toEqual([{ number: 2, values: { name: 'A', postal_code: '1', note: '' } }])
+    const bomb = lyingXlsx(['name', 'zip'], [['A', '1']], 21 * 1024 * 1024)
+    expect(bomb.length).toBeLessThan(64 * 1024)
+    expect(await problemOf(readSpreadsheet(bomb, 'a.xlsx', OPTIONS))).toBe('too_large')
+    expect(await readSpreadsheet(bomb, 'a.xlsx', { ...OPTIONS, maxUnpackedBytes: 22 * 1024 * 1024 })).toHaveLength(1)
+  })
+
+  it('counts them too when the sizes come after the data (a data descriptor, as streaming zip writers put them)', async () => {
+    const honest = lyingXlsx(['name', 'zip'], [['A', '1']], 1024, { dataDescriptors: true })
+    expect(await readSpreadsheet(honest, 'a.xlsx', OPTIONS)).toEqual([{ number: 2, values: { name: 'A', postal_code: '1', note: '' } }])
+    const bomb = lyingXlsx(['name', 'zip'], [['A', '1']], 21 * 1024 * 1024, { dataDescriptors: true })
+    expect(await problemOf(readSpreadsheet(bomb, 'a.xlsx', OPTIONS))).toBe('too_large')
   })
 
   it('reads 10,000 rows, the most a file may hold (its speed: npm run bench)', async () => {
