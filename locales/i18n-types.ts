@@ -1592,6 +1592,10 @@ export type NamespaceApiTranslation = {
 	 */
 	disableSelf: string
 	/**
+	 * A​n​ ​a​d​m​i​n​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​d​i​s​a​b​l​e​d​ ​y​o​u​r​ ​m​e​m​b​e​r​s​h​i​p​,​ ​s​o​ ​y​o​u​ ​c​a​n​n​o​t​ ​w​i​t​h​d​r​a​w​ ​f​r​o​m​ ​i​t​ ​y​o​u​r​s​e​l​f​.​ ​A​s​k​ ​a​n​ ​a​d​m​i​n​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​o​ ​r​e​m​o​v​e​ ​y​o​u​.
+	 */
+	withdrawDisabled: string
+	/**
 	 * C​o​d​e​ ​i​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e
 	 */
 	joinCodeIncomplete: string
@@ -7563,6 +7567,10 @@ export type TranslationFunctions = {
 		 * You cannot disable yourself. Ask another admin of the organization.
 		 */
 		disableSelf: () => LocalizedString
+		/**
+		 * An admin of this organization has disabled your membership, so you cannot withdraw from it yourself. Ask an admin of the organization to remove you.
+		 */
+		withdrawDisabled: () => LocalizedString
 		/**
 		 * Code is not complete
 		 */

@@ -176,7 +176,9 @@ export interface paths {
         /**
          * Withdraw from an organization (one's own membership, every role in it)
          * @description The caller leaves the organization; coming back takes a new invitation. The only active admin is refused
-         *     (409, code `sole_admin`: another admin must be invited first). Anyone who is not an active member of it
+         *     (409, code `sole_admin`: another admin must be invited first). A member whose membership an admin has
+         *     disabled is refused (403, code `member_disabled`: an admin of the organization decides about it, and
+         *     leaving would let it come back active by the join code). Anyone else who is not an active member of it
          *     gets 404, platform admins included.
          */
         delete: operations["withdrawFromOrganization"];
@@ -3464,6 +3466,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '../../server/auth/sessions.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
-import { invitations, memberships, users } from '../../server/db/schema.js'
+import { invitations, memberships, organizations, users } from '../../server/db/schema.js'
 import { createOrganizationWithPeople, createUser, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /**
@@ -112,6 +112,32 @@ describe('withdrawing from an organization', () => {
     const after = await server.api('GET', `/v1/accounts/${admin.user.id}`, { token: admin.token })
     expect(after.body.organizations[0].sole_admin).toBe(false)
     expect((await server.api('DELETE', `/v1/organizations/${school.organization.id}/membership/`, { token: admin.token })).status).toBe(204)
+  })
+
+  it('refuses a disabled member with a 403 that says whom to ask, and changes nothing; enabled again, it may go', async () => {
+    const school = await createOrganizationWithPeople(server)
+    const { student, admin } = school
+    const membership = `/v1/organizations/${school.organization.id}/membership/`
+    const disabled = await server.api('POST', `/v1/organizations/${school.organization.id}/users/${student.user.id}/disable/`, { token: admin.token })
+    expect(disabled.status, disabled.text).toBe(200)
+    const before = await snapshot(server)
+    const refused = await server.api('DELETE', membership, { token: student.token })
+    expect(refused.status, refused.text).toBe(403)
+    expect(refused.body).toEqual({
+      detail: 'An admin of this organization has disabled your membership, so you cannot withdraw from it yourself. Ask an admin of the organization to remove you.',
+      code: 'member_disabled',
+    })
+    const translated = await server.api('DELETE', membership, { token: student.token, language: 'es-MX' })
+    expect(translated.body.detail).toMatch(/^Un administrador de esta organización deshabilitó tu membresía/)
+    expect(await snapshot(server)).toEqual(before)
+    // the organization deleted, the disabled member gets the 404 that everybody gets
+    const other = await createOrganizationWithPeople(server)
+    await server.api('POST', `/v1/organizations/${other.organization.id}/users/${other.student.user.id}/disable/`, { token: other.admin.token })
+    await server.db.update(organizations).set({ deletedAt: new Date() }).where(eq(organizations.id, other.organization.id))
+    expect((await server.api('DELETE', `/v1/organizations/${other.organization.id}/membership/`, { token: other.student.token })).status).toBe(404)
+
+    expect((await server.api('POST', `/v1/organizations/${school.organization.id}/users/${student.user.id}/enable/`, { token: admin.token })).status).toBe(200)
+    expect((await server.api('DELETE', membership, { token: student.token })).status).toBe(204)
   })
 
   it('is 404 for somebody who is no member, platform admins included', async () => {

@@ -55,6 +55,7 @@ const en_api = {
 	soleAdminDisable: 'Cannot disable the only active admin of an organization.',
 	notTeacher: 'Department and title are for teachers only: give this member the teacher role first.',
 	disableSelf: 'You cannot disable yourself. Ask another admin of the organization.',
+	withdrawDisabled: 'An admin of this organization has disabled your membership, so you cannot withdraw from it yourself. Ask an admin of the organization to remove you.',
 	// join by code
 	joinCodeIncomplete: 'Code is not complete',
 	joinAlreadyMember: 'You are already a member of this organization.',

@@ -56,6 +56,7 @@ const es_MX_api = {
 	soleAdminDisable: 'No se puede deshabilitar al único administrador activo de una organización.',
 	notTeacher: 'El departamento y el cargo son solo para docentes: primero asigna a este miembro el rol de docente.',
 	disableSelf: 'No puedes deshabilitarte a ti mismo. Pídeselo a otro administrador de la organización.',
+	withdrawDisabled: 'Un administrador de esta organización deshabilitó tu membresía, así que no puedes retirarte tú mismo. Pide a un administrador de la organización que te quite.',
 	// join by code
 	joinCodeIncomplete: 'El código no está completo',
 	joinAlreadyMember: 'Ya eres miembro de esta organización.',

@@ -55,6 +55,7 @@ const ja_api = {
 	soleAdminDisable: '組織で唯一の有効な管理者を無効にすることはできません。',
 	notTeacher: '部署と役職は教師専用です。先にこのメンバーに教師の役割を付与してください。',
 	disableSelf: '自分自身を無効にすることはできません。組織の別の管理者に依頼してください。',
+	withdrawDisabled: 'この組織の管理者があなたのメンバーシップを無効にしているため、自分で脱退することはできません。組織の管理者にあなたを削除するよう依頼してください。',
 	// join by code
 	joinCodeIncomplete: 'コードが完全ではありません',
 	joinAlreadyMember: 'あなたはすでにこの組織のメンバーです。',

@@ -55,6 +55,7 @@ const pt_BR_api = {
 	soleAdminDisable: 'Não é possível desativar o único administrador ativo de uma organização.',
 	notTeacher: 'Departamento e cargo são apenas para professores: dê primeiro a este membro a função de professor.',
 	disableSelf: 'Você não pode desativar a si mesmo. Peça a outro administrador da organização.',
+	withdrawDisabled: 'Um administrador desta organização desativou sua participação, então você não pode sair dela por conta própria. Peça a um administrador da organização que remova você.',
 	// join by code
 	joinCodeIncomplete: 'O código não está completo',
 	joinAlreadyMember: 'Você já é membro desta organização.',

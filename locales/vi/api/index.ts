@@ -55,6 +55,7 @@ const vi_api = {
 	soleAdminDisable: 'Không thể vô hiệu hóa quản trị viên đang hoạt động duy nhất của tổ chức.',
 	notTeacher: 'Bộ phận và chức danh chỉ dành cho giáo viên: hãy cấp vai trò giáo viên cho thành viên này trước.',
 	disableSelf: 'Bạn không thể tự vô hiệu hóa chính mình. Hãy nhờ một quản trị viên khác của tổ chức.',
+	withdrawDisabled: 'Một quản trị viên của tổ chức này đã vô hiệu hóa tư cách thành viên của bạn, nên bạn không thể tự rút khỏi tổ chức. Hãy nhờ một quản trị viên của tổ chức xóa bạn.',
 	// join by code
 	joinCodeIncomplete: 'Mã chưa đầy đủ',
 	joinAlreadyMember: 'Bạn đã là thành viên của tổ chức này.',
