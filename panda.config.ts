@@ -80,6 +80,14 @@ export default defineConfig({
           accent: iris.semanticTokens,
           teal: teal.semanticTokens,
           amber: amber.semanticTokens,
+          // White on the preset's solid red (red 9, #e5484d) is 3.9:1, and the dark scale's reds are lighter
+          // still: every solid red button (the confirmations that delete or remove) fails WCAG AA for text.
+          // Its background is the light scale's red 11 in both themes (#ce2c31, 5.2:1 with white), and its
+          // hover a shade darker (#af252a, 6.7:1); the outline and text reds keep the preset's.
+          red: {
+            default: { value: { _light: '{colors.red.light.11}', _dark: '{colors.red.light.11}' } },
+            emphasized: { value: { _light: '#af252a', _dark: '#af252a' } },
+          },
           fg: {
             // red 9 on the dark canvas and gray 10 on white fail WCAG AA for text.
             error: { value: { _light: '{colors.red.11}', _dark: '{colors.red.11}' } },

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Person } from './support/api'
 import { newestMailLink } from './support/mail'
+import { expectAccessibleInBothThemes } from './support/screens'
 import { logIn, toast } from './support/ui'
 
 /**
@@ -79,6 +80,9 @@ test('an admin creates two classes, filters and searches them, and deletes one a
   await expect(row('Biology 8')).toBeVisible()
   await page.getByRole('button', { name: 'Delete selected (1)' }).click()
   confirm = page.getByRole('alertdialog', { name: 'Delete 1 class?' })
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toBeVisible()
+  // its red confirm button reads in both themes (white on red at 4.5:1 at least)
+  await expectAccessibleInBothThemes(page, 'classes-delete')
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(toast(page, 'The classes were deleted.')).toBeVisible()
   await expect(row('Biology 8')).toHaveCount(0)

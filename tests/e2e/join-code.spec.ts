@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { bearer, createAccount, createOrganization, getAccount, login, newPerson, organizationName, type Person } from './support/api'
 import { followMailLink, newestMailLink } from './support/mail'
-import { expectNoHorizontalScroll, screen } from './support/screens'
+import { expectAccessibleInBothThemes, expectNoHorizontalScroll, screen } from './support/screens'
 import { logIn, logInWith, loginHeading } from './support/ui'
 
 /**
@@ -47,6 +47,8 @@ const rolesIn = async (request: Parameters<typeof login>[0], person: Person, org
 }
 
 test('an admin shares the join code; people join by the link, by pasting, with approval, and as a teacher', async ({ page, browser, request }) => {
+  // the longest journey (five people, two browsers, axe in both themes on two confirmations): 2 min on a loaded machine
+  test.setTimeout(240_000)
   const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
   const name = organizationName('Code School')
   const organization = await createOrganization(request, name, { owner: owner.email })
@@ -69,6 +71,15 @@ test('an admin shares the join code; people join by the link, by pasting, with a
   expect(new URL(link).pathname).toBe(`/join/${code}`)
   await expect(dialog.getByRole('img', { name: 'QR code of the join link' })).toBeVisible()
   await screen(page, 'join-code-dialog')
+
+  // resetting the code asks first, its red confirm button readable in both themes; cancelled, the code stays
+  await dialog.getByRole('button', { name: 'Reset code' }).click()
+  const reset = page.getByRole('alertdialog', { name: 'Reset the code?' })
+  await expect(reset.getByRole('button', { name: 'Reset', exact: true })).toBeVisible()
+  await expectAccessibleInBothThemes(page, 'join-code-reset')
+  await reset.getByRole('button', { name: 'Cancel' }).click()
+  await expect(reset).toHaveCount(0)
+  await expect(dialog.getByTestId('join-code')).toHaveText(code)
 
   // the QR code downloads as SVG and as PNG (a real PNG, large enough to print)
   const svgDownload = page.waitForEvent('download')
@@ -210,6 +221,7 @@ test('an admin shares the join code; people join by the link, by pasting, with a
   const confirm = page.getByRole('alertdialog', { name: `Refuse ${refused.email}'s request?` })
   await expect(confirm).toBeVisible()
   await screen(page, 'join-request-refuse')
+  await expectAccessibleInBothThemes(page, 'join-request-refuse')
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(modal.getByRole('row').filter({ hasText: refused.email })).toHaveCount(1)
   await modal.getByRole('button', { name: `Refuse ${refused.email}` }).click()

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createAccount, createOrganization, login, bearer, newPerson, organizationName } from './support/api'
 import { mailsTo, newestMailLink } from './support/mail'
+import { expectAccessibleInBothThemes } from './support/screens'
 import { logIn, toast } from './support/ui'
 
 /**
@@ -78,6 +79,9 @@ test('an admin resends one pending invite and removes the other, whose link then
 
   await modal.getByRole('button', { name: `Remove the invite of ${removed}` }).click()
   const confirm = page.getByRole('alertdialog', { name: `Remove the invite of ${removed}?` })
+  await expect(confirm.getByRole('button', { name: 'Remove invite' })).toBeVisible()
+  // its red confirm button reads in both themes (white on red at 4.5:1 at least)
+  await expectAccessibleInBothThemes(page, 'pending-invite-remove')
   await confirm.getByRole('button', { name: 'Remove invite' }).click()
   await expect(modal.getByRole('row').filter({ hasText: removed })).toHaveCount(0)
   await modal.getByRole('button', { name: 'Close' }).last().click()

@@ -108,3 +108,27 @@ async function settle(page: Page): Promise<void> {
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
   })
 }
+
+/**
+ * axe on what is on screen in the light and then the dark theme (the `dark` class on <html>, as the kit's
+ * toggle sets it), back to the theme it was in: for a dialog whose colours (a solid red confirm button)
+ * must read in both.
+ */
+export async function expectAccessibleInBothThemes(page: Page, name: string): Promise<void> {
+  const setTheme = (mode: 'light' | 'dark') =>
+    page.evaluate((next) => {
+      const root = document.documentElement
+      const before = root.classList.contains('dark') ? 'dark' : 'light'
+      root.classList.remove('light', 'dark')
+      root.classList.add(next)
+      root.style.colorScheme = next
+      return before
+    }, mode)
+  const original = await setTheme('light')
+  for (const mode of ['light', 'dark'] as const) {
+    await setTheme(mode)
+    await settle(page)
+    await expectAccessible(page, `${name} (${mode})`)
+  }
+  await setTheme(original)
+}
