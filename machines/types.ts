@@ -974,3 +974,10 @@ export interface AssignTeacherClassesOutput {
   assigned: number[]
   failed: number[]
 }
+
+/**
+ * The classes on a student's or teacher's details (spec §2: a student's first 3, a teacher's first 5):
+ * loadPersonClasses is GET /v1/groups/{orgId}/{studentId}/groups for a student, GET
+ * /v1/groups/{orgId}/?owner for a teacher; the page's count is how many there are in all.
+ */
+export type PersonClassesInput = MemberInput
