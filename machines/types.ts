@@ -365,8 +365,11 @@ export type OrganizationUser = components['schemas']['OrganizationUser']
 /** One page of members: {count, next, previous, results}. */
 export type OrganizationUserPage = components['schemas']['OrganizationUserPage']
 
+/** A column the members tables sort by: the teachers list sorts by its class and student counts too. */
+export type OrganizationUserSort = 'username' | 'email' | 'first_name' | 'last_name' | 'groups_count' | 'users_groups_count'
+
 /** The sort of the members table: a column, descending with a leading '-'. */
-export type OrganizationUserOrdering = 'username' | '-username' | 'email' | '-email' | 'first_name' | '-first_name' | 'last_name' | '-last_name'
+export type OrganizationUserOrdering = OrganizationUserSort | `-${OrganizationUserSort}`
 
 /** What the members table shows: the URL's search, role filter, sort and page. */
 export interface OrganizationUsersQuery {
