@@ -35,6 +35,7 @@ export type Translations = RootTranslation &
 	organizationForm: NamespaceOrganizationFormTranslation,
 	organizationProfile: NamespaceOrganizationProfileTranslation,
 	organizationUsers: NamespaceOrganizationUsersTranslation,
+	personClasses: NamespacePersonClassesTranslation,
 	reports: NamespaceReportsTranslation,
 	startLearning: NamespaceStartLearningTranslation
 }
@@ -5553,6 +5554,89 @@ export type NamespaceOrganizationUsersTranslation = {
 	}
 }
 
+export type NamespacePersonClassesTranslation = {
+	school: {
+		/**
+		 * C​l​a​s​s​e​s
+		 */
+		title: string
+		/**
+		 * N​o​t​ ​i​n​ ​a​ ​c​l​a​s​s​ ​y​e​t​.
+		 */
+		studentNone: string
+		/**
+		 * T​e​a​c​h​e​s​ ​n​o​ ​c​l​a​s​s​ ​y​e​t​.
+		 */
+		teacherNone: string
+		/**
+		 * T​h​e​ ​c​l​a​s​s​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		failed: string
+		/**
+		 * S​h​o​w​ ​a​l​l​ ​{​c​o​u​n​t​}​ ​c​l​a​s​s​e​s
+		 * @param {number} count
+		 */
+		showAll: RequiredParams<'count'>
+		/**
+		 * C​l​a​s​s​e​s​ ​t​a​u​g​h​t
+		 */
+		classesTaught: string
+		/**
+		 * S​t​u​d​e​n​t​s​ ​i​n​ ​t​h​e​s​e​ ​c​l​a​s​s​e​s
+		 */
+		studentsTaught: string
+		/**
+		 * S​t​u​d​e​n​t​s
+		 */
+		studentsColumn: string
+	}
+	company: {
+		/**
+		 * T​e​a​m​s
+		 */
+		title: string
+		/**
+		 * N​o​t​ ​i​n​ ​a​ ​t​e​a​m​ ​y​e​t​.
+		 */
+		studentNone: string
+		/**
+		 * L​e​a​d​s​ ​n​o​ ​t​e​a​m​ ​y​e​t​.
+		 */
+		teacherNone: string
+		/**
+		 * T​h​e​ ​t​e​a​m​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		failed: string
+		/**
+		 * S​h​o​w​ ​a​l​l​ ​{​c​o​u​n​t​}​ ​t​e​a​m​s
+		 * @param {number} count
+		 */
+		showAll: RequiredParams<'count'>
+		/**
+		 * T​e​a​m​s​ ​l​e​d
+		 */
+		classesTaught: string
+		/**
+		 * E​m​p​l​o​y​e​e​s​ ​i​n​ ​t​h​e​s​e​ ​t​e​a​m​s
+		 */
+		studentsTaught: string
+		/**
+		 * E​m​p​l​o​y​e​e​s
+		 */
+		studentsColumn: string
+	}
+	/**
+	 * S​h​o​w​ ​f​e​w​e​r
+	 */
+	showFewer: string
+	/**
+	 * {​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}
+	 * @param {string} end
+	 * @param {string} start
+	 */
+	dates: RequiredParams<'end' | 'start'>
+}
+
 export type NamespaceReportsTranslation = {
 	/**
 	 * D​a​t​e​ ​r​a​n​g​e
@@ -5960,6 +6044,7 @@ export type Namespaces =
 	| 'organizationForm'
 	| 'organizationProfile'
 	| 'organizationUsers'
+	| 'personClasses'
 	| 'reports'
 	| 'startLearning'
 
@@ -6059,6 +6144,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./organizationUsers/index.ts` file instead
 	 */
 	organizationUsers?: "[typesafe-i18n] reserved for 'organizationUsers'-namespace. You need to use the `./organizationUsers/index.ts` file instead."
+
+	/**
+	 * reserved for 'personClasses'-namespace\
+	 * you need to use the `./personClasses/index.ts` file instead
+	 */
+	personClasses?: "[typesafe-i18n] reserved for 'personClasses'-namespace. You need to use the `./personClasses/index.ts` file instead."
 
 	/**
 	 * reserved for 'reports'-namespace\
@@ -11309,6 +11400,84 @@ export type TranslationFunctions = {
 				teacherRemoveFailed: (arg: { name: string, organization: string }) => LocalizedString
 			}
 		}
+	}
+	personClasses: {
+		school: {
+			/**
+			 * Classes
+			 */
+			title: () => LocalizedString
+			/**
+			 * Not in a class yet.
+			 */
+			studentNone: () => LocalizedString
+			/**
+			 * Teaches no class yet.
+			 */
+			teacherNone: () => LocalizedString
+			/**
+			 * The classes could not be loaded.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Show all {count} classes
+			 */
+			showAll: (arg: { count: number }) => LocalizedString
+			/**
+			 * Classes taught
+			 */
+			classesTaught: () => LocalizedString
+			/**
+			 * Students in these classes
+			 */
+			studentsTaught: () => LocalizedString
+			/**
+			 * Students
+			 */
+			studentsColumn: () => LocalizedString
+		}
+		company: {
+			/**
+			 * Teams
+			 */
+			title: () => LocalizedString
+			/**
+			 * Not in a team yet.
+			 */
+			studentNone: () => LocalizedString
+			/**
+			 * Leads no team yet.
+			 */
+			teacherNone: () => LocalizedString
+			/**
+			 * The teams could not be loaded.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Show all {count} teams
+			 */
+			showAll: (arg: { count: number }) => LocalizedString
+			/**
+			 * Teams led
+			 */
+			classesTaught: () => LocalizedString
+			/**
+			 * Employees in these teams
+			 */
+			studentsTaught: () => LocalizedString
+			/**
+			 * Employees
+			 */
+			studentsColumn: () => LocalizedString
+		}
+		/**
+		 * Show fewer
+		 */
+		showFewer: () => LocalizedString
+		/**
+		 * {start} – {end}
+		 */
+		dates: (arg: { end: string, start: string }) => LocalizedString
 	}
 	reports: {
 		/**

@@ -32,6 +32,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./en/organizationForm/index.js'),
 		organizationProfile: () => import('./en/organizationProfile/index.js'),
 		organizationUsers: () => import('./en/organizationUsers/index.js'),
+		personClasses: () => import('./en/personClasses/index.js'),
 		reports: () => import('./en/reports/index.js'),
 		startLearning: () => import('./en/startLearning/index.js')
 	},
@@ -52,6 +53,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./es-MX/organizationForm/index.js'),
 		organizationProfile: () => import('./es-MX/organizationProfile/index.js'),
 		organizationUsers: () => import('./es-MX/organizationUsers/index.js'),
+		personClasses: () => import('./es-MX/personClasses/index.js'),
 		reports: () => import('./es-MX/reports/index.js'),
 		startLearning: () => import('./es-MX/startLearning/index.js')
 	},
@@ -72,6 +74,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./ja/organizationForm/index.js'),
 		organizationProfile: () => import('./ja/organizationProfile/index.js'),
 		organizationUsers: () => import('./ja/organizationUsers/index.js'),
+		personClasses: () => import('./ja/personClasses/index.js'),
 		reports: () => import('./ja/reports/index.js'),
 		startLearning: () => import('./ja/startLearning/index.js')
 	},
@@ -92,6 +95,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./pt-BR/organizationForm/index.js'),
 		organizationProfile: () => import('./pt-BR/organizationProfile/index.js'),
 		organizationUsers: () => import('./pt-BR/organizationUsers/index.js'),
+		personClasses: () => import('./pt-BR/personClasses/index.js'),
 		reports: () => import('./pt-BR/reports/index.js'),
 		startLearning: () => import('./pt-BR/startLearning/index.js')
 	},
@@ -112,6 +116,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./th/organizationForm/index.js'),
 		organizationProfile: () => import('./th/organizationProfile/index.js'),
 		organizationUsers: () => import('./th/organizationUsers/index.js'),
+		personClasses: () => import('./th/personClasses/index.js'),
 		reports: () => import('./th/reports/index.js'),
 		startLearning: () => import('./th/startLearning/index.js')
 	},
@@ -132,6 +137,7 @@ const localeNamespaceLoaders = {
 		organizationForm: () => import('./vi/organizationForm/index.js'),
 		organizationProfile: () => import('./vi/organizationProfile/index.js'),
 		organizationUsers: () => import('./vi/organizationUsers/index.js'),
+		personClasses: () => import('./vi/personClasses/index.js'),
 		reports: () => import('./vi/reports/index.js'),
 		startLearning: () => import('./vi/startLearning/index.js')
 	}

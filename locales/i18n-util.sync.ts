@@ -28,6 +28,7 @@ import en_onboarding from './en/onboarding/index.js'
 import en_organizationForm from './en/organizationForm/index.js'
 import en_organizationProfile from './en/organizationProfile/index.js'
 import en_organizationUsers from './en/organizationUsers/index.js'
+import en_personClasses from './en/personClasses/index.js'
 import en_reports from './en/reports/index.js'
 import en_startLearning from './en/startLearning/index.js'
 import es_MX_account from './es-MX/account/index.js'
@@ -46,6 +47,7 @@ import es_MX_onboarding from './es-MX/onboarding/index.js'
 import es_MX_organizationForm from './es-MX/organizationForm/index.js'
 import es_MX_organizationProfile from './es-MX/organizationProfile/index.js'
 import es_MX_organizationUsers from './es-MX/organizationUsers/index.js'
+import es_MX_personClasses from './es-MX/personClasses/index.js'
 import es_MX_reports from './es-MX/reports/index.js'
 import es_MX_startLearning from './es-MX/startLearning/index.js'
 import ja_account from './ja/account/index.js'
@@ -64,6 +66,7 @@ import ja_onboarding from './ja/onboarding/index.js'
 import ja_organizationForm from './ja/organizationForm/index.js'
 import ja_organizationProfile from './ja/organizationProfile/index.js'
 import ja_organizationUsers from './ja/organizationUsers/index.js'
+import ja_personClasses from './ja/personClasses/index.js'
 import ja_reports from './ja/reports/index.js'
 import ja_startLearning from './ja/startLearning/index.js'
 import pt_BR_account from './pt-BR/account/index.js'
@@ -82,6 +85,7 @@ import pt_BR_onboarding from './pt-BR/onboarding/index.js'
 import pt_BR_organizationForm from './pt-BR/organizationForm/index.js'
 import pt_BR_organizationProfile from './pt-BR/organizationProfile/index.js'
 import pt_BR_organizationUsers from './pt-BR/organizationUsers/index.js'
+import pt_BR_personClasses from './pt-BR/personClasses/index.js'
 import pt_BR_reports from './pt-BR/reports/index.js'
 import pt_BR_startLearning from './pt-BR/startLearning/index.js'
 import th_account from './th/account/index.js'
@@ -100,6 +104,7 @@ import th_onboarding from './th/onboarding/index.js'
 import th_organizationForm from './th/organizationForm/index.js'
 import th_organizationProfile from './th/organizationProfile/index.js'
 import th_organizationUsers from './th/organizationUsers/index.js'
+import th_personClasses from './th/personClasses/index.js'
 import th_reports from './th/reports/index.js'
 import th_startLearning from './th/startLearning/index.js'
 import vi_account from './vi/account/index.js'
@@ -118,6 +123,7 @@ import vi_onboarding from './vi/onboarding/index.js'
 import vi_organizationForm from './vi/organizationForm/index.js'
 import vi_organizationProfile from './vi/organizationProfile/index.js'
 import vi_organizationUsers from './vi/organizationUsers/index.js'
+import vi_personClasses from './vi/personClasses/index.js'
 import vi_reports from './vi/reports/index.js'
 import vi_startLearning from './vi/startLearning/index.js'
 
@@ -140,6 +146,7 @@ const localeTranslations = {
 		organizationForm: en_organizationForm,
 		organizationProfile: en_organizationProfile,
 		organizationUsers: en_organizationUsers,
+		personClasses: en_personClasses,
 		reports: en_reports,
 		startLearning: en_startLearning
 	},
@@ -161,6 +168,7 @@ const localeTranslations = {
 		organizationForm: es_MX_organizationForm,
 		organizationProfile: es_MX_organizationProfile,
 		organizationUsers: es_MX_organizationUsers,
+		personClasses: es_MX_personClasses,
 		reports: es_MX_reports,
 		startLearning: es_MX_startLearning
 	},
@@ -182,6 +190,7 @@ const localeTranslations = {
 		organizationForm: ja_organizationForm,
 		organizationProfile: ja_organizationProfile,
 		organizationUsers: ja_organizationUsers,
+		personClasses: ja_personClasses,
 		reports: ja_reports,
 		startLearning: ja_startLearning
 	},
@@ -203,6 +212,7 @@ const localeTranslations = {
 		organizationForm: pt_BR_organizationForm,
 		organizationProfile: pt_BR_organizationProfile,
 		organizationUsers: pt_BR_organizationUsers,
+		personClasses: pt_BR_personClasses,
 		reports: pt_BR_reports,
 		startLearning: pt_BR_startLearning
 	},
@@ -224,6 +234,7 @@ const localeTranslations = {
 		organizationForm: th_organizationForm,
 		organizationProfile: th_organizationProfile,
 		organizationUsers: th_organizationUsers,
+		personClasses: th_personClasses,
 		reports: th_reports,
 		startLearning: th_startLearning
 	},
@@ -245,6 +256,7 @@ const localeTranslations = {
 		organizationForm: vi_organizationForm,
 		organizationProfile: vi_organizationProfile,
 		organizationUsers: vi_organizationUsers,
+		personClasses: vi_personClasses,
 		reports: vi_reports,
 		startLearning: vi_startLearning
 	},

@@ -36,6 +36,7 @@ export const namespaces: Namespaces[] = [
 	'organizationForm',
 	'organizationProfile',
 	'organizationUsers',
+	'personClasses',
 	'reports',
 	'startLearning'
 ]

@@ -365,8 +365,11 @@ export type OrganizationUser = components['schemas']['OrganizationUser']
 /** One page of members: {count, next, previous, results}. */
 export type OrganizationUserPage = components['schemas']['OrganizationUserPage']
 
+/** A column the members tables sort by: the teachers list sorts by its class and student counts too. */
+export type OrganizationUserSort = 'username' | 'email' | 'first_name' | 'last_name' | 'groups_count' | 'users_groups_count'
+
 /** The sort of the members table: a column, descending with a leading '-'. */
-export type OrganizationUserOrdering = 'username' | '-username' | 'email' | '-email' | 'first_name' | '-first_name' | 'last_name' | '-last_name'
+export type OrganizationUserOrdering = OrganizationUserSort | `-${OrganizationUserSort}`
 
 /** What the members table shows: the URL's search, role filter, sort and page. */
 export interface OrganizationUsersQuery {
@@ -974,3 +977,10 @@ export interface AssignTeacherClassesOutput {
   assigned: number[]
   failed: number[]
 }
+
+/**
+ * The classes on a student's or teacher's details (spec §2: a student's first 3, a teacher's first 5):
+ * loadPersonClasses is GET /v1/groups/{orgId}/{studentId}/groups for a student, GET
+ * /v1/groups/{orgId}/?owner for a teacher; the page's count is how many there are in all.
+ */
+export type PersonClassesInput = MemberInput

@@ -1146,8 +1146,9 @@ export interface paths {
          * The members of an organization, paged (its admins and platform admins)
          * @description Filtered by roles (a member holding any of them) and a search of username, e-mail, first and
          *     last name; sorted by one column (a leading `-` sorts descending; members without a username
-         *     come last), then by id. Anyone who is not an admin of the organization gets 403 when they are a
-         *     member, 404 otherwise.
+         *     come last), then by id. The teachers list sorts by the class and student counts too
+         *     (groups_count, users_groups_count). Anyone who is not an admin of the organization gets 403 when
+         *     they are a member, 404 otherwise.
          */
         get: operations["listOrganizationUsers"];
         put?: never;
@@ -2404,6 +2405,10 @@ export interface components {
             department: string | null;
             /** @description The teacher's title in the organization; null for a member without the teacher role */
             title: string | null;
+            /** @description The classes of the organization the member owns (teaches), drafts included, as the member's own class list shows them */
+            groups_count: number;
+            /** @description The students in those classes, each counted once however many of the classes they are in (a draft has none yet) */
+            users_groups_count: number;
         };
         OrganizationUserPage: {
             count: number;
@@ -4829,7 +4834,7 @@ export interface operations {
                 roles?: components["schemas"]["Role"][];
                 /** @description Words to look for (case-insensitive) */
                 search?: components["parameters"]["Search"];
-                ordering?: "username" | "-username" | "email" | "-email" | "first_name" | "-first_name" | "last_name" | "-last_name";
+                ordering?: "username" | "-username" | "email" | "-email" | "first_name" | "-first_name" | "last_name" | "-last_name" | "groups_count" | "-groups_count" | "users_groups_count" | "-users_groups_count";
             };
             header?: never;
             path: {

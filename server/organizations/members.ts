@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Translator } from '../../locales/server.js'
 import type { components } from '../../openapi/schema.js'
-import { memberships, organizations, users, type Role } from '../db/schema.js'
+import { groupMembers, groups, memberships, organizations, users, type Role } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { detailError } from '../http/errors.js'
 import { photoUrl } from '../accounts/user-view.js'
@@ -10,13 +10,37 @@ import { adminCount } from './memberships.js'
 /** The members of an organization with their roles in it, as the contract shows them. */
 
 export type OrganizationUserView = components['schemas']['OrganizationUser']
-export type MemberOrdering = 'username' | 'email' | 'first_name' | 'last_name'
+export type MemberOrdering = 'username' | 'email' | 'first_name' | 'last_name' | 'groups_count' | 'users_groups_count'
 
-const SORT: Record<MemberOrdering, SQL> = {
-  username: sql`lower(${users.username})`,
-  email: sql`lower(${users.email})`,
-  first_name: sql`lower(${users.firstName})`,
-  last_name: sql`lower(${users.lastName})`,
+/**
+ * A member's counts as a teacher (spec §3 Organization user): the classes of the organization the
+ * member owns, drafts included (the member's own class list shows them), and the students in those
+ * classes, each counted once however many of them they are in. Subqueries on the member's id, so the
+ * page's statement computes them (groups_owner_idx, group_members_group_user_key): no query per row.
+ */
+const groupsCount = (organizationId: number, userId: AnyColumn) =>
+  sql<number>`(select count(*)::int from ${groups} where ${groups.organizationId} = ${organizationId} and ${groups.ownerId} = ${userId})`
+
+const usersGroupsCount = (organizationId: number, userId: AnyColumn) =>
+  sql<number>`(select count(distinct ${groupMembers.userId})::int from ${groupMembers}
+    inner join ${groups} on ${groups.id} = ${groupMembers.groupId}
+    where ${groups.organizationId} = ${organizationId} and ${groups.ownerId} = ${userId})`
+
+const sortKeyOf = (ordering: MemberOrdering, organizationId: number): SQL => {
+  switch (ordering) {
+    case 'username':
+      return sql`lower(${users.username})`
+    case 'email':
+      return sql`lower(${users.email})`
+    case 'first_name':
+      return sql`lower(${users.firstName})`
+    case 'last_name':
+      return sql`lower(${users.lastName})`
+    case 'groups_count':
+      return groupsCount(organizationId, users.id)
+    case 'users_groups_count':
+      return usersGroupsCount(organizationId, users.id)
+  }
 }
 
 /** `%`, `_` and `\` match themselves in a search. */
@@ -73,7 +97,7 @@ interface MemberPage {
  */
 const selectMembers = (db: Executor, organizationId: number, where: SQL, page: MemberPage) => {
   const descending = page.ordering.startsWith('-')
-  const sortKey = SORT[page.ordering.replace(/^-/, '') as MemberOrdering]
+  const sortKey = sortKeyOf(page.ordering.replace(/^-/, '') as MemberOrdering, organizationId)
   const order = (key: SQL | SQL.Aliased | AnyColumn, id: AnyColumn) => [
     descending ? sql`${key} desc nulls last` : sql`${key} asc nulls last`,
     asc(id),
@@ -121,6 +145,8 @@ const selectMembers = (db: Executor, organizationId: number, where: SQL, page: M
       active: held.active,
       department: held.department,
       title: held.title,
+      groupsCount: groupsCount(organizationId, chosen.id),
+      usersGroupsCount: usersGroupsCount(organizationId, chosen.id),
     })
     .from(chosen)
     .leftJoinLateral(held, sql`true`)
@@ -143,6 +169,8 @@ const memberView = (row: MemberRow): OrganizationUserView => ({
   is_active: row.active ?? true,
   department: row.department ?? null,
   title: row.title ?? null,
+  groups_count: row.groupsCount,
+  users_groups_count: row.usersGroupsCount,
 })
 
 /** One page of members, with the number of all that match. */

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { LoadOrganizationUsersInput, MemberInput, OrganizationUser, OrganizationUserPage } from '../../machines/types'
+import type { LoadOrganizationUsersInput, MemberInput, OrganizationUser, OrganizationUserOrdering, OrganizationUserPage } from '../../machines/types'
 import { api, unwrap } from './client'
 
 /**
@@ -8,11 +8,19 @@ import { api, unwrap } from './client'
  * the admins' users calls. The query's roles are the call's own (students), not sent.
  */
 
+type StudentOrdering = Exclude<OrganizationUserOrdering, `${string}groups_count`>
+
+/** The student list sorts by the person's columns; the class and student counts are the teachers list's. */
+const isStudentOrdering = (ordering: OrganizationUserOrdering): ordering is StudentOrdering => !ordering.endsWith('groups_count')
+
 export const loadStudents = fromPromise<OrganizationUserPage, LoadOrganizationUsersInput>(({ input, signal }) => {
   const { page, search, ordering } = input.query
   return unwrap(
     api.GET('/v1/organizations/{id}/students', {
-      params: { path: { id: input.organizationId }, query: { page, ordering, ...(search.trim() ? { search: search.trim() } : {}) } },
+      params: {
+        path: { id: input.organizationId },
+        query: { page, ...(isStudentOrdering(ordering) ? { ordering } : {}), ...(search.trim() ? { search: search.trim() } : {}) },
+      },
       signal,
     }),
   )

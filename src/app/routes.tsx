@@ -26,7 +26,7 @@ const auth = () => import('../features/auth/pages')
 const accountPages = withTexts(auth, ['account'])
 const legal = withTexts(auth, ['legal', 'account'])
 const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
-const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport', 'reports', 'classDetails'])
+const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport', 'reports', 'classDetails', 'classes', 'personClasses'])
 
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
 const ConfirmAccountPage = lazy(() => accountPages().then((m) => ({ default: m.ConfirmAccountPage })))

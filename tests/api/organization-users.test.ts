@@ -58,6 +58,8 @@ describe('the member list', () => {
       is_active: true,
       department: null,
       title: null,
+      groups_count: 0,
+      users_groups_count: 0,
     })
     const second = await server.api('GET', `${base()}?page_size=5&page=2`, { token: school.admin.token })
     expect(usernames(second)).toEqual(['terry', 'zoe', null])

@@ -8,7 +8,9 @@ import { logIn, toast } from './support/ui'
  * The student and teacher lists and details (spec §2, §6, §8): an admin sees both lists, searches,
  * sorts by name, opens a student and removes it after the confirmation, invites a teacher from the
  * teachers' invite mode (no role select); a teacher sees the students without the admin actions; a
- * student sees neither; the lists work from the keyboard.
+ * student sees neither; the lists work from the keyboard. The teachers list counts each teacher's
+ * classes and their students; the details show a student's first 3 classes and a teacher's counts
+ * and first 5 classes.
  */
 
 async function acceptInvitation(request: APIRequestContext, person: Person): Promise<void> {
@@ -33,7 +35,24 @@ async function asPerson(browser: Browser, person: Person): Promise<Page> {
   return page
 }
 
+/** A class from 2026 to 2099 (active), taught by `ownerId` when given, with these students. */
+async function classWith(request: APIRequestContext, token: string, organization: Organization, name: string, ownerId: number | null, studentIds: number[]) {
+  const created = await request.post(`/v1/groups/${organization.id}/`, {
+    headers: bearer(token),
+    data: { name, start_date: '2026-01-01', end_date: '2099-12-31', ...(ownerId ? { owner: ownerId } : {}) },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+  if (studentIds.length === 0) return id
+  const added = await request.post(`/v1/groups/${id}/users`, { headers: bearer(token), data: { user_ids: studentIds } })
+  expect(added.status(), await added.text()).toBeLessThan(300)
+  return id
+}
+
+const userId = async (request: APIRequestContext, person: Person) => (await login(request, person.email, person.password)).user_id
+
 const table = (page: Page) => page.getByRole('table')
+const classesOf = (page: Page) => page.getByRole('region', { name: 'Classes', exact: true })
 const rows = (page: Page) => table(page).getByRole('row')
 
 test('an admin lists students and teachers, searches, opens a student and removes it after confirming; a teacher sees the students without admin actions; a student sees neither', async ({
@@ -224,4 +243,87 @@ test('the student list and details work from the keyboard, and a company says em
   await expect(toast(page, `Lenny Leonard is no longer an employee of ${organization.name}.`)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Homer Simpson' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Lenny Leonard' })).toHaveCount(0)
+})
+
+test("the teachers list counts each teacher's classes and their students; a student's and a teacher's details show their classes", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName('Springfield Elementary'), { owner: owner.email })
+  await acceptInvitation(request, owner)
+  const edna = await member(request, organization, newPerson('edna', 'Edna', 'Krabappel'), 'teacher')
+  const dewey = await member(request, organization, newPerson('dewey', 'Dewey', 'Largo'), 'teacher')
+  const bart = await member(request, organization, newPerson('bart', 'Bart', 'Simpson'), 'student')
+  const milhouse = await member(request, organization, newPerson('milhouse', 'Milhouse', 'Van Houten'), 'student')
+  await member(request, organization, newPerson('lisa', 'Lisa', 'Simpson'), 'student')
+  // Edna teaches 4 classes: Bart is in all of them and Milhouse in two (2 students, each counted once);
+  // Bart is in a fifth, untaught, class too; Lisa is in none; Dewey teaches an empty class
+  const token = (await login(request, owner.email, owner.password)).token
+  const [ednaId, bartId, milhouseId] = [await userId(request, edna), await userId(request, bart), await userId(request, milhouse)]
+  const grade4a = await classWith(request, token, organization, 'Grade 4 A', ednaId, [bartId, milhouseId])
+  await classWith(request, token, organization, 'Grade 4 B', ednaId, [bartId, milhouseId])
+  await classWith(request, token, organization, 'Grade 4 Drama', ednaId, [bartId])
+  await classWith(request, token, organization, 'Grade 4 Music', ednaId, [bartId])
+  await classWith(request, token, organization, 'Chess club', null, [bartId])
+  await classWith(request, token, organization, 'Band', await userId(request, dewey), [])
+
+  await logIn(page, owner)
+  // the teachers list: name, e-mail and the two counts, each sortable
+  await page.goto(`/organization/${organization.id}/teachers`)
+  await expect(rows(page)).toHaveCount(3)
+  await expect(rows(page).nth(0).getByRole('columnheader')).toHaveText(['Name', 'Email', 'Classes', 'Students'])
+  await expect(rows(page).filter({ hasText: edna.email }).getByRole('cell')).toHaveText(['Edna Krabappel', edna.email, '4', '2'])
+  await table(page).getByRole('button', { name: 'Students' }).click()
+  await expect(page).toHaveURL(/sort=users_groups_count/)
+  await expect(page.getByRole('columnheader', { name: 'Students' })).toHaveAttribute('aria-sort', 'ascending')
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'none')
+  await expect(rows(page).filter({ hasText: dewey.email }).getByRole('cell')).toHaveText(['Dewey Largo', dewey.email, '1', '0'])
+  await expect(rows(page).nth(2)).toContainText('Edna Krabappel')
+  await table(page).getByRole('button', { name: 'Students' }).click()
+  await expect(page).toHaveURL(/sort=-users_groups_count/)
+  await expect(rows(page).nth(1)).toContainText('Edna Krabappel')
+  await screenAtWidths(page, 'teachers-list', () => expect(rows(page).nth(1)).toBeVisible())
+
+  // Edna's details: the counts and her 4 classes (fewer than 5: no "show all"), each with its students
+  await page.getByRole('link', { name: 'Edna Krabappel' }).click()
+  await expect(page.getByRole('heading', { name: 'Edna Krabappel', level: 1 })).toBeVisible()
+  const count = (label: string) => classesOf(page).locator('dt', { hasText: label }).locator('+ dd')
+  await expect(count('Classes taught')).toHaveText('4')
+  await expect(count('Students in these classes')).toHaveText('2')
+  await expect(classesOf(page).getByRole('listitem')).toHaveCount(4)
+  await expect(classesOf(page).getByRole('listitem').filter({ hasText: 'Grade 4 A' })).toContainText('Students: 2')
+  await expect(classesOf(page)).not.toContainText('Chess club')
+  await expect(classesOf(page).getByRole('button', { name: /Show all/ })).toHaveCount(0)
+  await screenAtWidths(page, 'teacher-details-classes', () => expect(classesOf(page)).toBeVisible())
+
+  // Bart's first 3 classes, the newest first, the other 2 in place; each links to its class
+  await page.goto(`/organization/${organization.id}/students`)
+  await page.getByRole('link', { name: 'Bart Simpson' }).click()
+  await expect(page.getByRole('heading', { name: 'Bart Simpson', level: 1 })).toBeVisible()
+  const bartClasses = classesOf(page).getByRole('listitem')
+  await expect(bartClasses).toHaveCount(3)
+  await expect(bartClasses.first()).toContainText('Chess club')
+  await expect(bartClasses.first()).toContainText('Active')
+  await classesOf(page).getByRole('button', { name: 'Show all 5 classes' }).click()
+  await expect(bartClasses).toHaveCount(5)
+  await screenAtWidths(page, 'student-details-classes', () => expect(classesOf(page)).toBeVisible())
+  await classesOf(page).getByRole('link', { name: 'Grade 4 A' }).click()
+  await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/classes/${grade4a}$`))
+  await expect(page.getByRole('heading', { name: 'Grade 4 A', level: 1 })).toBeVisible()
+
+  // Lisa is in no class yet
+  await page.goto(`/organization/${organization.id}/students`)
+  await page.getByRole('link', { name: 'Lisa Simpson' }).click()
+  await expect(classesOf(page)).toContainText('Not in a class yet.')
+
+  // Edna sees, of Bart's classes, the 4 she teaches: 3, then all 4; not the chess club
+  const teacherPage = await asPerson(browser, edna)
+  await teacherPage.goto(`/organization/${organization.id}/students/${bartId}`)
+  await expect(classesOf(teacherPage).getByRole('listitem')).toHaveCount(3)
+  await classesOf(teacherPage).getByRole('button', { name: 'Show all 4 classes' }).click()
+  await expect(classesOf(teacherPage).getByRole('listitem')).toHaveCount(4)
+  await expect(classesOf(teacherPage)).not.toContainText('Chess club')
+  await teacherPage.context().close()
 })

@@ -23,6 +23,8 @@ const admin = (id: number, email: string): OrganizationUser => ({
   is_active: true,
   department: null,
   title: null,
+  groups_count: 0,
+  users_groups_count: 0,
 })
 const owner = admin(1, 'owner@example.com')
 const second = admin(2, 'second@example.com')

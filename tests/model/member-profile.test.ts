@@ -8,7 +8,7 @@ type M = typeof memberProfileMachine
 type View = StepView<M>
 
 const member: OrganizationUser = {
-  id: 3, first_name: 'Ana', last_name: 'Souza', email: 'ana@example.com', username: 'ana', phone_code: null, phone_number: null, photo_url: null, roles: ['admin'], joined_at: '2026-01-01T00:00:00Z', is_active: true, department: null, title: null,
+  id: 3, first_name: 'Ana', last_name: 'Souza', email: 'ana@example.com', username: 'ana', phone_code: null, phone_number: null, photo_url: null, roles: ['admin'], joined_at: '2026-01-01T00:00:00Z', is_active: true, department: null, title: null, groups_count: 0, users_groups_count: 0,
 }
 const changes = { first_name: 'Ana', last_name: 'Lima', roles: ['teacher' as const] }
 const saved = { ...member, ...changes }

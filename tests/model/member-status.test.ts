@@ -14,7 +14,7 @@ const forbidden = apiFailure(403, { detail: 'You do not have permission to perfo
 const member = { organizationId: 7, userId: 42 }
 const disabled: OrganizationUser = {
   id: 42, first_name: 'Ana', last_name: 'Souza', email: 'ana@example.com', username: 'ana', phone_code: null, phone_number: null,
-  photo_url: null, roles: ['student'], joined_at: '2026-01-01T00:00:00Z', is_active: false, department: null, title: null,
+  photo_url: null, roles: ['student'], joined_at: '2026-01-01T00:00:00Z', is_active: false, department: null, title: null, groups_count: 0, users_groups_count: 0,
 }
 
 const events: ModelEvent<M>[] = [

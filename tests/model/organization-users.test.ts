@@ -14,7 +14,7 @@ const page: OrganizationUserPage = {
   next: null,
   previous: null,
   results: [
-    { id: 3, first_name: 'Ana', last_name: 'Souza', email: 'ana@example.com', username: 'ana', phone_code: null, phone_number: null, photo_url: null, roles: ['teacher'], joined_at: '2026-01-01T00:00:00Z', is_active: true, department: null, title: null },
+    { id: 3, first_name: 'Ana', last_name: 'Souza', email: 'ana@example.com', username: 'ana', phone_code: null, phone_number: null, photo_url: null, roles: ['teacher'], joined_at: '2026-01-01T00:00:00Z', is_active: true, department: null, title: null, groups_count: 0, users_groups_count: 0 },
   ],
 }
 const forbidden = apiFailure(403, { detail: 'You do not have permission to perform this action.' })

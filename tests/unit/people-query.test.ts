@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { displayName, nameDirection, nextNameOrdering, readPeopleQuery, writePeopleQuery } from '../../src/features/users/people/people-query'
+import { displayName, nextOrdering, readPeopleQuery, sortDirection, writePeopleQuery } from '../../src/features/users/people/people-query'
 
 /** The student and teacher lists' query in the URL: what a reload or a shared link shows. */
 
@@ -22,10 +22,23 @@ describe('the query of the student and teacher lists', () => {
   })
 
   it('turns the name sort around on each click', () => {
-    expect(nextNameOrdering('first_name')).toBe('-first_name')
-    expect(nextNameOrdering('-first_name')).toBe('first_name')
-    expect(nameDirection('first_name')).toBe('ascending')
-    expect(nameDirection('-first_name')).toBe('descending')
+    expect(nextOrdering('first_name', 'first_name')).toBe('-first_name')
+    expect(nextOrdering('-first_name', 'first_name')).toBe('first_name')
+    expect(sortDirection('first_name', 'first_name')).toBe('ascending')
+    expect(sortDirection('-first_name', 'first_name')).toBe('descending')
+  })
+
+  it("sorts the teachers list by its counts, a column of the list's own only", () => {
+    const sortable = ['first_name', 'groups_count', 'users_groups_count'] as const
+    expect(readPeopleQuery('?sort=-users_groups_count', ['teacher'], sortable).ordering).toBe('-users_groups_count')
+    expect(writePeopleQuery(readPeopleQuery('?sort=groups_count', ['teacher'], sortable))).toBe('?sort=groups_count')
+    // the students list does not sort by them
+    expect(readPeopleQuery('?sort=groups_count', ['student']).ordering).toBe('first_name')
+    // another column first sorts ascending; the name column is then not sorted
+    expect(nextOrdering('first_name', 'groups_count')).toBe('groups_count')
+    expect(nextOrdering('groups_count', 'groups_count')).toBe('-groups_count')
+    expect(sortDirection('-groups_count', 'first_name')).toBe('none')
+    expect(sortDirection('-groups_count', 'groups_count')).toBe('descending')
   })
 
   it('names a person by name, else username, else e-mail', () => {

@@ -4,13 +4,20 @@ import { Link as RouterLink, useLocation, useSearch } from 'wouter'
 import type { PromiseActorLogic } from 'xstate'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { organizationUsersMachine } from '../../../../machines/organization-users'
-import type { LoadOrganizationUsersInput, OrganizationRole, OrganizationUser, OrganizationUserPage, OrganizationUsersQuery } from '../../../../machines/types'
+import type {
+  LoadOrganizationUsersInput,
+  OrganizationRole,
+  OrganizationUser,
+  OrganizationUserPage,
+  OrganizationUserSort,
+  OrganizationUsersQuery,
+} from '../../../../machines/types'
 import { css } from '../../../../styled-system/css'
 import { Flex, Stack } from '../../../../styled-system/jsx'
 import { errorMessage } from '../../../api/errors'
 import { Button, ErrorPanel, Heading, Input, Pagination, Spinner, Table, Text } from '../../../ui'
 import { usePageTitle } from '../../shared/page'
-import { displayName, nameDirection, nextNameOrdering, readPeopleQuery, writePeopleQuery } from './people-query'
+import { displayName, nextOrdering, readPeopleQuery, sortDirection, writePeopleQuery } from './people-query'
 
 const PAGE_SIZE = 10
 /** How long the search box waits after the last key before the URL (and the list) follow. */
@@ -18,12 +25,21 @@ const SEARCH_DEBOUNCE_MS = 300
 
 type LoadPeople = PromiseActorLogic<OrganizationUserPage, LoadOrganizationUsersInput>
 
+/** A count column of the teachers list (spec §2: groups_count, users_groups_count), sortable. */
+export interface PeopleCountColumn {
+  key: Extract<OrganizationUserSort, 'groups_count' | 'users_groups_count'>
+  label: string
+}
+
+const sortableOf = (columns: readonly PeopleCountColumn[]): OrganizationUserSort[] => ['first_name', ...columns.map((column) => column.key)]
+
 /**
  * The flow of a student or teacher list: the users table's (organizationUsersMachine), loading with
- * `load` for the list's own `roles`. Made by the screen, which reloads it after an invite.
+ * `load` for the list's own `roles` (sorted by the list's own `columns` too). Made by the screen, which
+ * reloads it after an invite.
  */
-export function usePeopleList(organizationId: number, load: LoadPeople, roles: OrganizationRole[]) {
-  const query = readPeopleQuery(useSearch(), roles)
+export function usePeopleList(organizationId: number, load: LoadPeople, roles: OrganizationRole[], columns: readonly PeopleCountColumn[] = []) {
+  const query = readPeopleQuery(useSearch(), roles, sortableOf(columns))
   return useActorRef(organizationUsersMachine.provide({ actors: { loadOrganizationUsers: load } }), { input: { organizationId, query } })
 }
 
@@ -38,20 +54,23 @@ export interface PeopleListProps {
   /** The invite controls (admins only), beside the heading and in the empty state. */
   actions?: ReactNode
   detailHref: (person: OrganizationUser) => string
+  /** Count columns after the e-mail (the teachers list's); the same as given to usePeopleList. */
+  columns?: readonly PeopleCountColumn[]
 }
 
 /**
  * A student or teacher list (spec §2): search, a table sorted by name (the column header turns it
- * around), paging, the empty and loading states; a row opens the person's details (the name is a link,
- * for the keyboard).
+ * around) or by a count column, paging, the empty and loading states; a row opens the person's details
+ * (the name is a link, for the keyboard).
  */
-export function PeopleList({ actor, roles, title, searchLabel, texts, actions, detailHref }: PeopleListProps) {
+export function PeopleList({ actor, roles, title, searchLabel, texts, actions, detailHref, columns = [] }: PeopleListProps) {
   const { LL } = useI18nContext()
   const t = LL.organizationUsers.people
   usePageTitle(title)
   const search = useSearch()
   const [location, navigate] = useLocation()
-  const query = readPeopleQuery(search, roles)
+  const sortable = sortableOf(columns)
+  const query = readPeopleQuery(search, roles, sortable)
   const page = useSelector(actor, (s) => s.context.page)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const error = useSelector(actor, (s) => s.context.error)
@@ -62,8 +81,8 @@ export function PeopleList({ actor, roles, title, searchLabel, texts, actions, d
   // The URL is the query: a change there (typing, paging, back and forward) loads the people.
   const key = writePeopleQuery(query)
   useEffect(() => {
-    actor.send({ type: 'users.query', query: readPeopleQuery(key, roles) })
-    // the roles are the list's own and never change
+    actor.send({ type: 'users.query', query: readPeopleQuery(key, roles, sortable) })
+    // the roles and columns are the list's own and never change
   }, [actor, key])
 
   // The search box follows the URL when it changes elsewhere, and writes it back after a pause.
@@ -112,12 +131,22 @@ export function PeopleList({ actor, roles, title, searchLabel, texts, actions, d
               <Table.Head>
                 <Table.Row>
                   <Table.SortableHeader
-                    direction={nameDirection(query.ordering)}
-                    onSort={() => setQuery({ ...query, ordering: nextNameOrdering(query.ordering), page: 1 })}
+                    direction={sortDirection(query.ordering, 'first_name')}
+                    onSort={() => setQuery({ ...query, ordering: nextOrdering(query.ordering, 'first_name'), page: 1 })}
                   >
                     {t.name()}
                   </Table.SortableHeader>
                   <Table.Header>{t.email()}</Table.Header>
+                  {columns.map((column) => (
+                    <Table.SortableHeader
+                      key={column.key}
+                      textAlign="end"
+                      direction={sortDirection(query.ordering, column.key)}
+                      onSort={() => setQuery({ ...query, ordering: nextOrdering(query.ordering, column.key), page: 1 })}
+                    >
+                      {column.label}
+                    </Table.SortableHeader>
+                  ))}
                 </Table.Row>
               </Table.Head>
               <Table.Body>
@@ -139,6 +168,11 @@ export function PeopleList({ actor, roles, title, searchLabel, texts, actions, d
                       </RouterLink>
                     </Table.Cell>
                     <Table.Cell>{person.email}</Table.Cell>
+                    {columns.map((column) => (
+                      <Table.Cell key={column.key} textAlign="end" fontVariantNumeric="tabular-nums">
+                        {person[column.key]}
+                      </Table.Cell>
+                    ))}
                   </Table.Row>
                 ))}
               </Table.Body>

@@ -1,21 +1,24 @@
-import type { OrganizationRole, OrganizationUserOrdering, OrganizationUsersQuery } from '../../../../machines/types'
+import type { OrganizationRole, OrganizationUserOrdering, OrganizationUserSort, OrganizationUsersQuery } from '../../../../machines/types'
 
 /**
  * The query of the student and teacher lists in the URL (?search=&sort=&page=), so a reload or a shared
  * link shows the same people. The roles are the list's own, not the URL's. Sorted by name (first name)
- * unless the URL says otherwise. Pure: read and written by the lists, tested without a browser.
+ * unless the URL says otherwise, by one of the list's own sortable columns. Pure: read and written by
+ * the lists, tested without a browser.
  */
 
-const NAME: OrganizationUserOrdering = 'first_name'
+const NAME: OrganizationUserSort = 'first_name'
 
-export const readPeopleQuery = (search: string, roles: OrganizationRole[]): OrganizationUsersQuery => {
+export const readPeopleQuery = (search: string, roles: OrganizationRole[], sortable: readonly OrganizationUserSort[] = [NAME]): OrganizationUsersQuery => {
   const params = new URLSearchParams(search)
   const page = Number(params.get('page'))
+  const sort = params.get('sort') ?? ''
+  const known = sortable.find((column) => sort === column || sort === `-${column}`)
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     search: (params.get('search') ?? '').slice(0, 200),
     roles,
-    ordering: params.get('sort') === `-${NAME}` ? `-${NAME}` : NAME,
+    ordering: known ? (sort as OrganizationUserOrdering) : NAME,
   }
 }
 
@@ -29,11 +32,13 @@ export const writePeopleQuery = (query: OrganizationUsersQuery): string => {
   return text ? `?${text}` : ''
 }
 
-/** The name column's next sort (ascending, then descending) and its current direction. */
-export const nextNameOrdering = (current: OrganizationUserOrdering): OrganizationUserOrdering => (current === NAME ? `-${NAME}` : NAME)
+/** The sort after a click on a column's header: ascending first, then turned around. */
+export const nextOrdering = (current: OrganizationUserOrdering, column: OrganizationUserSort): OrganizationUserOrdering =>
+  current === column ? `-${column}` : column
 
-export const nameDirection = (current: OrganizationUserOrdering): 'ascending' | 'descending' =>
-  current === `-${NAME}` ? 'descending' : 'ascending'
+/** How a column is sorted now (its header's aria-sort). */
+export const sortDirection = (current: OrganizationUserOrdering, column: OrganizationUserSort): 'ascending' | 'descending' | 'none' =>
+  current === column ? 'ascending' : current === `-${column}` ? 'descending' : 'none'
 
 /** A person's name as the lists and details show it: first and last name, else the username, else the e-mail. */
 export const displayName = (person: { first_name: string; last_name: string; username: string | null; email: string }): string =>

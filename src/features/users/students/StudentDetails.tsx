@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'wouter'
 import { isOrgAdmin, isSuperuser, membershipOf } from '../../../../machines/roles'
 import { memberProfileMachine } from '../../../../machines/member-profile'
 import { useI18nContext } from '../../../../locales/i18n-react'
+import { loadStudentClasses } from '../../../api/person-classes'
 import { loadStudent } from '../../../api/students'
 import { useKnownOrganization } from '../../../app/known-organizations'
 import { paths } from '../../../app/paths'
@@ -12,14 +13,16 @@ import { Button } from '../../../ui'
 import { useOrganizationTerms } from '../../shared/current'
 import { RemoveMemberDialog } from '../../shared/RemoveMemberDialog'
 import { StudentReports } from '../../reports'
+import { PersonClasses } from '../people/PersonClasses'
 import { PersonDetails } from '../people/PersonDetails'
 import { displayName } from '../people/people-query'
 import { usePeopleTexts } from '../people/texts'
 
 /**
- * /organization/:organizationId/students/:studentId (student-details, spec §2): the profile box and, for
- * an admin, removing the student from the organization (a confirmation; §8 messages by organization
- * type). Teachers read the page without the action. Under the profile, the learner's reports: overview,
+ * /organization/:organizationId/students/:studentId (student-details, spec §2): the profile box, the
+ * student's first 3 classes (a teacher sees the ones they own) and, for an admin, removing the student
+ * from the organization (a confirmation; §8 messages by organization type). Teachers read the page
+ * without the action. Under the profile, the learner's reports: overview,
  * date-interval picker, charts, assessment history and lesson detail.
  */
 export function StudentDetails() {
@@ -61,7 +64,9 @@ function Student({ organizationId, studentId }: { organizationId: number; studen
             </Button>
           ) : null
         }
-      />
+      >
+        <PersonClasses organizationId={organizationId} userId={studentId} kind="student" load={loadStudentClasses} />
+      </PersonDetails>
       {student ? <StudentReports organizationId={organizationId} studentId={studentId} /> : null}
       {removing && student ? (
         <RemoveMemberDialog

@@ -6,6 +6,7 @@ import { memberProfileMachine } from '../../../../machines/member-profile'
 import { isSuperuser, membershipOf } from '../../../../machines/roles'
 import { HStack, Stack } from '../../../../styled-system/jsx'
 import { loadMember, saveMember } from '../../../api/organization-users'
+import { loadTeacherClasses } from '../../../api/person-classes'
 import { useKnownOrganization } from '../../../app/known-organizations'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
@@ -14,14 +15,16 @@ import { useOrganizationTerms } from '../../shared/current'
 import { RemoveMemberDialog } from '../../shared/RemoveMemberDialog'
 import { roleLabel } from '../../shared/terms'
 import { EditMemberDialog } from '../EditMemberDialog'
+import { PersonClasses } from '../people/PersonClasses'
 import { PersonDetails } from '../people/PersonDetails'
 import { displayName } from '../people/people-query'
 import { usePeopleTexts } from '../people/texts'
 
 /**
  * /organization/:organizationId/teachers/:teacherId (teacher-details, spec §2; organization admins): the
- * profile with the department and title, the roles (edited with the edit-user dialog), and removing the teacher from the organization
- * (a confirmation; §8 messages by organization type). The counts and classes come with the classes.
+ * profile with the department and title, the roles (edited with the edit-user dialog), the counts of
+ * classes and of their students with the first 5 classes, and removing the teacher from the
+ * organization (a confirmation; §8 messages by organization type).
  */
 export function TeacherDetails() {
   const params = useParams<{ organizationId: string; teacherId: string }>()
@@ -93,6 +96,16 @@ function Teacher({ organizationId, teacherId }: { organizationId: number; teache
               ))}
             </HStack>
           </Stack>
+        ) : null}
+        {/* the teacher's classes: the counts (groups_count, users_groups_count) and the first 5 */}
+        {teacher ? (
+          <PersonClasses
+            organizationId={organizationId}
+            userId={teacherId}
+            kind="teacher"
+            load={loadTeacherClasses}
+            counts={{ classes: teacher.groups_count, students: teacher.users_groups_count }}
+          />
         ) : null}
       </PersonDetails>
       {editing && teacher ? (

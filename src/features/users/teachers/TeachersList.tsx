@@ -9,14 +9,14 @@ import { useCurrentUser } from '../../../app/root-context'
 import { Button } from '../../../ui'
 import { InviteByEmailDialog } from '../../organizations/InviteByEmailDialog'
 import { PendingInvites, usePendingInvites } from '../../organizations/PendingInvites'
-import { useOrganizationTerms } from '../../shared/current'
-import { PeopleList, usePeopleList } from '../people/PeopleList'
+import { useOrganizationTerms, useOrganizationType } from '../../shared/current'
+import { PeopleList, usePeopleList, type PeopleCountColumn } from '../people/PeopleList'
 import { usePeopleTexts } from '../people/texts'
 
 /**
  * /organization/:id/teachers and /teachers/new (spec §2 Teacher list; organization admins): the
- * teachers by name and e-mail, and inviting teachers by e-mail (role teacher, no role select, §6).
- * The class and student counts come with the classes.
+ * teachers by name, e-mail, the classes they own and the students in them (groups_count,
+ * users_groups_count; each sortable), and inviting teachers by e-mail (role teacher, no role select, §6).
  */
 export function TeachersList({ inviting }: { inviting: boolean }) {
   const organizationId = Number(useParams<{ organizationId: string }>().organizationId)
@@ -31,7 +31,12 @@ function Teachers({ organizationId, inviting }: { organizationId: number; inviti
   const texts = usePeopleTexts(organizationId)
   const known = useKnownOrganization(organizationId)
   const organizationName = membershipOf(user, organizationId)?.name ?? known?.name ?? terms.organization()
-  const list = usePeopleList(organizationId, loadOrganizationUsers, ['teacher'])
+  const counts = useOrganizationType(organizationId) === 'company' ? LL.personClasses.company : LL.personClasses.school
+  const columns: PeopleCountColumn[] = [
+    { key: 'groups_count', label: counts.title() },
+    { key: 'users_groups_count', label: counts.studentsColumn() },
+  ]
+  const list = usePeopleList(organizationId, loadOrganizationUsers, ['teacher'], columns)
   const listHref = paths.teachers(organizationId)
   // the list is the admins' (the route's guard); the pending teacher invitations beside the invite button
   const pendingInvites = usePendingInvites(organizationId, isOrgAdmin(user, organizationId), ['teacher'])
@@ -45,6 +50,7 @@ function Teachers({ organizationId, inviting }: { organizationId: number; inviti
         searchLabel={texts.searchTeachers()}
         texts={{ empty: texts.noTeachers(), emptyPrompt: texts.noTeachersPrompt(), failed: texts.teachersFailed() }}
         detailHref={(teacher) => paths.teacher(organizationId, teacher.id)}
+        columns={columns}
         actions={
           <HStack gap="3" flexWrap="wrap">
             <PendingInvites actor={pendingInvites} organizationName={organizationName} terms={terms} />
