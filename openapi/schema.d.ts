@@ -1558,7 +1558,8 @@ export interface paths {
          *     The whole call is refused (400, nothing stored) when any event is wrong; its messages are keyed by
          *     the event and field, `events[2].native_score`. Each event also counts, in the same statement, on
          *     the learner's day in every organization where the learner is an active (not disabled) member,
-         *     the day being the local date of `occurred_at` in that organization's time zone (UTC without one).
+         *     the day being the local date of `occurred_at` in that organization's time zone (UTC without one);
+         *     a deleted organization counts nothing, a disabled (inactive) one still counts.
          */
         post: operations["recordPracticeEvents"];
         delete?: never;
