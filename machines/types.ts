@@ -810,14 +810,18 @@ export interface ReportQuery extends ReportInterval {
 }
 
 /** Whose reports: a class (its organization's time zone) or one learner seen from an organization. */
-export type ReportSubject = { kind: 'group'; organizationId: number; groupId: number } | { kind: 'user'; organizationId: number; userId: number }
+export type ReportSubject =
+  | { kind: 'group'; organizationId: number; groupId: number }
+  | { kind: 'user'; organizationId: number; userId: number }
+  /** The students of the classes a teacher owns (teacher details). */
+  | { kind: 'teacher'; organizationId: number; teacherId: number }
 
 export interface ReportRangeInput {
   calendar: ReportCalendar
   subject: ReportSubject
 }
 
-/** loadReport: the report calls of the subject (GET /v1/reports/groups|group|user/{id}/?from&to&scope). */
+/** loadReport: the report calls of the subject (GET /v1/reports/groups|user|teacher/{id}/?from&to&scope). */
 export interface LoadReportInput extends ReportQuery {
   subject: ReportSubject
 }

@@ -1,3 +1,4 @@
 // The reports area as other areas use it: the sections a page mounts.
 export { ClassReports } from './ClassReports'
 export { StudentReports } from './StudentReports'
+export { TeacherReports } from './TeacherReports'
