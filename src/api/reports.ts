@@ -8,6 +8,7 @@ import { api, unwrap } from './client'
 type Series = components['schemas']['ReportSeries']
 type ActivityReport = components['schemas']['ActivityReport']
 type ClassReport = components['schemas']['ClassReport']
+type ClassSummary = components['schemas']['ClassSummary']
 type LearnerReport = components['schemas']['LearnerReport']
 
 /** The lesson detail popup shows the range's latest lessons, one page of the call's largest size. */
@@ -73,6 +74,28 @@ export function classReportData(report: ClassReport): ReportData {
   }
 }
 
+/** The class overview's figures (GET /v1/reports/group/{id}/): the progress line, the lessons overview, the share active, the assessment score. */
+export function classSummaryData(summary: ClassSummary): ReportData {
+  const { labels } = summary
+  return {
+    overview: summary.overview,
+    lessons: [],
+    averages: [],
+    active: [],
+    weeklyActive: [],
+    eps: pointsOf(labels, summary.eps, { eps: ['averageEps', 1] }),
+    improvement: null,
+    timeActivity: null,
+    assessments: [],
+    lessonDetail: [],
+    learner: null,
+    summary: {
+      ...summary.assessment_test,
+      percentActive: pointsOf(labels, summary.percentage_student_activity, { percentActive: ['percentActive', 1] }),
+    },
+  }
+}
+
 export function learnerReportData(report: LearnerReport): ReportData {
   const { labels } = report
   const latest = report.assessment_history[0]
@@ -107,6 +130,10 @@ export const loadReport = fromPromise<ReportData, LoadReportInput>(async ({ inpu
   if (subject.kind === 'group') {
     const report = await unwrap(api.GET('/v1/reports/groups/{id}/', { params: { path: { id: subject.groupId }, query: range }, signal }))
     return classReportData(report)
+  }
+  if (subject.kind === 'classSummary') {
+    const summary = await unwrap(api.GET('/v1/reports/group/{id}/', { params: { path: { id: subject.groupId }, query: range }, signal }))
+    return classSummaryData(summary)
   }
   if (subject.kind === 'teacher') {
     const report = await unwrap(

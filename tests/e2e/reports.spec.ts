@@ -186,6 +186,13 @@ test('an admin reads a class\'s reports and exports its activity report as CSV',
   await logIn(page, owner)
   await page.goto(`/organization/${organization.id}/classes/${groupId}`)
   await expect(page.getByRole('heading', { name: 'Grade 4 B', level: 1 })).toBeVisible()
+  // the overview's figures (GET /v1/reports/group/{id}/): Bart's last score, his two lessons this month
+  const summary = page.getByRole('region', { name: 'Progress over the period' })
+  await expect(summary.getByTestId('class-assessment')).toContainText('64%')
+  await expect(summary.getByTestId('class-assessment')).toContainText('Assessed: 1 of 1')
+  await expect(summary.getByTestId('overview-lessons').locator('dd')).toHaveText('2')
+  await expect(summary.getByRole('region', { name: 'Active each period (%)' })).toBeVisible()
+  await expect(summary.getByRole('region', { name: 'Progress (EPS)' })).toBeVisible()
   await page.getByRole('button', { name: '3. Time tracking' }).click()
   const reports = page.getByRole('region', { name: 'Activity reports' })
   await expect(reports.getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true')
