@@ -68,6 +68,10 @@ describe('the chart frame', () => {
     expect(html).toMatch(/>1h 0\dm</)
     // 1, h, 0, 5 and m at 11 px, a space: about 41 px of text, and the gap to the plot
     expect(plotLeft(html)).toBeGreaterThanOrEqual(55)
+    // and the labels end in the margin, short of the plot, instead of starting there and running over it
+    const anchors = [...html.matchAll(/<g class="visx-group visx-axis visx-axis-left"[\s\S]*?<\/g><\/g>/g)].flatMap((m) => [...m[0].matchAll(/text-anchor="(\w+)"/g)].map((a) => a[1]))
+    expect(anchors.length).toBeGreaterThan(0)
+    expect(new Set(anchors)).toEqual(new Set(['end']))
   })
 
   it('gives short labels no more room than they need, so the plot keeps the width', () => {

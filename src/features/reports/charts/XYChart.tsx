@@ -39,6 +39,7 @@ const MARGIN = { top: 12, bottom: 28 }
 const MIN_SIDE = 12
 /** The room a period's label needs ("Nov 21", "nov. 2026"). */
 const LABEL_WIDTH = 64
+/** Given props replace visx's defaults, anchors included: each axis sets its own (a left label ends at the margin). */
 const TICK_LABEL = { fontSize: 11, fill: 'currentColor', opacity: 0.7, fontFamily: 'inherit' } as const
 const GRID = 'var(--colors-border-subtle, #e5e7eb)'
 
@@ -140,9 +141,9 @@ export function XYChart({ title, width, labels, series, stacked = false, countAx
           {left.ticks.map((tick) => (
             <Line key={tick} from={{ x: 0, y: left.scale(tick) }} to={{ x: plotWidth, y: left.scale(tick) }} stroke={GRID} />
           ))}
-          <AxisLeft scale={left.scale} tickValues={left.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => leftFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, dx: -2 })} />
+          <AxisLeft scale={left.scale} tickValues={left.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => leftFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, textAnchor: 'end', verticalAnchor: 'middle', dx: -2 })} />
           {hasRight ? (
-            <AxisRight left={plotWidth} scale={right.scale} tickValues={right.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => rightFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, dx: 2 })} />
+            <AxisRight left={plotWidth} scale={right.scale} tickValues={right.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => rightFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, textAnchor: 'start', verticalAnchor: 'middle', dx: 2 })} />
           ) : null}
           {/* period labels: at most 6, the first and the last kept inside the plot */}
           <AxisBottom
