@@ -5942,6 +5942,20 @@ export type NamespaceReportsTranslation = {
 	 * N​o​ ​s​t​u​d​e​n​t​s​ ​i​n​ ​t​h​i​s​ ​c​l​a​s​s​ ​y​e​t​.
 	 */
 	noStudents: string
+	/**
+	 * P​r​o​g​r​e​s​s​ ​o​v​e​r​ ​t​h​e​ ​p​e​r​i​o​d
+	 */
+	classSummary: string
+	/**
+	 * A​s​s​e​s​s​e​d​:​ ​{​a​s​s​e​s​s​e​d​}​ ​o​f​ ​{​s​t​u​d​e​n​t​s​}
+	 * @param {number} assessed
+	 * @param {number} students
+	 */
+	assessedOf: RequiredParams<'assessed' | 'students'>
+	/**
+	 * A​c​t​i​v​e​ ​e​a​c​h​ ​p​e​r​i​o​d​ ​(​%​)
+	 */
+	shareActive: string
 }
 
 export type NamespaceStartLearningTranslation = {
@@ -11784,6 +11798,18 @@ export type TranslationFunctions = {
 		 * No students in this class yet.
 		 */
 		noStudents: () => LocalizedString
+		/**
+		 * Progress over the period
+		 */
+		classSummary: () => LocalizedString
+		/**
+		 * Assessed: {assessed} of {students}
+		 */
+		assessedOf: (arg: { assessed: number, students: number }) => LocalizedString
+		/**
+		 * Active each period (%)
+		 */
+		shareActive: () => LocalizedString
 	}
 	startLearning: {
 		/**

@@ -813,14 +813,20 @@ export interface ReportQuery extends ReportInterval {
 }
 
 /** Whose reports: a class (its organization's time zone) or one learner seen from an organization. */
-export type ReportSubject = { kind: 'group'; organizationId: number; groupId: number } | { kind: 'user'; organizationId: number; userId: number }
+export type ReportSubject =
+  | { kind: 'group'; organizationId: number; groupId: number }
+  | { kind: 'user'; organizationId: number; userId: number }
+  /** The students of the classes a teacher owns (teacher details). */
+  | { kind: 'teacher'; organizationId: number; teacherId: number }
+  /** A class's overview figures (class details' overview tab). */
+  | { kind: 'classSummary'; organizationId: number; groupId: number }
 
 export interface ReportRangeInput {
   calendar: ReportCalendar
   subject: ReportSubject
 }
 
-/** loadReport: the report calls of the subject (GET /v1/reports/groups|group|user/{id}/?from&to&scope). */
+/** loadReport: the report calls of the subject (GET /v1/reports/groups|group|user|teacher/{id}/?from&to&scope). */
 export interface LoadReportInput extends ReportQuery {
   subject: ReportSubject
 }
@@ -890,6 +896,8 @@ export interface ReportData {
   lessonDetail: LessonRecord[]
   /** A learner's own figures (student details' overview), null for a class. */
   learner: { last_eps: number | null; assessment_test: number | null; last_active: string | null } | null
+  /** A class's overview figures: the mean last assessment score of those assessed, and the share active per period (percentActive). */
+  summary?: { score: number | null; assessed: number; students: number; percentActive: ReportPoint[] }
 }
 // ---------------------------------------------------------------------------------------------
 // The dashboards (spec 001 §2 Dashboards).

@@ -1508,6 +1508,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/teacher/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The activity report over a teacher's classes within an organization (its admins, the teacher, platform admins)
+         * @description The teacher details' reports: the activity report's figures over the students of every class that
+         *     user `id` owns in organization `organization` (each student counted once, however many of those
+         *     classes it is in), from `from` to `to` in periods of `scope`, read from the daily rollups. A teacher
+         *     who is not an admin gets its own report only, another teacher's 403; the organization's students
+         *     403; anyone else 404. A user who does not hold the teacher role in the organization: 404.
+         */
+        get: operations["getTeacherReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/practice/events/": {
         parameters: {
             query?: never;
@@ -1535,7 +1561,8 @@ export interface paths {
          *     The whole call is refused (400, nothing stored) when any event is wrong; its messages are keyed by
          *     the event and field, `events[2].native_score`. Each event also counts, in the same statement, on
          *     the learner's day in every organization where the learner is an active (not disabled) member,
-         *     the day being the local date of `occurred_at` in that organization's time zone (UTC without one).
+         *     the day being the local date of `occurred_at` in that organization's time zone (UTC without one);
+         *     a deleted organization counts nothing, a disabled (inactive) one still counts.
          */
         post: operations["recordPracticeEvents"];
         delete?: never;
@@ -5414,6 +5441,40 @@ export interface operations {
             header?: never;
             path: {
                 id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTeacherReport: {
+        parameters: {
+            query: {
+                /** @description The id of the organization whose classes of the teacher are counted */
+                organization: number;
+                /** @description The first day of the range (a local date of the organization), at most 366 days before `to` */
+                from: components["parameters"]["ReportFrom"];
+                /** @description The last day of the range, included; not after tomorrow */
+                to: components["parameters"]["ReportTo"];
+                scope?: components["parameters"]["ReportScope"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["AccountId"];
             };
             cookie?: never;
         };

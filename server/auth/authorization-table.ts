@@ -307,6 +307,8 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   getClassSummary: classEditors,
   getOrganizationReport: organizationAdmins(403, 404),
   getLearnerReport: organizationMembers,
+  // a teacher's (teacher details): the admins and the teacher itself, narrowed in server/reports/access.ts
+  getTeacherReport: organizationStaff,
   // class exports (specification 001 §6: for the class's admins and its teacher), streamed files
   exportGroupReport: classEditors,
   // dashboards: every member sees the one of its role (an admin the organization, a teacher its own

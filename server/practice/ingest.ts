@@ -10,7 +10,9 @@ import type { Executor } from '../db/store.js'
  * `practice_events` (a retry of one already there, same user, client event id and device time, is
  * skipped by the unique key), and only the events just inserted are added to `daily_practice`, one row per
  * organization where the learner is an active (not disabled) member, user and local day in that
- * organization's time zone (UTC without one). Lessons add to lessons, seconds and the native score's sum;
+ * organization's time zone (UTC without one). A deleted organization gets no rollups (nobody reads its
+ * reports; the event itself is kept); a disabled (inactive) one still does: disabling is undone by
+ * enabling (000 §4: active to inactive and back), and its reports must then show the whole practice. Lessons add to lessons, seconds and the native score's sum;
  * assessments to assessments and the EPS sum, and move the day's first and last EPS by their times (an
  * event that arrives late lands in order; at the same instant the one recorded first is first).
  */
@@ -193,7 +195,7 @@ const insertStatement = (events: string, now: Date) => sql`
     cross join lateral (
       select distinct organization_id from memberships where user_id = i.user_id and disabled_at is null
     ) m
-    join organizations o on o.id = m.organization_id
+    join organizations o on o.id = m.organization_id and o.deleted_at is null
     group by 1, 2, 3
     on conflict (organization_id, user_id, day) do update set
       lessons = d.lessons + excluded.lessons,

@@ -16,7 +16,10 @@ import { findOrganization } from '../organizations/memberships.js'
  * - an organization's report: its admins and platform admins (the table alone);
  * - a learner's report: the organization's admins and platform admins, for any member; a teacher, for
  *   the students of the classes it owns and itself; a student, for itself only. Others of the
- *   organization 403, outsiders 404, a user who is no member of the organization 404.
+ *   organization 403, outsiders 404, a user who is no member of the organization 404;
+ * - a teacher's report (its classes' students): the organization's admins and platform admins, and the
+ *   teacher itself; another teacher 403, the students 403 (the table), a user who is no teacher of the
+ *   organization 404.
  */
 
 export const organizationOfReport = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) => {
@@ -55,5 +58,22 @@ export const learnerOfReport = async (
     throw forbidden(t.api.forbidden())
   }
   if ((await rolesInOrganization(db, learnerId, organization.id)).length === 0) throw notFound(t.api.notFound())
+  return organization
+}
+
+export const teacherOfReport = async (
+  db: Executor,
+  t: Translator,
+  me: UserRow,
+  teacherId: number,
+  organizationId: number,
+  operation: OperationId,
+): Promise<OrganizationRow> => {
+  const organization = await findOrganization(db, organizationId)
+  if (!organization) throw notFound(t.api.notFound())
+  const relation = await relationToOrganization(db, me, organization)
+  enforce(t, operation, relation)
+  if (relation.caller === 'teacher' && teacherId !== me.id) throw forbidden(t.api.forbidden())
+  if (!(await rolesInOrganization(db, teacherId, organization.id)).includes('teacher')) throw notFound(t.api.notFound())
   return organization
 }

@@ -211,5 +211,10 @@ export const classMembers = (groupId: number): SQL => sql`select user_id from gr
 export const organizationStudents = (organizationId: number): SQL =>
   sql`select distinct user_id from memberships where organization_id = ${organizationId} and role = 'student' and disabled_at is null`
 
+/** The population of a teacher's classes in an organization: the members of every class it owns, each once. */
+export const teacherStudents = (organizationId: number, teacherId: number): SQL =>
+  sql`select distinct gm.user_id from group_members gm join groups g on g.id = gm.group_id
+    where g.organization_id = ${organizationId} and g.owner_id = ${teacherId}`
+
 /** One learner. */
 export const oneLearner = (userId: number): SQL => sql`select ${userId}::int as user_id`

@@ -6,7 +6,9 @@ import { api, unwrap } from './client'
 /** The actor of the report range (machines/report-range.ts), given with `machine.provide({ actors })`. */
 
 type Series = components['schemas']['ReportSeries']
+type ActivityReport = components['schemas']['ActivityReport']
 type ClassReport = components['schemas']['ClassReport']
+type ClassSummary = components['schemas']['ClassSummary']
 type LearnerReport = components['schemas']['LearnerReport']
 
 /** The lesson detail popup shows the range's latest lessons, one page of the call's largest size. */
@@ -31,7 +33,8 @@ export function pointsOf(labels: readonly string[], series: readonly Series[], p
 
 const LESSONS = { numberOfLessons: ['numberOfLessons', 1], numberOfSeconds: ['numberOfMinutes', 60] } satisfies Record<string, [string, number]>
 
-export function classReportData(report: ClassReport): ReportData {
+/** The figures every activity report has (a class's, a teacher's classes'), without the per-student table. */
+export function activityReportData(report: ActivityReport): ReportData {
   const { labels } = report
   return {
     overview: report.overview,
@@ -49,6 +52,17 @@ export function classReportData(report: ClassReport): ReportData {
     }),
     eps: pointsOf(labels, report.eps, { eps: ['averageEps', 1] }),
     improvement: Object.fromEntries(report.improvement.map((bucket) => [bucket.name, bucket.value])),
+    timeActivity: null,
+    assessments: [],
+    lessonDetail: [],
+    learner: null,
+  }
+}
+
+export function classReportData(report: ClassReport): ReportData {
+  const { labels } = report
+  return {
+    ...activityReportData(report),
     timeActivity: {
       periods: labels,
       rows: report.student_time_activity.map((student) => ({
@@ -57,9 +71,28 @@ export function classReportData(report: ClassReport): ReportData {
         minutes: Object.fromEntries(labels.map((period, i) => [period, student.minutes[i] ?? 0])),
       })),
     },
+  }
+}
+
+/** The class overview's figures (GET /v1/reports/group/{id}/): the progress line, the lessons overview, the share active, the assessment score. */
+export function classSummaryData(summary: ClassSummary): ReportData {
+  const { labels } = summary
+  return {
+    overview: summary.overview,
+    lessons: [],
+    averages: [],
+    active: [],
+    weeklyActive: [],
+    eps: pointsOf(labels, summary.eps, { eps: ['averageEps', 1] }),
+    improvement: null,
+    timeActivity: null,
     assessments: [],
     lessonDetail: [],
     learner: null,
+    summary: {
+      ...summary.assessment_test,
+      percentActive: pointsOf(labels, summary.percentage_student_activity, { percentActive: ['percentActive', 1] }),
+    },
   }
 }
 
@@ -97,6 +130,16 @@ export const loadReport = fromPromise<ReportData, LoadReportInput>(async ({ inpu
   if (subject.kind === 'group') {
     const report = await unwrap(api.GET('/v1/reports/groups/{id}/', { params: { path: { id: subject.groupId }, query: range }, signal }))
     return classReportData(report)
+  }
+  if (subject.kind === 'classSummary') {
+    const summary = await unwrap(api.GET('/v1/reports/group/{id}/', { params: { path: { id: subject.groupId }, query: range }, signal }))
+    return classSummaryData(summary)
+  }
+  if (subject.kind === 'teacher') {
+    const report = await unwrap(
+      api.GET('/v1/reports/teacher/{id}/', { params: { path: { id: subject.teacherId }, query: { ...range, organization: subject.organizationId } }, signal }),
+    )
+    return activityReportData(report)
   }
   const report = await unwrap(
     api.GET('/v1/reports/user/{id}/', {

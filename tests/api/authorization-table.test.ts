@@ -307,6 +307,20 @@ const classDetails = { name: 'Grade 7 B', start_date: '2026-01-05', end_date: '2
 /** A past month of reports (weekly: its Saturdays). */
 const REPORT_RANGE = 'from=2026-01-01&to=2026-01-31&scope=weekly'
 /**
+ * The teacher of a teacher's report: the caller itself when it teaches in the organization (a teacher
+ * reads only its own), else the organization's first teacher.
+ */
+const teacherFor = async (c: Case): Promise<number> => {
+  const [teacher] = await server.db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(sql`${memberships.organizationId} = ${c.organization.id} and ${memberships.role} = 'teacher'`)
+    .orderBy(sql`${memberships.userId} = ${c.me?.user.id ?? 0} desc`, memberships.id)
+    .limit(1)
+  return teacher!.userId
+}
+
+/**
  * The learner of a learner's report: the caller itself when it is a student of the organization (a
  * student reads only its own), else the organization's member put in a class of its teacher (a teacher
  * reads the students of its classes).
@@ -489,6 +503,7 @@ const FIXTURES: Record<string, Fixture> = {
   getClassSummary: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },
   getOrganizationReport: { request: (c) => ({ params: orgId(c), query: REPORT_RANGE }) },
   getLearnerReport: { request: async (c) => ({ params: { id: await learnerFor(c) }, query: `organization=${c.organization.id}&${REPORT_RANGE}` }) },
+  getTeacherReport: { request: async (c) => ({ params: { id: await teacherFor(c) }, query: `organization=${c.organization.id}&${REPORT_RANGE}` }) },
   exportGroupReport: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: 'kind=activity&format=csv&from=2026-03-01&to=2026-03-31' }) },
   getDashboard: { request: (c) => ({ params: orgId(c) }) },
   // practice data: the caller's own events (the body names no user), a new event each time

@@ -226,6 +226,20 @@ describe('rollups', () => {
     expect(await day(tokyo.organization.id, '2026-03-20', user.id)).toBeUndefined()
   })
 
+  it('counts in no deleted organization, and still in a disabled (inactive) one, which may be enabled again', async () => {
+    const deleted = await createOrganizationWithPeople(server, { name: 'Closed School', prefix: 'closed' })
+    const disabled = await createOrganizationWithPeople(server, { name: 'Paused School', prefix: 'paused' })
+    const user = await createUser(server, { email: 'left-behind@example.com' })
+    for (const place of [la, deleted, disabled]) await addMembership(server.db, user.id, place.organization.id, 'student')
+    await server.db.update(organizations).set({ deletedAt: new Date(NOW) }).where(eq(organizations.id, deleted.organization.id))
+    await server.db.update(organizations).set({ status: 'inactive' }).where(eq(organizations.id, disabled.organization.id))
+    await sent([lesson('2026-03-21T12:00:00Z'), assessment('2026-03-21T13:00:00Z', 60)], await login(server, user.email))
+    expect(await day(la.organization.id, '2026-03-21', user.id)).toMatchObject({ lessons: 1, assessments: 1 })
+    expect(await day(disabled.organization.id, '2026-03-21', user.id)).toMatchObject({ lessons: 1, assessments: 1 })
+    expect(await day(deleted.organization.id, '2026-03-21', user.id)).toBeUndefined()
+    expect(await server.db.select().from(dailyPractice).where(eq(dailyPractice.organizationId, deleted.organization.id))).toEqual([])
+  })
+
   it('keeps the first and last EPS of a day by their times when assessments arrive out of order', async () => {
     const date = '2026-03-25'
     await sent([assessment(`${date}T17:00:00Z`, 50)])

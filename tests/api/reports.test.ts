@@ -298,3 +298,59 @@ describe('who reads which report', () => {
     expect((await get(otherSchool.admin.token, path)).status).toBe(404)
   })
 })
+
+describe("a teacher's report", () => {
+  const teacherPath = (id: number, organizationId = school.organization.id) => `/v1/reports/teacher/${id}/?organization=${organizationId}&${RANGE}&scope=weekly`
+
+  it('counts the students of every class the teacher owns once, and nobody else', async () => {
+    // a second class of the teacher with Adams and Davis again, and a class of another teacher with Fox
+    const hoover = await createUser(server, { email: 'hoover@example.com', lastName: 'Hoover' })
+    await addMembership(server.db, hoover.id, school.organization.id, 'teacher')
+    const [again] = await server.db
+      .insert(groups)
+      .values({ organizationId: school.organization.id, name: 'Grade 4 B', startDate: '2026-01-01', endDate: '2026-12-31', ownerId: school.teacher.user.id })
+      .returning()
+    const [foxClass] = await server.db
+      .insert(groups)
+      .values({ organizationId: school.organization.id, name: 'Grade 2', startDate: '2026-01-01', endDate: '2026-12-31', ownerId: hoover.id })
+      .returning()
+    for (const name of ['Adams', 'Davis']) await server.db.insert(groupMembers).values({ groupId: again!.id, userId: learners[name]!.id })
+    await server.db.insert(groupMembers).values({ groupId: foxClass!.id, userId: learners.Fox!.id })
+
+    const report = await ok(school.teacher.token, teacherPath(school.teacher.user.id))
+    // the five students of Grade 4 A, Adams and Davis not twice: the class report's figures
+    expect(report.labels).toEqual(['2026-02-28', '2026-03-07', '2026-03-14'])
+    expect(series(report.lessons_practiced)).toEqual({ numberOfLessons: [4, 19, 4], numberOfMinutes: [17, 36, 20] })
+    expect(series(report.active_students)).toEqual({ activeStudents: [2, 3, 1] })
+    expect(series(report.avg_practice_time)).toEqual({ avgPracticeTime: [8.5, 12, 20], avgPracticePerday: [5.67, 3, 20] })
+    expect(report.overview).toEqual({ active_users: 4, lessons_count: 27, hours: 1.22, lessons_per_day: 1.69, minutes_per_day: 4.56 })
+    expect(report.weekly_active_students.series[0]).toEqual({ name: 'not_active', data: [3, 2, 4] })
+    expect(report.improvement.map((bucket: { value: number }) => bucket.value)).toEqual([1, 1, 1, 1, 1])
+    expect(report).not.toHaveProperty('student_time_activity')
+
+    // Hoover's one class: Fox's 7 lessons (420 s) in the first week
+    const fox = await ok(school.admin.token, teacherPath(hoover.id))
+    expect(series(fox.lessons_practiced)).toEqual({ numberOfLessons: [7, 0, 0], numberOfMinutes: [7, 0, 0] })
+    expect(fox.overview).toEqual({ active_users: 1, lessons_count: 7, hours: 0.12, lessons_per_day: 7, minutes_per_day: 7 })
+    expect(fox.weekly_active_students.series[0]).toEqual({ name: 'not_active', data: [0, 1, 1] })
+
+    // a teacher without classes: zeros
+    const none = await ok(tokyo.admin.token, teacherPath(tokyo.teacher.user.id, tokyo.organization.id))
+    expect(none.overview).toEqual({ active_users: 0, lessons_count: 0, hours: 0, lessons_per_day: 0, minutes_per_day: 0 })
+  })
+
+  it('the teacher itself and the admins; another teacher and the students 403; another organization 404; no teacher 404', async () => {
+    const own = teacherPath(school.teacher.user.id)
+    expect((await get(school.teacher.token, own)).status).toBe(200)
+    expect((await get(school.admin.token, own)).status).toBe(200)
+    const other = await createUser(server, { email: 'largo@example.com' })
+    await addMembership(server.db, other.id, school.organization.id, 'teacher')
+    expect((await get(await login(server, other.email), own)).status).toBe(403)
+    expect((await get(learners.Adams!.token, own)).status).toBe(403)
+    expect((await get(otherSchool.admin.token, own)).status).toBe(404)
+    expect((await server.api('GET', own)).status).toBe(401)
+    // a student of the organization is no teacher of it; the teacher as another organization asks
+    expect((await get(school.admin.token, teacherPath(learners.Fox!.id))).status).toBe(404)
+    expect((await get(otherSchool.admin.token, teacherPath(school.teacher.user.id, otherSchool.organization.id))).status).toBe(404)
+  })
+})

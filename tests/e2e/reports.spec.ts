@@ -25,7 +25,7 @@ async function acceptInvitation(request: APIRequestContext, person: Person): Pro
   expect(response.status(), await response.text()).toBe(200)
 }
 
-async function member(request: APIRequestContext, organization: Organization, person: Person, role: 'student' | 'admin'): Promise<Person> {
+async function member(request: APIRequestContext, organization: Organization, person: Person, role: 'student' | 'teacher' | 'admin'): Promise<Person> {
   await createAccount(request, person)
   await invite(request, organization, person.email, role)
   await acceptInvitation(request, person)
@@ -146,7 +146,7 @@ test('an admin reads a learner\'s reports, changes the scope and the range, and 
   await expect(lessonRows.nth(1).getByRole('cell').nth(1)).toHaveText('At the bank')
   await expect(lessonRows.nth(1).getByRole('cell').nth(2)).toHaveText('')
   await expect(lessonRows.nth(2).getByRole('cell').nth(2)).toHaveText('79%')
-  await expect(lessonRows.nth(2).getByRole('cell').nth(3)).toHaveText(/^\d{2}:\d{2}(AM|PM) \d{2}\/\d{2}\/\d{4}$/)
+  await expect(lessonRows.nth(2).getByRole('cell').nth(3)).toHaveText(/^(0[1-9]|1[0-2]):\d{2}(AM|PM) \d{2}\/\d{2}\/\d{4}$/)
   await screenAtWidths(page, 'student-lesson-detail', () => expect(lessonRows.nth(2)).toBeVisible())
   await detail.getByRole('button', { name: 'Close' }).click()
 
@@ -186,6 +186,13 @@ test('an admin reads a class\'s reports and exports its activity report as CSV',
   await logIn(page, owner)
   await page.goto(`/organization/${organization.id}/classes/${groupId}`)
   await expect(page.getByRole('heading', { name: 'Grade 4 B', level: 1 })).toBeVisible()
+  // the overview's figures (GET /v1/reports/group/{id}/): Bart's last score, his two lessons this month
+  const summary = page.getByRole('region', { name: 'Progress over the period' })
+  await expect(summary.getByTestId('class-assessment')).toContainText('64%')
+  await expect(summary.getByTestId('class-assessment')).toContainText('Assessed: 1 of 1')
+  await expect(summary.getByTestId('overview-lessons').locator('dd')).toHaveText('2')
+  await expect(summary.getByRole('region', { name: 'Active each period (%)' })).toBeVisible()
+  await expect(summary.getByRole('region', { name: 'Progress (EPS)' })).toBeVisible()
   await page.getByRole('button', { name: '3. Time tracking' }).click()
   const reports = page.getByRole('region', { name: 'Activity reports' })
   await expect(reports.getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true')
@@ -215,4 +222,50 @@ test('an admin reads a class\'s reports and exports its activity report as CSV',
   expect(header).toContain('Student email')
   expect(rows).toHaveLength(1)
   expect(rows[0]).toContain(bart.email)
+})
+
+/**
+ * A teacher's reports on the teacher details page (000 §2 teacher detail): the students of the
+ * teacher's two classes practise, one of them in both classes, and a third student in no class of the
+ * teacher; an admin opens the teacher's details and reads the overview and the charts of this month over
+ * the teacher's students only, each counted once, then changes the scope.
+ */
+test("an admin reads a teacher's reports over the students of the teacher's classes", async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName('Ogdenville Elementary'), { owner: owner.email })
+  await acceptInvitation(request, owner)
+  const edna = await member(request, organization, newPerson('edna', 'Edna', 'Krabappel'), 'teacher')
+  const milhouse = await member(request, organization, newPerson('milhouse', 'Milhouse', 'Van Houten'), 'student')
+  const nelson = await member(request, organization, newPerson('nelson', 'Nelson', 'Muntz'), 'student')
+  const ednaId = (await login(request, edna.email, edna.password)).user_id
+  const milhouseId = await practise(request, milhouse)
+  await practise(request, nelson)
+  const session = await login(request, owner.email, owner.password)
+  for (const name of ['Grade 4 A', 'Grade 4 B']) {
+    const created = await request.post(`/v1/groups/${organization.id}/`, {
+      headers: bearer(session.token),
+      data: { name, start_date: '2026-01-01', end_date: '2099-12-31', owner: ednaId },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: number }
+    const added = await request.post(`/v1/groups/${id}/users`, { headers: bearer(session.token), data: { user_ids: [milhouseId] } })
+    expect(added.status(), await added.text()).toBeLessThan(300)
+  }
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/teachers/${ednaId}`)
+  await expect(page.getByRole('heading', { name: 'Edna Krabappel', level: 1 })).toBeVisible()
+  const reports = page.getByRole('region', { name: 'Activity reports' })
+  await expect(reports.getByRole('button', { name: 'Date shortcuts: This month' })).toBeVisible()
+  await expect(reports.getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true')
+  // Milhouse's two lessons this month, once though he is in both classes; not Nelson's
+  await expect(overviewFigure(page, 'lessons')).toHaveText('2')
+  await expect(overviewFigure(page, 'active')).toHaveText('1')
+  await expect(lessonsChart(page)).toBeVisible()
+  await expect(reports.getByRole('region', { name: 'Weekly active students' })).toBeVisible()
+  await expect(reports.getByRole('region', { name: 'Students improvement' })).toBeVisible()
+  await reports.getByRole('button', { name: 'Monthly' }).click()
+  await expect(reports.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(overviewFigure(page, 'lessons')).toHaveText('2')
+  await screenAtWidths(page, 'teacher-reports', () => expect(lessonsChart(page)).toBeVisible())
 })

@@ -43,6 +43,47 @@ describe('the weekly-active 100% stack', () => {
   })
 })
 
+describe('the chart frame', () => {
+  /** "1h 05m": the average practice time as hours and minutes, the longest labels a chart has. */
+  const hoursMinutes = (seconds: number) => `${Math.floor(seconds / 3600)}h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`
+  const chart = (format: (value: number) => string, values: number[], axis: 'left' | 'right' = 'left') =>
+    render(
+      <XYChart
+        title="Average practice time"
+        width={400}
+        labels={['Nov 14', 'Nov 21']}
+        series={[
+          { key: 'time', label: 'Time', kind: 'bar', axis: 'left', color: 'teal', values, format: axis === 'left' ? format : String },
+          ...(axis === 'right' ? [{ key: 'seconds', label: 'Seconds', kind: 'line' as const, axis: 'right' as const, color: 'amber', values, format }] : []),
+        ]}
+      />,
+    )
+  /** The plot's offset from the left edge: the left margin. */
+  const plotLeft = (html: string) => Number(/<g class="visx-group" transform="translate\(([\d.]+), 12\)"/.exec(html)?.[1])
+  /** Where the right axis stands: the plot's width from the left margin. */
+  const rightAxisAt = (html: string) => Number(/<g class="visx-group visx-axis visx-axis-right" transform="translate\(([\d.]+), 0\)"/.exec(html)?.[1])
+
+  it('leaves the left side as wide as the widest tick label, so "1h 05m" does not run over the axis', () => {
+    const html = chart(hoursMinutes, [3900, 1800])
+    expect(html).toMatch(/>1h 0\dm</)
+    // 1, h, 0, 5 and m at 11 px, a space: about 41 px of text, and the gap to the plot
+    expect(plotLeft(html)).toBeGreaterThanOrEqual(55)
+    // and the labels end in the margin, short of the plot, instead of starting there and running over it
+    const anchors = [...html.matchAll(/<g class="visx-group visx-axis visx-axis-left"[\s\S]*?<\/g><\/g>/g)].flatMap((m) => [...m[0].matchAll(/text-anchor="(\w+)"/g)].map((a) => a[1]))
+    expect(anchors.length).toBeGreaterThan(0)
+    expect(new Set(anchors)).toEqual(new Set(['end']))
+  })
+
+  it('gives short labels no more room than they need, so the plot keeps the width', () => {
+    expect(plotLeft(chart(String, [3, 5]))).toBeLessThan(30)
+  })
+
+  it('fits the right axis to its labels too', () => {
+    const html = chart(hoursMinutes, [3900, 1800], 'right')
+    expect(400 - plotLeft(html) - rightAxisAt(html)).toBeGreaterThanOrEqual(55)
+  })
+})
+
 describe('the improvement pie', () => {
   const html = render(
     <PieChart

@@ -119,11 +119,15 @@ describe('report formats (spec §9)', () => {
     expect(scorePercent(null)).toBe('')
   })
 
-  it('dates MM/dd/yyyy and times HH:mma MM/dd/yyyy in the given zone', () => {
+  it('dates MM/dd/yyyy and times HH:mma MM/dd/yyyy in the given zone, on a 12-hour clock', () => {
     expect(usDate('2026-03-07')).toBe('03/07/2026')
-    expect(usDateTime('2026-11-23T14:05:00Z', 'UTC')).toBe('14:05PM 11/23/2026')
-    expect(usDateTime('2026-11-23T02:05:00Z', 'America/Mexico_City')).toBe('20:05PM 11/22/2026')
+    expect(usDateTime('2026-11-23T14:05:00Z', 'UTC')).toBe('02:05PM 11/23/2026')
+    expect(usDateTime('2026-11-23T02:05:00Z', 'America/Mexico_City')).toBe('08:05PM 11/22/2026')
     expect(usDateTime('2026-11-23T09:30:00Z', 'UTC')).toBe('09:30AM 11/23/2026')
+    // midnight and noon are 12, never 00
+    expect(usDateTime('2026-11-23T00:30:00Z', 'UTC')).toBe('12:30AM 11/23/2026')
+    expect(usDateTime('2026-11-23T12:00:00Z', 'UTC')).toBe('12:00PM 11/23/2026')
+    expect(usDateTime('2026-11-23T23:59:00Z', 'UTC')).toBe('11:59PM 11/23/2026')
   })
 })
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { classReportData, learnerReportData } from '../../src/api/reports'
+import { classReportData, classSummaryData, learnerReportData } from '../../src/api/reports'
 import type { components } from '../../openapi/schema'
 
 type ClassReport = components['schemas']['ClassReport']
 type LearnerReport = components['schemas']['LearnerReport']
+type ClassSummary = components['schemas']['ClassSummary']
 
 const overview = { active_users: 2, lessons_count: 5, hours: 0.75, lessons_per_day: 1.67, minutes_per_day: 15 }
 const labels = ['2026-11-14', '2026-11-21']
@@ -103,5 +104,34 @@ describe('the report calls as the charts read them', () => {
     expect(data.lessonDetail).toEqual([{ module_name: 'Vowels', lesson_name: '', overall_native_score: 0, date: '2026-11-01T09:00:00Z', difficulty_level: 'beginner' }])
     // the last pronunciation score, and the newest assessment's overall score
     expect(data.learner).toEqual({ last_eps: 64.5, assessment_test: 70, last_active: '2026-11-01T09:00:00Z' })
+  })
+
+  it("turns a class summary into the overview's score, the progress line and the share active", () => {
+    const summary: ClassSummary = {
+      from: '2026-11-14',
+      to: '2026-11-23',
+      scope: 'weekly',
+      labels,
+      eps: [{ name: 'averageEps', data: [null, 64.5] }],
+      overview,
+      percentage_student_activity: [{ name: 'percentActive', data: [66.67, 33.33] }],
+      assessment_test: { score: 64.5, assessed: 1, students: 3 },
+    }
+    const data = classSummaryData(summary)
+    expect(data.overview).toEqual(overview)
+    expect(data.eps).toEqual([
+      { period: '2026-11-14', values: { eps: null } },
+      { period: '2026-11-21', values: { eps: 64.5 } },
+    ])
+    expect(data.summary).toEqual({
+      score: 64.5,
+      assessed: 1,
+      students: 3,
+      percentActive: [
+        { period: '2026-11-14', values: { percentActive: 66.67 } },
+        { period: '2026-11-21', values: { percentActive: 33.33 } },
+      ],
+    })
+    expect(data.timeActivity).toBeNull()
   })
 })

@@ -77,6 +77,9 @@ const en_reports = {
 	timeTrackingCaption: 'Minutes practiced by each student per period',
 	student: 'Student',
 	noStudents: 'No students in this class yet.',
+	classSummary: 'Progress over the period',
+	assessedOf: 'Assessed: {assessed:number} of {students:number}',
+	shareActive: 'Active each period (%)',
 } satisfies BaseTranslation
 
 export default en_reports

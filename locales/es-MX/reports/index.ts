@@ -77,6 +77,9 @@ const es_MX_reports = {
 	timeTrackingCaption: 'Minutos practicados por cada estudiante en cada periodo',
 	student: 'Estudiante',
 	noStudents: 'Todavía no hay estudiantes en esta clase.',
+	classSummary: 'Progreso en el periodo',
+	assessedOf: 'Evaluados: {assessed} de {students}',
+	shareActive: 'Activos en cada periodo (%)',
 } satisfies NamespaceReportsTranslation
 
 export default es_MX_reports

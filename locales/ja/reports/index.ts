@@ -77,6 +77,9 @@ const ja_reports = {
 	timeTrackingCaption: '生徒ごと・期間ごとの練習時間（分）',
 	student: '生徒名',
 	noStudents: 'このクラスにはまだ生徒がいません。',
+	classSummary: '期間中の進捗',
+	assessedOf: '評価済み: {students} 人中 {assessed} 人',
+	shareActive: '期間ごとのアクティブ率 (%)',
 } satisfies NamespaceReportsTranslation
 
 export default ja_reports

@@ -77,6 +77,9 @@ const pt_BR_reports = {
 	timeTrackingCaption: 'Minutos praticados por cada aluno em cada período',
 	student: 'Aluno',
 	noStudents: 'Ainda não há alunos nesta turma.',
+	classSummary: 'Progresso no período',
+	assessedOf: 'Avaliados: {assessed} de {students}',
+	shareActive: 'Ativos em cada período (%)',
 } satisfies NamespaceReportsTranslation
 
 export default pt_BR_reports

@@ -77,6 +77,9 @@ const th_reports = {
 	timeTrackingCaption: 'นาทีที่นักเรียนแต่ละคนฝึกในแต่ละช่วง',
 	student: 'ชื่อนักเรียน',
 	noStudents: 'ยังไม่มีนักเรียนในชั้นเรียนนี้',
+	classSummary: 'ความก้าวหน้าในช่วงเวลา',
+	assessedOf: 'ประเมินแล้ว: {assessed} จาก {students}',
+	shareActive: 'สัดส่วนผู้ใช้งานในแต่ละช่วง (%)',
 } satisfies NamespaceReportsTranslation
 
 export default th_reports

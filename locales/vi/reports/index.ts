@@ -77,6 +77,9 @@ const vi_reports = {
 	timeTrackingCaption: 'Số phút mỗi học viên luyện tập trong từng kỳ',
 	student: 'Tên học viên',
 	noStudents: 'Lớp này chưa có học viên.',
+	classSummary: 'Tiến độ trong khoảng thời gian',
+	assessedOf: 'Đã đánh giá: {assessed} / {students}',
+	shareActive: 'Tỷ lệ hoạt động mỗi kỳ (%)',
 } satisfies NamespaceReportsTranslation
 
 export default vi_reports

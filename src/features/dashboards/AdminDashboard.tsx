@@ -1,4 +1,3 @@
-import { Temporal } from 'temporal-polyfill'
 import { Link as RouterLink } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import type { Dashboard } from '../../../machines/types'
@@ -7,7 +6,8 @@ import { Stack } from '../../../styled-system/jsx'
 import { paths } from '../../app/paths'
 import { Button } from '../../ui'
 import type { Terms } from '../shared/terms'
-import { AlertList, AppLink, ClassCard, classGrid, Figure, figureGrid, LearnerList, Panel, twoColumns, WeekBars } from './parts'
+import { ClassCards } from './ClassCards'
+import { AlertList, AppLink, Figure, figureGrid, LearnerList, Panel, twoColumns, WeekBars } from './parts'
 
 /** A small action that leads to another screen. */
 function Action({ href, children }: { href: string; children: string }) {
@@ -29,7 +29,6 @@ export function AdminDashboard({ dashboard, organizationId, terms, type }: { das
   const t = LL.dashboards
   const wording = type === 'company' ? t.company : t.school
   const counts = dashboard.counts!
-  const today = Temporal.PlainDate.from(dashboard.week.to)
   const student = (id: number) => paths.student(organizationId, id)
   return (
     <Stack gap="6">
@@ -83,28 +82,19 @@ export function AdminDashboard({ dashboard, organizationId, terms, type }: { das
         title={terms.classes()}
         action={dashboard.classes_count > 0 ? <AppLink href={paths.classes(organizationId)}>{wording.allClasses()}</AppLink> : undefined}
       >
-        {dashboard.classes.length === 0 ? (
-          <Stack gap="3" align="flex-start">
-            <p>{wording.noClasses()}</p>
-            <Action href={paths.classes(organizationId)}>{wording.newClass()}</Action>
-          </Stack>
-        ) : (
-          <div className={classGrid}>
-            {dashboard.classes.map((group) => (
-              <ClassCard
-                key={group.id}
-                group={group}
-                organizationId={organizationId}
-                today={today}
-                wording={wording}
-                studentsLabel={terms.students()}
-                teacherLabel={terms.teacher()}
-                showOwner
-                linkToClass
-              />
-            ))}
-          </div>
-        )}
+        <ClassCards
+          dashboard={dashboard}
+          organizationId={organizationId}
+          terms={terms}
+          wording={wording}
+          showOwner
+          empty={
+            <Stack gap="3" align="flex-start">
+              <p>{wording.noClasses()}</p>
+              <Action href={paths.classes(organizationId)}>{wording.newClass()}</Action>
+            </Stack>
+          }
+        />
       </Panel>
       <div className={twoColumns}>
         <Panel id="dashboard-not-practised" title={t.notPractisedTitle()}>

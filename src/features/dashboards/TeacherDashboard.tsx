@@ -1,10 +1,10 @@
-import { Temporal } from 'temporal-polyfill'
 import { useI18nContext } from '../../../locales/i18n-react'
 import type { Dashboard } from '../../../machines/types'
 import { Stack } from '../../../styled-system/jsx'
 import { paths } from '../../app/paths'
 import type { Terms } from '../shared/terms'
-import { AlertList, AppLink, ClassCard, classGrid, Figure, figureGrid, LearnerList, Panel, twoColumns, WeekBars } from './parts'
+import { ClassCards } from './ClassCards'
+import { AlertList, AppLink, Figure, figureGrid, LearnerList, Panel, twoColumns, WeekBars } from './parts'
 
 /**
  * The teacher's dashboard (spec 001 §2): up to 3 of the teacher's classes as cards (name, view-class
@@ -17,7 +17,6 @@ export function TeacherDashboard({ dashboard, organizationId, terms, type }: { d
   const t = LL.dashboards
   const wording = type === 'company' ? t.company : t.school
   const counts = dashboard.counts!
-  const today = Temporal.PlainDate.from(dashboard.week.to)
   const student = (id: number) => paths.student(organizationId, id)
   return (
     <Stack gap="6">
@@ -26,25 +25,7 @@ export function TeacherDashboard({ dashboard, organizationId, terms, type }: { d
         title={wording.myClasses()}
         action={dashboard.classes_count > 0 ? <AppLink href={paths.classes(organizationId)}>{wording.allClasses()}</AppLink> : undefined}
       >
-        {dashboard.classes.length === 0 ? (
-          <p>{wording.noClasses()}</p>
-        ) : (
-          <div className={classGrid}>
-            {dashboard.classes.map((group) => (
-              <ClassCard
-                key={group.id}
-                group={group}
-                organizationId={organizationId}
-                today={today}
-                wording={wording}
-                studentsLabel={terms.students()}
-                teacherLabel={terms.teacher()}
-                showOwner={false}
-                linkToClass
-              />
-            ))}
-          </div>
-        )}
+        <ClassCards dashboard={dashboard} organizationId={organizationId} terms={terms} wording={wording} showOwner={false} empty={<p>{wording.noClasses()}</p>} />
       </Panel>
       <div className={figureGrid}>
         <Figure label={terms.students()} value={counts.students} href={paths.students(organizationId)} />

@@ -23,10 +23,12 @@ export function usDate(value: string, timeZone: string = Temporal.Now.timeZoneId
 }
 
 /**
- * HH:mma MM/dd/yyyy of an instant (an assessment's or a lesson's time, 000 §2), as the pattern reads:
- * HH is the 24-hour clock and the AM/PM marker follows it (14:05PM 11/23/2026).
+ * HH:mma MM/dd/yyyy of an instant (an assessment's or a lesson's time, 000 §2). The pattern's AM/PM
+ * marker means a 12-hour clock: the hour runs 12, 01 ... 11 in each half of the day (02:05PM
+ * 11/23/2026, 12:30AM just after midnight). A 24-hour hour with the marker would read 14:05PM.
  */
 export function usDateTime(instant: string, timeZone: string = Temporal.Now.timeZoneId()): string {
   const at = Temporal.Instant.from(instant).toZonedDateTimeISO(timeZone)
-  return `${two(at.hour)}:${two(at.minute)}${at.hour < 12 ? 'AM' : 'PM'} ${usDate(instant, timeZone)}`
+  const hour = at.hour % 12 === 0 ? 12 : at.hour % 12
+  return `${two(hour)}:${two(at.minute)}${at.hour < 12 ? 'AM' : 'PM'} ${usDate(instant, timeZone)}`
 }

@@ -21,7 +21,7 @@ import { usePageTitle } from '../../shared/page'
 import { classProgress } from '../progress'
 import { AssignTeacherDialog, ConfirmDialog, EditClassDialog, GoalsDialog } from './ClassDialogs'
 import { AddStudentsDialog } from './AddStudentsDialog'
-import { ClassReports } from '../../reports'
+import { ClassReports, ClassSummary } from '../../reports'
 import { ClassStudentsTab } from './ClassStudentsTab'
 
 type Tab = 'overview' | 'students' | 'reports'
@@ -330,6 +330,7 @@ function Overview({ group, admin, invites, organizationName, send }: {
           </Stack>
         </Card.Body>
       </Card.Root>
+      <Box gridColumn="1 / -1"><ClassSummary organizationId={group.organization_id} groupId={group.id} /></Box>
       {listing ? <StudentListDialog group={group} onClose={() => setListing(false)} /> : null}
     </Grid>
   )

@@ -132,6 +132,21 @@ export function ActiveStudentsChart({ report, loading, scope }: ChartsProps) {
   )
 }
 
+/** The share of the class that practised in each period, in percent (the class overview). */
+export function ShareActiveChart({ report, loading, scope }: ChartsProps) {
+  const { LL, locale } = useI18nContext()
+  const t = LL.reports
+  const data = chartData(report?.summary?.percentActive ?? [], ['percentActive'], scope, locale)
+  return (
+    <SeriesChart
+      title={t.shareActive()}
+      loading={loading}
+      data={data}
+      series={[{ key: 'percentActive', label: t.shareActive(), kind: 'line', axis: 'left', color: COLORS.primary, values: data.values.percentActive ?? [], format: decimal }]}
+    />
+  )
+}
+
 /** The pronunciation score (EPS) over the periods. */
 export function ProgressChart({ report, loading, scope }: ChartsProps) {
   const { LL, locale } = useI18nContext()
@@ -191,6 +206,16 @@ export function StudentCharts(props: ChartsProps) {
     <Grid columns={{ base: 1, lg: 2 }} gap="4">
       <LessonsPracticedChart {...props} />
       <ProgressChart {...props} />
+    </Grid>
+  )
+}
+
+/** A class's overview charts: its progress (EPS) and the share active per period. */
+export function SummaryCharts(props: ChartsProps) {
+  return (
+    <Grid columns={{ base: 1, lg: 2 }} gap="4">
+      <ProgressChart {...props} />
+      <ShareActiveChart {...props} />
     </Grid>
   )
 }

@@ -7,7 +7,7 @@ import { type KeyboardEvent, type PointerEvent, useId } from 'react'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { css } from '../../../../styled-system/css'
 import { styled } from '../../../../styled-system/jsx'
-import { labelIndices, MAX_TICKS, percentages, periodBands, valueAxis } from './scale'
+import { axisMargin, labelIndices, MAX_TICKS, percentages, periodBands, valueAxis } from './scale'
 
 /** One series over the periods: columns or a line, read on the left axis or on the right one. */
 export interface XYSeries {
@@ -34,9 +34,12 @@ export interface XYChartProps {
 }
 
 const HEIGHT = 240
-const MARGIN = { top: 12, bottom: 28, left: 48, right: 52 }
+/** Top and bottom; each side is as wide as its widest tick label (axisMargin), at least MIN_SIDE. */
+const MARGIN = { top: 12, bottom: 28 }
+const MIN_SIDE = 12
 /** The room a period's label needs ("Nov 21", "nov. 2026"). */
 const LABEL_WIDTH = 64
+/** Given props replace visx's defaults, anchors included: each axis sets its own (a left label ends at the margin). */
 const TICK_LABEL = { fontSize: 11, fill: 'currentColor', opacity: 0.7, fontFamily: 'inherit' } as const
 const GRID = 'var(--colors-border-subtle, #e5e7eb)'
 
@@ -68,9 +71,7 @@ export function XYChart({ title, width, labels, series, stacked = false, countAx
   const hintId = useId()
   const count = labels.length
   const hasRight = series.some((s) => s.axis === 'right')
-  const margin = { ...MARGIN, right: hasRight ? MARGIN.right : 12 }
-  const plotWidth = Math.max(width - margin.left - margin.right, 40)
-  const plotHeight = HEIGHT - margin.top - margin.bottom
+  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom
 
   const bars = series.filter((s) => s.kind === 'bar')
   const lines = series.filter((s) => s.kind === 'line')
@@ -78,11 +79,18 @@ export function XYChart({ title, width, labels, series, stacked = false, countAx
   // a stacked period shows each bar series' share of the period's total, from 0 to 1
   const left = valueAxis(stacked ? 1 : topOf('left'), [plotHeight, 0], { whole: countAxis && !stacked })
   const right = valueAxis(topOf('right'), [plotHeight, 0])
+  const leftFormat = stacked ? (tick: number) => `${Math.round(tick * 100)}%` : (series.find((s) => s.axis === 'left')?.format ?? String)
+  const rightFormat = series.find((s) => s.axis === 'right')?.format ?? String
+  // the ticks depend on the height only, so the sides can fit their labels before the width is shared out
+  const margin = {
+    ...MARGIN,
+    left: axisMargin(left.ticks.map(leftFormat), TICK_LABEL.fontSize, MIN_SIDE),
+    right: hasRight ? axisMargin(right.ticks.map(rightFormat), TICK_LABEL.fontSize, MIN_SIDE) : MIN_SIDE,
+  }
+  const plotWidth = Math.max(width - margin.left - margin.right, 40)
   const y = (axis: 'left' | 'right') => (axis === 'left' ? left.scale : right.scale)
   const x = periodBands(count, plotWidth)
   const centre = (i: number) => (x(i) ?? 0) + x.bandwidth() / 2
-  const leftFormat = stacked ? (tick: number) => `${Math.round(tick * 100)}%` : (series.find((s) => s.axis === 'left')?.format ?? String)
-  const rightFormat = series.find((s) => s.axis === 'right')?.format ?? String
   const periods: Period[] = labels.map((_, index) => ({ index, ...Object.fromEntries(bars.map((s) => [s.key, s.values[index] ?? 0])) }) as Period)
 
   const show = (index: number) => showTooltip({ tooltipData: index, tooltipLeft: margin.left + centre(index), tooltipTop: margin.top })
@@ -133,9 +141,9 @@ export function XYChart({ title, width, labels, series, stacked = false, countAx
           {left.ticks.map((tick) => (
             <Line key={tick} from={{ x: 0, y: left.scale(tick) }} to={{ x: plotWidth, y: left.scale(tick) }} stroke={GRID} />
           ))}
-          <AxisLeft scale={left.scale} tickValues={left.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => leftFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, dx: -2 })} />
+          <AxisLeft scale={left.scale} tickValues={left.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => leftFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, textAnchor: 'end', verticalAnchor: 'middle', dx: -2 })} />
           {hasRight ? (
-            <AxisRight left={plotWidth} scale={right.scale} tickValues={right.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => rightFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, dx: 2 })} />
+            <AxisRight left={plotWidth} scale={right.scale} tickValues={right.ticks} numTicks={MAX_TICKS} tickFormat={(tick) => rightFormat(Number(tick))} hideAxisLine hideTicks tickLabelProps={() => ({ ...TICK_LABEL, textAnchor: 'start', verticalAnchor: 'middle', dx: 2 })} />
           ) : null}
           {/* period labels: at most 6, the first and the last kept inside the plot */}
           <AxisBottom

@@ -70,3 +70,19 @@ export function percentages(counts: readonly number[]): number[] {
   }
   return floors
 }
+
+/** Narrow and wide glyphs of a sans-serif face, in ems; the others are taken as digits (0.6 em). */
+const NARROW = new Set([':', '.', ',', ' ', "'", 'i', 'l', 'j', 'I', '|', '(', ')'])
+const WIDE = new Set(['m', 'w', 'M', 'W', '%', '@'])
+
+/**
+ * The room an axis needs beside the plot for its widest tick label (px): an estimate from the glyphs
+ * (the labels are short and mostly digits: "00:08:20", "1h 05m", "80%"), with a gap to the plot. The
+ * server-side markup and the tests have no canvas to measure with, and an estimate that errs wide
+ * costs a few pixels, never an overlap with the axis.
+ */
+export function axisMargin(labels: readonly string[], fontSize: number, minimum: number): number {
+  const em = (label: string) => [...label].reduce((sum, glyph) => sum + (NARROW.has(glyph) ? 0.32 : WIDE.has(glyph) ? 0.9 : 0.62), 0)
+  const widest = Math.max(0, ...labels.map(em))
+  return Math.max(minimum, Math.ceil(widest * fontSize) + 14)
+}

@@ -11,6 +11,7 @@ import { useKnownOrganization } from '../../../app/known-organizations'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Badge, Button, Heading, toaster } from '../../../ui'
+import { TeacherReports } from '../../reports'
 import { useOrganizationTerms } from '../../shared/current'
 import { RemoveMemberDialog } from '../../shared/RemoveMemberDialog'
 import { roleLabel } from '../../shared/terms'
@@ -108,6 +109,7 @@ function Teacher({ organizationId, teacherId }: { organizationId: number; teache
           />
         ) : null}
       </PersonDetails>
+      {teacher ? <TeacherReports organizationId={organizationId} teacherId={teacherId} /> : null}
       {editing && teacher ? (
         <EditMemberDialog
           member={teacher}
