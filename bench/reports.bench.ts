@@ -6,12 +6,20 @@
  * 90 days by day, through HTTP, and the same statements on the same rollups run bare on the store
  * (server/reports/figures.ts), with their ratio (the issue's bar: at most 10 ms and 2x the bare SQL, on
  * PostgreSQL at ten million events). On embedded PGlite, and on PostgreSQL when DATABASE_URL is set.
+ *
+ * At ten million events: REPORTS_BENCH_EVENTS=10000000 first fills the PostgreSQL store with that many
+ * events through the seed's bulk path (server/dev/seed.ts: organizations of 200 students, 360 days;
+ * some 4 minutes on 2 cores), then adds the organization above, and measures the reports of both: the
+ * seeded first organization and its first class too. Unset (the default), the PostgreSQL store holds
+ * only the organization above, so that `npm run bench` stays a matter of seconds; PGlite never takes
+ * the seed (ten million events through it would take an hour).
  */
 import { sql } from 'drizzle-orm'
 import { Temporal } from 'temporal-polyfill'
 import { hashPassword } from '../server/app.js'
 import { setPasswordHash } from '../server/accounts/queries.js'
 import type { Database } from '../server/db/store.js'
+import { SEED_PASSWORD, seedPracticeStore } from '../server/dev/seed.js'
 import {
   assessedSql,
   classMembers,
@@ -27,6 +35,7 @@ import { f, median, startBenchServer } from './support.js'
 
 const STUDENTS = Number(process.env.REPORTS_BENCH_STUDENTS ?? 1_000)
 const ROUNDS = Number(process.env.REPORTS_BENCH_ROUNDS ?? 30)
+const EVENTS = Number(process.env.REPORTS_BENCH_EVENTS ?? 0)
 const CLASS_SIZE = 25
 const DAYS = 120
 
@@ -82,37 +91,74 @@ const timed = async (work: () => Promise<unknown>) => {
   return performance.now() - started
 }
 
+/** The seeded store's first organization: its id, time zone, first class, students and admin's login. */
+const seeded = async (db: Database, admin: string) => {
+  const [row] = await rowsOf<{ org: number; timezone: string; group_id: number; students: number }>(
+    db,
+    sql`select o.id as org, o.timezone, min(g.id)::int as group_id,
+          (select count(*)::int from memberships s where s.organization_id = o.id and s.role = 'student') as students
+        from memberships m join organizations o on o.id = m.organization_id join groups g on g.organization_id = o.id
+        join users u on u.id = m.user_id
+        where u.email = ${admin} and m.role = 'admin' group by o.id`,
+  )
+  return row!
+}
+
 const run = async (onPostgres: boolean) => {
   const server = await startBenchServer({ onPostgres })
   try {
     const db = server.store.db
+    let seed: { org: number; timezone: string; group_id: number; students: number; token: string } | undefined
+    if (onPostgres && EVENTS > 0) {
+      const summary = await seedPracticeStore(db, { events: EVENTS, seed: 1, now: new Date(), concurrency: 4, tag: 'bench', bulk: true })
+      console.log(
+        `bench: seeded ${summary.events} events of ${summary.students} students in ${summary.organizations} organizations in ${f(summary.seconds)} s ` +
+          `(${Math.round(summary.events / summary.seconds)} events/s, bulk path)`,
+      )
+      seed = { ...(await seeded(db, summary.logins[0]!)), token: (await server.login(summary.logins[0]!, SEED_PASSWORD)).token }
+    }
     const { org, groupId, rollups } = await fill(db)
     const { token } = await server.login('reports-admin@bench.example', 'bench-admin-password')
-    const to = Temporal.Now.plainDateISO('America/New_York')
-    const from = to.subtract({ days: 89 })
-    const range = { from: from.toString(), to: to.toString(), scope: 'daily' as const }
-    const query = `from=${range.from}&to=${range.to}&scope=daily`
-    const get = async (path: string) => {
-      const res = await fetch(`${server.base}${path}?${query}`, { headers: { authorization: `Bearer ${token}` } })
+    const [all] = await rowsOf<{ rollups: number; events: number }>(
+      db,
+      sql`select (select count(*)::int from daily_practice) as rollups, (select count(*)::int from practice_events) as events`,
+    )
+    /** The last 90 days in the organization's time zone, by day. */
+    const rangeIn = (timeZone: string) => {
+      const to = Temporal.Now.plainDateISO(timeZone)
+      return { from: to.subtract({ days: 89 }).toString(), to: to.toString(), scope: 'daily' as const }
+    }
+    const get = async (path: string, range: { from: string; to: string }, bearer: string) => {
+      const res = await fetch(`${server.base}${path}?from=${range.from}&to=${range.to}&scope=daily`, { headers: { authorization: `Bearer ${bearer}` } })
       await res.arrayBuffer()
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
     }
     // the statements at once, as the handlers send them
     const bare = (scope: Scope, withStudents: boolean) =>
       Promise.all([periodRowsSql, weeklyActiveSql, assessedSql, overviewSql, ...(withStudents ? [studentMinutesSql] : [])].map((statement) => rowsOf(db, statement(scope))))
+    const reportsOf = (where: string, organizationId: number, group: number, students: number, timeZone: string, bearer: string) => {
+      const range = rangeIn(timeZone)
+      return [
+        {
+          label: `${where} class report (25 students)`,
+          api: () => get(`/v1/reports/groups/${group}/`, range, bearer),
+          sql: () => bare({ organizationId, population: classMembers(group), range }, true),
+        },
+        {
+          label: `${where} organization report (${students} students)`,
+          api: () => get(`/v1/reports/organizations/${organizationId}/`, range, bearer),
+          sql: () => bare({ organizationId, population: organizationStudents(organizationId), range }, false),
+        },
+      ]
+    }
     const cases = [
-      {
-        label: 'class report (25 students)',
-        api: () => get(`/v1/reports/groups/${groupId}/`),
-        sql: () => bare({ organizationId: org, population: classMembers(groupId), range }, true),
-      },
-      {
-        label: `organization report (${STUDENTS} students)`,
-        api: () => get(`/v1/reports/organizations/${org}/`),
-        sql: () => bare({ organizationId: org, population: organizationStudents(org), range }, false),
-      },
+      ...reportsOf('bench', org, groupId, STUDENTS, 'America/New_York', token),
+      ...(seed ? reportsOf('seeded', seed.org, seed.group_id, seed.students, seed.timezone, seed.token) : []),
     ]
-    console.log(`bench: reports over 90 days by day, ${rollups} daily rollups of ${STUDENTS} students, median of ${ROUNDS}, one at a time, store ${server.store.driver}`)
+    console.log(
+      `bench: reports over 90 days by day, median of ${ROUNDS}, one at a time, store ${server.store.driver}: ` +
+        `${all!.events} events, ${all!.rollups} daily rollups (${rollups} of the bench organization's ${STUDENTS} students)`,
+    )
     for (const { label, api, sql: bareSql } of cases) {
       await api() // warm-up
       await bareSql()
@@ -130,7 +176,7 @@ const run = async (onPostgres: boolean) => {
       }
       const api50 = median(apiTimes)
       const sql50 = median(sqlTimes)
-      console.log(`  ${label.padEnd(36)} API ${f(api50, 2).padStart(8)} ms   bare SQL ${f(sql50, 2).padStart(8)} ms   ratio ${f(api50 / sql50, 2)}x (bar 10 ms, 2x)`)
+      console.log(`  ${label.padEnd(46)} API ${f(api50, 2).padStart(8)} ms   bare SQL ${f(sql50, 2).padStart(8)} ms   ratio ${f(api50 / sql50, 2)}x (bar 10 ms, 2x)`)
     }
   } finally {
     await server.close()

@@ -5,13 +5,17 @@ import type { Database } from '../db/store.js'
 import { recordPracticeEvents, type PracticeEvent } from '../practice/ingest.js'
 import { ensurePracticePartitions } from '../practice/partitions.js'
 import { learnerEvents, seededRandom } from './practice-generator.js'
+import { recordLearnersBulk } from './seed-bulk.js'
 
 /**
  * A store filled for the benchmark (`npm run seed -- --events N`, scripts/seed.ts): organizations of 200
  * students in 8 classes of 25 with 2 teachers and an admin, and their practice over the last 360 days,
  * recorded through the ingestion (practice/ingest.ts) in batches, so the rollups are exactly those the API
- * would leave. About 550 events per student: 10,000,000 events make some 18,000 students in 91
- * organizations. Every seeded account has the password SEED_PASSWORD.
+ * would leave; or, with `bulk` (big stores), the same events through the bulk path (seed-bulk.ts), some
+ * some twice as fast, with the same rollups. The generator makes some 545 events per student on
+ * average; the store is sized at 500 so that its learners always make the events asked for (at 550,
+ * ten million came out 84,000 short): 10,000,000 events make 100 organizations, 20,000 students, the
+ * last ones without practice. Every seeded account has the password SEED_PASSWORD.
  */
 
 export const SEED_PASSWORD = 'seed practice 2026'
@@ -19,9 +23,11 @@ export const SEED_PASSWORD = 'seed practice 2026'
 const STUDENTS_PER_ORGANIZATION = 200
 const CLASS_SIZE = 25
 const DAYS = 360
-/** What one learner makes on average over DAYS (practice-generator.ts), to size the store. */
-const EVENTS_PER_LEARNER = 550
+/** Less than one learner makes on average over DAYS (practice-generator.ts: about 545), to size the store. */
+const EVENTS_PER_LEARNER = 500
 const BATCH = 2000
+/** Events per statement on the bulk path, at least (whole learners). */
+const BULK_BATCH = 20_000
 const CHUNK = 1000
 const DAY = 24 * 60 * 60 * 1000
 const TIME_ZONES = ['America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Bangkok', 'America/Sao_Paulo', 'Europe/Berlin']
@@ -34,6 +40,8 @@ export interface SeedOptions {
   concurrency: number
   /** Distinguishes this run's e-mails from an earlier run's on the same store. */
   tag: string
+  /** The bulk path (seed-bulk.ts) instead of the ingestion's statement. */
+  bulk?: boolean
   onProgress?: (recorded: number) => void
 }
 
@@ -100,11 +108,11 @@ const seedOrganization = async (db: Database, index: number, options: SeedOption
   return { students, timeZone, logins: [emails('admin', 1)[0]!, emails('teacher', 1)[0]!] }
 }
 
-/** Fills the store (see the top of this file); answers what it made and how fast the events went in. */
 /** The e-mail of a seeded person: `role` admin, teacher or student, numbered from 1 in each organization. */
 export const seededEmail = (tag: string, organization: number, role: string, number: number) =>
   `${tag}-${organization}-${role}${number}@seed.example.com`
 
+/** Fills the store (see the top of this file); answers what it made and how fast the events went in. */
 export const seedPracticeStore = async (db: Database, options: SeedOptions): Promise<SeedSummary> => {
   const learners = Math.max(1, Math.ceil(options.events / EVENTS_PER_LEARNER))
   const organizationCount = Math.ceil(learners / STUDENTS_PER_ORGANIZATION)
@@ -121,13 +129,17 @@ export const seedPracticeStore = async (db: Database, options: SeedOptions): Pro
   let recorded = 0
   let next = 0
   let pending: PracticeEvent[] = []
-  /** The next batch: whole learners' events, the last one cut at the target. */
+  const size = options.bulk ? BULK_BATCH : BATCH
+  /**
+   * The next batch: learners' events, the last learner cut at the target; the ingestion's batches are
+   * BATCH events (a learner may span two), the bulk path's whole learners.
+   */
   const nextBatch = (): PracticeEvent[] | undefined => {
-    while (pending.length < BATCH && next < plans.length && recorded + pending.length < options.events) {
+    while (pending.length < size && next < plans.length && recorded + pending.length < options.events) {
       pending.push(...learnerEvents(random, plans[next++]!, options.now, DAYS))
     }
     const room = options.events - recorded
-    const batch = pending.slice(0, Math.min(BATCH, room))
+    const batch = pending.slice(0, Math.min(options.bulk ? pending.length : BATCH, room))
     pending = pending.slice(batch.length)
     recorded += batch.length
     return batch.length > 0 ? batch : undefined
@@ -135,7 +147,8 @@ export const seedPracticeStore = async (db: Database, options: SeedOptions): Pro
   let done = 0
   const worker = async () => {
     for (let batch = nextBatch(); batch; batch = nextBatch()) {
-      await recordPracticeEvents(db, batch, options.now)
+      if (options.bulk) await recordLearnersBulk(db, batch, options.now)
+      else await recordPracticeEvents(db, batch, options.now)
       done += batch.length
       options.onProgress?.(done)
     }

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../db/store.js'
 
 /**
  * Recording what learners did in the mobile app: the one way practice data gets into the store. The API
  * (record-events.ts), the demo data (server/dev/demo.ts) and the benchmark's seed (scripts/seed.ts) all
- * record through `recordPracticeEvents`, so the rollups they leave are the same by construction.
+ * record through `recordPracticeEvents`, so the rollups they leave are the same by construction; the
+ * seed's bulk path for big stores (server/dev/seed-bulk.ts) shares its rollup statement (`rollupsOf`).
  *
  * One statement does it all, so it is one transaction without asking for one: the events go into
  * `practice_events` (a retry of one already there, same user, client event id and device time, is
@@ -160,6 +161,40 @@ const recorded = (row: Row, inserted: boolean): RecordedEvent => ({
   inserted,
 })
 
+/**
+ * The daily rollups of the events of `events` (a relation of practice_events' columns id, user_id, kind,
+ * occurred_at, seconds, native_score, eps) as an insert into daily_practice without its conflict clause:
+ * one row per organization where the learner is an active member, user and local day (the memberships
+ * looked up once per learner, not once per event: a bulk statement holds thousands). The seed's bulk
+ * path (server/dev/seed-bulk.ts) rolls up with this same statement, so both leave the same rollups.
+ */
+export const rollupsOf = (events: SQL) => sql`
+    insert into daily_practice as d (organization_id, user_id, day, lessons, seconds, native_score_sum, assessments,
+      eps_sum, first_eps, first_eps_at, last_eps, last_eps_at, last_active_at)
+    select m.organization_id, i.user_id, (i.occurred_at at time zone coalesce(m.timezone, 'UTC'))::date,
+      count(*) filter (where i.kind = 'lesson'),
+      sum(i.seconds),
+      coalesce(sum(i.native_score) filter (where i.kind = 'lesson'), 0),
+      count(*) filter (where i.kind = 'assessment'),
+      coalesce(sum(i.eps) filter (where i.kind = 'assessment'), 0),
+      (array_agg(i.eps order by i.occurred_at, i.id) filter (where i.kind = 'assessment'))[1],
+      min(i.occurred_at) filter (where i.kind = 'assessment'),
+      (array_agg(i.eps order by i.occurred_at desc, i.id desc) filter (where i.kind = 'assessment'))[1],
+      max(i.occurred_at) filter (where i.kind = 'assessment'),
+      max(i.occurred_at)
+    from ${events} i
+    join (
+      select u.user_id, o.id as organization_id, o.timezone
+      from (select distinct user_id from ${events}) u
+      cross join lateral (
+        select distinct organization_id from memberships where user_id = u.user_id and disabled_at is null
+      ) ms
+      -- a deleted organization gets no more rollups (the events are stored all the same)
+      join organizations o on o.id = ms.organization_id and o.deleted_at is null
+      offset 0 -- kept apart: merged into the join, the lookup would run again for every event
+    ) m on m.user_id = i.user_id
+    group by 1, 2, 3`
+
 /** The events and their rollups, in one statement (see the top of this file). */
 const insertStatement = (events: string, now: Date) => sql`
   with input as (
@@ -178,25 +213,7 @@ const insertStatement = (events: string, now: Date) => sql`
     returning id, user_id, client_event_id, occurred_at, received_at, kind, seconds, native_score, eps
   ),
   rolled_up as (
-    insert into daily_practice as d (organization_id, user_id, day, lessons, seconds, native_score_sum, assessments,
-      eps_sum, first_eps, first_eps_at, last_eps, last_eps_at, last_active_at)
-    select m.organization_id, i.user_id, (i.occurred_at at time zone coalesce(o.timezone, 'UTC'))::date,
-      count(*) filter (where i.kind = 'lesson'),
-      sum(i.seconds),
-      coalesce(sum(i.native_score) filter (where i.kind = 'lesson'), 0),
-      count(*) filter (where i.kind = 'assessment'),
-      coalesce(sum(i.eps) filter (where i.kind = 'assessment'), 0),
-      (array_agg(i.eps order by i.occurred_at, i.id) filter (where i.kind = 'assessment'))[1],
-      min(i.occurred_at) filter (where i.kind = 'assessment'),
-      (array_agg(i.eps order by i.occurred_at desc, i.id desc) filter (where i.kind = 'assessment'))[1],
-      max(i.occurred_at) filter (where i.kind = 'assessment'),
-      max(i.occurred_at)
-    from inserted i
-    cross join lateral (
-      select distinct organization_id from memberships where user_id = i.user_id and disabled_at is null
-    ) m
-    join organizations o on o.id = m.organization_id and o.deleted_at is null
-    group by 1, 2, 3
+    ${rollupsOf(sql`inserted`)}
     on conflict (organization_id, user_id, day) do update set
       lessons = d.lessons + excluded.lessons,
       seconds = d.seconds + excluded.seconds,

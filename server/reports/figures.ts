@@ -179,20 +179,26 @@ export interface StudentMinutesRow {
   total: number
 }
 
-/** Each learner of the population with its minutes in each period (zeros included), by name. */
+/**
+ * Each learner of the population with its minutes in each period (zeros included), by name. The grid
+ * of learners and periods is materialized so that its rollups are joined on both keys (inlined, the
+ * period came from generate_series and the join matched on the learner alone, filtering every learner's
+ * periods against every period), and the names are joined to the learners only, not to every user.
+ */
 export const studentMinutesSql = (scope: Scope): SQL => sql`
   with ${rollups(scope)},
   p as (${periodsOf(scope.range)}),
   per as (select user_id, ${periodOf(scope.range.scope, sql`day`)} as period, sum(seconds) as seconds from d group by 1, 2),
+  cells as materialized (select m.user_id, p.period from members m cross join p),
   grid as (
-    select m.user_id, p.period, coalesce(per.seconds, 0) as seconds
-    from members m cross join p left join per on per.user_id = m.user_id and per.period = p.period
+    select c.user_id,
+      array_agg(round(coalesce(per.seconds, 0)::numeric / 60, 2)::float8 order by c.period) as minutes,
+      round(coalesce(sum(per.seconds), 0)::numeric / 60, 2)::float8 as total
+    from cells c left join per on per.user_id = c.user_id and per.period = c.period
+    group by c.user_id
   )
-  select u.id, u.first_name, u.last_name, u.email,
-    array_agg(round(grid.seconds::numeric / 60, 2)::float8 order by grid.period) as minutes,
-    round(sum(grid.seconds)::numeric / 60, 2)::float8 as total
+  select u.id, u.first_name, u.last_name, u.email, grid.minutes, grid.total
   from grid join users u on u.id = grid.user_id
-  group by u.id
   order by lower(u.last_name), lower(u.first_name), u.id`
 
 /** The rows of a statement, whichever driver runs it (PGlite answers `{rows}`, postgres.js an array). */
