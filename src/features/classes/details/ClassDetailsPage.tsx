@@ -9,9 +9,18 @@ import { isOrgAdmin } from '../../../../machines/roles'
 import type { ClassGroup, GroupMember } from '../../../../machines/types'
 import { css } from '../../../../styled-system/css'
 import { Box, Flex, Grid, Stack } from '../../../../styled-system/jsx'
-import { assignTeacher, loadAllStudents, loadClass, loadClassPendingInvites, removeTeacher, saveClass, saveGoals } from '../../../api/class-details'
+import {
+  assignTeacher,
+  loadAllStudents,
+  loadClass,
+  loadClassPendingInvites,
+  removeTeacher,
+  revokeClassInvitation,
+  saveClass,
+  saveGoals,
+} from '../../../api/class-details'
 import { errorMessage } from '../../../api/errors'
-import { resendInvitations, revokeInvitation } from '../../../api/pending-invites'
+import { resendInvitations } from '../../../api/pending-invites'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Avatar, Button, Card, Dialog, ErrorPanel, Heading, IconButton, PencilIcon, Portal, ProgressBar, Spinner, Text, toaster } from '../../../ui'
@@ -73,7 +82,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
   )
   const invites = useActorRef(
     pendingInvitesMachine.provide({
-      actors: { loadPendingInvites: loadClassPendingInvites(groupId), resendInvitations, revokeInvitation },
+      actors: { loadPendingInvites: loadClassPendingInvites(groupId), resendInvitations, revokeInvitation: revokeClassInvitation(groupId) },
       actions: {
         announceResent: (_, { count }) => toaster.success({ title: LL.organizationUsers.pendingInvites.resentDone({ count }) }),
         announceRevoked: (_, { email }) => toaster.success({ title: LL.organizationUsers.pendingInvites.revokedDone({ email }) }),
