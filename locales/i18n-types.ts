@@ -2113,6 +2113,11 @@ export type NamespaceClassDetailsTranslation = {
 		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​e​s
 		 */
 		backToClasses: string
+		/**
+		 * {​e​m​a​i​l​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​i​s​ ​c​l​a​s​s​.​ ​T​h​e​i​r​ ​i​n​v​i​t​a​t​i​o​n​s​ ​t​o​ ​o​t​h​e​r​ ​c​l​a​s​s​e​s​ ​s​t​a​y​.
+		 * @param {string} email
+		 */
+		revokeFromClass: RequiredParams<'email'>
 	}
 	company: {
 		/**
@@ -2255,6 +2260,11 @@ export type NamespaceClassDetailsTranslation = {
 		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​t​e​a​m​s
 		 */
 		backToClasses: string
+		/**
+		 * {​e​m​a​i​l​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​i​s​ ​t​e​a​m​.​ ​T​h​e​i​r​ ​i​n​v​i​t​a​t​i​o​n​s​ ​t​o​ ​o​t​h​e​r​ ​t​e​a​m​s​ ​s​t​a​y​.
+		 * @param {string} email
+		 */
+		revokeFromClass: RequiredParams<'email'>
 	}
 	teacherClasses: {
 		/**
@@ -8206,6 +8216,10 @@ export type TranslationFunctions = {
 			 * Back to the classes
 			 */
 			backToClasses: () => LocalizedString
+			/**
+			 * {email} is no longer invited to this class. Their invitations to other classes stay.
+			 */
+			revokeFromClass: (arg: { email: string }) => LocalizedString
 		}
 		company: {
 			/**
@@ -8340,6 +8354,10 @@ export type TranslationFunctions = {
 			 * Back to the teams
 			 */
 			backToClasses: () => LocalizedString
+			/**
+			 * {email} is no longer invited to this team. Their invitations to other teams stay.
+			 */
+			revokeFromClass: (arg: { email: string }) => LocalizedString
 		}
 		teacherClasses: {
 			/**

@@ -82,6 +82,7 @@ const en_classDetails = {
 		uploadTitle: 'Upload students to {name:string}',
 		notFoundTitle: 'This class does not exist.',
 		backToClasses: 'Back to the classes',
+		revokeFromClass: '{email:string} is no longer invited to this class. Their invitations to other classes stay.',
 	},
 	company: {
 		students: 'Employees',
@@ -117,6 +118,7 @@ const en_classDetails = {
 		uploadTitle: 'Upload employees to {name:string}',
 		notFoundTitle: 'This team does not exist.',
 		backToClasses: 'Back to the teams',
+		revokeFromClass: '{email:string} is no longer invited to this team. Their invitations to other teams stay.',
 	},
 	teacherClasses: {
 		title: 'Classes',

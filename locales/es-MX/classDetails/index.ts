@@ -82,6 +82,7 @@ const es_MX_classDetails = {
 		uploadTitle: 'Subir estudiantes a {name}',
 		notFoundTitle: 'Esta clase no existe.',
 		backToClasses: 'Volver a las clases',
+		revokeFromClass: '{email} ya no está invitado a esta clase. Sus invitaciones a otras clases se mantienen.',
 	},
 	company: {
 		students: 'Empleados',
@@ -117,6 +118,7 @@ const es_MX_classDetails = {
 		uploadTitle: 'Subir empleados a {name}',
 		notFoundTitle: 'Este equipo no existe.',
 		backToClasses: 'Volver a los equipos',
+		revokeFromClass: '{email} ya no está invitado a este equipo. Sus invitaciones a otros equipos se mantienen.',
 	},
 	teacherClasses: {
 		title: 'Clases',

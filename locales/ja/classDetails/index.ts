@@ -82,6 +82,7 @@ const ja_classDetails = {
 		uploadTitle: '{name} に生徒をアップロード',
 		notFoundTitle: 'このクラスは存在しません。',
 		backToClasses: 'クラス一覧に戻る',
+		revokeFromClass: '{email} はこのクラスに招待されなくなります。ほかのクラスへの招待はそのまま残ります。',
 	},
 	company: {
 		students: '社員',
@@ -117,6 +118,7 @@ const ja_classDetails = {
 		uploadTitle: '{name} に社員をアップロード',
 		notFoundTitle: 'このチームは存在しません。',
 		backToClasses: 'チーム一覧に戻る',
+		revokeFromClass: '{email} はこのチームに招待されなくなります。ほかのチームへの招待はそのまま残ります。',
 	},
 	teacherClasses: {
 		title: 'クラス',

@@ -82,6 +82,7 @@ const pt_BR_classDetails = {
 		uploadTitle: 'Enviar alunos para {name}',
 		notFoundTitle: 'Esta turma não existe.',
 		backToClasses: 'Voltar às turmas',
+		revokeFromClass: '{email} deixa de estar convidado para esta turma. Os convites para outras turmas continuam.',
 	},
 	company: {
 		students: 'Funcionários',
@@ -117,6 +118,7 @@ const pt_BR_classDetails = {
 		uploadTitle: 'Enviar funcionários para {name}',
 		notFoundTitle: 'Esta equipe não existe.',
 		backToClasses: 'Voltar às equipes',
+		revokeFromClass: '{email} deixa de estar convidado para esta equipe. Os convites para outras equipes continuam.',
 	},
 	teacherClasses: {
 		title: 'Turmas',

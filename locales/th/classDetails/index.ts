@@ -82,6 +82,7 @@ const th_classDetails = {
 		uploadTitle: 'อัปโหลดนักเรียนเข้า {name}',
 		notFoundTitle: 'ไม่มีชั้นเรียนนี้',
 		backToClasses: 'กลับไปที่ชั้นเรียน',
+		revokeFromClass: '{email} จะไม่ได้รับเชิญเข้าชั้นเรียนนี้อีก คำเชิญเข้าชั้นเรียนอื่นยังคงอยู่',
 	},
 	company: {
 		students: 'พนักงาน',
@@ -117,6 +118,7 @@ const th_classDetails = {
 		uploadTitle: 'อัปโหลดพนักงานเข้า {name}',
 		notFoundTitle: 'ไม่มีทีมนี้',
 		backToClasses: 'กลับไปที่ทีม',
+		revokeFromClass: '{email} จะไม่ได้รับเชิญเข้าทีมนี้อีก คำเชิญเข้าทีมอื่นยังคงอยู่',
 	},
 	teacherClasses: {
 		title: 'ชั้นเรียน',

@@ -82,6 +82,7 @@ const vi_classDetails = {
 		uploadTitle: 'Tải học viên lên {name}',
 		notFoundTitle: 'Lớp này không tồn tại.',
 		backToClasses: 'Quay lại danh sách lớp',
+		revokeFromClass: '{email} không còn được mời vào lớp này. Lời mời vào các lớp khác vẫn giữ nguyên.',
 	},
 	company: {
 		students: 'Nhân viên',
@@ -117,6 +118,7 @@ const vi_classDetails = {
 		uploadTitle: 'Tải nhân viên lên {name}',
 		notFoundTitle: 'Nhóm này không tồn tại.',
 		backToClasses: 'Quay lại danh sách nhóm',
+		revokeFromClass: '{email} không còn được mời vào nhóm này. Lời mời vào các nhóm khác vẫn giữ nguyên.',
 	},
 	teacherClasses: {
 		title: 'Lớp học',

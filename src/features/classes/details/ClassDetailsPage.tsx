@@ -262,7 +262,7 @@ function Overview({ group, admin, invites, organizationName, send }: {
                 {t.viewList()}
               </Button>
               <Text color="fg.muted">{t.pendingInvites({ count: pendingCount })}</Text>
-              <PendingInvites actor={invites} organizationName={organizationName} terms={terms} />
+              <PendingInvites actor={invites} organizationName={organizationName} terms={terms} revokeDescription={(email) => w.revokeFromClass({ email })} />
             </Flex>
           </Stack>
         </Card.Body>
