@@ -1823,43 +1823,17 @@ export type NamespaceClassDetailsTranslation = {
 	 */
 	overview: string
 	/**
-	 * S​t​u​d​e​n​t​s
-	 */
-	students: string
-	/**
 	 * T​i​m​e​ ​t​r​a​c​k​i​n​g
 	 */
 	timeTracking: string
-	/**
-	 * C​l​a​s​s​ ​s​e​c​t​i​o​n​s
-	 */
-	sections: string
 	/**
 	 * E​d​i​t
 	 */
 	edit: string
 	/**
-	 * T​h​e​ ​c​l​a​s​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-	 */
-	loadFailed: string
-	/**
-	 * {​c​o​u​n​t​}​ ​{​{​s​t​u​d​e​n​t​|​s​t​u​d​e​n​t​s​}​}
-	 * @param {number} count
-	 */
-	studentCount: RequiredParams<'count'>
-	/**
 	 * V​i​e​w​ ​l​i​s​t
 	 */
 	viewList: string
-	/**
-	 * S​t​u​d​e​n​t​s​ ​o​f​ ​{​n​a​m​e​}
-	 * @param {string} name
-	 */
-	studentList: RequiredParams<'name'>
-	/**
-	 * N​o​ ​s​t​u​d​e​n​t​s​ ​y​e​t​.
-	 */
-	noStudents: string
 	/**
 	 * P​e​n​d​i​n​g​ ​i​n​v​i​t​a​t​i​o​n​s
 	 */
@@ -1874,67 +1848,9 @@ export type NamespaceClassDetailsTranslation = {
 	 */
 	viewInvites: string
 	/**
-	 * T​e​a​c​h​e​r
-	 */
-	teacher: string
-	/**
-	 * N​o​ ​t​e​a​c​h​e​r​ ​a​s​s​i​g​n​e​d​.
-	 */
-	noTeacher: string
-	/**
-	 * P​e​n​d​i​n​g​ ​t​e​a​c​h​e​r​ ​i​n​v​i​t​e
-	 */
-	pendingTeacher: string
-	/**
-	 * I​n​v​i​t​e​d​:​ ​{​e​m​a​i​l​}​.​ ​T​h​e​y​ ​b​e​c​o​m​e​ ​t​h​e​ ​t​e​a​c​h​e​r​ ​w​h​e​n​ ​t​h​e​y​ ​a​c​c​e​p​t​.
-	 * @param {string} email
-	 */
-	pendingTeacherText: RequiredParams<'email'>
-	/**
-	 * A​s​s​i​g​n​ ​t​e​a​c​h​e​r
-	 */
-	assignTeacher: string
-	/**
-	 * C​h​a​n​g​e​ ​t​e​a​c​h​e​r
-	 */
-	changeTeacher: string
-	/**
-	 * R​e​m​o​v​e​ ​t​e​a​c​h​e​r
-	 */
-	removeTeacher: string
-	/**
-	 * T​e​a​c​h​e​r​'​s​ ​e​-​m​a​i​l
-	 */
-	teacherEmail: string
-	/**
 	 * P​l​e​a​s​e​ ​i​n​p​u​t​ ​c​o​r​r​e​c​t​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
 	 */
 	teacherEmailInvalid: string
-	/**
-	 * A​ ​t​e​a​c​h​e​r​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​a​k​e​s​ ​t​h​e​ ​c​l​a​s​s​ ​a​t​ ​o​n​c​e​;​ ​a​n​y​o​n​e​ ​e​l​s​e​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​.
-	 */
-	assignTeacherHelp: string
-	/**
-	 * R​e​m​o​v​e​ ​t​h​e​ ​t​e​a​c​h​e​r​ ​f​r​o​m​ ​{​n​a​m​e​}​?
-	 * @param {string} name
-	 */
-	removeTeacherTitle: RequiredParams<'name'>
-	/**
-	 * T​h​e​ ​c​l​a​s​s​ ​k​e​e​p​s​ ​i​t​s​ ​s​t​u​d​e​n​t​s​ ​a​n​d​ ​g​o​a​l​s​.
-	 */
-	removeTeacherDescription: string
-	/**
-	 * T​h​e​ ​t​e​a​c​h​e​r​ ​w​a​s​ ​a​s​s​i​g​n​e​d​.
-	 */
-	teacherAssigned: string
-	/**
-	 * T​h​e​ ​t​e​a​c​h​e​r​ ​w​a​s​ ​i​n​v​i​t​e​d​.
-	 */
-	teacherInvited: string
-	/**
-	 * T​h​e​ ​t​e​a​c​h​e​r​ ​w​a​s​ ​r​e​m​o​v​e​d​.
-	 */
-	teacherRemoved: string
 	/**
 	 * P​r​o​g​r​e​s​s
 	 */
@@ -1947,10 +1863,6 @@ export type NamespaceClassDetailsTranslation = {
 	 * N​o​ ​g​o​a​l​s​ ​s​e​t
 	 */
 	noGoals: string
-	/**
-	 * S​e​t​ ​h​o​w​ ​o​f​t​e​n​ ​a​n​d​ ​h​o​w​ ​l​o​n​g​ ​s​t​u​d​e​n​t​s​ ​s​h​o​u​l​d​ ​p​r​a​c​t​i​s​e​.
-	 */
-	noGoalsText: string
 	/**
 	 * S​e​t​ ​g​o​a​l​s
 	 */
@@ -1983,25 +1895,9 @@ export type NamespaceClassDetailsTranslation = {
 	 */
 	goalsSaved: string
 	/**
-	 * E​d​i​t​ ​t​h​e​ ​c​l​a​s​s
-	 */
-	editTitle: string
-	/**
 	 * S​a​v​e
 	 */
 	save: string
-	/**
-	 * c​l​a​s​s​ ​u​p​d​a​t​e​d
-	 */
-	updated: string
-	/**
-	 * S​e​a​r​c​h​ ​s​t​u​d​e​n​t​s
-	 */
-	search: string
-	/**
-	 * I​n​v​i​t​e​ ​s​t​u​d​e​n​t​s
-	 */
-	invite: string
 	/**
 	 * P​a​s​t​e​ ​e​-​m​a​i​l​s
 	 */
@@ -2066,11 +1962,6 @@ export type NamespaceClassDetailsTranslation = {
 	 */
 	remove: string
 	/**
-	 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​c​l​a​s​s
-	 * @param {string} name
-	 */
-	removeStudent: RequiredParams<'name'>
-	/**
 	 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​{​g​r​o​u​p​}​?
 	 * @param {string} group
 	 * @param {string} name
@@ -2081,42 +1972,305 @@ export type NamespaceClassDetailsTranslation = {
 	 */
 	removeDescription: string
 	/**
-	 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​t​h​e​ ​c​l​a​s​s​.
-	 * @param {string} name
-	 */
-	removed: RequiredParams<'name'>
-	/**
-	 * A​d​d​ ​s​t​u​d​e​n​t​s​ ​t​o​ ​{​n​a​m​e​}
-	 * @param {string} name
-	 */
-	addTitle: RequiredParams<'name'>
-	/**
-	 * S​t​u​d​e​n​t​s​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​j​o​i​n​ ​a​t​ ​o​n​c​e​;​ ​a​n​y​o​n​e​ ​e​l​s​e​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​.
-	 */
-	addDescription: string
-	/**
-	 * I​ ​h​a​v​e​ ​t​h​e​ ​s​t​u​d​e​n​t​s​'​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​e​n​r​o​l​l​ ​t​h​e​m​ ​(​t​h​e​y​ ​j​o​i​n​ ​w​h​e​n​ ​t​h​e​y​ ​a​c​c​e​p​t​)
-	 */
-	consent: string
-	/**
 	 * {​a​d​d​e​d​}​ ​a​d​d​e​d​,​ ​{​i​n​v​i​t​e​d​}​ ​i​n​v​i​t​e​d​.
 	 * @param {number} added
 	 * @param {number} invited
 	 */
 	added: RequiredParams<'added' | 'invited'>
-	/**
-	 * U​p​l​o​a​d​ ​s​t​u​d​e​n​t​s​ ​t​o​ ​{​n​a​m​e​}
-	 * @param {string} name
-	 */
-	uploadTitle: RequiredParams<'name'>
-	/**
-	 * T​h​i​s​ ​c​l​a​s​s​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​.
-	 */
-	notFoundTitle: string
-	/**
-	 * B​a​c​k​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​e​s
-	 */
-	backToClasses: string
+	school: {
+		/**
+		 * S​t​u​d​e​n​t​s
+		 */
+		students: string
+		/**
+		 * C​l​a​s​s​ ​s​e​c​t​i​o​n​s
+		 */
+		sections: string
+		/**
+		 * T​h​e​ ​c​l​a​s​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​s​t​u​d​e​n​t​|​s​t​u​d​e​n​t​s​}​}
+		 * @param {number} count
+		 */
+		studentCount: RequiredParams<'count'>
+		/**
+		 * S​t​u​d​e​n​t​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		studentList: RequiredParams<'name'>
+		/**
+		 * N​o​ ​s​t​u​d​e​n​t​s​ ​y​e​t​.
+		 */
+		noStudents: string
+		/**
+		 * T​e​a​c​h​e​r
+		 */
+		teacher: string
+		/**
+		 * N​o​ ​t​e​a​c​h​e​r​ ​a​s​s​i​g​n​e​d​.
+		 */
+		noTeacher: string
+		/**
+		 * P​e​n​d​i​n​g​ ​t​e​a​c​h​e​r​ ​i​n​v​i​t​e
+		 */
+		pendingTeacher: string
+		/**
+		 * I​n​v​i​t​e​d​:​ ​{​e​m​a​i​l​}​.​ ​T​h​e​y​ ​b​e​c​o​m​e​ ​t​h​e​ ​t​e​a​c​h​e​r​ ​w​h​e​n​ ​t​h​e​y​ ​a​c​c​e​p​t​.
+		 * @param {string} email
+		 */
+		pendingTeacherText: RequiredParams<'email'>
+		/**
+		 * A​s​s​i​g​n​ ​t​e​a​c​h​e​r
+		 */
+		assignTeacher: string
+		/**
+		 * C​h​a​n​g​e​ ​t​e​a​c​h​e​r
+		 */
+		changeTeacher: string
+		/**
+		 * R​e​m​o​v​e​ ​t​e​a​c​h​e​r
+		 */
+		removeTeacher: string
+		/**
+		 * T​e​a​c​h​e​r​'​s​ ​e​-​m​a​i​l
+		 */
+		teacherEmail: string
+		/**
+		 * A​ ​t​e​a​c​h​e​r​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​a​k​e​s​ ​t​h​e​ ​c​l​a​s​s​ ​a​t​ ​o​n​c​e​;​ ​a​n​y​o​n​e​ ​e​l​s​e​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​.
+		 */
+		assignTeacherHelp: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​t​e​a​c​h​e​r​ ​f​r​o​m​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		removeTeacherTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​c​l​a​s​s​ ​k​e​e​p​s​ ​i​t​s​ ​s​t​u​d​e​n​t​s​ ​a​n​d​ ​g​o​a​l​s​.
+		 */
+		removeTeacherDescription: string
+		/**
+		 * T​h​e​ ​t​e​a​c​h​e​r​ ​w​a​s​ ​a​s​s​i​g​n​e​d​.
+		 */
+		teacherAssigned: string
+		/**
+		 * T​h​e​ ​t​e​a​c​h​e​r​ ​w​a​s​ ​i​n​v​i​t​e​d​.
+		 */
+		teacherInvited: string
+		/**
+		 * T​h​e​ ​t​e​a​c​h​e​r​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 */
+		teacherRemoved: string
+		/**
+		 * S​e​t​ ​h​o​w​ ​o​f​t​e​n​ ​a​n​d​ ​h​o​w​ ​l​o​n​g​ ​s​t​u​d​e​n​t​s​ ​s​h​o​u​l​d​ ​p​r​a​c​t​i​s​e​.
+		 */
+		noGoalsText: string
+		/**
+		 * E​d​i​t​ ​t​h​e​ ​c​l​a​s​s
+		 */
+		editTitle: string
+		/**
+		 * c​l​a​s​s​ ​u​p​d​a​t​e​d
+		 */
+		updated: string
+		/**
+		 * S​e​a​r​c​h​ ​s​t​u​d​e​n​t​s
+		 */
+		search: string
+		/**
+		 * I​n​v​i​t​e​ ​s​t​u​d​e​n​t​s
+		 */
+		invite: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​c​l​a​s​s
+		 * @param {string} name
+		 */
+		removeStudent: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​t​h​e​ ​c​l​a​s​s​.
+		 * @param {string} name
+		 */
+		removed: RequiredParams<'name'>
+		/**
+		 * A​d​d​ ​s​t​u​d​e​n​t​s​ ​t​o​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		addTitle: RequiredParams<'name'>
+		/**
+		 * S​t​u​d​e​n​t​s​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​j​o​i​n​ ​a​t​ ​o​n​c​e​;​ ​a​n​y​o​n​e​ ​e​l​s​e​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​.
+		 */
+		addDescription: string
+		/**
+		 * I​ ​h​a​v​e​ ​t​h​e​ ​s​t​u​d​e​n​t​s​'​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​e​n​r​o​l​l​ ​t​h​e​m​ ​(​t​h​e​y​ ​j​o​i​n​ ​w​h​e​n​ ​t​h​e​y​ ​a​c​c​e​p​t​)
+		 */
+		consent: string
+		/**
+		 * U​p​l​o​a​d​ ​s​t​u​d​e​n​t​s​ ​t​o​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		uploadTitle: RequiredParams<'name'>
+		/**
+		 * T​h​i​s​ ​c​l​a​s​s​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​.
+		 */
+		notFoundTitle: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​e​s
+		 */
+		backToClasses: string
+		/**
+		 * {​e​m​a​i​l​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​i​s​ ​c​l​a​s​s​.​ ​T​h​e​i​r​ ​i​n​v​i​t​a​t​i​o​n​s​ ​t​o​ ​o​t​h​e​r​ ​c​l​a​s​s​e​s​ ​s​t​a​y​.
+		 * @param {string} email
+		 */
+		revokeFromClass: RequiredParams<'email'>
+	}
+	company: {
+		/**
+		 * E​m​p​l​o​y​e​e​s
+		 */
+		students: string
+		/**
+		 * T​e​a​m​ ​s​e​c​t​i​o​n​s
+		 */
+		sections: string
+		/**
+		 * T​h​e​ ​t​e​a​m​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​e​m​p​l​o​y​e​e​|​e​m​p​l​o​y​e​e​s​}​}
+		 * @param {number} count
+		 */
+		studentCount: RequiredParams<'count'>
+		/**
+		 * E​m​p​l​o​y​e​e​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		studentList: RequiredParams<'name'>
+		/**
+		 * N​o​ ​e​m​p​l​o​y​e​e​s​ ​y​e​t​.
+		 */
+		noStudents: string
+		/**
+		 * L​e​a​d​e​r
+		 */
+		teacher: string
+		/**
+		 * N​o​ ​l​e​a​d​e​r​ ​a​s​s​i​g​n​e​d​.
+		 */
+		noTeacher: string
+		/**
+		 * P​e​n​d​i​n​g​ ​l​e​a​d​e​r​ ​i​n​v​i​t​e
+		 */
+		pendingTeacher: string
+		/**
+		 * I​n​v​i​t​e​d​:​ ​{​e​m​a​i​l​}​.​ ​T​h​e​y​ ​b​e​c​o​m​e​ ​t​h​e​ ​l​e​a​d​e​r​ ​w​h​e​n​ ​t​h​e​y​ ​a​c​c​e​p​t​.
+		 * @param {string} email
+		 */
+		pendingTeacherText: RequiredParams<'email'>
+		/**
+		 * A​s​s​i​g​n​ ​l​e​a​d​e​r
+		 */
+		assignTeacher: string
+		/**
+		 * C​h​a​n​g​e​ ​l​e​a​d​e​r
+		 */
+		changeTeacher: string
+		/**
+		 * R​e​m​o​v​e​ ​l​e​a​d​e​r
+		 */
+		removeTeacher: string
+		/**
+		 * L​e​a​d​e​r​'​s​ ​e​-​m​a​i​l
+		 */
+		teacherEmail: string
+		/**
+		 * A​ ​l​e​a​d​e​r​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​a​k​e​s​ ​t​h​e​ ​t​e​a​m​ ​a​t​ ​o​n​c​e​;​ ​a​n​y​o​n​e​ ​e​l​s​e​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​.
+		 */
+		assignTeacherHelp: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​l​e​a​d​e​r​ ​f​r​o​m​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		removeTeacherTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​t​e​a​m​ ​k​e​e​p​s​ ​i​t​s​ ​e​m​p​l​o​y​e​e​s​ ​a​n​d​ ​g​o​a​l​s​.
+		 */
+		removeTeacherDescription: string
+		/**
+		 * T​h​e​ ​l​e​a​d​e​r​ ​w​a​s​ ​a​s​s​i​g​n​e​d​.
+		 */
+		teacherAssigned: string
+		/**
+		 * T​h​e​ ​l​e​a​d​e​r​ ​w​a​s​ ​i​n​v​i​t​e​d​.
+		 */
+		teacherInvited: string
+		/**
+		 * T​h​e​ ​l​e​a​d​e​r​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 */
+		teacherRemoved: string
+		/**
+		 * S​e​t​ ​h​o​w​ ​o​f​t​e​n​ ​a​n​d​ ​h​o​w​ ​l​o​n​g​ ​e​m​p​l​o​y​e​e​s​ ​s​h​o​u​l​d​ ​p​r​a​c​t​i​s​e​.
+		 */
+		noGoalsText: string
+		/**
+		 * E​d​i​t​ ​t​h​e​ ​t​e​a​m
+		 */
+		editTitle: string
+		/**
+		 * t​e​a​m​ ​u​p​d​a​t​e​d
+		 */
+		updated: string
+		/**
+		 * S​e​a​r​c​h​ ​e​m​p​l​o​y​e​e​s
+		 */
+		search: string
+		/**
+		 * I​n​v​i​t​e​ ​e​m​p​l​o​y​e​e​s
+		 */
+		invite: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​t​e​a​m
+		 * @param {string} name
+		 */
+		removeStudent: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​t​h​e​ ​t​e​a​m​.
+		 * @param {string} name
+		 */
+		removed: RequiredParams<'name'>
+		/**
+		 * A​d​d​ ​e​m​p​l​o​y​e​e​s​ ​t​o​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		addTitle: RequiredParams<'name'>
+		/**
+		 * E​m​p​l​o​y​e​e​s​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​j​o​i​n​ ​a​t​ ​o​n​c​e​;​ ​a​n​y​o​n​e​ ​e​l​s​e​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​t​h​e​ ​t​e​a​m​.
+		 */
+		addDescription: string
+		/**
+		 * I​ ​h​a​v​e​ ​t​h​e​ ​e​m​p​l​o​y​e​e​s​'​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​e​n​r​o​l​l​ ​t​h​e​m​ ​(​t​h​e​y​ ​j​o​i​n​ ​w​h​e​n​ ​t​h​e​y​ ​a​c​c​e​p​t​)
+		 */
+		consent: string
+		/**
+		 * U​p​l​o​a​d​ ​e​m​p​l​o​y​e​e​s​ ​t​o​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		uploadTitle: RequiredParams<'name'>
+		/**
+		 * T​h​i​s​ ​t​e​a​m​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​.
+		 */
+		notFoundTitle: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​t​e​a​m​s
+		 */
+		backToClasses: string
+		/**
+		 * {​e​m​a​i​l​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​i​s​ ​t​e​a​m​.​ ​T​h​e​i​r​ ​i​n​v​i​t​a​t​i​o​n​s​ ​t​o​ ​o​t​h​e​r​ ​t​e​a​m​s​ ​s​t​a​y​.
+		 * @param {string} email
+		 */
+		revokeFromClass: RequiredParams<'email'>
+	}
 	teacherClasses: {
 		/**
 		 * C​l​a​s​s​e​s
@@ -7897,41 +8051,17 @@ export type TranslationFunctions = {
 		 */
 		overview: () => LocalizedString
 		/**
-		 * Students
-		 */
-		students: () => LocalizedString
-		/**
 		 * Time tracking
 		 */
 		timeTracking: () => LocalizedString
-		/**
-		 * Class sections
-		 */
-		sections: () => LocalizedString
 		/**
 		 * Edit
 		 */
 		edit: () => LocalizedString
 		/**
-		 * The class could not be loaded.
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * {count} {{student|students}}
-		 */
-		studentCount: (arg: { count: number }) => LocalizedString
-		/**
 		 * View list
 		 */
 		viewList: () => LocalizedString
-		/**
-		 * Students of {name}
-		 */
-		studentList: (arg: { name: string }) => LocalizedString
-		/**
-		 * No students yet.
-		 */
-		noStudents: () => LocalizedString
 		/**
 		 * Pending invitations
 		 */
@@ -7945,65 +8075,9 @@ export type TranslationFunctions = {
 		 */
 		viewInvites: () => LocalizedString
 		/**
-		 * Teacher
-		 */
-		teacher: () => LocalizedString
-		/**
-		 * No teacher assigned.
-		 */
-		noTeacher: () => LocalizedString
-		/**
-		 * Pending teacher invite
-		 */
-		pendingTeacher: () => LocalizedString
-		/**
-		 * Invited: {email}. They become the teacher when they accept.
-		 */
-		pendingTeacherText: (arg: { email: string }) => LocalizedString
-		/**
-		 * Assign teacher
-		 */
-		assignTeacher: () => LocalizedString
-		/**
-		 * Change teacher
-		 */
-		changeTeacher: () => LocalizedString
-		/**
-		 * Remove teacher
-		 */
-		removeTeacher: () => LocalizedString
-		/**
-		 * Teacher's e-mail
-		 */
-		teacherEmail: () => LocalizedString
-		/**
 		 * Please input correct email address
 		 */
 		teacherEmailInvalid: () => LocalizedString
-		/**
-		 * A teacher of the organization takes the class at once; anyone else gets an invitation.
-		 */
-		assignTeacherHelp: () => LocalizedString
-		/**
-		 * Remove the teacher from {name}?
-		 */
-		removeTeacherTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * The class keeps its students and goals.
-		 */
-		removeTeacherDescription: () => LocalizedString
-		/**
-		 * The teacher was assigned.
-		 */
-		teacherAssigned: () => LocalizedString
-		/**
-		 * The teacher was invited.
-		 */
-		teacherInvited: () => LocalizedString
-		/**
-		 * The teacher was removed.
-		 */
-		teacherRemoved: () => LocalizedString
 		/**
 		 * Progress
 		 */
@@ -8016,10 +8090,6 @@ export type TranslationFunctions = {
 		 * No goals set
 		 */
 		noGoals: () => LocalizedString
-		/**
-		 * Set how often and how long students should practise.
-		 */
-		noGoalsText: () => LocalizedString
 		/**
 		 * Set goals
 		 */
@@ -8049,25 +8119,9 @@ export type TranslationFunctions = {
 		 */
 		goalsSaved: () => LocalizedString
 		/**
-		 * Edit the class
-		 */
-		editTitle: () => LocalizedString
-		/**
 		 * Save
 		 */
 		save: () => LocalizedString
-		/**
-		 * class updated
-		 */
-		updated: () => LocalizedString
-		/**
-		 * Search students
-		 */
-		search: () => LocalizedString
-		/**
-		 * Invite students
-		 */
-		invite: () => LocalizedString
 		/**
 		 * Paste e-mails
 		 */
@@ -8131,10 +8185,6 @@ export type TranslationFunctions = {
 		 */
 		remove: () => LocalizedString
 		/**
-		 * Remove {name} from the class
-		 */
-		removeStudent: (arg: { name: string }) => LocalizedString
-		/**
 		 * Remove {name} from {group}?
 		 */
 		removeTitle: (arg: { group: string, name: string }) => LocalizedString
@@ -8143,37 +8193,285 @@ export type TranslationFunctions = {
 		 */
 		removeDescription: () => LocalizedString
 		/**
-		 * {name} was removed from the class.
-		 */
-		removed: (arg: { name: string }) => LocalizedString
-		/**
-		 * Add students to {name}
-		 */
-		addTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * Students of the organization join at once; anyone else gets an invitation to the class.
-		 */
-		addDescription: () => LocalizedString
-		/**
-		 * I have the students' permission to enroll them (they join when they accept)
-		 */
-		consent: () => LocalizedString
-		/**
 		 * {added} added, {invited} invited.
 		 */
 		added: (arg: { added: number, invited: number }) => LocalizedString
-		/**
-		 * Upload students to {name}
-		 */
-		uploadTitle: (arg: { name: string }) => LocalizedString
-		/**
-		 * This class does not exist.
-		 */
-		notFoundTitle: () => LocalizedString
-		/**
-		 * Back to the classes
-		 */
-		backToClasses: () => LocalizedString
+		school: {
+			/**
+			 * Students
+			 */
+			students: () => LocalizedString
+			/**
+			 * Class sections
+			 */
+			sections: () => LocalizedString
+			/**
+			 * The class could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * {count} {{student|students}}
+			 */
+			studentCount: (arg: { count: number }) => LocalizedString
+			/**
+			 * Students of {name}
+			 */
+			studentList: (arg: { name: string }) => LocalizedString
+			/**
+			 * No students yet.
+			 */
+			noStudents: () => LocalizedString
+			/**
+			 * Teacher
+			 */
+			teacher: () => LocalizedString
+			/**
+			 * No teacher assigned.
+			 */
+			noTeacher: () => LocalizedString
+			/**
+			 * Pending teacher invite
+			 */
+			pendingTeacher: () => LocalizedString
+			/**
+			 * Invited: {email}. They become the teacher when they accept.
+			 */
+			pendingTeacherText: (arg: { email: string }) => LocalizedString
+			/**
+			 * Assign teacher
+			 */
+			assignTeacher: () => LocalizedString
+			/**
+			 * Change teacher
+			 */
+			changeTeacher: () => LocalizedString
+			/**
+			 * Remove teacher
+			 */
+			removeTeacher: () => LocalizedString
+			/**
+			 * Teacher's e-mail
+			 */
+			teacherEmail: () => LocalizedString
+			/**
+			 * A teacher of the organization takes the class at once; anyone else gets an invitation.
+			 */
+			assignTeacherHelp: () => LocalizedString
+			/**
+			 * Remove the teacher from {name}?
+			 */
+			removeTeacherTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * The class keeps its students and goals.
+			 */
+			removeTeacherDescription: () => LocalizedString
+			/**
+			 * The teacher was assigned.
+			 */
+			teacherAssigned: () => LocalizedString
+			/**
+			 * The teacher was invited.
+			 */
+			teacherInvited: () => LocalizedString
+			/**
+			 * The teacher was removed.
+			 */
+			teacherRemoved: () => LocalizedString
+			/**
+			 * Set how often and how long students should practise.
+			 */
+			noGoalsText: () => LocalizedString
+			/**
+			 * Edit the class
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * class updated
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Search students
+			 */
+			search: () => LocalizedString
+			/**
+			 * Invite students
+			 */
+			invite: () => LocalizedString
+			/**
+			 * Remove {name} from the class
+			 */
+			removeStudent: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} was removed from the class.
+			 */
+			removed: (arg: { name: string }) => LocalizedString
+			/**
+			 * Add students to {name}
+			 */
+			addTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Students of the organization join at once; anyone else gets an invitation to the class.
+			 */
+			addDescription: () => LocalizedString
+			/**
+			 * I have the students' permission to enroll them (they join when they accept)
+			 */
+			consent: () => LocalizedString
+			/**
+			 * Upload students to {name}
+			 */
+			uploadTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * This class does not exist.
+			 */
+			notFoundTitle: () => LocalizedString
+			/**
+			 * Back to the classes
+			 */
+			backToClasses: () => LocalizedString
+			/**
+			 * {email} is no longer invited to this class. Their invitations to other classes stay.
+			 */
+			revokeFromClass: (arg: { email: string }) => LocalizedString
+		}
+		company: {
+			/**
+			 * Employees
+			 */
+			students: () => LocalizedString
+			/**
+			 * Team sections
+			 */
+			sections: () => LocalizedString
+			/**
+			 * The team could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * {count} {{employee|employees}}
+			 */
+			studentCount: (arg: { count: number }) => LocalizedString
+			/**
+			 * Employees of {name}
+			 */
+			studentList: (arg: { name: string }) => LocalizedString
+			/**
+			 * No employees yet.
+			 */
+			noStudents: () => LocalizedString
+			/**
+			 * Leader
+			 */
+			teacher: () => LocalizedString
+			/**
+			 * No leader assigned.
+			 */
+			noTeacher: () => LocalizedString
+			/**
+			 * Pending leader invite
+			 */
+			pendingTeacher: () => LocalizedString
+			/**
+			 * Invited: {email}. They become the leader when they accept.
+			 */
+			pendingTeacherText: (arg: { email: string }) => LocalizedString
+			/**
+			 * Assign leader
+			 */
+			assignTeacher: () => LocalizedString
+			/**
+			 * Change leader
+			 */
+			changeTeacher: () => LocalizedString
+			/**
+			 * Remove leader
+			 */
+			removeTeacher: () => LocalizedString
+			/**
+			 * Leader's e-mail
+			 */
+			teacherEmail: () => LocalizedString
+			/**
+			 * A leader of the organization takes the team at once; anyone else gets an invitation.
+			 */
+			assignTeacherHelp: () => LocalizedString
+			/**
+			 * Remove the leader from {name}?
+			 */
+			removeTeacherTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * The team keeps its employees and goals.
+			 */
+			removeTeacherDescription: () => LocalizedString
+			/**
+			 * The leader was assigned.
+			 */
+			teacherAssigned: () => LocalizedString
+			/**
+			 * The leader was invited.
+			 */
+			teacherInvited: () => LocalizedString
+			/**
+			 * The leader was removed.
+			 */
+			teacherRemoved: () => LocalizedString
+			/**
+			 * Set how often and how long employees should practise.
+			 */
+			noGoalsText: () => LocalizedString
+			/**
+			 * Edit the team
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * team updated
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Search employees
+			 */
+			search: () => LocalizedString
+			/**
+			 * Invite employees
+			 */
+			invite: () => LocalizedString
+			/**
+			 * Remove {name} from the team
+			 */
+			removeStudent: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} was removed from the team.
+			 */
+			removed: (arg: { name: string }) => LocalizedString
+			/**
+			 * Add employees to {name}
+			 */
+			addTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Employees of the organization join at once; anyone else gets an invitation to the team.
+			 */
+			addDescription: () => LocalizedString
+			/**
+			 * I have the employees' permission to enroll them (they join when they accept)
+			 */
+			consent: () => LocalizedString
+			/**
+			 * Upload employees to {name}
+			 */
+			uploadTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * This team does not exist.
+			 */
+			notFoundTitle: () => LocalizedString
+			/**
+			 * Back to the teams
+			 */
+			backToClasses: () => LocalizedString
+			/**
+			 * {email} is no longer invited to this team. Their invitations to other teams stay.
+			 */
+			revokeFromClass: (arg: { email: string }) => LocalizedString
+		}
 		teacherClasses: {
 			/**
 			 * Classes

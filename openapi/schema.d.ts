@@ -468,6 +468,9 @@ export interface paths {
          *     An invitation already accepted or revoked answers 409 `invitation_closed`. An invitation of an
          *     organization one may not manage answers like the organization would (403 to its other members,
          *     404 to anyone else, as for an invitation that does not exist).
+         *     With `group` (a class's pending list), only that class is taken from the invitation: it stays pending
+         *     for its other classes, and is revoked when no class is left unless it was made to the organization
+         *     itself too. A class the invitation is not for answers 404.
          */
         delete: operations["revokeInvitation"];
         options?: never;
@@ -3852,7 +3855,10 @@ export interface operations {
     };
     revokeInvitation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The class to withdraw from the invitation, instead of revoking it whole */
+                group?: number;
+            };
             header?: never;
             path: {
                 id: components["parameters"]["InvitationId"];

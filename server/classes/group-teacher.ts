@@ -2,9 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
 import { isOwnAddress } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
-import { groups, invitations, memberships, users } from '../db/schema.js'
+import { groups, memberships, users } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { fieldErrors } from '../http/errors.js'
+import { withdrawClass } from '../invitations/class-invitation.js'
 import { mailInvitations, storeInvitations } from '../invitations/issue.js'
 import { groupFor } from './access.js'
 import { groupView } from './queries.js'
@@ -16,12 +17,11 @@ import { groupView } from './queries.js'
  * (invitations/accept-invite.ts then makes the invitee the owner).
  */
 
-/** The class's pending teacher invitations are revoked (a new teacher replaces them, or none). */
-const revokePendingTeacher = (db: Executor, groupId: number) =>
-  db
-    .update(invitations)
-    .set({ status: 'revoked' })
-    .where(and(eq(invitations.groupId, groupId), eq(invitations.role, 'teacher'), eq(invitations.status, 'pending')))
+/**
+ * The class is taken from its pending teacher invitations (a new teacher replaces them, or none); one
+ * left for no other class is revoked.
+ */
+const revokePendingTeacher = (db: Executor, groupId: number) => withdrawClass(db, groupId, { role: 'teacher' })
 
 /** POST /v1/groups/{groupId}/teacher — {email}: the teacher who owns the class, or the one invited to. */
 export const assignGroupTeacher: Handler<'assignGroupTeacher'> = async (call) => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
-import { assignments, groupMembers, groups, invitations, organizations, users } from '../db/schema.js'
+import { assignments, groupMembers, groups, invitationGroups, invitations, organizations, users } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import type { Paging } from '../http/paging.js'
 import { containing } from '../organizations/members.js'
@@ -35,11 +35,13 @@ const columns = (now: Date) => ({
   ownerEmail: users.email,
   ownerPhotoUrl: users.photoUrl,
   usersCount: sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`,
-  pendingInvitations: sql<number>`(select count(*)::int from ${invitations}
-    where ${invitations.groupId} = ${groups.id} and ${invitations.status} = 'pending' and ${invitations.role} = 'student')`,
+  pendingInvitations: sql<number>`(select count(*)::int from ${invitationGroups}
+    join ${invitations} on ${invitations.id} = ${invitationGroups.invitationId}
+    where ${invitationGroups.groupId} = ${groups.id} and ${invitations.status} = 'pending' and ${invitations.role} = 'student')`,
   // the address invited to teach the class (group-teacher.ts keeps at most one pending)
-  pendingTeacher: sql<string | null>`(select ${invitations.email} from ${invitations}
-    where ${invitations.groupId} = ${groups.id} and ${invitations.status} = 'pending' and ${invitations.role} = 'teacher'
+  pendingTeacher: sql<string | null>`(select ${invitations.email} from ${invitationGroups}
+    join ${invitations} on ${invitations.id} = ${invitationGroups.invitationId}
+    where ${invitationGroups.groupId} = ${groups.id} and ${invitations.status} = 'pending' and ${invitations.role} = 'teacher'
     order by ${invitations.id} desc limit 1)`,
   practiceDaysPerWeek: assignments.practiceDaysPerWeek,
   practiceMinutesPerDay: assignments.practiceMinutesPerDay,

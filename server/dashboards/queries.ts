@@ -43,7 +43,8 @@ export const countsOf = async (db: Executor, scope: DashboardScope): Promise<Sch
   const pending =
     scope.role === 'admin'
       ? sql`select count(*)::int from invitations i where i.organization_id = ${scope.organizationId} and i.status = 'pending'`
-      : sql`select count(*)::int from invitations i join groups on groups.id = i.group_id
+      : sql`select count(distinct i.id)::int from invitations i join invitation_groups ig on ig.invitation_id = i.id
+          join groups on groups.id = ig.group_id
           where ${classesOf(scope)} and i.status = 'pending'`
   const teachers =
     scope.role === 'admin'

@@ -261,7 +261,11 @@ export const invitations = pgTable(
     /** Lower-case. */
     email: text('email').notNull(),
     role: roleEnum('role').notNull(),
-    groupId: integer('group_id'),
+    /**
+     * Made to the organization itself (without a class), not only to classes: such an invitation stays
+     * when its classes (invitation_groups) are withdrawn; one made only for classes goes with the last.
+     */
+    organizationWide: boolean('organization_wide').notNull().default(true),
     autoJoin: boolean('auto_join').notNull().default(false),
     tokenHash: text('token_hash').notNull().unique(),
     status: invitationStatusEnum('status').notNull().default('pending'),
@@ -274,8 +278,8 @@ export const invitations = pgTable(
     acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    // one pending invitation per address and role in an organization: inviting again refreshes it
-    // (addresses are stored lower-case)
+    // one pending invitation per address and role in an organization: inviting again refreshes it, and
+    // inviting to another class adds that class to it (invitation_groups); addresses are stored lower-case
     uniqueIndex('invitations_pending_key').on(t.organizationId, t.email, t.role).where(sql`${t.status} = 'pending'`),
   ],
 )
@@ -374,6 +378,24 @@ export const groupMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [unique('group_members_group_user_key').on(t.groupId, t.userId), index('group_members_user_idx').on(t.userId)],
+)
+
+/**
+ * The classes an invitation was made for (spec 001 §3 Invitation `group`, §7 GET /v1/invitations/group/{id}/):
+ * one invitation of the organization per address and role, with every class it was sent for, so that a
+ * person invited to two classes stays invited to both and joins both on acceptance.
+ */
+export const invitationGroups = pgTable(
+  'invitation_groups',
+  {
+    invitationId: integer('invitation_id')
+      .notNull()
+      .references(() => invitations.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.invitationId, t.groupId] }), index('invitation_groups_group_idx').on(t.groupId)],
 )
 
 /**

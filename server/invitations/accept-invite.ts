@@ -5,13 +5,13 @@ import { invitations } from '../db/schema.js'
 import { badRequest, forbidden, notFound } from '../http/errors.js'
 import { findInvitationByToken, isPending } from '../organizations/invitations.js'
 import { addMembership, disabledSince, membershipIn } from '../organizations/memberships.js'
-import { joinInvitedClass } from './class-invitation.js'
+import { joinInvitedClasses } from './class-invitation.js'
 
 /**
  * POST /v1/accounts/invite/accept — the logged-in user joins the organization with the invited role.
  * The e-mail sent must be the invitation's and the user's, and the user not the one who issued it
- * (server/auth/policy.ts: nobody gives themselves a role). An invitation to a class makes a student a
- * member of it, and a teacher its owner. Accepting an invitation one has already accepted answers the same again.
+ * (server/auth/policy.ts: nobody gives themselves a role). An invitation to classes makes a student a
+ * member of each, and a teacher their owner. Accepting an invitation one has already accepted answers the same again.
  */
 export const acceptInvite: Handler<'acceptInvite'> = async (call) => {
   const { body, app, t } = call
@@ -33,7 +33,7 @@ export const acceptInvite: Handler<'acceptInvite'> = async (call) => {
 
   await app.db.transaction(async (tx) => {
     await addMembership(tx, user.id, invitation.organizationId, invitation.role)
-    if (invitation.groupId !== null && isPending(invitation, now)) await joinInvitedClass(tx, invitation, user.id, now)
+    if (isPending(invitation, now)) await joinInvitedClasses(tx, invitation, user.id, now)
     await tx
       .update(invitations)
       .set({ status: 'accepted', acceptedAt: now, acceptedBy: user.id })

@@ -7,6 +7,7 @@ import { hashToken, newToken } from '../auth/tokens.js'
 import type { AppContext } from '../context.js'
 import { invitations, type InvitationRow, type OrganizationRow, type Role, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
+import { addInvitationClass } from './class-invitation.js'
 import { sendInvitationMail } from './mails.js'
 import { inviteLink } from './payload.js'
 import { accountsByEmail, type InviteeAccount } from './queries.js'
@@ -41,7 +42,8 @@ export interface IssuedInvitation {
 
 /**
  * Stores one invitation per (lower-cased, deduplicated) address. An address that already has a pending
- * invitation for the role gets it refreshed (new token, new expiry) and counts as resent, not a second one.
+ * invitation for the role gets it refreshed (new token, new expiry) and counts as resent, not a second one;
+ * with `groupId` the class is added to the ones it was for (class-invitation.ts).
  */
 export const storeInvitations = (db: Executor, request: InvitationRequest): Promise<IssuedInvitation[]> =>
   storeInvitationBatch(
@@ -78,7 +80,7 @@ export const storeInvitationBatch = async (
         slice.map(({ organizationId, email, token }) => ({
           organizationId,
           role: request.role,
-          groupId,
+          organizationWide: groupId === null,
           autoJoin,
           invitedBy: request.invitedBy,
           expiresAt,
@@ -94,12 +96,14 @@ export const storeInvitationBatch = async (
           tokenHash: sql`excluded.token_hash`,
           expiresAt,
           invitedBy: request.invitedBy,
-          groupId,
+          // the classes it was for stay (invitation_groups); once made to the organization, it stays so
+          organizationWide: sql`${invitations.organizationWide} or excluded.organization_wide`,
           autoJoin,
           resentAt: request.now,
         },
       })
       .returning()
+    if (groupId !== null) await addInvitationClass(db, rows.map((row) => row.id), groupId)
     const byHash = new Map(rows.map((row) => [row.tokenHash, row]))
     for (const { token, email } of slice) {
       const row = byHash.get(hashToken(token))

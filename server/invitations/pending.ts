@@ -4,6 +4,7 @@ import type { components } from '../../openapi/schema.js'
 import { invitations, organizations, users, type InvitationRow, type OrganizationRow, type Role } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import type { Paging } from '../http/paging.js'
+import { invitedToClass } from './class-invitation.js'
 
 /**
  * The open invitations of an organization: not accepted, not revoked. In the store they are `pending`
@@ -70,7 +71,7 @@ export const pendingInvitationsPage = async (
   now: Date,
   groupId?: number,
 ): Promise<{ count: number; results: PendingInvitationView[] }> => {
-  const where = groupId === undefined ? openIn(organizationId, roles) : and(openIn(organizationId, roles), eq(invitations.groupId, groupId))!
+  const where = groupId === undefined ? openIn(organizationId, roles) : and(openIn(organizationId, roles), invitedToClass(groupId))!
   const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(invitations).where(where)
   const rows = await selectViews(db, where).orderBy(desc(sentAt), desc(invitations.id)).limit(paging.size).offset(paging.offset)
   return { count: counted?.count ?? 0, results: rows.map((row) => viewOf(row, now)) }

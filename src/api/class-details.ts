@@ -14,6 +14,7 @@ import type {
   PendingInvitationPage,
   RemoveClassStudentInput,
   RemoveTeacherInput,
+  RevokeInvitationInput,
   SaveClassDetailsInput,
   SaveGoalsInput,
   TeacherClasses,
@@ -84,6 +85,12 @@ export const loadClassPendingInvites = (groupId: number) =>
   fromPromise<PendingInvitationPage, LoadPendingInvitesInput>(({ input, signal }) =>
     unwrap(api.GET('/v1/invitations/group/{id}/', { params: { path: { id: groupId }, query: { page: input.page } }, signal })),
   )
+
+/** Revoking from a class's list takes only that class from the invitation (its other classes keep it). */
+export const revokeClassInvitation = (groupId: number) =>
+  fromPromise<void, RevokeInvitationInput>(async ({ input, signal }) => {
+    await unwrap(api.DELETE('/v1/invitations/{id}/', { params: { path: { id: input.invitationId }, query: { group: groupId } }, signal }))
+  })
 
 /** Specification §9: the class list's page size; the profile shows at most this many (of each kind). */
 const CLASSES = 100

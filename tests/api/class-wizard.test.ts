@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
-import { assignments, groupMembers, groups, invitations } from '../../server/db/schema.js'
+import { assignments, groupMembers, groups, invitationGroups, invitations } from '../../server/db/schema.js'
 import { countRows, createOrganizationWithPeople, createUser, startServer, type TestServer } from './harness.js'
 
 /**
@@ -35,7 +35,13 @@ const tables = async () => ({
   mail_outbox: await countRows(server, 'mail_outbox'),
 })
 const classInvitations = async (groupId: number) =>
-  (await server.db.select().from(invitations).where(eq(invitations.groupId, groupId))).map((row) => ({ email: row.email, role: row.role, autoJoin: row.autoJoin }))
+  (
+    await server.db
+      .select({ invitation: invitations })
+      .from(invitations)
+      .innerJoin(invitationGroups, eq(invitationGroups.invitationId, invitations.id))
+      .where(eq(invitationGroups.groupId, groupId))
+  ).map(({ invitation: row }) => ({ email: row.email, role: row.role, autoJoin: row.autoJoin }))
 
 describe('creating a class with its teacher, goals and students', () => {
   it('makes the teacher its owner, joins the organization’s students and invites the others, all at once', async () => {

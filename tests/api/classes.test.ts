@@ -214,11 +214,11 @@ describe('one class', () => {
       organizationId: school.organization.id,
       role: 'student',
       emails: ['invited-to-class@example.com'],
+      groupId: group.id,
       invitedBy: school.admin.user.id,
       now: new Date(),
       ttlSeconds: 3600,
     })
-    await server.db.update(invitations).set({ groupId: group.id }).where(eq(invitations.id, issued!.row.id))
     const path = `/v1/groups/${school.organization.id}/${group.id}/`
     const before = await server.api('GET', path, { token: school.admin.token })
     expect(before.body).toMatchObject({ users_count: 1, pending_invitations: 1 })

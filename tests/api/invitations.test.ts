@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { groups, invitations, memberships } from '../../server/db/schema.js'
+import { groups, invitationGroups, invitations, memberships } from '../../server/db/schema.js'
 import { createOrganizationWithPeople, createUser, inviteTokenFor, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /** Inviting by e-mail: who may, the mailed link, validating and accepting. */
@@ -87,7 +87,9 @@ describe('the invitation mail', () => {
       organization_type: 'school',
     })
     const [row] = await server.db.select().from(invitations).where(eq(invitations.email, 'teach.er@example.com'))
-    expect(row).toMatchObject({ groupId: group!.id, autoJoin: true, invitedBy: people.admin.user.id })
+    expect(row).toMatchObject({ organizationWide: false, autoJoin: true, invitedBy: people.admin.user.id })
+    const classes = await server.db.select().from(invitationGroups).where(eq(invitationGroups.invitationId, row!.id))
+    expect(classes).toEqual([{ invitationId: row!.id, groupId: group!.id }])
     // only a hash of the token is stored
     expect(row?.tokenHash).not.toContain(token)
   })

@@ -127,3 +127,71 @@ test('an admin adds students by e-mail, removes one after confirming, assigns a 
   await expect(page.getByRole('heading', { name: 'Grade 4 A', level: 1 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Assign teacher' })).toHaveCount(0)
 })
+
+test("a company's team page speaks of its employees and leader, not of students and teachers", async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('company-owner', 'Mona', 'Lisa'))
+  const organization = await createOrganization(request, organizationName('Details Company'), { type: 'company', owner: owner.email })
+  const session = await accept(request, owner, (await newestMailLink(request, owner.email, '/invite')).link)
+  const created = await request.post(`/v1/groups/${organization.id}/`, {
+    headers: bearer(session.token),
+    data: { name: 'Sales', start_date: '2026-01-01', end_date: '2099-12-31' },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/classes/${id}`)
+  await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Team sections' })).toBeVisible()
+  await expect(page.getByText('0 employees')).toBeVisible()
+  await expect(page.getByText('No leader assigned.')).toBeVisible()
+  await expect(page.getByText(/teacher|student|class/i)).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Assign leader' }).click()
+  const assign = page.getByRole('dialog', { name: 'Assign leader' })
+  await assign.getByRole('textbox', { name: "Leader's e-mail" }).fill(uniqueEmail('lead'))
+  await assign.getByRole('button', { name: 'Assign leader' }).click()
+  await expect(toast(page, 'The leader was invited.')).toBeVisible()
+  await expect(page.getByText('Pending leader invite')).toBeVisible()
+
+  await page.getByRole('button', { name: '2. Employees' }).click()
+  await page.getByRole('button', { name: 'Invite employees' }).click()
+  await page.getByRole('menuitem', { name: 'Paste e-mails' }).click()
+  await expect(page.getByRole('dialog', { name: 'Add employees to Sales' })).toBeVisible()
+})
+
+test("removing a pending invite from one class's list keeps the person invited to the other class", async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('two-classes-owner', 'Elizabeth', 'Hoover'))
+  const organization = await createOrganization(request, organizationName('Two Classes School'), { owner: owner.email })
+  const session = await accept(request, owner, (await newestMailLink(request, owner.email, '/invite')).link)
+  const ids: number[] = []
+  for (const name of ['Reading', 'Writing']) {
+    const created = await request.post(`/v1/groups/${organization.id}/`, {
+      headers: bearer(session.token),
+      data: { name, start_date: '2026-01-01', end_date: '2099-12-31' },
+    })
+    expect(created.status()).toBe(201)
+    ids.push(((await created.json()) as { id: number }).id)
+  }
+  const invitee = uniqueEmail('both-classes')
+  for (const id of ids) {
+    const added = await request.post(`/v1/groups/${id}/users`, { headers: bearer(session.token), data: { emails: [invitee] } })
+    expect(added.status()).toBe(200)
+  }
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/classes/${ids[0]}`)
+  await page.getByRole('button', { name: 'Pending invites (1)' }).click()
+  const modal = page.getByRole('dialog', { name: 'Pending invites' })
+  await modal.getByRole('button', { name: `Remove the invite of ${invitee}` }).click()
+  const confirm = page.getByRole('alertdialog', { name: `Remove the invite of ${invitee}?` })
+  await expect(confirm).toContainText('is no longer invited to this class. Their invitations to other classes stay.')
+  await confirm.getByRole('button', { name: 'Remove invite' }).click()
+  await expect(modal.getByRole('row').filter({ hasText: invitee })).toHaveCount(0)
+  await modal.getByRole('button', { name: 'Close' }).last().click()
+  await expect(page.getByRole('button', { name: /^Pending invites/ })).toHaveCount(0)
+
+  await page.goto(`/organization/${organization.id}/classes/${ids[1]}`)
+  await expect(page.getByRole('heading', { name: 'Writing', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pending invites (1)' })).toBeVisible()
+})

@@ -33,7 +33,13 @@ export function usePendingInvites(organizationId: number, canManage: boolean, ro
 type PendingInvitesActor = ReturnType<typeof usePendingInvites>
 
 /** "Pending invites (n)", shown when there is any; opens the modal. */
-export function PendingInvites({ actor, organizationName, terms }: { actor: PendingInvitesActor; organizationName: string; terms: Terms }) {
+export function PendingInvites({ actor, organizationName, terms, revokeDescription }: {
+  actor: PendingInvitesActor
+  organizationName: string
+  terms: Terms
+  /** What removing an invite does, when not the organization's (a class's list takes only its class away). */
+  revokeDescription?: (email: string) => string
+}) {
   const { LL } = useI18nContext()
   const count = useSelector(actor, (s) => s.context.invitations?.count ?? 0)
   const [open, setOpen] = useState(false)
@@ -44,7 +50,7 @@ export function PendingInvites({ actor, organizationName, terms }: { actor: Pend
           {LL.organizationUsers.pendingInvites.chip({ count })}
         </Button>
       ) : null}
-      {open ? <PendingInvitesDialog actor={actor} organizationName={organizationName} terms={terms} onClose={() => setOpen(false)} /> : null}
+      {open ? <PendingInvitesDialog actor={actor} organizationName={organizationName} terms={terms} revokeDescription={revokeDescription} onClose={() => setOpen(false)} /> : null}
     </>
   )
 }
@@ -53,11 +59,13 @@ function PendingInvitesDialog({
   actor,
   organizationName,
   terms,
+  revokeDescription,
   onClose,
 }: {
   actor: PendingInvitesActor
   organizationName: string
   terms: Terms
+  revokeDescription?: ((email: string) => string) | undefined
   onClose: () => void
 }) {
   const { LL } = useI18nContext()
@@ -207,7 +215,9 @@ function PendingInvitesDialog({
                 <Stack gap="5" p="6">
                   <Stack gap="1">
                     <Dialog.Title>{t.revokeTitle({ email: confirming.email })}</Dialog.Title>
-                    <Dialog.Description>{t.revokeDescription({ email: confirming.email })}</Dialog.Description>
+                    <Dialog.Description>
+                      {revokeDescription ? revokeDescription(confirming.email) : t.revokeDescription({ email: confirming.email })}
+                    </Dialog.Description>
                   </Stack>
                   <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
                     <Button variant="outline" onClick={() => actor.send({ type: 'revoke.cancel' })}>

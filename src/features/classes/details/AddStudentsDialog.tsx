@@ -6,6 +6,7 @@ import { Stack } from '../../../../styled-system/jsx'
 import { addStudents } from '../../../api/class-details'
 import { errorMessages } from '../../../api/errors'
 import { Button, Checkbox, Dialog, ErrorPanel, Portal, TagsInput, toaster } from '../../../ui'
+import { useClassWording } from './wording'
 
 /**
  * The class's e-mail invite form (spec 001 §2 E-mail invite form, §5 E-mail tags; §6 the invite role
@@ -21,6 +22,7 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
 }) {
   const { LL } = useI18nContext()
   const t = LL.classDetails
+  const w = useClassWording(organizationId)
   const adding = useActorRef(
     classAddStudentsMachine.provide({
       actors: { addStudents },
@@ -55,8 +57,8 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
             >
               <Stack gap="5" p="6">
                 <Stack gap="1">
-                  <Dialog.Title>{t.addTitle({ name: className })}</Dialog.Title>
-                  <Dialog.Description>{t.addDescription()}</Dialog.Description>
+                  <Dialog.Title>{w.addTitle({ name: className })}</Dialog.Title>
+                  <Dialog.Description>{w.addDescription()}</Dialog.Description>
                 </Stack>
                 {error ? <ErrorPanel messages={errorMessages(error, LL.common.genericError())} /> : null}
                 <TagsInput
@@ -74,14 +76,14 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
                   required
                 />
                 <Checkbox checked={consent} onCheckedChange={(details) => setConsent(details.checked === true)}>
-                  {t.consent()}
+                  {w.consent()}
                 </Checkbox>
                 <Stack direction="row" gap="3" justify="flex-end" flexWrap="wrap">
                   <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
                     {LL.common.cancel()}
                   </Button>
                   <Button type="submit" loading={busy} disabled={emails.length === 0}>
-                    {t.invite()}
+                    {w.invite()}
                   </Button>
                 </Stack>
               </Stack>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
 import { Link as RouterLink, useParams } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
@@ -9,9 +9,18 @@ import { isOrgAdmin } from '../../../../machines/roles'
 import type { ClassGroup, GroupMember } from '../../../../machines/types'
 import { css } from '../../../../styled-system/css'
 import { Box, Flex, Grid, Stack } from '../../../../styled-system/jsx'
-import { assignTeacher, loadAllStudents, loadClass, loadClassPendingInvites, removeTeacher, saveClass, saveGoals } from '../../../api/class-details'
+import {
+  assignTeacher,
+  loadAllStudents,
+  loadClass,
+  loadClassPendingInvites,
+  removeTeacher,
+  revokeClassInvitation,
+  saveClass,
+  saveGoals,
+} from '../../../api/class-details'
 import { errorMessage } from '../../../api/errors'
-import { resendInvitations, revokeInvitation } from '../../../api/pending-invites'
+import { resendInvitations } from '../../../api/pending-invites'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Avatar, Button, Card, Dialog, ErrorPanel, Heading, IconButton, PencilIcon, Portal, ProgressBar, Spinner, Text, toaster } from '../../../ui'
@@ -23,6 +32,7 @@ import { AssignTeacherDialog, ConfirmDialog, EditClassDialog, GoalsDialog } from
 import { AddStudentsDialog } from './AddStudentsDialog'
 import { ClassReports, ClassSummary } from '../../reports'
 import { ClassStudentsTab } from './ClassStudentsTab'
+import { useClassWording } from './wording'
 
 type Tab = 'overview' | 'students' | 'reports'
 
@@ -59,21 +69,25 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
   const user = useCurrentUser()
   const admin = isOrgAdmin(user, organizationId)
   const terms = useOrganizationTerms(organizationId)
+  // the machine's actions are given once; the organization's type may be known only later (a platform admin's visit)
+  const w = useClassWording(organizationId)
+  const wording = useRef(w)
+  wording.current = w
   const details = useActorRef(
     classDetailsMachine.provide({
       actors: { loadClass, saveClass, saveGoals, assignTeacher, removeTeacher },
       actions: {
-        announceUpdated: () => toaster.success({ title: t.updated() }),
+        announceUpdated: () => toaster.success({ title: wording.current.updated() }),
         announceGoalsSaved: () => toaster.success({ title: t.goalsSaved() }),
-        announceTeacher: (_, { group }) => toaster.success({ title: group.owner ? t.teacherAssigned() : t.teacherInvited() }),
-        announceTeacherRemoved: () => toaster.success({ title: t.teacherRemoved() }),
+        announceTeacher: (_, { group }) => toaster.success({ title: group.owner ? wording.current.teacherAssigned() : wording.current.teacherInvited() }),
+        announceTeacherRemoved: () => toaster.success({ title: wording.current.teacherRemoved() }),
       },
     }),
     { input: { organizationId, groupId } },
   )
   const invites = useActorRef(
     pendingInvitesMachine.provide({
-      actors: { loadPendingInvites: loadClassPendingInvites(groupId), resendInvitations, revokeInvitation },
+      actors: { loadPendingInvites: loadClassPendingInvites(groupId), resendInvitations, revokeInvitation: revokeClassInvitation(groupId) },
       actions: {
         announceResent: (_, { count }) => toaster.success({ title: LL.organizationUsers.pendingInvites.resentDone({ count }) }),
         announceRevoked: (_, { email }) => toaster.success({ title: LL.organizationUsers.pendingInvites.revokedDone({ email }) }),
@@ -109,7 +123,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
   }
   const back = (
     <RouterLink href={paths.classes(organizationId)} className={css({ color: 'colorPalette.text', textDecoration: 'underline', alignSelf: 'flex-start' })}>
-      ← {t.backToClasses()}
+      ← {w.backToClasses()}
     </RouterLink>
   )
 
@@ -117,7 +131,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
     return (
       <Stack gap="4" align="flex-start">
         {back}
-        <ErrorPanel messages={[error?.status === 404 ? t.notFoundTitle() : t.loadFailed(), errorMessage(error, LL.common.genericError())]} />
+        <ErrorPanel messages={[error?.status === 404 ? w.notFoundTitle() : w.loadFailed(), errorMessage(error, LL.common.genericError())]} />
         {error?.status === 404 ? null : (
           <Button variant="outline" onClick={() => details.send({ type: 'class.retry' })}>
             {LL.common.retry()}
@@ -150,12 +164,12 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
         </IconButton>
       </Flex>
       <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="flex-start">
-        <nav aria-label={t.sections()} className={css({ w: { base: 'full', md: '48' }, flexShrink: 0 })}>
+        <nav aria-label={w.sections()} className={css({ w: { base: 'full', md: '48' }, flexShrink: 0 })}>
           <Flex as="ul" direction={{ base: 'row', md: 'column' }} wrap="wrap" gap="1" listStyle="none" p="0" m="0">
             {(['overview', 'students', 'reports'] as const).map((entry, index) => (
               <li key={entry}>
                 <button type="button" className={menuButton} aria-current={tab === entry ? 'page' : undefined} onClick={() => setTab(entry)}>
-                  {index + 1}. {entry === 'overview' ? t.overview() : entry === 'students' ? t.students() : t.timeTracking()}
+                  {index + 1}. {entry === 'overview' ? t.overview() : entry === 'students' ? w.students() : t.timeTracking()}
                 </button>
               </li>
             ))}
@@ -188,14 +202,14 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
       ) : form === 'goals' ? (
         <GoalsDialog group={group} busy={busy} error={actionError} onSave={(goals) => details.send({ type: 'goals.save', goals })} onCancel={() => details.send({ type: 'form.cancel' })} />
       ) : form === 'teacher' ? (
-        <AssignTeacherDialog busy={busy} error={actionError} onSubmit={(email) => details.send({ type: 'teacher.submit', email })} onCancel={() => details.send({ type: 'form.cancel' })} />
+        <AssignTeacherDialog organizationId={organizationId} busy={busy} error={actionError} onSubmit={(email) => details.send({ type: 'teacher.submit', email })} onCancel={() => details.send({ type: 'form.cancel' })} />
       ) : form === 'removeTeacher' ? (
         <ConfirmDialog
-          title={t.removeTeacherTitle({ name: group.name })}
-          description={t.removeTeacherDescription()}
+          title={w.removeTeacherTitle({ name: group.name })}
+          description={w.removeTeacherDescription()}
           busy={busy}
           error={actionError}
-          confirmLabel={t.removeTeacher()}
+          confirmLabel={w.removeTeacher()}
           onConfirm={() => details.send({ type: 'remove.confirm' })}
           onCancel={() => details.send({ type: 'form.cancel' })}
         />
@@ -225,6 +239,7 @@ function Overview({ group, admin, invites, organizationName, send }: {
 }) {
   const { LL } = useI18nContext()
   const t = LL.classDetails
+  const w = useClassWording(group.organization_id)
   const terms = useOrganizationTerms(group.organization_id)
   const today = useMemo(() => Temporal.Now.plainDateISO(), [])
   const progress = classProgress(group, today)
@@ -237,17 +252,17 @@ function Overview({ group, admin, invites, organizationName, send }: {
         <Card.Body pt="6">
           <Stack gap="3">
             <Heading as="h2" size="md">
-              {t.students()}
+              {w.students()}
             </Heading>
             <Text textStyle="2xl" fontWeight="semibold">
-              {t.studentCount({ count: group.users_count })}
+              {w.studentCount({ count: group.users_count })}
             </Text>
             <Flex gap="3" wrap="wrap" align="center">
               <Button size="sm" variant="outline" onClick={() => setListing(true)}>
                 {t.viewList()}
               </Button>
               <Text color="fg.muted">{t.pendingInvites({ count: pendingCount })}</Text>
-              <PendingInvites actor={invites} organizationName={organizationName} terms={terms} />
+              <PendingInvites actor={invites} organizationName={organizationName} terms={terms} revokeDescription={(email) => w.revokeFromClass({ email })} />
             </Flex>
           </Stack>
         </Card.Body>
@@ -256,7 +271,7 @@ function Overview({ group, admin, invites, organizationName, send }: {
         <Card.Body pt="6">
           <Stack gap="3">
             <Heading as="h2" size="md">
-              {t.teacher()}
+              {w.teacher()}
             </Heading>
             {group.owner ? (
               <Flex gap="3" align="center">
@@ -270,22 +285,22 @@ function Overview({ group, admin, invites, organizationName, send }: {
               </Flex>
             ) : group.pending_teacher ? (
               <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" p="3">
-                <Text fontWeight="medium">{t.pendingTeacher()}</Text>
+                <Text fontWeight="medium">{w.pendingTeacher()}</Text>
                 <Text color="fg.muted" wordBreak="break-all">
-                  {t.pendingTeacherText({ email: group.pending_teacher })}
+                  {w.pendingTeacherText({ email: group.pending_teacher })}
                 </Text>
               </Box>
             ) : (
-              <Text color="fg.muted">{t.noTeacher()}</Text>
+              <Text color="fg.muted">{w.noTeacher()}</Text>
             )}
             {admin ? (
               <Flex gap="2" wrap="wrap">
                 <Button size="sm" variant="outline" onClick={() => send({ type: 'teacher.assign' })}>
-                  {group.owner || group.pending_teacher ? t.changeTeacher() : t.assignTeacher()}
+                  {group.owner || group.pending_teacher ? w.changeTeacher() : w.assignTeacher()}
                 </Button>
                 {group.owner || group.pending_teacher ? (
                   <Button size="sm" variant="outline" colorPalette="red" onClick={() => send({ type: 'teacher.remove' })}>
-                    {t.removeTeacher()}
+                    {w.removeTeacher()}
                   </Button>
                 ) : null}
               </Flex>
@@ -321,7 +336,7 @@ function Overview({ group, admin, invites, organizationName, send }: {
             ) : (
               <Stack gap="1">
                 <Text fontWeight="semibold">{t.noGoals()}</Text>
-                <Text color="fg.muted">{t.noGoalsText()}</Text>
+                <Text color="fg.muted">{w.noGoalsText()}</Text>
               </Stack>
             )}
             <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => send({ type: 'goals.edit' })}>
@@ -340,6 +355,7 @@ function Overview({ group, admin, invites, organizationName, send }: {
 function StudentListDialog({ group, onClose }: { group: ClassGroup; onClose: () => void }) {
   const { LL } = useI18nContext()
   const t = LL.classDetails
+  const w = useClassWording(group.organization_id)
   const [students, setStudents] = useState<GroupMember[] | null>(null)
   const [failed, setFailed] = useState(false)
   useEffect(() => {
@@ -357,13 +373,13 @@ function StudentListDialog({ group, onClose }: { group: ClassGroup; onClose: () 
         <Dialog.Positioner>
           <Dialog.Content w={{ base: 'calc(100vw - 2rem)', sm: 'md' }} maxH="80vh" overflowY="auto">
             <Stack gap="4" p="6">
-              <Dialog.Title>{t.studentList({ name: group.name })}</Dialog.Title>
+              <Dialog.Title>{w.studentList({ name: group.name })}</Dialog.Title>
               {failed ? (
                 <ErrorPanel messages={[LL.common.genericError()]} />
               ) : students === null ? (
                 <Spinner label={LL.common.loading()} />
               ) : students.length === 0 ? (
-                <Text>{t.noStudents()}</Text>
+                <Text>{w.noStudents()}</Text>
               ) : (
                 <Stack as="ul" gap="2" listStyle="none" p="0" m="0">
                   {students.map((student) => (

@@ -4,6 +4,7 @@ import type { ApiFailure, ClassDetailsForm, ClassGoals, ClassGroup } from '../..
 import { Flex, Stack } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
 import { Button, Checkbox, Dialog, ErrorPanel, isEmail, Portal, TextField } from '../../../ui'
+import { useClassListWording, useClassWording } from './wording'
 
 /** The class page's dialogs (spec 001 §2 Class details): edit mode, goals, the teacher, and the confirmations of §6. */
 
@@ -67,6 +68,8 @@ export function EditClassDialog({ group, withTeacher, busy, error, onSave, onCan
 }) {
   const { LL } = useI18nContext()
   const t = LL.classDetails
+  const w = useClassWording(group.organization_id)
+  const naming = useClassListWording(group.organization_id)
   const [name, setName] = useState(group.name)
   const [start, setStart] = useState(group.start_date)
   const [end, setEnd] = useState(group.end_date)
@@ -75,7 +78,7 @@ export function EditClassDialog({ group, withTeacher, busy, error, onSave, onCan
   const teacherInvalid = teacher.trim() !== '' && !isEmail(teacher.trim())
   return (
     <FormDialog
-      title={t.editTitle()}
+      title={w.editTitle()}
       busy={busy}
       error={error}
       onCancel={onCancel}
@@ -87,7 +90,7 @@ export function EditClassDialog({ group, withTeacher, busy, error, onSave, onCan
       }}
     >
       <TextField
-        label={LL.classes.school.className()}
+        label={naming.className()}
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
         errorText={tried && !name.trim() ? LL.classes.validation.nameRequired() : undefined}
@@ -99,11 +102,11 @@ export function EditClassDialog({ group, withTeacher, busy, error, onSave, onCan
       </Flex>
       {withTeacher ? (
         <TextField
-          label={t.teacherEmail()}
+          label={w.teacherEmail()}
           type="email"
           value={teacher}
           onChange={(event) => setTeacher(event.currentTarget.value)}
-          helperText={t.assignTeacherHelp()}
+          helperText={w.assignTeacherHelp()}
           errorText={tried && teacherInvalid ? t.teacherEmailInvalid() : undefined}
         />
       ) : null}
@@ -161,7 +164,8 @@ export function GoalsDialog({ group, busy, error, onSave, onCancel }: {
 }
 
 /** Assign the teacher by e-mail ('Please input correct email address' for a wrong one, §5). */
-export function AssignTeacherDialog({ busy, error, onSubmit, onCancel }: {
+export function AssignTeacherDialog({ organizationId, busy, error, onSubmit, onCancel }: {
+  organizationId: number
   busy: boolean
   error: ApiFailure | null
   onSubmit: (email: string) => void
@@ -169,24 +173,25 @@ export function AssignTeacherDialog({ busy, error, onSubmit, onCancel }: {
 }) {
   const { LL } = useI18nContext()
   const t = LL.classDetails
+  const w = useClassWording(organizationId)
   const [email, setEmail] = useState('')
   const [touched, setTouched] = useState(false)
   const invalid = !isEmail(email.trim())
   return (
     <FormDialog
-      title={t.assignTeacher()}
-      description={t.assignTeacherHelp()}
+      title={w.assignTeacher()}
+      description={w.assignTeacherHelp()}
       busy={busy}
       error={error}
       onCancel={onCancel}
-      submitLabel={t.assignTeacher()}
+      submitLabel={w.assignTeacher()}
       onSubmit={() => {
         setTouched(true)
         if (!invalid) onSubmit(email.trim())
       }}
     >
       <TextField
-        label={t.teacherEmail()}
+        label={w.teacherEmail()}
         type="email"
         value={email}
         placeholder="name@example.com"

@@ -14,6 +14,7 @@ import { Button, ErrorPanel, Input, Menu, Pagination, Spinner, Table, Text, Text
 import { ExportMenu } from '../../reports/ExportMenu'
 import { ConfirmDialog } from './ClassDialogs'
 import { formatDuration } from './format'
+import { useClassWording } from './wording'
 
 /** Specification §9: tables show 10 rows a page. */
 const PAGE_SIZE = 10
@@ -36,6 +37,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
 }) {
   const { LL } = useI18nContext()
   const t = LL.classDetails
+  const w = useClassWording(group.organization_id)
   const [, navigate] = useLocation()
   const [query, setQuery] = useState<ClassStudentsQuery>({ search: '', from: '', to: '', ordering: 'name', page: 1 })
   const [typed, setTyped] = useState('')
@@ -44,7 +46,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
       actors: { loadStudents, removeStudent },
       actions: {
         announceRemoved: (_, { student }) => {
-          toaster.success({ title: t.removed({ name: student?.name ?? '' }) })
+          toaster.success({ title: w.removed({ name: student?.name ?? '' }) })
           onChanged()
         },
       },
@@ -92,7 +94,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
       <Flex gap="3" wrap="wrap" align="flex-end" justify="space-between">
         <Stack gap="1.5" w={{ base: 'full', md: 'xs' }}>
           <label htmlFor="class-students-search" className={css({ fontWeight: 'medium', fontSize: 'sm' })}>
-            {t.search()}
+            {w.search()}
           </label>
           <Input id="class-students-search" type="search" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} />
         </Stack>
@@ -103,7 +105,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
           <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onSelect={() => onInvite()}>
             <Menu.Trigger asChild>
               <Button>
-                {t.invite()} <ChevronDownIcon />
+                {w.invite()} <ChevronDownIcon />
               </Button>
             </Menu.Trigger>
             <Menu.Positioner>
@@ -125,11 +127,11 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
         <Spinner label={LL.common.loading()} />
       ) : rows.length === 0 ? (
         <Text py="6" fontWeight="semibold">
-          {t.noStudents()}
+          {w.noStudents()}
         </Text>
       ) : (
         <Stack gap="3" aria-busy={busy}>
-          <Table.ScrollArea label={t.students()}>
+          <Table.ScrollArea label={w.students()}>
             <Table.Root size="sm">
               <Table.Head>
                 <Table.Row>
@@ -174,7 +176,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
                     <Table.Cell>{student.last_eps === null ? dash : Math.round(student.last_eps)}</Table.Cell>
                     <Table.Cell>{formatDuration(student.time_avg_daily)}</Table.Cell>
                     <Table.Cell>
-                      <Button size="xs" variant="outline" aria-label={t.removeStudent({ name: student.name })} onClick={() => students.send({ type: 'students.remove', student })}>
+                      <Button size="xs" variant="outline" aria-label={w.removeStudent({ name: student.name })} onClick={() => students.send({ type: 'students.remove', student })}>
                         {t.remove()}
                       </Button>
                     </Table.Cell>
