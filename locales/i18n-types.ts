@@ -1789,6 +1789,74 @@ export type NamespaceApiTranslation = {
 		 */
 		rangeTooLong: RequiredParams<'max'>
 	}
+	classImport: {
+		/**
+		 * E​n​t​e​r​ ​a​ ​d​a​t​e​ ​a​s​ ​Y​Y​Y​Y​-​M​M​-​D​D​ ​o​r​ ​M​M​/​D​D​/​Y​Y​Y​Y​.
+		 */
+		invalidDate: string
+		/**
+		 * W​r​i​t​e​ ​y​e​s​ ​o​r​ ​n​o​.
+		 */
+		takeAssessment: string
+		/**
+		 * U​s​e​ ​a​t​ ​m​o​s​t​ ​2​0​0​ ​c​h​a​r​a​c​t​e​r​s​.
+		 */
+		nameTooLong: string
+		/**
+		 * d​u​p​l​i​c​a​t​e​ ​g​r​o​u​p​ ​n​a​m​e
+		 */
+		duplicateName: string
+		/**
+		 * d​u​p​l​i​c​a​t​e​ ​g​r​o​u​p​ ​n​a​m​e​:​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​a​ ​c​l​a​s​s​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​.
+		 */
+		nameTaken: string
+		/**
+		 * S​o​m​e​ ​c​l​a​s​s​e​s​ ​h​a​v​e​ ​e​r​r​o​r​s​:​ ​f​i​x​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​i​m​p​o​r​t​e​d​.
+		 */
+		hasErrors: string
+		/**
+		 * y​e​s
+		 */
+		yes: string
+		/**
+		 * n​o
+		 */
+		no: string
+		/**
+		 * G​r​a​d​e​ ​7​ ​B
+		 */
+		exampleName: string
+		column: {
+			/**
+			 * C​l​a​s​s​ ​n​a​m​e
+			 */
+			name: string
+			/**
+			 * S​t​a​r​t​ ​d​a​t​e
+			 */
+			start_date: string
+			/**
+			 * E​n​d​ ​d​a​t​e
+			 */
+			end_date: string
+			/**
+			 * D​a​y​s​ ​o​f​ ​p​r​a​c​t​i​c​e​ ​p​e​r​ ​w​e​e​k
+			 */
+			practice_days_per_week: string
+			/**
+			 * M​i​n​u​t​e​s​ ​p​e​r​ ​d​a​y
+			 */
+			practice_minutes_per_day: string
+			/**
+			 * T​a​k​e​ ​a​s​s​e​s​s​m​e​n​t
+			 */
+			take_assessment: string
+			/**
+			 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s
+			 */
+			engagement_days: string
+		}
+	}
 }
 
 export type NamespaceClassDetailsTranslation = {
@@ -7756,6 +7824,74 @@ export type TranslationFunctions = {
 			 * Choose a range of at most {max} days.
 			 */
 			rangeTooLong: (arg: { max: number }) => LocalizedString
+		}
+		classImport: {
+			/**
+			 * Enter a date as YYYY-MM-DD or MM/DD/YYYY.
+			 */
+			invalidDate: () => LocalizedString
+			/**
+			 * Write yes or no.
+			 */
+			takeAssessment: () => LocalizedString
+			/**
+			 * Use at most 200 characters.
+			 */
+			nameTooLong: () => LocalizedString
+			/**
+			 * duplicate group name
+			 */
+			duplicateName: () => LocalizedString
+			/**
+			 * duplicate group name: the organization already has a class with this name.
+			 */
+			nameTaken: () => LocalizedString
+			/**
+			 * Some classes have errors: fix the file and upload it again. Nothing was imported.
+			 */
+			hasErrors: () => LocalizedString
+			/**
+			 * yes
+			 */
+			yes: () => LocalizedString
+			/**
+			 * no
+			 */
+			no: () => LocalizedString
+			/**
+			 * Grade 7 B
+			 */
+			exampleName: () => LocalizedString
+			column: {
+				/**
+				 * Class name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Start date
+				 */
+				start_date: () => LocalizedString
+				/**
+				 * End date
+				 */
+				end_date: () => LocalizedString
+				/**
+				 * Days of practice per week
+				 */
+				practice_days_per_week: () => LocalizedString
+				/**
+				 * Minutes per day
+				 */
+				practice_minutes_per_day: () => LocalizedString
+				/**
+				 * Take assessment
+				 */
+				take_assessment: () => LocalizedString
+				/**
+				 * Engagement days
+				 */
+				engagement_days: () => LocalizedString
+			}
 		}
 	}
 	classDetails: {
