@@ -40,8 +40,8 @@ const REQUIRED = new Set<ImportColumn>(['name', 'start_date', 'end_date'])
 export const importColumns = (t: Translator): Column<ImportColumn>[] =>
   ORDER.map((key) => ({
     key,
-    header: t.api.classImport.column[key](),
-    aliases: [key, ...new Set(locales.map((locale) => translatorFor(locale).api.classImport.column[key]()))],
+    header: t.api.groupImport.column[key](),
+    aliases: [key, ...new Set(locales.map((locale) => translatorFor(locale).api.groupImport.column[key]()))],
     required: REQUIRED.has(key),
   }))
 
@@ -50,18 +50,18 @@ export const exampleRow = (t: Translator, today: string): string[] => {
   const end = new Date(`${today}T00:00:00Z`)
   end.setUTCDate(end.getUTCDate() + 30)
   return [
-    t.api.classImport.exampleName(),
+    t.api.groupImport.exampleName(),
     today,
     end.toISOString().slice(0, 10),
     String(GOAL_DEFAULTS.practiceDaysPerWeek),
     String(GOAL_DEFAULTS.practiceMinutesPerDay),
-    t.api.classImport.yes(),
+    t.api.groupImport.yes(),
     String(GOAL_DEFAULTS.testBeforeClassStats),
   ]
 }
 
-const YES = new Set(['yes', 'y', 'true', '1', 'x', ...locales.map((locale) => translatorFor(locale).api.classImport.yes().toLowerCase())])
-const NO = new Set(['no', 'n', 'false', '0', ...locales.map((locale) => translatorFor(locale).api.classImport.no().toLowerCase())])
+const YES = new Set(['yes', 'y', 'true', '1', 'x', ...locales.map((locale) => translatorFor(locale).api.groupImport.yes().toLowerCase())])
+const NO = new Set(['no', 'n', 'false', '0', ...locales.map((locale) => translatorFor(locale).api.groupImport.no().toLowerCase())])
 
 /** The ISO date of a valid calendar day, or undefined. */
 const isoOf = (year: number, month: number, day: number): string | undefined => {
@@ -108,11 +108,11 @@ const readRow = (t: Translator, row: StoredRow): { view: ClassView; goals: Goals
   const fail = (column: ImportColumn, message: string) => errors.push({ column, message })
   const name = values.name.trim()
   if (!name) fail('name', t.classes.validation.nameRequired())
-  else if (name.length > MAX_NAME) fail('name', t.api.classImport.nameTooLong())
+  else if (name.length > MAX_NAME) fail('name', t.api.groupImport.nameTooLong())
   const start = dateOf(values.start_date)
   const end = dateOf(values.end_date)
-  if (!start) fail('start_date', t.api.classImport.invalidDate())
-  if (!end) fail('end_date', t.api.classImport.invalidDate())
+  if (!start) fail('start_date', t.api.groupImport.invalidDate())
+  if (!end) fail('end_date', t.api.groupImport.invalidDate())
   if (start && end && end < start) fail('end_date', t.classes.validation.endBeforeStart())
 
   let goals: Goals | null = null
@@ -124,7 +124,7 @@ const readRow = (t: Translator, row: StoredRow): { view: ClassView; goals: Goals
     const engagement = values.engagement_days === '' ? GOAL_DEFAULTS.testBeforeClassStats : wholeOf(values.engagement_days, 1, 365)
     if (days === undefined) fail('practice_days_per_week', t.classes.validation.daysRange())
     if (minutes === undefined) fail('practice_minutes_per_day', t.classes.validation.minutesRange())
-    if (takes === undefined) fail('take_assessment', t.api.classImport.takeAssessment())
+    if (takes === undefined) fail('take_assessment', t.api.groupImport.takeAssessment())
     // the engagement days count only for a class that takes the assessment
     if (takes !== false && engagement === undefined) fail('engagement_days', t.classes.validation.engagementRange())
     if (days !== undefined && minutes !== undefined && takes !== undefined && (takes === false || engagement !== undefined)) {
@@ -168,8 +168,8 @@ export const checkRows = async (
   for (const view of views) {
     if (!view.name) continue
     const key = nameKey(view.name)
-    if (seen.has(key)) view.errors.unshift({ column: 'name', message: t.api.classImport.duplicateName() })
-    else if (taken.has(key)) view.errors.unshift({ column: 'name', message: t.api.classImport.nameTaken() })
+    if (seen.has(key)) view.errors.unshift({ column: 'name', message: t.api.groupImport.duplicateName() })
+    else if (taken.has(key)) view.errors.unshift({ column: 'name', message: t.api.groupImport.nameTaken() })
     seen.add(key)
   }
   return views

@@ -143,7 +143,7 @@ export const confirmClassImport: Handler<'confirmClassImport'> = async (call) =>
     const preview = await importView(tx, t, stored, rows)
     if (stored.committedAt) return { view: preview, fileKey: stored.fileKey }
     if (preview.with_errors > 0) {
-      throw new ApiError(409, { detail: t.api.classImport.hasErrors(), code: 'import_has_errors', import: preview })
+      throw new ApiError(409, { detail: t.api.groupImport.hasErrors(), code: 'import_has_errors', import: preview })
     }
     // the creation key ties each class to its row: one statement makes them all, answered in any order
     const keyOf = (row: number) => `import-${stored.id}-${row}`

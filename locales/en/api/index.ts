@@ -113,7 +113,7 @@ const en_api = {
 		rangeTooLong: 'Choose a range of at most {max:number} days.',
 	},
 	// class import (server/classes/import*.ts): row errors, the template's headers and example
-	classImport: {
+	groupImport: {
 		invalidDate: 'Enter a date as YYYY-MM-DD or MM/DD/YYYY.',
 		takeAssessment: 'Write yes or no.',
 		nameTooLong: 'Use at most 200 characters.',

@@ -114,7 +114,7 @@ const es_MX_api = {
 		rangeTooLong: 'Elige un periodo de {max} días como máximo.',
 	},
 	// class import (server/classes/import*.ts): row errors, the template's headers and example
-	classImport: {
+	groupImport: {
 		invalidDate: 'Escribe una fecha como AAAA-MM-DD o MM/DD/AAAA.',
 		takeAssessment: 'Escribe sí o no.',
 		nameTooLong: 'Usa como máximo 200 caracteres.',

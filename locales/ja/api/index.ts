@@ -113,7 +113,7 @@ const ja_api = {
 		rangeTooLong: '{max}日以内の期間を選択してください。',
 	},
 	// class import (server/classes/import*.ts): row errors, the template's headers and example
-	classImport: {
+	groupImport: {
 		invalidDate: '日付は YYYY-MM-DD または MM/DD/YYYY の形式で入力してください。',
 		takeAssessment: '「はい」または「いいえ」と入力してください。',
 		nameTooLong: '200文字以内で入力してください。',

@@ -113,7 +113,7 @@ const pt_BR_api = {
 		rangeTooLong: 'Escolha um período de no máximo {max} dias.',
 	},
 	// class import (server/classes/import*.ts): row errors, the template's headers and example
-	classImport: {
+	groupImport: {
 		invalidDate: 'Informe uma data como AAAA-MM-DD ou MM/DD/AAAA.',
 		takeAssessment: 'Escreva sim ou não.',
 		nameTooLong: 'Use no máximo 200 caracteres.',

@@ -113,7 +113,7 @@ const th_api = {
 		rangeTooLong: 'เลือกช่วงเวลาไม่เกิน {max} วัน',
 	},
 	// class import (server/classes/import*.ts): row errors, the template's headers and example
-	classImport: {
+	groupImport: {
 		invalidDate: 'กรอกวันที่ในรูปแบบ YYYY-MM-DD หรือ MM/DD/YYYY',
 		takeAssessment: 'เขียน ใช่ หรือ ไม่',
 		nameTooLong: 'ใช้ไม่เกิน 200 ตัวอักษร',

@@ -113,7 +113,7 @@ const vi_api = {
 		rangeTooLong: 'Hãy chọn khoảng thời gian tối đa {max} ngày.',
 	},
 	// class import (server/classes/import*.ts): row errors, the template's headers and example
-	classImport: {
+	groupImport: {
 		invalidDate: 'Nhập ngày theo dạng YYYY-MM-DD hoặc MM/DD/YYYY.',
 		takeAssessment: 'Ghi có hoặc không.',
 		nameTooLong: 'Dùng tối đa 200 ký tự.',
