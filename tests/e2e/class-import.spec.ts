@@ -2,13 +2,15 @@ import { expect, test, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { bearer, createAccount, createOrganization, login, newPerson, organizationName } from './support/api'
 import { newestMailLink } from './support/mail'
+import { screenAtWidths } from './support/screens'
 import { logIn } from './support/ui'
 
 /**
  * Class import (specification 001 §2 Class import; issue 9): from the class list's Import action, an
  * xlsx of two classes with one duplicate name is uploaded through the browser to its presigned address;
  * the preview shows the duplicate's error and refuses to import; the fixed file imports both classes,
- * the success says how many with "import users now / later", and the list shows them.
+ * the success says how many with "import users now / later", and the list shows them; the
+ * preview and the result at 360 and 1440 px (no horizontal scroll, axe).
  */
 
 const HEADER = ['Class name', 'Start date', 'End date', 'Days of practice per week', 'Minutes per day', 'Take assessment', 'Engagement days']
@@ -56,6 +58,7 @@ test('two classes from an xlsx: the duplicate name is an error, the fixed file i
   await expect(page.getByText('2 classes in the file, 1 with errors')).toBeVisible()
   await expect(page.getByRole('alert').filter({ hasText: 'Fix these rows' })).toContainText('Row 3, Class name: duplicate group name')
   await expect(page.getByRole('button', { name: 'Import 2 classes' })).toBeDisabled()
+  await screenAtWidths(page, 'class-import-preview', () => expect(page.getByText('2 classes in the file, 1 with errors')).toBeVisible())
   // each class in its tab: the overview and the read-only goals
   await page.getByRole('tab', { name: 'Algebra 7', exact: true }).click()
   const first = page.getByRole('tabpanel').filter({ hasText: 'Row 2' })
@@ -75,6 +78,7 @@ test('two classes from an xlsx: the duplicate name is an error, the fixed file i
   await expect(page.getByText('Ready to import.')).toBeVisible()
   await page.getByRole('button', { name: 'Import 2 classes' }).click()
   await expect(page.getByRole('heading', { name: '2 classes were imported' })).toBeVisible()
+  await screenAtWidths(page, 'class-import-imported', () => expect(page.getByRole('heading', { name: '2 classes were imported' })).toBeVisible())
   await expect(page.getByRole('link', { name: 'Import users now' })).toHaveAttribute('href', `/organization/${organizationId}/classes/import-users`)
   await page.getByRole('link', { name: 'Later' }).click()
 
