@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assignments, classImports, groups } from '../../server/db/schema.js'
+import { runMaintenance } from '../../server/maintenance.js'
 import { readSpreadsheet } from '../../server/services/spreadsheets.js'
 import { countRows, createOrganizationWithPeople, startServer, type TestServer } from './harness.js'
 
@@ -259,5 +260,29 @@ describe('the template', () => {
     const id = await upload(en.rawPayload)
     const reply = await preview(id)
     expect(reply.body.classes[0]).toMatchObject({ name: 'Grade 7 B', errors: [], goals: { practice_days_per_week: 5, practice_minutes_per_day: 10, test_before_class_stats: 3 } })
+  })
+})
+
+// last: it moves the server's clock on
+describe('maintenance', () => {
+  it('deletes the file once read, and the imports after 7 days (their classes stay), with the files never read', async () => {
+    const read = await upload(await xlsxOf([HEADER, ['Kept class', '2026-01-05', '2026-02-04']]))
+    const [readRow] = await server.db.select().from(classImports).where(eq(classImports.id, read))
+    expect(await server.app.portal.storage.get(readRow!.fileKey)).toBeTruthy()
+    expect((await confirm(read)).status).toBe(200)
+    expect(await server.app.portal.storage.get(readRow!.fileKey)).toBeFalsy()
+    const unread = await upload(await xlsxOf([HEADER, ['Never read', '2026-01-05', '2026-02-04']]))
+    const [unreadRow] = await server.db.select().from(classImports).where(eq(classImports.id, unread))
+    const classes = await classCount()
+
+    server.advance(6 * 24 * 3600)
+    await runMaintenance(server.app.portal)
+    expect((await preview(read)).status).toBe(200)
+    server.advance(2 * 24 * 3600)
+    await runMaintenance(server.app.portal)
+    expect((await preview(read)).status).toBe(404)
+    expect((await preview(unread)).status).toBe(404)
+    expect(await server.app.portal.storage.get(unreadRow!.fileKey)).toBeFalsy()
+    expect(await classCount()).toBe(classes)
   })
 })
