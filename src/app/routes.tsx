@@ -40,6 +40,7 @@ const DashboardPage = lazy(
     'dashboards',
     'classes',
     'startLearning',
+    'classImport',
   ]),
 )
 const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })), ['myProfile']))
