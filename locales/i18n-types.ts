@@ -24,6 +24,7 @@ export type Translations = RootTranslation &
 	api: NamespaceApiTranslation,
 	classDetails: NamespaceClassDetailsTranslation,
 	classExports: NamespaceClassExportsTranslation,
+	classImport: NamespaceClassImportTranslation,
 	classWizard: NamespaceClassWizardTranslation,
 	classes: NamespaceClassesTranslation,
 	dashboards: NamespaceDashboardsTranslation,
@@ -1794,6 +1795,74 @@ export type NamespaceApiTranslation = {
 		 */
 		rangeTooLong: RequiredParams<'max'>
 	}
+	groupImport: {
+		/**
+		 * E​n​t​e​r​ ​a​ ​d​a​t​e​ ​a​s​ ​Y​Y​Y​Y​-​M​M​-​D​D​ ​o​r​ ​M​M​/​D​D​/​Y​Y​Y​Y​.
+		 */
+		invalidDate: string
+		/**
+		 * W​r​i​t​e​ ​y​e​s​ ​o​r​ ​n​o​.
+		 */
+		takeAssessment: string
+		/**
+		 * U​s​e​ ​a​t​ ​m​o​s​t​ ​2​0​0​ ​c​h​a​r​a​c​t​e​r​s​.
+		 */
+		nameTooLong: string
+		/**
+		 * d​u​p​l​i​c​a​t​e​ ​g​r​o​u​p​ ​n​a​m​e
+		 */
+		duplicateName: string
+		/**
+		 * d​u​p​l​i​c​a​t​e​ ​g​r​o​u​p​ ​n​a​m​e​:​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​a​ ​c​l​a​s​s​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​.
+		 */
+		nameTaken: string
+		/**
+		 * S​o​m​e​ ​c​l​a​s​s​e​s​ ​h​a​v​e​ ​e​r​r​o​r​s​:​ ​f​i​x​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​i​m​p​o​r​t​e​d​.
+		 */
+		hasErrors: string
+		/**
+		 * y​e​s
+		 */
+		yes: string
+		/**
+		 * n​o
+		 */
+		no: string
+		/**
+		 * G​r​a​d​e​ ​7​ ​B
+		 */
+		exampleName: string
+		column: {
+			/**
+			 * C​l​a​s​s​ ​n​a​m​e
+			 */
+			name: string
+			/**
+			 * S​t​a​r​t​ ​d​a​t​e
+			 */
+			start_date: string
+			/**
+			 * E​n​d​ ​d​a​t​e
+			 */
+			end_date: string
+			/**
+			 * D​a​y​s​ ​o​f​ ​p​r​a​c​t​i​c​e​ ​p​e​r​ ​w​e​e​k
+			 */
+			practice_days_per_week: string
+			/**
+			 * M​i​n​u​t​e​s​ ​p​e​r​ ​d​a​y
+			 */
+			practice_minutes_per_day: string
+			/**
+			 * T​a​k​e​ ​a​s​s​e​s​s​m​e​n​t
+			 */
+			take_assessment: string
+			/**
+			 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s
+			 */
+			engagement_days: string
+		}
+	}
 }
 
 export type NamespaceClassDetailsTranslation = {
@@ -2389,6 +2458,226 @@ export type NamespaceClassExportsTranslation = {
 	 * D​i​s​m​i​s​s
 	 */
 	dismiss: string
+}
+
+export type NamespaceClassImportTranslation = {
+	/**
+	 * I​m​p​o​r​t
+	 */
+	importAction: string
+	/**
+	 * C​l​a​s​s​ ​l​i​s​t​ ​t​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
+	 */
+	template: string
+	/**
+	 * D​r​o​p​ ​a​n​ ​.​x​l​s​x​ ​f​i​l​e​ ​h​e​r​e
+	 */
+	drop: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​f​i​l​e
+	 */
+	choose: string
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​f​i​l​e
+	 */
+	removeFile: string
+	/**
+	 * U​p​l​o​a​d​i​n​g​ ​{​f​i​l​e​}
+	 * @param {string} file
+	 */
+	uploading: RequiredParams<'file'>
+	/**
+	 * C​h​e​c​k​i​n​g​ ​e​v​e​r​y​ ​r​o​w​…
+	 */
+	reading: string
+	/**
+	 * P​a​r​t​s​ ​o​f​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	tabsLabel: RequiredParams<'name'>
+	/**
+	 * O​v​e​r​v​i​e​w
+	 */
+	tabOverview: string
+	/**
+	 * G​o​a​l​s
+	 */
+	tabGoals: string
+	/**
+	 * R​o​w​ ​{​r​o​w​}
+	 * @param {number} row
+	 */
+	row: RequiredParams<'row'>
+	/**
+	 * N​a​m​e
+	 */
+	fieldName: string
+	/**
+	 * S​t​a​r​t​ ​d​a​t​e
+	 */
+	fieldStart: string
+	/**
+	 * E​n​d​ ​d​a​t​e
+	 */
+	fieldEnd: string
+	/**
+	 * N​o​ ​g​o​a​l​s​ ​s​e​t
+	 */
+	noGoals: string
+	/**
+	 * D​a​y​s​ ​o​f​ ​p​r​a​c​t​i​c​e​ ​p​e​r​ ​w​e​e​k
+	 */
+	daysPerWeek: string
+	/**
+	 * M​i​n​u​t​e​s​ ​p​e​r​ ​d​a​y
+	 */
+	minutesPerDay: string
+	/**
+	 * T​a​k​e​ ​a​s​s​e​s​s​m​e​n​t
+	 */
+	assessment: string
+	/**
+	 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s​ ​a​f​t​e​r​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n
+	 */
+	engagementDays: string
+	/**
+	 * Y​e​s
+	 */
+	yes: string
+	/**
+	 * N​o
+	 */
+	no: string
+	/**
+	 * E​r​r​o​r​s​ ​o​f​ ​r​o​w​ ​{​r​o​w​}
+	 * @param {number} row
+	 */
+	errorsLabel: RequiredParams<'row'>
+	/**
+	 * R​o​w​ ​{​r​o​w​}​,​ ​{​c​o​l​u​m​n​}​:​ ​{​m​e​s​s​a​g​e​}
+	 * @param {string} column
+	 * @param {string} message
+	 * @param {number} row
+	 */
+	errorAt: RequiredParams<'column' | 'message' | 'row'>
+	/**
+	 * R​e​a​d​y​ ​t​o​ ​i​m​p​o​r​t​.
+	 */
+	ready: string
+	/**
+	 * I​m​p​o​r​t​i​n​g​…
+	 */
+	importing: string
+	/**
+	 * I​m​p​o​r​t​ ​u​s​e​r​s​ ​n​o​w
+	 */
+	importUsersNow: string
+	/**
+	 * L​a​t​e​r
+	 */
+	later: string
+	/**
+	 * I​m​p​o​r​t​ ​a​n​o​t​h​e​r​ ​f​i​l​e
+	 */
+	another: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​5​ ​M​B​.​ ​S​p​l​i​t​ ​i​t​ ​a​n​d​ ​u​p​l​o​a​d​ ​e​a​c​h​ ​p​a​r​t​.
+	 */
+	fileTooLarge: string
+	/**
+	 * F​i​x​ ​t​h​e​s​e​ ​r​o​w​s​ ​i​n​ ​t​h​e​ ​f​i​l​e​,​ ​t​h​e​n​ ​r​e​m​o​v​e​ ​i​t​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+	 */
+	fixErrors: string
+	column: {
+		/**
+		 * C​l​a​s​s​ ​n​a​m​e
+		 */
+		name: string
+		/**
+		 * S​t​a​r​t​ ​d​a​t​e
+		 */
+		start_date: string
+		/**
+		 * E​n​d​ ​d​a​t​e
+		 */
+		end_date: string
+		/**
+		 * D​a​y​s​ ​o​f​ ​p​r​a​c​t​i​c​e​ ​p​e​r​ ​w​e​e​k
+		 */
+		practice_days_per_week: string
+		/**
+		 * M​i​n​u​t​e​s​ ​p​e​r​ ​d​a​y
+		 */
+		practice_minutes_per_day: string
+		/**
+		 * T​a​k​e​ ​a​s​s​e​s​s​m​e​n​t
+		 */
+		take_assessment: string
+		/**
+		 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s
+		 */
+		engagement_days: string
+	}
+	school: {
+		/**
+		 * I​m​p​o​r​t​ ​c​l​a​s​s​e​s
+		 */
+		title: string
+		/**
+		 * U​p​l​o​a​d​ ​a​n​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​c​l​a​s​s​ ​p​e​r​ ​r​o​w​:​ ​i​t​s​ ​n​a​m​e​,​ ​s​t​a​r​t​ ​a​n​d​ ​e​n​d​ ​d​a​t​e​s​,​ ​a​n​d​ ​i​t​s​ ​g​o​a​l​s​.​ ​Y​o​u​ ​s​e​e​ ​e​v​e​r​y​ ​c​l​a​s​s​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​c​r​e​a​t​e​d​.
+		 */
+		intro: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​s​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​a​n​ ​i​m​p​o​r​t​ ​c​l​a​s​s​e​s​.
+		 */
+		adminOnly: string
+		/**
+		 * {​t​o​t​a​l​}​ ​{​{​c​l​a​s​s​|​c​l​a​s​s​e​s​}​}​ ​i​n​ ​t​h​e​ ​f​i​l​e​,​ ​{​e​r​r​o​r​s​}​ ​w​i​t​h​ ​e​r​r​o​r​s
+		 * @param {number} errors
+		 * @param {number} total
+		 */
+		summary: RequiredParams<'errors' | 'total'>
+		/**
+		 * I​m​p​o​r​t​ ​{​c​o​u​n​t​}​ ​{​{​c​l​a​s​s​|​c​l​a​s​s​e​s​}​}
+		 * @param {number} count
+		 */
+		confirm: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​l​a​s​s​ ​w​a​s​|​c​l​a​s​s​e​s​ ​w​e​r​e​}​}​ ​i​m​p​o​r​t​e​d
+		 * @param {number} count
+		 */
+		imported: RequiredParams<'count'>
+	}
+	company: {
+		/**
+		 * I​m​p​o​r​t​ ​t​e​a​m​s
+		 */
+		title: string
+		/**
+		 * U​p​l​o​a​d​ ​a​n​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​t​e​a​m​ ​p​e​r​ ​r​o​w​:​ ​i​t​s​ ​n​a​m​e​,​ ​s​t​a​r​t​ ​a​n​d​ ​e​n​d​ ​d​a​t​e​s​,​ ​a​n​d​ ​i​t​s​ ​g​o​a​l​s​.​ ​Y​o​u​ ​s​e​e​ ​e​v​e​r​y​ ​t​e​a​m​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​c​r​e​a​t​e​d​.
+		 */
+		intro: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​s​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​a​n​ ​i​m​p​o​r​t​ ​t​e​a​m​s​.
+		 */
+		adminOnly: string
+		/**
+		 * {​t​o​t​a​l​}​ ​{​{​t​e​a​m​|​t​e​a​m​s​}​}​ ​i​n​ ​t​h​e​ ​f​i​l​e​,​ ​{​e​r​r​o​r​s​}​ ​w​i​t​h​ ​e​r​r​o​r​s
+		 * @param {number} errors
+		 * @param {number} total
+		 */
+		summary: RequiredParams<'errors' | 'total'>
+		/**
+		 * I​m​p​o​r​t​ ​{​c​o​u​n​t​}​ ​{​{​t​e​a​m​|​t​e​a​m​s​}​}
+		 * @param {number} count
+		 */
+		confirm: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​t​e​a​m​ ​w​a​s​|​t​e​a​m​s​ ​w​e​r​e​}​}​ ​i​m​p​o​r​t​e​d
+		 * @param {number} count
+		 */
+		imported: RequiredParams<'count'>
+	}
 }
 
 export type NamespaceClassWizardTranslation = {
@@ -6201,6 +6490,7 @@ export type Namespaces =
 	| 'api'
 	| 'classDetails'
 	| 'classExports'
+	| 'classImport'
 	| 'classWizard'
 	| 'classes'
 	| 'dashboards'
@@ -6246,6 +6536,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./classExports/index.ts` file instead
 	 */
 	classExports?: "[typesafe-i18n] reserved for 'classExports'-namespace. You need to use the `./classExports/index.ts` file instead."
+
+	/**
+	 * reserved for 'classImport'-namespace\
+	 * you need to use the `./classImport/index.ts` file instead
+	 */
+	classImport?: "[typesafe-i18n] reserved for 'classImport'-namespace. You need to use the `./classImport/index.ts` file instead."
 
 	/**
 	 * reserved for 'classWizard'-namespace\
@@ -8024,6 +8320,74 @@ export type TranslationFunctions = {
 			 */
 			rangeTooLong: (arg: { max: number }) => LocalizedString
 		}
+		groupImport: {
+			/**
+			 * Enter a date as YYYY-MM-DD or MM/DD/YYYY.
+			 */
+			invalidDate: () => LocalizedString
+			/**
+			 * Write yes or no.
+			 */
+			takeAssessment: () => LocalizedString
+			/**
+			 * Use at most 200 characters.
+			 */
+			nameTooLong: () => LocalizedString
+			/**
+			 * duplicate group name
+			 */
+			duplicateName: () => LocalizedString
+			/**
+			 * duplicate group name: the organization already has a class with this name.
+			 */
+			nameTaken: () => LocalizedString
+			/**
+			 * Some classes have errors: fix the file and upload it again. Nothing was imported.
+			 */
+			hasErrors: () => LocalizedString
+			/**
+			 * yes
+			 */
+			yes: () => LocalizedString
+			/**
+			 * no
+			 */
+			no: () => LocalizedString
+			/**
+			 * Grade 7 B
+			 */
+			exampleName: () => LocalizedString
+			column: {
+				/**
+				 * Class name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Start date
+				 */
+				start_date: () => LocalizedString
+				/**
+				 * End date
+				 */
+				end_date: () => LocalizedString
+				/**
+				 * Days of practice per week
+				 */
+				practice_days_per_week: () => LocalizedString
+				/**
+				 * Minutes per day
+				 */
+				practice_minutes_per_day: () => LocalizedString
+				/**
+				 * Take assessment
+				 */
+				take_assessment: () => LocalizedString
+				/**
+				 * Engagement days
+				 */
+				engagement_days: () => LocalizedString
+			}
+		}
 	}
 	classDetails: {
 		/**
@@ -8580,6 +8944,210 @@ export type TranslationFunctions = {
 		 * Dismiss
 		 */
 		dismiss: () => LocalizedString
+	}
+	classImport: {
+		/**
+		 * Import
+		 */
+		importAction: () => LocalizedString
+		/**
+		 * Class list template (.xlsx)
+		 */
+		template: () => LocalizedString
+		/**
+		 * Drop an .xlsx file here
+		 */
+		drop: () => LocalizedString
+		/**
+		 * Choose a file
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Remove the file
+		 */
+		removeFile: () => LocalizedString
+		/**
+		 * Uploading {file}
+		 */
+		uploading: (arg: { file: string }) => LocalizedString
+		/**
+		 * Checking every row…
+		 */
+		reading: () => LocalizedString
+		/**
+		 * Parts of {name}
+		 */
+		tabsLabel: (arg: { name: string }) => LocalizedString
+		/**
+		 * Overview
+		 */
+		tabOverview: () => LocalizedString
+		/**
+		 * Goals
+		 */
+		tabGoals: () => LocalizedString
+		/**
+		 * Row {row}
+		 */
+		row: (arg: { row: number }) => LocalizedString
+		/**
+		 * Name
+		 */
+		fieldName: () => LocalizedString
+		/**
+		 * Start date
+		 */
+		fieldStart: () => LocalizedString
+		/**
+		 * End date
+		 */
+		fieldEnd: () => LocalizedString
+		/**
+		 * No goals set
+		 */
+		noGoals: () => LocalizedString
+		/**
+		 * Days of practice per week
+		 */
+		daysPerWeek: () => LocalizedString
+		/**
+		 * Minutes per day
+		 */
+		minutesPerDay: () => LocalizedString
+		/**
+		 * Take assessment
+		 */
+		assessment: () => LocalizedString
+		/**
+		 * Engagement days after the invitation
+		 */
+		engagementDays: () => LocalizedString
+		/**
+		 * Yes
+		 */
+		yes: () => LocalizedString
+		/**
+		 * No
+		 */
+		no: () => LocalizedString
+		/**
+		 * Errors of row {row}
+		 */
+		errorsLabel: (arg: { row: number }) => LocalizedString
+		/**
+		 * Row {row}, {column}: {message}
+		 */
+		errorAt: (arg: { column: string, message: string, row: number }) => LocalizedString
+		/**
+		 * Ready to import.
+		 */
+		ready: () => LocalizedString
+		/**
+		 * Importing…
+		 */
+		importing: () => LocalizedString
+		/**
+		 * Import users now
+		 */
+		importUsersNow: () => LocalizedString
+		/**
+		 * Later
+		 */
+		later: () => LocalizedString
+		/**
+		 * Import another file
+		 */
+		another: () => LocalizedString
+		/**
+		 * The file is larger than 5 MB. Split it and upload each part.
+		 */
+		fileTooLarge: () => LocalizedString
+		/**
+		 * Fix these rows in the file, then remove it and upload it again.
+		 */
+		fixErrors: () => LocalizedString
+		column: {
+			/**
+			 * Class name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Start date
+			 */
+			start_date: () => LocalizedString
+			/**
+			 * End date
+			 */
+			end_date: () => LocalizedString
+			/**
+			 * Days of practice per week
+			 */
+			practice_days_per_week: () => LocalizedString
+			/**
+			 * Minutes per day
+			 */
+			practice_minutes_per_day: () => LocalizedString
+			/**
+			 * Take assessment
+			 */
+			take_assessment: () => LocalizedString
+			/**
+			 * Engagement days
+			 */
+			engagement_days: () => LocalizedString
+		}
+		school: {
+			/**
+			 * Import classes
+			 */
+			title: () => LocalizedString
+			/**
+			 * Upload an .xlsx file with one class per row: its name, start and end dates, and its goals. You see every class checked before anything is created.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Only the admins of the organization can import classes.
+			 */
+			adminOnly: () => LocalizedString
+			/**
+			 * {total} {{class|classes}} in the file, {errors} with errors
+			 */
+			summary: (arg: { errors: number, total: number }) => LocalizedString
+			/**
+			 * Import {count} {{class|classes}}
+			 */
+			confirm: (arg: { count: number }) => LocalizedString
+			/**
+			 * {count} {{class was|classes were}} imported
+			 */
+			imported: (arg: { count: number }) => LocalizedString
+		}
+		company: {
+			/**
+			 * Import teams
+			 */
+			title: () => LocalizedString
+			/**
+			 * Upload an .xlsx file with one team per row: its name, start and end dates, and its goals. You see every team checked before anything is created.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Only the admins of the organization can import teams.
+			 */
+			adminOnly: () => LocalizedString
+			/**
+			 * {total} {{team|teams}} in the file, {errors} with errors
+			 */
+			summary: (arg: { errors: number, total: number }) => LocalizedString
+			/**
+			 * Import {count} {{team|teams}}
+			 */
+			confirm: (arg: { count: number }) => LocalizedString
+			/**
+			 * {count} {{team was|teams were}} imported
+			 */
+			imported: (arg: { count: number }) => LocalizedString
+		}
 	}
 	classWizard: {
 		/**

@@ -17,6 +17,7 @@ import en_adminOrganizations from './en/adminOrganizations/index.js'
 import en_api from './en/api/index.js'
 import en_classDetails from './en/classDetails/index.js'
 import en_classExports from './en/classExports/index.js'
+import en_classImport from './en/classImport/index.js'
 import en_classWizard from './en/classWizard/index.js'
 import en_classes from './en/classes/index.js'
 import en_dashboards from './en/dashboards/index.js'
@@ -36,6 +37,7 @@ import es_MX_adminOrganizations from './es-MX/adminOrganizations/index.js'
 import es_MX_api from './es-MX/api/index.js'
 import es_MX_classDetails from './es-MX/classDetails/index.js'
 import es_MX_classExports from './es-MX/classExports/index.js'
+import es_MX_classImport from './es-MX/classImport/index.js'
 import es_MX_classWizard from './es-MX/classWizard/index.js'
 import es_MX_classes from './es-MX/classes/index.js'
 import es_MX_dashboards from './es-MX/dashboards/index.js'
@@ -55,6 +57,7 @@ import ja_adminOrganizations from './ja/adminOrganizations/index.js'
 import ja_api from './ja/api/index.js'
 import ja_classDetails from './ja/classDetails/index.js'
 import ja_classExports from './ja/classExports/index.js'
+import ja_classImport from './ja/classImport/index.js'
 import ja_classWizard from './ja/classWizard/index.js'
 import ja_classes from './ja/classes/index.js'
 import ja_dashboards from './ja/dashboards/index.js'
@@ -74,6 +77,7 @@ import pt_BR_adminOrganizations from './pt-BR/adminOrganizations/index.js'
 import pt_BR_api from './pt-BR/api/index.js'
 import pt_BR_classDetails from './pt-BR/classDetails/index.js'
 import pt_BR_classExports from './pt-BR/classExports/index.js'
+import pt_BR_classImport from './pt-BR/classImport/index.js'
 import pt_BR_classWizard from './pt-BR/classWizard/index.js'
 import pt_BR_classes from './pt-BR/classes/index.js'
 import pt_BR_dashboards from './pt-BR/dashboards/index.js'
@@ -93,6 +97,7 @@ import th_adminOrganizations from './th/adminOrganizations/index.js'
 import th_api from './th/api/index.js'
 import th_classDetails from './th/classDetails/index.js'
 import th_classExports from './th/classExports/index.js'
+import th_classImport from './th/classImport/index.js'
 import th_classWizard from './th/classWizard/index.js'
 import th_classes from './th/classes/index.js'
 import th_dashboards from './th/dashboards/index.js'
@@ -112,6 +117,7 @@ import vi_adminOrganizations from './vi/adminOrganizations/index.js'
 import vi_api from './vi/api/index.js'
 import vi_classDetails from './vi/classDetails/index.js'
 import vi_classExports from './vi/classExports/index.js'
+import vi_classImport from './vi/classImport/index.js'
 import vi_classWizard from './vi/classWizard/index.js'
 import vi_classes from './vi/classes/index.js'
 import vi_dashboards from './vi/dashboards/index.js'
@@ -135,6 +141,7 @@ const localeTranslations = {
 		api: en_api,
 		classDetails: en_classDetails,
 		classExports: en_classExports,
+		classImport: en_classImport,
 		classWizard: en_classWizard,
 		classes: en_classes,
 		dashboards: en_dashboards,
@@ -157,6 +164,7 @@ const localeTranslations = {
 		api: es_MX_api,
 		classDetails: es_MX_classDetails,
 		classExports: es_MX_classExports,
+		classImport: es_MX_classImport,
 		classWizard: es_MX_classWizard,
 		classes: es_MX_classes,
 		dashboards: es_MX_dashboards,
@@ -179,6 +187,7 @@ const localeTranslations = {
 		api: ja_api,
 		classDetails: ja_classDetails,
 		classExports: ja_classExports,
+		classImport: ja_classImport,
 		classWizard: ja_classWizard,
 		classes: ja_classes,
 		dashboards: ja_dashboards,
@@ -201,6 +210,7 @@ const localeTranslations = {
 		api: pt_BR_api,
 		classDetails: pt_BR_classDetails,
 		classExports: pt_BR_classExports,
+		classImport: pt_BR_classImport,
 		classWizard: pt_BR_classWizard,
 		classes: pt_BR_classes,
 		dashboards: pt_BR_dashboards,
@@ -223,6 +233,7 @@ const localeTranslations = {
 		api: th_api,
 		classDetails: th_classDetails,
 		classExports: th_classExports,
+		classImport: th_classImport,
 		classWizard: th_classWizard,
 		classes: th_classes,
 		dashboards: th_dashboards,
@@ -245,6 +256,7 @@ const localeTranslations = {
 		api: vi_api,
 		classDetails: vi_classDetails,
 		classExports: vi_classExports,
+		classImport: vi_classImport,
 		classWizard: vi_classWizard,
 		classes: vi_classes,
 		dashboards: vi_dashboards,

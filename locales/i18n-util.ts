@@ -25,6 +25,7 @@ export const namespaces: Namespaces[] = [
 	'api',
 	'classDetails',
 	'classExports',
+	'classImport',
 	'classWizard',
 	'classes',
 	'dashboards',

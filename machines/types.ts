@@ -992,3 +992,28 @@ export interface AssignTeacherClassesOutput {
  * /v1/groups/{orgId}/?owner for a teacher; the page's count is how many there are in all.
  */
 export type PersonClassesInput = MemberInput
+
+// ---------------------------------------------------------------------------------------------
+// Class import (specification 001 §2 Class import, §4 Upload and Class import, §7).
+
+export type ClassImport = components['schemas']['ClassImport']
+export type ClassImportClass = components['schemas']['ClassImportClass']
+export type ClassImportUpload = components['schemas']['ClassImportUpload']
+
+/** requestClassUpload: POST /v1/groups/{orgId}/import/upload/ */
+export interface ClassImportFileInput {
+  organizationId: number
+  file: File
+}
+
+/** uploadClassFile: PUT of the file to the presigned address (reports UploadProgressEvent). */
+export interface ClassImportUploadInput {
+  upload: ClassImportUpload
+  file: File
+}
+
+/** previewClassImport: POST /v1/groups/{orgId}/preview/; confirmClassImport: POST /v1/groups/{orgId}/import/ */
+export interface ClassImportCallInput {
+  organizationId: number
+  callbackId: number
+}

@@ -1345,6 +1345,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{orgId}/import/upload/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a class import from an xlsx (the organization's admins and platform admins)
+         * @description The class-import upload URL request (the spec gives its fields, not its path): answers where to PUT
+         *     the file (`presigned_url`, with `content_type` as its Content-Type, within 15 minutes) and the
+         *     `callback_id` that the preview (file_key) and the confirmation name. Only an .xlsx of at most 5 MB
+         *     is taken (the class import accepts only xlsx); anything else is 415 'File type is not allowed'.
+         */
+        post: operations["createClassImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{orgId}/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The staged preview of a class import, one entry per class (the organization's admins and platform admins)
+         * @description The uploaded file (the first call reads it; then only its rows are kept) as one entry per class with
+         *     its values and goals and its errors, each naming its row and column: a missing or invalid name,
+         *     date, or goal; an end date before the start date; 'duplicate group name' for a name used on an
+         *     earlier row of the file or by a class of the organization. Empty goal cells take the goals'
+         *     defaults; a row with every goal cell empty makes a class without goals. Nothing is created. A file
+         *     not uploaded yet is 409; one that cannot be read is 400, 413 or 415 with a detail.
+         */
+        post: operations["previewClassImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{orgId}/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** The class-list template, an xlsx with the headers in the requester's language (the organization's admins and platform admins) */
+        get: operations["getClassImportTemplate"];
+        put?: never;
+        /**
+         * Create the classes of a class import (the import confirm callback)
+         * @description Checks every row again and, in ONE transaction, creates every class of the file with its goals, or
+         *     none: when any row has an error now (a name taken since the preview, say) nothing is written and
+         *     the answer is 409 with the preview as it is now in `import`. Confirming an import that was
+         *     confirmed already creates nothing again and answers it as it is (each class with its `group`).
+         */
+        post: operations["confirmClassImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups/{orgId}/{groupId}/": {
         parameters: {
             query?: never;
@@ -2695,6 +2773,83 @@ export interface components {
             practice_days_per_week: number;
             practice_minutes_per_day: number;
             test_before_class_stats: number | null;
+        };
+        ClassImportRequest: {
+            /** @description Bytes */
+            file_size: number;
+            content_type: string;
+            file_name: string;
+        };
+        ClassImportUpload: {
+            /** @description The import */
+            callback_id: number;
+            /** @description Where to PUT the file */
+            presigned_url: string;
+            /** @description The Content-Type to PUT it with */
+            content_type: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        ClassImportPreviewRequest: {
+            /** @description The callback_id of the upload */
+            file_key: number;
+        };
+        ClassImportConfirmRequest: {
+            callback_id: number;
+        };
+        /** @description A row's cells by column, as read (trimmed text; empty when the cell is) */
+        ClassImportValues: {
+            name: string;
+            start_date: string;
+            end_date: string;
+            practice_days_per_week: string;
+            practice_minutes_per_day: string;
+            take_assessment: string;
+            engagement_days: string;
+        };
+        ClassImportClass: {
+            /** @description The row's number in the file */
+            row: number;
+            values: components["schemas"]["ClassImportValues"];
+            name: string;
+            /**
+             * Format: date
+             * @description The start date read
+             */
+            start_date: string | null;
+            /** Format: date */
+            end_date: string | null;
+            /** @description The goals the class gets; null for none */
+            goals: components["schemas"]["Assignment"] | null;
+            errors: {
+                /** @description The column of the template: name, start_date, ... */
+                column: string;
+                message: string;
+            }[];
+            /** @description The id of the class made from the row */
+            group: number | null;
+        };
+        ClassImport: {
+            callback_id: number;
+            file_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the classes were created
+             */
+            committed_at: string | null;
+            /** @description Classes in the file */
+            total: number;
+            /** @description Classes with at least one error */
+            with_errors: number;
+            classes: components["schemas"]["ClassImportClass"][];
+        };
+        ClassImportRefused: {
+            detail: string;
+            /** @constant */
+            code: "import_has_errors";
+            import: components["schemas"]["ClassImport"];
         };
         AddGroupStudentsRequest: {
             emails?: components["schemas"]["Email"][];
@@ -5190,6 +5345,136 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createClassImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The import, waiting for its file */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassImportUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
+        };
+    };
+    previewClassImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassImportPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
+        };
+    };
+    getClassImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    confirmClassImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassImportConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The import, committed, each class with the id of the class made from it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is not uploaded yet, or some rows have errors; nothing was created */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassImportRefused"] | components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGroup: {

@@ -299,6 +299,11 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   listGroupInvitations: classEditors,
   assignGroupTeacher: organizationAdmins(403, 404),
   removeGroupTeacher: organizationAdmins(403, 404),
+  // class import (specification 001 §6: importing classes is for organization admins; platform admins too)
+  createClassImport: organizationAdmins(403, 404),
+  previewClassImport: organizationAdmins(403, 404),
+  confirmClassImport: organizationAdmins(403, 404),
+  getClassImportTemplate: organizationAdmins(403, 404),
 
   // reports: a class's, as its class calls (a teacher: its own classes); an organization's, its admins;
   // a learner's, every member's row here, narrowed in server/reports/access.ts (a student: itself;

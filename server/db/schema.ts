@@ -327,6 +327,26 @@ export const invitationBatches = pgTable('invitation_batches', {
 })
 
 /**
+ * A class import (server/classes/import*.ts): made with the address to upload its xlsx to; the file is
+ * read into `rows` the first time its preview is asked for (then deleted); `committed_at` is set in the
+ * transaction that creates its classes, so a second confirmation creates nothing.
+ */
+export const classImports = pgTable('class_imports', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  fileName: text('file_name').notNull(),
+  /** Where the uploaded file is kept (storage key) until it is read. */
+  fileKey: text('file_key').notNull(),
+  /** The rows read from the file: `{number, values, groupId}` each; null until read. */
+  rows: jsonb('rows'),
+  committedAt: timestamp('committed_at', { withTimezone: true }),
+})
+
+/**
  * A class (a team in a company), the spec's "group". Its status is not stored: it follows from the dates
  * in the organization's time zone and `is_draft` (server/classes/status.ts). A draft stays one until it
  * is saved again. `owner_id` is the teacher in charge; null: no teacher.
@@ -542,6 +562,7 @@ export type OrganizationRow = typeof organizations.$inferSelect
 export type InvitationRow = typeof invitations.$inferSelect
 export type OrganizationImportRow = typeof organizationImports.$inferSelect
 export type InvitationBatchRow = typeof invitationBatches.$inferSelect
+export type ClassImportRow = typeof classImports.$inferSelect
 export type GroupRow = typeof groups.$inferSelect
 export type AssignmentRow = typeof assignments.$inferSelect
 export type Role = (typeof roleEnum.enumValues)[number]

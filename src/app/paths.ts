@@ -32,6 +32,8 @@ export const ROUTES = [
   { name: 'teacher-details', path: '/organization/:organizationId/teachers/:teacherId', access: 'private' },
   // classes: /new before any /classes/:classId pattern
   { name: 'ClassesNew', path: '/organization/:organizationId/classes/new', access: 'private' },
+  // class import (issue 9), and the import of users into classes it leads to
+  { name: 'ClassesImport', path: '/organization/:organizationId/classes/import', access: 'private' },
   { name: 'Classes', path: '/organization/:organizationId/classes', access: 'private' },
   // a class's page and its invite form; after /classes/new and /classes/import, which are no class ids
   { name: 'class-details', path: '/organization/:organizationId/classes/:classId', access: 'private' },
@@ -134,4 +136,7 @@ export const paths = {
     `/organization/${id(organizationId)}/classes/new${draftId === undefined ? '' : `?draft=${id(draftId)}`}`,
   classInvite: (organizationId: number | string, classId: number | string) =>
     `/organization/${id(organizationId)}/classes/${id(classId)}/invite`,
+  classesImport: (organizationId: number | string) => `/organization/${id(organizationId)}/classes/import`,
+  /** The import of users into classes ("import users now" after a class import). */
+  classesImportUsers: (organizationId: number | string) => `/organization/${id(organizationId)}/classes/import-users`,
 } as const

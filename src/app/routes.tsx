@@ -40,6 +40,7 @@ const DashboardPage = lazy(
     'dashboards',
     'classes',
     'startLearning',
+    'classImport',
   ]),
 )
 const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })), ['myProfile']))
@@ -53,10 +54,13 @@ const OnboardingPage = lazy(
 )
 const JoinPage = lazy(loggedIn(() => import('../features/invitations/JoinPage').then((m) => ({ default: m.JoinPage })), ['organizationUsers']))
 const ClassesPage = lazy(
-  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes', 'classDetails']),
+  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes', 'classDetails', 'classImport']),
 )
 const ClassWizardPage = lazy(
   loggedIn(() => import('../features/classes/wizard/ClassWizardPage').then((m) => ({ default: m.ClassWizardPage })), ['classes', 'classWizard']),
+)
+const ClassImportPage = lazy(
+  loggedIn(() => import('../features/classes/import/ClassImportPage').then((m) => ({ default: m.ClassImportPage })), ['classImport']),
 )
 const classDetails = loggedIn(() => import('../features/classes/details/ClassDetailsPage'), ['classes', 'classDetails', 'organizationUsers', 'reports', 'classExports'])
 const ClassDetailsPage = lazy(() => classDetails().then((m) => ({ default: m.ClassDetailsPage })))
@@ -102,6 +106,7 @@ const screens: Record<ScreenName, ReactNode> = {
   TeachersInvite: <TeachersPage mode="email-invite" />,
   'teacher-details': <TeacherDetailsPage />,
   ClassesNew: <ClassWizardPage />,
+  ClassesImport: <ClassImportPage />,
   Classes: <ClassesPage />,
   'class-details': <ClassDetailsPage />,
   'class-invite': <ClassDetailsPage invite />,

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership, createOrganization, hashPassword } from '../../server/app.js'
@@ -279,6 +280,24 @@ const uploadedBatch = async (organization: OrganizationRow, kind: 'emails' | 'us
   expect(put.status, put.text).toBe(204)
   return created.body.id as number
 }
+/** A class import of the organization with its xlsx uploaded (one class of a new name); answers its callback_id. */
+const uploadedClassImport = async (organization: OrganizationRow): Promise<number> => {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Classes')
+  sheet.addRow(['name', 'start_date', 'end_date'])
+  sheet.addRow([`Imported class ${++sequence}`, '2026-01-05', '2026-02-04'])
+  const payload = Buffer.from(await workbook.xlsx.writeBuffer())
+  const created = await server.api('POST', `/v1/groups/${organization.id}/import/upload/`, {
+    token: world.platformAdmin.token,
+    body: { file_size: payload.length, content_type: XLSX_TYPE, file_name: 'classes.xlsx' },
+  })
+  expect(created.status, created.text).toBe(201)
+  const address = new URL(created.body.presigned_url as string)
+  const put = await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: XLSX_TYPE } })
+  expect(put.status, put.text).toBe(204)
+  return created.body.callback_id as number
+}
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** A new class of the organization owned by its teacher (the teacher's "allowed" is for its own classes), with goals. */
 const newGroup = async (organization: OrganizationRow): Promise<number> => {
   const [teacher] = await server.db
@@ -498,6 +517,13 @@ const FIXTURES: Record<string, Fixture> = {
   listGroupInvitations: { request: async (c) => ({ params: { id: await newGroup(c.organization) } }) },
   assignGroupTeacher: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) }, body: { email: unique('teacher') } }) },
   removeGroupTeacher: { request: async (c) => ({ params: { groupId: await newGroup(c.organization) } }) },
+  // class import (issue 9): an xlsx uploaded per case, previewed or confirmed
+  createClassImport: {
+    request: (c) => ({ params: { orgId: c.organization.id }, body: { file_size: 9000, content_type: XLSX_TYPE, file_name: 'classes.xlsx' } }),
+  },
+  previewClassImport: { request: async (c) => ({ params: { orgId: c.organization.id }, body: { file_key: await uploadedClassImport(c.organization) } }) },
+  confirmClassImport: { request: async (c) => ({ params: { orgId: c.organization.id }, body: { callback_id: await uploadedClassImport(c.organization) } }) },
+  getClassImportTemplate: { request: (c) => ({ params: { orgId: c.organization.id } }) },
   // reports
   getClassReport: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },
   getClassSummary: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },

@@ -97,6 +97,7 @@ test("an admin lands on the organization's dashboard: counts with their lists, t
   await expect(card).toContainText('Goal: 3 days a week, 10 minutes a day')
   await expect(card.getByRole('link', { name: 'View class' })).toHaveAttribute('href', `/organization/${place.organization.id}/classes/${place.classId}`)
   await expect(figure(page, 'Students').getByRole('link', { name: 'Invite by e-mail' })).toHaveAttribute('href', `/organization/${place.organization.id}/students/new`)
+  await expect(figure(page, 'Classes').getByRole('link', { name: 'Import classes' })).toHaveAttribute('href', `/organization/${place.organization.id}/classes/import`)
   await screenAtWidths(page, 'dashboard-admin', () => expect(page.getByText('1 of 2 active this week')).toBeVisible())
 
   // by keyboard: the students' "View all" leads to the student list

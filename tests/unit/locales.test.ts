@@ -97,7 +97,7 @@ describe('the dictionaries', () => {
 		'startLearning.android',
 	])
 	const sameWord: Partial<Record<Locales, string[]>> = {
-		'es-MX': ['common.no', 'organizationUsers.roles', 'organizationUsers.people.roles'],
+		'es-MX': ['common.no', 'api.groupImport.no', 'classImport.no', 'organizationUsers.roles', 'organizationUsers.people.roles'],
 		'pt-BR': ['startLearning.email'],
 		vi: ['organizationUsers.email', 'organizationUsers.people.email'],
 	}

@@ -113,6 +113,27 @@ const en_api = {
 		},
 		rangeTooLong: 'Choose a range of at most {max:number} days.',
 	},
+	// class import (server/classes/import*.ts): row errors, the template's headers and example
+	groupImport: {
+		invalidDate: 'Enter a date as YYYY-MM-DD or MM/DD/YYYY.',
+		takeAssessment: 'Write yes or no.',
+		nameTooLong: 'Use at most 200 characters.',
+		duplicateName: 'duplicate group name',
+		nameTaken: 'duplicate group name: the organization already has a class with this name.',
+		hasErrors: 'Some classes have errors: fix the file and upload it again. Nothing was imported.',
+		yes: 'yes',
+		no: 'no',
+		exampleName: 'Grade 7 B',
+		column: {
+			name: 'Class name',
+			start_date: 'Start date',
+			end_date: 'End date',
+			practice_days_per_week: 'Days of practice per week',
+			practice_minutes_per_day: 'Minutes per day',
+			take_assessment: 'Take assessment',
+			engagement_days: 'Engagement days',
+		},
+	},
 } satisfies BaseTranslation
 
 export default en_api

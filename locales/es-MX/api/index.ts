@@ -114,6 +114,27 @@ const es_MX_api = {
 		},
 		rangeTooLong: 'Elige un periodo de {max} días como máximo.',
 	},
+	// class import (server/classes/import*.ts): row errors, the template's headers and example
+	groupImport: {
+		invalidDate: 'Escribe una fecha como AAAA-MM-DD o MM/DD/AAAA.',
+		takeAssessment: 'Escribe sí o no.',
+		nameTooLong: 'Usa como máximo 200 caracteres.',
+		duplicateName: 'nombre de grupo duplicado',
+		nameTaken: 'nombre de grupo duplicado: la organización ya tiene una clase con este nombre.',
+		hasErrors: 'Algunas clases tienen errores: corrige el archivo y súbelo de nuevo. No se importó nada.',
+		yes: 'sí',
+		no: 'no',
+		exampleName: '7.º grado B',
+		column: {
+			name: 'Nombre de la clase',
+			start_date: 'Fecha de inicio',
+			end_date: 'Fecha de fin',
+			practice_days_per_week: 'Días de práctica por semana',
+			practice_minutes_per_day: 'Minutos por día',
+			take_assessment: 'Hacer evaluación',
+			engagement_days: 'Días de participación',
+		},
+	},
 } satisfies NamespaceApiTranslation
 
 export default es_MX_api

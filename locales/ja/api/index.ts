@@ -113,6 +113,27 @@ const ja_api = {
 		},
 		rangeTooLong: '{max}日以内の期間を選択してください。',
 	},
+	// class import (server/classes/import*.ts): row errors, the template's headers and example
+	groupImport: {
+		invalidDate: '日付は YYYY-MM-DD または MM/DD/YYYY の形式で入力してください。',
+		takeAssessment: '「はい」または「いいえ」と入力してください。',
+		nameTooLong: '200文字以内で入力してください。',
+		duplicateName: 'クラス名が重複しています',
+		nameTaken: 'クラス名が重複しています：この組織には同じ名前のクラスがすでにあります。',
+		hasErrors: 'エラーのあるクラスがあります。ファイルを修正して再度アップロードしてください。何もインポートされていません。',
+		yes: 'はい',
+		no: 'いいえ',
+		exampleName: '7年B組',
+		column: {
+			name: 'クラス名',
+			start_date: '開始日',
+			end_date: '終了日',
+			practice_days_per_week: '週あたりの練習日数',
+			practice_minutes_per_day: '1日あたりの分数',
+			take_assessment: '評価テストを受ける',
+			engagement_days: 'エンゲージメント日数',
+		},
+	},
 } satisfies NamespaceApiTranslation
 
 export default ja_api

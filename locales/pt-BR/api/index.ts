@@ -113,6 +113,27 @@ const pt_BR_api = {
 		},
 		rangeTooLong: 'Escolha um período de no máximo {max} dias.',
 	},
+	// class import (server/classes/import*.ts): row errors, the template's headers and example
+	groupImport: {
+		invalidDate: 'Informe uma data como AAAA-MM-DD ou MM/DD/AAAA.',
+		takeAssessment: 'Escreva sim ou não.',
+		nameTooLong: 'Use no máximo 200 caracteres.',
+		duplicateName: 'nome de grupo duplicado',
+		nameTaken: 'nome de grupo duplicado: a organização já tem uma turma com este nome.',
+		hasErrors: 'Algumas turmas têm erros: corrija o arquivo e envie-o novamente. Nada foi importado.',
+		yes: 'sim',
+		no: 'não',
+		exampleName: '7º ano B',
+		column: {
+			name: 'Nome da turma',
+			start_date: 'Data de início',
+			end_date: 'Data de término',
+			practice_days_per_week: 'Dias de prática por semana',
+			practice_minutes_per_day: 'Minutos por dia',
+			take_assessment: 'Fazer avaliação',
+			engagement_days: 'Dias de engajamento',
+		},
+	},
 } satisfies NamespaceApiTranslation
 
 export default pt_BR_api

@@ -113,6 +113,27 @@ const th_api = {
 		},
 		rangeTooLong: 'เลือกช่วงเวลาไม่เกิน {max} วัน',
 	},
+	// class import (server/classes/import*.ts): row errors, the template's headers and example
+	groupImport: {
+		invalidDate: 'กรอกวันที่ในรูปแบบ YYYY-MM-DD หรือ MM/DD/YYYY',
+		takeAssessment: 'เขียน ใช่ หรือ ไม่',
+		nameTooLong: 'ใช้ไม่เกิน 200 ตัวอักษร',
+		duplicateName: 'ชื่อกลุ่มซ้ำ',
+		nameTaken: 'ชื่อกลุ่มซ้ำ: องค์กรมีชั้นเรียนชื่อนี้อยู่แล้ว',
+		hasErrors: 'บางชั้นเรียนมีข้อผิดพลาด: แก้ไขไฟล์แล้วอัปโหลดอีกครั้ง ยังไม่มีการนำเข้าใดๆ',
+		yes: 'ใช่',
+		no: 'ไม่',
+		exampleName: 'ม.1/2',
+		column: {
+			name: 'ชื่อชั้นเรียน',
+			start_date: 'วันที่เริ่ม',
+			end_date: 'วันที่สิ้นสุด',
+			practice_days_per_week: 'จำนวนวันฝึกต่อสัปดาห์',
+			practice_minutes_per_day: 'จำนวนนาทีต่อวัน',
+			take_assessment: 'ทำแบบทดสอบ',
+			engagement_days: 'จำนวนวันมีส่วนร่วม',
+		},
+	},
 } satisfies NamespaceApiTranslation
 
 export default th_api

@@ -113,6 +113,27 @@ const vi_api = {
 		},
 		rangeTooLong: 'Hãy chọn khoảng thời gian tối đa {max} ngày.',
 	},
+	// class import (server/classes/import*.ts): row errors, the template's headers and example
+	groupImport: {
+		invalidDate: 'Nhập ngày theo dạng YYYY-MM-DD hoặc MM/DD/YYYY.',
+		takeAssessment: 'Ghi có hoặc không.',
+		nameTooLong: 'Dùng tối đa 200 ký tự.',
+		duplicateName: 'tên nhóm bị trùng',
+		nameTaken: 'tên nhóm bị trùng: tổ chức đã có một lớp với tên này.',
+		hasErrors: 'Một số lớp có lỗi: hãy sửa tệp rồi tải lên lại. Chưa có gì được nhập.',
+		yes: 'có',
+		no: 'không',
+		exampleName: 'Lớp 7B',
+		column: {
+			name: 'Tên lớp',
+			start_date: 'Ngày bắt đầu',
+			end_date: 'Ngày kết thúc',
+			practice_days_per_week: 'Số ngày luyện tập mỗi tuần',
+			practice_minutes_per_day: 'Số phút mỗi ngày',
+			take_assessment: 'Làm bài kiểm tra',
+			engagement_days: 'Số ngày tham gia',
+		},
+	},
 } satisfies NamespaceApiTranslation
 
 export default vi_api

@@ -100,7 +100,14 @@ export function ClassesPage() {
         <div id="classes-title">
           <PageHeader title={terms.classes()} />
         </div>
-        {admin ? <Button onClick={create}>{wording.newClass()}</Button> : null}
+        {admin ? (
+          <Flex gap="3" wrap="wrap">
+            <Button variant="outline" asChild>
+              <Link href={paths.classesImport(organizationId)}>{LL.classImport.importAction()}</Link>
+            </Button>
+            <Button onClick={create}>{wording.newClass()}</Button>
+          </Flex>
+        ) : null}
       </Flex>
       <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="flex-start">
         <nav aria-label={t.filters.label()} className={css({ w: { base: 'full', md: '48' }, flexShrink: 0 })}>

@@ -21,8 +21,8 @@ function Action({ href, children }: { href: string; children: string }) {
 /**
  * The admin's dashboard (spec 001 §2): counts of students, teachers, classes and pending invitations
  * with links to their lists and the add actions (invite by e-mail, import users, import by ID, new
- * class, add teacher), manage links, up to 3 classes, the week's activity, who has not practised and
- * who is below a class goal.
+ * class, import classes, add teacher), manage links, up to 3 classes, the week's activity, who has not
+ * practised and who is below a class goal.
  */
 export function AdminDashboard({ dashboard, organizationId, terms, type }: { dashboard: Dashboard; organizationId: number; terms: Terms; type: 'school' | 'company' }) {
   const { LL } = useI18nContext()
@@ -55,7 +55,12 @@ export function AdminDashboard({ dashboard, organizationId, terms, type }: { das
           label={terms.classes()}
           value={counts.classes}
           href={paths.classes(organizationId)}
-          actions={<Action href={paths.classes(organizationId)}>{wording.newClass()}</Action>}
+          actions={
+            <>
+              <Action href={paths.classes(organizationId)}>{wording.newClass()}</Action>
+              <Action href={paths.classesImport(organizationId)}>{(type === 'company' ? LL.classImport.company : LL.classImport.school).title()}</Action>
+            </>
+          }
         />
         <Figure label={t.pendingInvitations()} value={counts.pending_invitations} href={paths.organization(organizationId, 'users')} />
       </div>

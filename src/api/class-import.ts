@@ -1,0 +1,59 @@
+import { fromCallback, fromPromise } from 'xstate'
+import type { ClassImport, ClassImportCallInput, ClassImportFileInput, ClassImportUpload, ClassImportUploadInput, UploadProgressEvent } from '../../machines/types'
+import { api, unwrap } from './client'
+
+/**
+ * The real actors of the class import (machines/class-import.ts), and the template download. The API
+ * calls forward the abort signal and throw `{status, body}` for an error response (see client.unwrap);
+ * the file goes to its presigned address by XMLHttpRequest, the one browser API that reports an
+ * upload's progress.
+ */
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** POST /v1/groups/{orgId}/import/upload/ */
+export const requestClassUpload = fromPromise<ClassImportUpload, ClassImportFileInput>(({ input, signal }) =>
+  unwrap(
+    api.POST('/v1/groups/{orgId}/import/upload/', {
+      params: { path: { orgId: input.organizationId } },
+      body: { file_size: input.file.size, content_type: input.file.type || XLSX, file_name: input.file.name },
+      signal,
+    }),
+  ),
+)
+
+/** PUT of the file to its presigned address (no session: the address carries its signature). */
+export const uploadClassFile = fromCallback<UploadProgressEvent, ClassImportUploadInput>(({ input, sendBack }) => {
+  const request = new XMLHttpRequest()
+  request.open('PUT', input.upload.presigned_url)
+  request.setRequestHeader('Content-Type', input.upload.content_type)
+  request.upload.onprogress = (event) => sendBack({ type: 'upload.progress', loaded: event.loaded, total: event.total || input.file.size })
+  request.onload = () =>
+    sendBack((request.status >= 200 && request.status < 300 ? { type: 'upload.done' } : { type: 'upload.failed', status: request.status }) as never)
+  request.onerror = () => sendBack({ type: 'upload.failed', status: 0 } as never)
+  request.send(input.file)
+  return () => request.abort()
+})
+
+/** POST /v1/groups/{orgId}/preview/ */
+export const previewClassImport = fromPromise<ClassImport, ClassImportCallInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/groups/{orgId}/preview/', { params: { path: { orgId: input.organizationId } }, body: { file_key: input.callbackId }, signal })),
+)
+
+/** POST /v1/groups/{orgId}/import/ */
+export const confirmClassImport = fromPromise<ClassImport, ClassImportCallInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/groups/{orgId}/import/', { params: { path: { orgId: input.organizationId } }, body: { callback_id: input.callbackId }, signal })),
+)
+
+export const classImportActors = { requestClassUpload, uploadClassFile, previewClassImport, confirmClassImport }
+
+/** GET /v1/groups/{orgId}/import/ saved as a file (the call needs the session's bearer header, so no plain link). */
+export const downloadClassTemplate = async (organizationId: number): Promise<void> => {
+  const blob = await unwrap(api.GET('/v1/groups/{orgId}/import/', { params: { path: { orgId: organizationId } }, parseAs: 'blob' }))
+  const url = URL.createObjectURL(blob as Blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = 'class-list.xlsx'
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

@@ -1,0 +1,178 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link as RouterLink, useParams } from 'wouter'
+import { useI18nContext } from '../../../../locales/i18n-react'
+import { classImportMachine } from '../../../../machines/class-import'
+import { isOrgAdmin, membershipOf } from '../../../../machines/roles'
+import type { ClassImportClass } from '../../../../machines/types'
+import { Flex, Stack, styled } from '../../../../styled-system/jsx'
+import { classImportActors, downloadClassTemplate } from '../../../api/class-import'
+import { errorMessages } from '../../../api/errors'
+import { useKnownOrganization } from '../../../app/known-organizations'
+import { actorOptions } from '../../../app/inspect'
+import { paths } from '../../../app/paths'
+import { useCurrentUser } from '../../../app/root-context'
+import { Button, ErrorPanel, FileUpload, Link, Spinner, Tabs, Text, toaster } from '../../../ui'
+import { PageHeader } from '../../shared/page'
+import { ClassPreview } from './ClassPreview'
+
+/**
+ * /organization/{id}/classes/import — class import (specification 001 §2 Class import; machine
+ * class-import): the class-list template, an .xlsx chosen or dropped, its upload with a progress bar,
+ * each class of the file in a tab (overview and read-only goals) with its errors by row, the
+ * confirmation, and the result: how many were imported, with "import users now" or "later".
+ * Organization admins only (§6); the server refuses anyone else as well.
+ */
+export function ClassImportPage() {
+  const organizationId = Number(useParams<{ organizationId?: string }>().organizationId)
+  const { LL } = useI18nContext()
+  const user = useCurrentUser()
+  const known = useKnownOrganization(organizationId)
+  const type = membershipOf(user, organizationId)?.type ?? known?.type
+  const T = LL.classImport
+  const wording = type === 'company' ? T.company : T.school
+  const admin = isOrgAdmin(user, organizationId)
+
+  return (
+    <section aria-labelledby="class-import-title">
+      <div id="class-import-title">
+        <PageHeader title={wording.title()} />
+      </div>
+      {admin ? <ImportPanel organizationId={organizationId} company={type === 'company'} /> : <ErrorPanel messages={[wording.adminOnly()]} />}
+    </section>
+  )
+}
+
+function ImportPanel({ organizationId, company }: { organizationId: number; company: boolean }) {
+  const { LL } = useI18nContext()
+  const T = LL.classImport
+  const wording = company ? T.company : T.school
+  const flow = useActorRef(classImportMachine.provide({ actors: classImportActors }), { ...actorOptions(), input: { organizationId } })
+  const busy = useSelector(flow, (s) => s.hasTag('busy'))
+  const uploading = useSelector(flow, (s) => s.matches('uploading') || s.matches('requestingUpload'))
+  const reading = useSelector(flow, (s) => s.matches('reading'))
+  const confirming = useSelector(flow, (s) => s.matches('confirming'))
+  const imported = useSelector(flow, (s) => s.matches('imported'))
+  const hasFile = useSelector(flow, (s) => !s.matches('upload'))
+  const canConfirm = useSelector(flow, (s) => s.can({ type: 'import.confirm' }))
+  const { fileName, progress, preview, rejection } = useSelector(flow, (s) => s.context)
+  const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
+
+  const messages =
+    rejection === 'type'
+      ? [LL.validation.fileTypeNotAllowed()]
+      : rejection === 'size'
+        ? [T.fileTooLarge()]
+        : error
+          ? errorMessages(error, LL.errors.generic(), LL.errors.network())
+          : []
+  const download = () =>
+    downloadClassTemplate(organizationId).catch((failure: unknown) =>
+      toaster.error({ title: LL.errors.generic(), description: errorMessages(failure, LL.errors.generic(), LL.errors.network()).join(' ') }),
+    )
+  const percent = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0
+  const columnName = (column: string) => (column in T.column ? T.column[column as keyof typeof T.column]() : column)
+  const rowErrors = (entry: ClassImportClass) =>
+    entry.errors.map((problem) => T.errorAt({ row: entry.row, column: columnName(problem.column), message: problem.message }))
+  const allErrors = preview && !imported ? preview.classes.flatMap(rowErrors) : []
+
+  if (imported && preview) {
+    return (
+      <Stack gap="4" role="status" aria-live="polite">
+        <Text as="h2" fontSize="xl" fontWeight="semibold">
+          {wording.imported({ count: preview.total })}
+        </Text>
+        <Flex gap="3" wrap="wrap">
+          <Button asChild>
+            <RouterLink href={paths.classesImportUsers(organizationId)}>{T.importUsersNow()}</RouterLink>
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink href={paths.classes(organizationId)}>{T.later()}</RouterLink>
+          </Button>
+          <Button variant="ghost" onClick={() => flow.send({ type: 'import.another' })}>
+            {T.another()}
+          </Button>
+        </Flex>
+      </Stack>
+    )
+  }
+
+  return (
+    <Stack gap="5" aria-busy={busy}>
+      <Text maxW="prose">{wording.intro()}</Text>
+      <Flex>
+        <Link asChild>
+          <button type="button" onClick={() => void download()}>
+            {T.template()}
+          </button>
+        </Link>
+      </Flex>
+
+      {!hasFile ? (
+        <FileUpload.Root
+          maxFiles={1}
+          // controlled and always empty: every choice is handed to the flow, even the same file again
+          acceptedFiles={[]}
+          translations={{ dropzone: T.drop() }}
+          onFileAccept={({ files }) => {
+            const [file] = files
+            if (file) flow.send({ type: 'import.choose', file })
+          }}
+        >
+          <FileUpload.Dropzone disableClick minH="32" borderStyle="dashed">
+            <Text>{T.drop()}</Text>
+            <FileUpload.Trigger asChild>
+              <Button variant="outline">{T.choose()}</Button>
+            </FileUpload.Trigger>
+          </FileUpload.Dropzone>
+          <FileUpload.HiddenInput aria-label={T.choose()} />
+        </FileUpload.Root>
+      ) : (
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text fontWeight="medium">{fileName ?? preview?.file_name}</Text>
+          {!confirming ? (
+            <Button variant="outline" size="sm" onClick={() => flow.send({ type: 'import.remove' })}>
+              {T.removeFile()}
+            </Button>
+          ) : null}
+        </Flex>
+      )}
+
+      {uploading ? (
+        <Stack gap="1">
+          <Text id="class-upload-progress-label">{T.uploading({ file: fileName ?? '' })}</Text>
+          <styled.progress aria-labelledby="class-upload-progress-label" max={100} value={percent} w="full" h="2" accentColor="colorPalette.default" />
+        </Stack>
+      ) : null}
+      {reading ? <Spinner label={T.reading()} /> : null}
+      <ErrorPanel messages={messages} />
+
+      {preview ? (
+        <Stack gap="4">
+          <Text role="status" fontWeight="medium">
+            {wording.summary({ total: preview.total, errors: preview.with_errors })}
+          </Text>
+          {allErrors.length > 0 ? <ErrorPanel title={T.fixErrors()} messages={allErrors} /> : <Text color="fg.success">{T.ready()}</Text>}
+          <Tabs.Root defaultValue={String(preview.classes[0]?.row ?? '')} variant="enclosed">
+            <Tabs.List flexWrap="wrap" h="auto">
+              {preview.classes.map((entry) => (
+                <Tabs.Trigger key={entry.row} value={String(entry.row)} color={entry.errors.length > 0 ? 'fg.error' : undefined}>
+                  {entry.name || T.row({ row: entry.row })}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {preview.classes.map((entry) => (
+              <Tabs.Content key={entry.row} value={String(entry.row)}>
+                <ClassPreview entry={entry} errors={rowErrors(entry)} />
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+          <Flex justify="flex-end">
+            <Button disabled={!canConfirm} loading={confirming} loadingText={T.importing()} onClick={() => flow.send({ type: 'import.confirm' })}>
+              {wording.confirm({ count: preview.total })}
+            </Button>
+          </Flex>
+        </Stack>
+      ) : null}
+    </Stack>
+  )
+}
