@@ -75,14 +75,17 @@ export const startBenchServer = async (options: { onPostgres?: boolean } = {}) =
   }
 }
 
-/** Sends `total` requests (`urls` taken in turn), CONCURRENCY at a time; answers requests per second and the latencies. */
-export const load = async (urls: readonly string[], headers: Record<string, string>, total: number) => {
+/**
+ * Sends `total` requests (`urls` taken in turn from the `from`th), CONCURRENCY at a time; answers requests
+ * per second and the latencies.
+ */
+export const load = async (urls: readonly string[], headers: Record<string, string>, total: number, from = 0) => {
   const latencies: number[] = []
   let next = 0
   const started = performance.now()
   const worker = async () => {
     while (next < total) {
-      const url = urls[next++ % urls.length]!
+      const url = urls[(from + next++) % urls.length]!
       const t0 = performance.now()
       const res = await fetch(url, { headers })
       await res.arrayBuffer()
@@ -106,15 +109,25 @@ export interface Side {
   headers: Record<string, string>
 }
 
-/** Runs `rounds` rounds of `perRound` requests of each side, alternating which goes first; medians and p99s. */
+/**
+ * Runs `rounds` rounds of `perRound` requests of each side, alternating which goes first; medians and
+ * p99s. Each side's URLs are taken in turn across its rounds (a side of more URLs than requests reads
+ * each once).
+ */
 export const sideBySide = async (sides: readonly Side[], rounds: number, perRound: number) => {
-  for (const side of sides) await load(side.urls, side.headers, Math.min(300, perRound)) // warm-up
+  const taken = sides.map(() => 0)
+  const warmUp = Math.min(300, perRound)
+  for (const [index, side] of sides.entries()) {
+    await load(side.urls, side.headers, warmUp)
+    taken[index] = warmUp
+  }
   const results = sides.map(() => ({ rps: [] as number[], lat: [] as number[] }))
   for (let round = 0; round < rounds; round++) {
     const order = sides.map((_, index) => index)
     if (round % 2 === 1) order.reverse()
     for (const index of order) {
-      const r = await load(sides[index]!.urls, sides[index]!.headers, perRound)
+      const r = await load(sides[index]!.urls, sides[index]!.headers, perRound, taken[index])
+      taken[index]! += perRound
       results[index]!.rps.push(r.rps)
       results[index]!.lat.push(...r.latencies)
     }

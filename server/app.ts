@@ -6,6 +6,7 @@ import type { AppContext } from './context.js'
 import { DEFAULT_BODY_LIMIT, loadContract } from './contract/load.js'
 import { registerOperations } from './contract/register.js'
 import { validatorCompiler } from './contract/validators.js'
+import { createReadCache } from './db/read-cache.js'
 import { openStore, type Store } from './db/store.js'
 import { registerDevMailPages } from './dev/mail-pages.js'
 import { handlers } from './handlers.js'
@@ -97,6 +98,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     sms,
     background: backgroundWork(app.log),
     clock,
+    readings: createReadCache(store.db),
     limiter: new RateLimiter(store.db, config.rateLimit, clock),
     storage: options.storage ?? openStorage(config),
     social,

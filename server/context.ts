@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from './auth/clock.js'
 import type { Config } from './config.js'
+import type { ReadCache } from './db/read-cache.js'
 import type { Database, Store } from './db/store.js'
 import type { BackgroundWork } from './services/background.js'
 import type { Mailer } from './services/mail.js'
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Work after the answer (mails whose sending must not show in the answer's time). */
   readonly background: BackgroundWork
   readonly clock: Clock
+  /** Sessions and the answers of the big lists, kept while the store's cache version holds. */
+  readonly readings: ReadCache
   readonly limiter: RateLimiter
   /** Uploaded files: the disk under FILES_DIR, or S3. */
   readonly storage: Storage

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.js'
 import { ApiError } from '../http/errors.js'
 import { findActiveSession, type ActiveSession } from './sessions.js'
+import { hashToken } from './tokens.js'
 
 /**
  * The bearer-session check of the calls the contract secures. Any failure is the same 401
@@ -23,8 +24,17 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
 export const authenticate = async (app: AppContext, request: FastifyRequest): Promise<ActiveSession> => {
   const token = bearerToken(request)
   if (!token || token.length > 200) throw sessionExpired()
-  const session = await findActiveSession(app.db, token, app.clock())
+  // the session as kept since the store last changed (db/read-cache.ts), else as the store has it now
+  const now = app.clock()
+  const version = await app.readings.version()
+  const key = `session ${hashToken(token)}`
+  const kept = app.readings.get<ActiveSession>(version, key)
+  if (kept && kept.expiresAt > now) return kept
+  const session = await findActiveSession(app.db, token, now)
   if (!session) throw sessionExpired()
+  // shared by the requests that find it kept: nobody may change it
+  Object.freeze(session.user)
+  app.readings.keep(session.cacheVersion, key, Object.freeze(session))
   return session
 }
 

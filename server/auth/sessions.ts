@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import { sessions, users, type SessionMethod, type UserRow } from '../db/schema.js'
+import { cacheVersion, sessions, users, type SessionMethod, type UserRow } from '../db/schema.js'
 import { preparedPerDatabase, type Executor } from '../db/store.js'
 import { secondsAfter } from './clock.js'
 import { hashToken, newToken } from './tokens.js'
@@ -32,11 +32,21 @@ export interface ActiveSession {
   method: SessionMethod
   authenticatedAt: Date
   user: UserRow
+  expiresAt: Date
+  /** The store's cache version in the snapshot the session was read from (server/db/read-cache.ts). */
+  cacheVersion: number
 }
 
 const activeSessionQuery = preparedPerDatabase((db) =>
   db
-    .select({ sessionId: sessions.id, method: sessions.method, authenticatedAt: sessions.createdAt, user: users })
+    .select({
+      sessionId: sessions.id,
+      method: sessions.method,
+      authenticatedAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      user: users,
+      cacheVersion: sql<number>`(select ${cacheVersion.version} from ${cacheVersion})`.mapWith(Number),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

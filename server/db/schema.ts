@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -555,6 +556,17 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * The version of the rows whose readings the server keeps (server/db/read-cache.ts): one row, counted
+ * up by the commit of every transaction that changes sessions, users, organizations, memberships, groups
+ * or group_members (triggers of migration 0021), so that a reading kept from the version still current
+ * is the one the store would give now.
+ */
+export const cacheVersion = pgTable('cache_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull(),
 })
 
 export type UserRow = typeof users.$inferSelect
