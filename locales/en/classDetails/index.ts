@@ -52,6 +52,7 @@ const en_classDetails = {
 	search: 'Search students',
 	invite: 'Invite students',
 	pasteEmails: 'Paste e-mails',
+	uploadEmails: 'Upload e-mails',
 	uploadFile: 'Upload a file',
 	from: 'From',
 	to: 'To',

@@ -52,6 +52,7 @@ const es_MX_classDetails = {
 	search: 'Buscar estudiantes',
 	invite: 'Invitar estudiantes',
 	pasteEmails: 'Pegar correos',
+	uploadEmails: 'Subir correos',
 	uploadFile: 'Subir un archivo',
 	from: 'Desde',
 	to: 'Hasta',

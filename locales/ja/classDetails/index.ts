@@ -52,6 +52,7 @@ const ja_classDetails = {
 	search: '生徒を検索',
 	invite: '生徒を招待',
 	pasteEmails: 'メールを貼り付け',
+	uploadEmails: 'メールをアップロード',
 	uploadFile: 'ファイルをアップロード',
 	from: '開始',
 	to: '終了',

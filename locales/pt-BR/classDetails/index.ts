@@ -52,6 +52,7 @@ const pt_BR_classDetails = {
 	search: 'Buscar alunos',
 	invite: 'Convidar alunos',
 	pasteEmails: 'Colar e-mails',
+	uploadEmails: 'Enviar e-mails',
 	uploadFile: 'Enviar um arquivo',
 	from: 'De',
 	to: 'Até',

@@ -52,6 +52,7 @@ const th_classDetails = {
 	search: 'ค้นหานักเรียน',
 	invite: 'เชิญนักเรียน',
 	pasteEmails: 'วางอีเมล',
+	uploadEmails: 'อัปโหลดอีเมล',
 	uploadFile: 'อัปโหลดไฟล์',
 	from: 'ตั้งแต่',
 	to: 'ถึง',

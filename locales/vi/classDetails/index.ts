@@ -52,6 +52,7 @@ const vi_classDetails = {
 	search: 'Tìm học viên',
 	invite: 'Mời học viên',
 	pasteEmails: 'Dán e-mail',
+	uploadEmails: 'Tải lên e-mail',
 	uploadFile: 'Tải tệp lên',
 	from: 'Từ',
 	to: 'Đến',

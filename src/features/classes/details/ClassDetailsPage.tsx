@@ -21,6 +21,7 @@ import { usePageTitle } from '../../shared/page'
 import { classProgress } from '../progress'
 import { AssignTeacherDialog, ConfirmDialog, EditClassDialog, GoalsDialog } from './ClassDialogs'
 import { AddStudentsDialog } from './AddStudentsDialog'
+import { UploadStudentsDialog } from './UploadStudentsDialog'
 import { ClassReports } from '../../reports'
 import { ClassStudentsTab } from './ClassStudentsTab'
 
@@ -98,7 +99,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
             : null,
   )
   const [tab, setTab] = useState<Tab>(invite ? 'students' : 'overview')
-  const [adding, setAdding] = useState(invite)
+  const [adding, setAdding] = useState<'paste' | 'upload' | null>(invite ? 'paste' : null)
   const [reloadKey, setReloadKey] = useState(0)
   usePageTitle(group?.name ?? terms.classes())
 
@@ -170,7 +171,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
             <ClassStudentsTab
               group={group}
               reloadKey={reloadKey}
-              onInvite={() => setAdding(true)}
+              onInvite={setAdding}
               onChanged={changed}
             />
           )}
@@ -200,14 +201,16 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
           onCancel={() => details.send({ type: 'form.cancel' })}
         />
       ) : null}
-      {adding ? (
+      {adding === 'upload' ? (
+        <UploadStudentsDialog organizationId={organizationId} groupId={group.id} className={group.name} onClose={() => setAdding(null)} onSent={changed} />
+      ) : adding === 'paste' ? (
         <AddStudentsDialog
           organizationId={organizationId}
           groupId={group.id}
           className={group.name}
-          onClose={() => setAdding(false)}
+          onClose={() => setAdding(null)}
           onAdded={() => {
-            setAdding(false)
+            setAdding(null)
             changed()
           }}
         />
