@@ -32,6 +32,9 @@ const DEFAULT_PREVIEW_PAGE = 50
 
 type BatchView = components['schemas']['InvitationBatch']
 
+/** The rows whose address is good for a class being built: new people, and the organization's students or invited people. */
+const ADDRESS_STATUSES: ReadonlySet<BatchView['results'][number]['status']> = new Set(['ok', 'member', 'invited'])
+
 /** The content type a file is uploaded with: a spreadsheet type some systems give a .csv is sent as text/csv (spec §5). */
 const uploadTypeOf = (contentType: string, fileName: string): 'text/csv' | typeof XLSX_CONTENT_TYPE | undefined => {
   const type = contentType.split(';')[0]!.trim().toLowerCase()
@@ -126,6 +129,7 @@ export const batchView = async (
     total: checked.length,
     counts,
     emails: checked.filter((line) => line.status === 'ok').map((line) => line.email!),
+    addresses: checked.filter((line) => ADDRESS_STATUSES.has(line.status)).map((line) => line.email!),
     ...pageOf(url, paging, shown.length, shown.slice(paging.offset, paging.offset + paging.size).map(rowView)),
   }
 }

@@ -196,17 +196,17 @@ export function InvitationImportPanel({
               }}
             />
           ) : null}
-          {preview.counts.ok === 0 ? <ErrorPanel messages={[T.nobodyToInvite()]} /> : null}
+          {preview.counts.ok === 0 && !collect ? <ErrorPanel messages={[T.nobodyToInvite()]} /> : null}
           <Flex justify="flex-end">
             {collect ? (
               <Button
-                disabled={!canConfirm}
+                disabled={busy || !preview.addresses?.length}
                 onClick={() => {
-                  collect(preview.emails)
+                  collect(preview.addresses ?? [])
                   flow.send({ type: 'import.remove' })
                 }}
               >
-                {T.addToClass({ count: preview.counts.ok })}
+                {T.addToClass({ count: preview.addresses?.length ?? 0 })}
               </Button>
             ) : (
               <Button disabled={!canConfirm} loading={sending} loadingText={T.sending()} onClick={() => flow.send({ type: 'import.confirm' })}>
