@@ -21,7 +21,7 @@ import { usePageTitle } from '../../shared/page'
 import { classProgress } from '../progress'
 import { AssignTeacherDialog, ConfirmDialog, EditClassDialog, GoalsDialog } from './ClassDialogs'
 import { AddStudentsDialog } from './AddStudentsDialog'
-import { UploadStudentsDialog } from './UploadStudentsDialog'
+import { UploadStudents } from './UploadStudents'
 import { ClassReports } from '../../reports'
 import { ClassStudentsTab } from './ClassStudentsTab'
 
@@ -168,12 +168,12 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
           ) : tab === 'reports' ? (
             <ClassReports organizationId={organizationId} groupId={group.id} />
           ) : (
-            <ClassStudentsTab
-              group={group}
-              reloadKey={reloadKey}
-              onInvite={setAdding}
-              onChanged={changed}
-            />
+            <>
+              {adding === 'upload' ? (
+                <UploadStudents organizationId={organizationId} groupId={group.id} className={group.name} onClose={() => setAdding(null)} onSent={changed} />
+              ) : null}
+              <ClassStudentsTab group={group} reloadKey={reloadKey} onInvite={setAdding} onChanged={changed} />
+            </>
           )}
         </Stack>
       </Flex>
@@ -201,9 +201,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
           onCancel={() => details.send({ type: 'form.cancel' })}
         />
       ) : null}
-      {adding === 'upload' ? (
-        <UploadStudentsDialog organizationId={organizationId} groupId={group.id} className={group.name} onClose={() => setAdding(null)} onSent={changed} />
-      ) : adding === 'paste' ? (
+      {adding === 'paste' ? (
         <AddStudentsDialog
           organizationId={organizationId}
           groupId={group.id}
