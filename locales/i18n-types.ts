@@ -1972,6 +1972,10 @@ export type NamespaceClassDetailsTranslation = {
 	 */
 	pasteEmails: string
 	/**
+	 * U​p​l​o​a​d​ ​e​-​m​a​i​l​s
+	 */
+	uploadEmails: string
+	/**
 	 * U​p​l​o​a​d​ ​a​ ​f​i​l​e
 	 */
 	uploadFile: string
@@ -3696,6 +3700,19 @@ export type NamespaceInvitationImportTranslation = {
 	 * T​h​e​ ​u​p​l​o​a​d​ ​a​d​d​r​e​s​s​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​f​i​l​e​ ​a​g​a​i​n​.
 	 */
 	uploadExpired: string
+	/**
+	 * A​d​d​ ​{​c​o​u​n​t​}​ ​{​{​a​d​d​r​e​s​s​|​a​d​d​r​e​s​s​e​s​}​}​ ​t​o​ ​t​h​e​ ​c​l​a​s​s
+	 * @param {number} count
+	 */
+	addToClass: RequiredParams<'count'>
+	/**
+	 * I​n​v​i​t​e​ ​f​r​o​m​ ​a​ ​f​i​l​e
+	 */
+	fromFileTitle: string
+	/**
+	 * O​r​ ​r​e​a​d​ ​t​h​e​ ​a​d​d​r​e​s​s​e​s​ ​f​r​o​m​ ​a​ ​f​i​l​e
+	 */
+	orFromFile: string
 	/**
 	 * s​t​u​d​e​n​t​@​e​x​a​m​p​l​e​.​c​o​m
 	 */
@@ -8491,6 +8508,10 @@ export type TranslationFunctions = {
 		 */
 		pasteEmails: () => LocalizedString
 		/**
+		 * Upload e-mails
+		 */
+		uploadEmails: () => LocalizedString
+		/**
 		 * Upload a file
 		 */
 		uploadFile: () => LocalizedString
@@ -10110,6 +10131,18 @@ export type TranslationFunctions = {
 		 * The upload address has expired. Choose the file again.
 		 */
 		uploadExpired: () => LocalizedString
+		/**
+		 * Add {count} {{address|addresses}} to the class
+		 */
+		addToClass: (arg: { count: number }) => LocalizedString
+		/**
+		 * Invite from a file
+		 */
+		fromFileTitle: () => LocalizedString
+		/**
+		 * Or read the addresses from a file
+		 */
+		orFromFile: () => LocalizedString
 		/**
 		 * student@example.com
 		 */

@@ -40,6 +40,7 @@ export type ClassWizardEvent =
   | { type: 'wizard.back' }
   | { type: 'wizard.retry' }
   | { type: 'students.remove'; email: string }
+  | { type: 'students.add'; emails: string[] }
 
 /** The HTML spec's e-mail pattern (as the tags input's). */
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
@@ -119,6 +120,10 @@ export const classWizardMachine = setup({
     setGoals: assign(({ context }, params: { goals: boolean }) => ({ built: { ...context.built, goals: params.goals } })),
     removeStudent: assign(({ context }, params: { email: string }) => ({
       built: { ...context.built, users: context.built.users.filter((email) => email !== params.email) },
+    })),
+    /** A file's addresses (lower-case, as the server reads them) join the typed ones, each once. */
+    addStudents: assign(({ context }, params: { emails: string[] }) => ({
+      built: { ...context.built, users: [...new Set([...context.built.users, ...params.emails.map((email) => email.trim().toLowerCase())])] },
     })),
     assignDraft: assign(({ context }, params: { group: ClassGroup }) => {
       const { group } = params
@@ -224,9 +229,13 @@ export const classWizardMachine = setup({
           },
         },
         students: {
-          description: "The students' e-mails, typed or pasted as tags, and consent (auto-join, on by default).",
+          description: "The students' e-mails, typed or pasted as tags or read from a file, and consent (auto-join, on by default).",
           entry: { type: 'enterStep', params: { step: 'students' } },
           on: {
+            'students.add': {
+              description: "A file's addresses, read by the file import, join the typed ones.",
+              actions: { type: 'addStudents', params: ({ event }) => ({ emails: event.emails }) },
+            },
             'wizard.next': { target: 'overview' },
             'wizard.previous': { target: 'goals' },
           },

@@ -35,9 +35,12 @@ export interface InvitationImportInput {
   roleOffered: boolean
   /** The role when none is offered (and the default of the select, null to make the admin choose). */
   role: Role | null
+  /** The class the people are invited to as well (a class's students tab), or none. */
+  groupId?: number | null
 }
 
-export interface InvitationImportContext extends InvitationImportInput {
+export interface InvitationImportContext extends Omit<InvitationImportInput, 'groupId'> {
+  groupId: number | null
   fileName: string | null
   /** The file being uploaded, until it is read. */
   file: File | null
@@ -155,6 +158,7 @@ export const invitationImportMachine = setup({
     kind: input.kind,
     roleOffered: input.roleOffered,
     role: input.role,
+    groupId: input.groupId ?? null,
     fileName: null,
     file: null,
     upload: null,
@@ -216,6 +220,7 @@ export const invitationImportMachine = setup({
           organizationId: context.organizationId,
           kind: context.kind,
           role: context.role,
+          groupId: context.groupId,
           file: context.file ?? new File([], ''),
         }),
         onDone: { target: 'uploading', actions: { type: 'assignUpload', params: ({ event }) => ({ upload: event.output }) } },

@@ -647,6 +647,8 @@ export interface RequestUploadInput {
   organizationId: number
   kind: InvitationBatchKind
   role: components['schemas']['Role'] | null
+  /** The class they are invited to as well, or none. */
+  groupId: number | null
   file: File
 }
 

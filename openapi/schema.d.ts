@@ -2629,6 +2629,8 @@ export interface components {
             };
             /** @description The addresses a send invites (the `ok` rows) */
             emails: string[];
+            /** @description Every good address of the list, once (the `ok`, `member` and `invited` rows); what a class being built takes from a file, where the organization's students join too */
+            addresses?: string[];
             /** @description Rows that pass the filter */
             count: number;
             next: string | null;

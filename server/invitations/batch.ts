@@ -7,7 +7,8 @@ import type { Call, Handler, OperationId } from '../contract/handler.js'
 import type { AppContext } from '../context.js'
 import { invitationBatches, type InvitationBatchRow, type OrganizationRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
-import { ApiError, badRequest, detailError, notFound } from '../http/errors.js'
+import { findGroup } from '../classes/queries.js'
+import { ApiError, badRequest, detailError, fieldErrors, notFound } from '../http/errors.js'
 import { pageOf, pagingOf } from '../http/paging.js'
 import { organizationFor } from '../organizations/access.js'
 import { readSpreadsheet, SpreadsheetError, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
@@ -30,6 +31,9 @@ const UPLOAD_SECONDS = 15 * 60
 const DEFAULT_PREVIEW_PAGE = 50
 
 type BatchView = components['schemas']['InvitationBatch']
+
+/** The rows whose address is good for a class being built: new people, and the organization's students or invited people. */
+const ADDRESS_STATUSES: ReadonlySet<BatchView['results'][number]['status']> = new Set(['ok', 'member', 'invited'])
 
 /** The content type a file is uploaded with: a spreadsheet type some systems give a .csv is sent as text/csv (spec §5). */
 const uploadTypeOf = (contentType: string, fileName: string): 'text/csv' | typeof XLSX_CONTENT_TYPE | undefined => {
@@ -125,6 +129,7 @@ export const batchView = async (
     total: checked.length,
     counts,
     emails: checked.filter((line) => line.status === 'ok').map((line) => line.email!),
+    addresses: checked.filter((line) => ADDRESS_STATUSES.has(line.status)).map((line) => line.email!),
     ...pageOf(url, paging, shown.length, shown.slice(paging.offset, paging.offset + paging.size).map(rowView)),
   }
 }
@@ -137,6 +142,8 @@ export const createInvitationBatch: Handler<'createInvitationBatch'> = async (ca
   const contentType = uploadTypeOf(body.content_type, body.file_name)
   if (!contentType) throw detailError(415, t.validation.fileTypeNotAllowed(), 'file_type')
   if (body.file_size > MAX_BATCH_BYTES) throw detailError(413, t.invitationImport.fileTooLarge({ max: MAX_BATCH_BYTES / 1024 }), 'too_large')
+  // the class the people join must be one of this organization's (a class of another answers as none)
+  if (body.group != null && (await findGroup(app.db, body.group))?.organizationId !== organization.id) throw fieldErrors({ group: t.api.notFound() })
   const now = app.clock()
   const extension = contentType === 'text/csv' ? 'csv' : 'xlsx'
   const fileKey = `invitation-batches/${organization.id}/${newKeyPart()}.${extension}`

@@ -32,7 +32,7 @@ export const requestUpload = fromPromise<InvitationBatchUpload, RequestUploadInp
         file_size: input.file.size,
         content_type: contentTypeOf(input.file),
         organization: input.organizationId,
-        group: null,
+        group: input.groupId,
         file_name: input.file.name,
         kind: input.kind,
         ...(input.role ? { role: input.role } : {}),

@@ -57,12 +57,12 @@ const ClassesPage = lazy(
   loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes', 'classDetails', 'classImport']),
 )
 const ClassWizardPage = lazy(
-  loggedIn(() => import('../features/classes/wizard/ClassWizardPage').then((m) => ({ default: m.ClassWizardPage })), ['classes', 'classWizard']),
+  loggedIn(() => import('../features/classes/wizard/ClassWizardPage').then((m) => ({ default: m.ClassWizardPage })), ['classes', 'classWizard', 'invitationImport']),
 )
 const ClassImportPage = lazy(
   loggedIn(() => import('../features/classes/import/ClassImportPage').then((m) => ({ default: m.ClassImportPage })), ['classImport']),
 )
-const classDetails = loggedIn(() => import('../features/classes/details/ClassDetailsPage'), ['classes', 'classDetails', 'organizationUsers', 'reports', 'classExports'])
+const classDetails = loggedIn(() => import('../features/classes/details/ClassDetailsPage'), ['classes', 'classDetails', 'organizationUsers', 'reports', 'classExports', 'invitationImport'])
 const ClassDetailsPage = lazy(() => classDetails().then((m) => ({ default: m.ClassDetailsPage })))
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
 const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))

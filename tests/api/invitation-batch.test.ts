@@ -121,6 +121,30 @@ describe.each(Object.entries(backends))('a batch invitation, files on the %s', (
   const send = (id: number, body: Record<string, unknown> = { consent: true }, path = 'send') =>
     server.api('POST', `/v1/invitations/batch/${id}/${path}/`, { token: school.admin.token, body })
 
+  it("invites a class's file to the organization and the class; a class of another organization is refused and nothing is stored", async () => {
+    const klass = await server.api('POST', `/v1/groups/${school.organization.id}/`, {
+      token: school.admin.token,
+      body: { name: `Upload ${prefix}`, start_date: '2026-01-01', end_date: '2026-12-31' },
+    })
+    expect(klass.status, klass.text).toBe(201)
+    const other = await createOrganizationWithPeople(server, { prefix: `${prefix}-other` })
+    const theirs = await server.api('POST', `/v1/groups/${other.organization.id}/`, {
+      token: other.admin.token,
+      body: { name: `Theirs ${prefix}`, start_date: '2026-01-01', end_date: '2026-12-31' },
+    })
+    const before = await snapshot(server)
+    const refused = await create({ group: theirs.body.id })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({ group: ['Not found.'] })
+    expect(await snapshot(server)).toEqual(before)
+
+    const id = await upload(Buffer.from(`email\nclass-${prefix}@example.com\n`), 'students.csv', { group: klass.body.id })
+    expect((await preview(id)).body.group).toBe(klass.body.id)
+    expect((await send(id)).body.invited).toBe(1)
+    const pending = await server.api('GET', `/v1/invitations/group/${klass.body.id}/`, { token: school.admin.token })
+    expect(pending.body.results.map((invite: { email: string }) => invite.email)).toEqual([`class-${prefix}@example.com`])
+  })
+
   it('previews every row (ok, invalid e-mail with its row and column, duplicate, member, invited) and sends nothing', async () => {
     const invited = `already-${prefix}@example.com`
     await storeInvitations(server.db, { organizationId: school.organization.id, role: 'student', emails: [invited], invitedBy: school.admin.user.id, now: new Date(), ttlSeconds: 3600 })
@@ -140,6 +164,8 @@ describe.each(Object.entries(backends))('a batch invitation, files on the %s', (
       total: 6,
       counts: { ok: 1, invalid_email: 2, duplicate: 1, member: 1, invited: 1, invalid_id: 0, unknown_user: 0 },
       emails: [`one-${prefix}@example.com`],
+      // a class being built takes every good address: the organization's student and the invited one too
+      addresses: [`one-${prefix}@example.com`, `student-${prefix}@example.com`, invited],
       count: 6,
       next: null,
     })

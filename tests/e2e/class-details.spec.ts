@@ -195,3 +195,34 @@ test("removing a pending invite from one class's list keeps the person invited t
   await expect(page.getByRole('heading', { name: 'Writing', level: 1 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Pending invites (1)' })).toBeVisible()
 })
+
+test("an admin invites a file of e-mails to a class from its students tab: the new people are invited to the organization and the class", async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName('Upload School'), { owner: owner.email })
+  const { link } = await newestMailLink(request, owner.email, '/invite')
+  const session = await accept(request, owner, link)
+  const created = await request.post(`/v1/groups/${organization.id}/`, {
+    headers: bearer(session.token),
+    data: { name: 'Grade 6 C', start_date: '2026-01-01', end_date: '2099-12-31' },
+  })
+  expect(created.status()).toBe(201)
+  const { id: groupId } = (await created.json()) as { id: number }
+
+  await logIn(page, owner)
+  await page.goto(`/organization/${organization.id}/classes/${groupId}`)
+  await page.getByRole('button', { name: '2. Students' }).click()
+  await page.getByRole('button', { name: 'Invite students' }).click()
+  await page.getByRole('menuitem', { name: 'Upload e-mails' }).click()
+  const dialog = page.getByRole('region', { name: 'Invite from a file' })
+  const newcomer = uniqueEmail('filed')
+  await dialog.getByLabel('Choose a file').setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: Buffer.from(`E-mail\n${newcomer}\nnot-an-email\n`) })
+  await expect(dialog.getByText('2 rows: 1 to invite, 1 with a problem')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Send 1 invitation' }).click()
+  await page.getByRole('alertdialog', { name: 'Send the invitations?' }).getByRole('button', { name: 'Yes, send' }).click()
+  await expect(dialog.getByText('1 invitation was sent.')).toBeVisible()
+
+  // the invitation is the class's: its pending invitations list it
+  await newestMailLink(request, newcomer, '/invite')
+  const pending = await request.get(`/v1/invitations/group/${groupId}/`, { headers: bearer(session.token) })
+  expect(((await pending.json()) as { results: { email: string }[] }).results.map((row) => row.email)).toEqual([newcomer])
+})

@@ -5,7 +5,7 @@ import { logIn, toast } from './support/ui'
 
 /**
  * The class creation wizard (spec 001 §2 Creation wizard, §4 Draft and Wizard): an admin creates a
- * class through every step with pasted e-mails (the back button moves between steps, the overview's
+ * class through every step with pasted e-mails and a file (the back button moves between steps, the overview's
  * list removes a student, the confirmation says who is invited); another is saved as a draft, survives
  * a reload, reopens from the class list at its step and is finished. Screenshots at 360 and 1440 px.
  */
@@ -36,7 +36,7 @@ const paste = async (page: Page, text: string) => {
   }, text)
 }
 
-test('an admin creates a class through every step with pasted e-mails', async ({ page, request }) => {
+test('an admin creates a class through every step with pasted e-mails and a file', async ({ page, request }) => {
   const { owner, organization } = await schoolAdmin(request)
   await logIn(page, owner)
   await page.goto(`/organization/${organization.id}/classes`)
@@ -70,18 +70,24 @@ test('an admin creates a class through every step with pasted e-mails', async ({
   await paste(page, `${ana}, ${ben}\n${cy}; not-an-address`)
   await expect(page.getByText(ana)).toBeVisible()
   await expect(page.getByText(cy)).toBeVisible()
+  // and a file: its good addresses join the pasted ones, each once (ana is in both); its bad row is shown, not added
+  const dee = uniqueEmail('dee')
+  await page.getByLabel('Choose a file').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(`E-mail\n${dee}\n${ana}\nnot-an-email\n`) })
+  await expect(page.getByText('3 rows: 2 to invite, 1 with a problem')).toBeVisible()
+  await page.getByRole('button', { name: 'Add 2 addresses to the class' }).click()
+  await expect(page.getByText(dee)).toBeVisible()
   await page.getByText('Enroll them at once').click()
   await page.getByRole('button', { name: 'Next' }).click()
 
   // overview: counts, the list where a student is removed, an edit shortcut
   await expect(stepHeading(page, 'Overview')).toBeVisible()
-  await expect(page.getByText('3 students')).toBeVisible()
+  await expect(page.getByText('4 students')).toBeVisible()
   await expect(page.getByText('4 days a week')).toBeVisible()
   await page.getByRole('button', { name: 'Show list' }).click()
   const list = page.getByRole('dialog', { name: 'Students of the class' })
   await list.getByRole('button', { name: `Remove ${cy}` }).click()
   await list.getByRole('button', { name: 'Close' }).click()
-  await expect(page.getByText('2 students')).toBeVisible()
+  await expect(page.getByText('3 students')).toBeVisible()
   await page.getByRole('button', { name: 'Edit Goals' }).click()
   await expect(stepHeading(page, 'Goals')).toBeVisible()
   await page.getByRole('button', { name: 'Next' }).click()
@@ -90,13 +96,14 @@ test('an admin creates a class through every step with pasted e-mails', async ({
 
   await page.getByRole('button', { name: 'Create and send invites' }).click()
   const question = page.getByRole('alertdialog')
-  await expect(question).toContainText('Create the class and invite 2 students? Each one accepts the invitation individually.')
+  await expect(question).toContainText('Create the class and invite 3 students? Each one accepts the invitation individually.')
   await question.getByRole('button', { name: 'Yes' }).click()
   await expect(toast(page, 'The class was created.')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/organization/${organization.id}/classes$`))
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Physics 9' })).toBeVisible()
   // the invitations went with the class: the students and the teacher (no account yet) got theirs
   await newestMailLink(request, ana, '/invite')
+  await newestMailLink(request, dee, '/invite')
   await newestMailLink(request, teacher, '/invite')
 })
 

@@ -62,6 +62,7 @@ const events: ModelEvent<M>[] = [
   { type: 'wizard.back' },
   { type: 'wizard.retry' },
   { type: 'students.remove', email: 'ana@example.com' },
+  { type: 'students.add', emails: ['Dee@example.com', 'ana@example.com'] },
   done('loadDraft', draft),
   failed('loadDraft', gone),
   done('createClass', draft),
@@ -114,6 +115,12 @@ modelTests(
       },
       'editing.students': (view: View) => {
         atStep('students')(view)
+        // a file's addresses join the typed ones, each once
+        if (view.event.type === 'students.add' && !view.ignored) {
+          const { users } = view.snapshot.context.built
+          expect(users).toContain('dee@example.com')
+          expect(users.filter((email) => email === 'ana@example.com')).toHaveLength(1)
+        }
         if (view.event.type === 'wizard.skipGoals' && !view.ignored) expect(view.snapshot.context.built.goals).toBe(false)
         // a draft reopens where it was left, with what it was given
         if (view.event.type === 'xstate.done.actor.loadDraft') {

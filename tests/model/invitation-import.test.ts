@@ -237,9 +237,27 @@ describe('invitationImportMachine with actors', () => {
     actor.send({ type: 'import.confirm' })
     actor.send({ type: 'import.yes' })
     await waitFor(actor, (s) => s.matches('sent'))
-    expect(requested).toEqual([{ organizationId: 7, kind: 'emails', role: null, file: csv }])
+    expect(requested).toEqual([{ organizationId: 7, kind: 'emails', role: null, groupId: null, file: csv }])
     expect(pages).toEqual([{ batchId: 9, page: 1, filter: 'all' }])
     expect(roles).toEqual([{ batchId: 9, role: 'teacher' }])
     expect(sentWith).toEqual([{ batchId: 9, kind: 'emails', consent: false }])
+  })
+
+  it("asks for the upload address of a class's file with the class, so that sending invites them to it too", async () => {
+    const requested: RequestUploadInput[] = []
+    const machine = invitationImportMachine.provide({
+      actors: {
+        requestUpload: fromPromise<InvitationBatchUpload, RequestUploadInput>(async ({ input }) => {
+          requested.push(input)
+          return upload
+        }),
+        uploadFile: fromCallback<UploadProgressEvent, InvitationUploadInput>(() => {}),
+      },
+    })
+    const actor = createActor(machine, { input: { organizationId: 7, kind: 'emails', roleOffered: false, role: 'student', groupId: 12 } }).start()
+    actor.send({ type: 'import.choose', file: csv })
+    await waitFor(actor, (s) => s.matches('uploading'))
+    expect(requested).toEqual([{ organizationId: 7, kind: 'emails', role: 'student', groupId: 12, file: csv }])
+    actor.stop()
   })
 })

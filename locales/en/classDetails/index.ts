@@ -27,6 +27,7 @@ const en_classDetails = {
 	goalsSaved: 'The goals were saved.',
 	save: 'Save',
 	pasteEmails: 'Paste e-mails',
+	uploadEmails: 'Upload e-mails',
 	uploadFile: 'Upload a file',
 	from: 'From',
 	to: 'To',

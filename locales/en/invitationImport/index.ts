@@ -62,6 +62,9 @@ const en_invitationImport = {
 	missingColumns: 'The file has no column {columns:string}. Use the template\'s header row.',
 	fileTooLarge: 'The file is too large: at most {max:number} KB.',
 	uploadExpired: 'The upload address has expired. Choose the file again.',
+	addToClass: 'Add {count:number} {{address|addresses}} to the class',
+	fromFileTitle: 'Invite from a file',
+	orFromFile: 'Or read the addresses from a file',
 	exampleEmail: 'student@example.com',
 } satisfies BaseTranslation
 

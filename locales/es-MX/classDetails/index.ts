@@ -27,6 +27,7 @@ const es_MX_classDetails = {
 	goalsSaved: 'Se guardaron las metas.',
 	save: 'Guardar',
 	pasteEmails: 'Pegar correos',
+	uploadEmails: 'Subir correos',
 	uploadFile: 'Subir un archivo',
 	from: 'Desde',
 	to: 'Hasta',

@@ -62,6 +62,9 @@ const es_MX_invitationImport = {
 	missingColumns: 'Al archivo le falta la columna {columns}. Usa la fila de encabezado de la plantilla.',
 	fileTooLarge: 'El archivo es demasiado grande: como máximo {max} KB.',
 	uploadExpired: 'La dirección de carga caducó. Elige el archivo de nuevo.',
+	addToClass: 'Agregar {count} {{dirección|direcciones}} a la clase',
+	fromFileTitle: 'Invitar desde un archivo',
+	orFromFile: 'O lee las direcciones de un archivo',
 	exampleEmail: 'estudiante@example.com',
 } satisfies NamespaceInvitationImportTranslation
 

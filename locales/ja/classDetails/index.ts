@@ -27,6 +27,7 @@ const ja_classDetails = {
 	goalsSaved: '目標を保存しました。',
 	save: '保存',
 	pasteEmails: 'メールを貼り付け',
+	uploadEmails: 'メールをアップロード',
 	uploadFile: 'ファイルをアップロード',
 	from: '開始',
 	to: '終了',

@@ -62,6 +62,9 @@ const ja_invitationImport = {
 	missingColumns: 'ファイルに列 {columns} がありません。テンプレートの見出し行を使ってください。',
 	fileTooLarge: 'ファイルが大きすぎます。最大 {max} KB です。',
 	uploadExpired: 'アップロード用のアドレスの有効期限が切れました。もう一度ファイルを選択してください。',
+	addToClass: '{count}件のアドレスをクラスに追加',
+	fromFileTitle: 'ファイルから招待',
+	orFromFile: 'またはファイルからアドレスを読み込む',
 	exampleEmail: 'seito@example.com',
 } satisfies NamespaceInvitationImportTranslation
 

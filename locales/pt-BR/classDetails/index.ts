@@ -27,6 +27,7 @@ const pt_BR_classDetails = {
 	goalsSaved: 'As metas foram salvas.',
 	save: 'Salvar',
 	pasteEmails: 'Colar e-mails',
+	uploadEmails: 'Enviar e-mails',
 	uploadFile: 'Enviar um arquivo',
 	from: 'De',
 	to: 'Até',

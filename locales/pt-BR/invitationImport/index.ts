@@ -62,6 +62,9 @@ const pt_BR_invitationImport = {
 	missingColumns: 'Falta ao arquivo a coluna {columns}. Use a linha de cabeçalho do modelo.',
 	fileTooLarge: 'O arquivo é grande demais: no máximo {max} KB.',
 	uploadExpired: 'O endereço de envio expirou. Escolha o arquivo novamente.',
+	addToClass: 'Adicionar {count} {{endereço|endereços}} à turma',
+	fromFileTitle: 'Convidar a partir de um arquivo',
+	orFromFile: 'Ou leia os endereços de um arquivo',
 	exampleEmail: 'aluno@example.com',
 } satisfies NamespaceInvitationImportTranslation
 

@@ -27,6 +27,7 @@ const th_classDetails = {
 	goalsSaved: 'บันทึกเป้าหมายแล้ว',
 	save: 'บันทึก',
 	pasteEmails: 'วางอีเมล',
+	uploadEmails: 'อัปโหลดอีเมล',
 	uploadFile: 'อัปโหลดไฟล์',
 	from: 'ตั้งแต่',
 	to: 'ถึง',

@@ -62,6 +62,9 @@ const th_invitationImport = {
 	missingColumns: 'ไฟล์ไม่มีคอลัมน์ {columns} โปรดใช้แถวหัวคอลัมน์ของแม่แบบ',
 	fileTooLarge: 'ไฟล์ใหญ่เกินไป: ไม่เกิน {max} KB',
 	uploadExpired: 'ที่อยู่สำหรับอัปโหลดหมดอายุแล้ว โปรดเลือกไฟล์อีกครั้ง',
+	addToClass: 'เพิ่ม {count} ที่อยู่ในชั้นเรียน',
+	fromFileTitle: 'เชิญจากไฟล์',
+	orFromFile: 'หรืออ่านที่อยู่จากไฟล์',
 	exampleEmail: 'nakrian@example.com',
 } satisfies NamespaceInvitationImportTranslation
 

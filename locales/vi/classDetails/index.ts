@@ -27,6 +27,7 @@ const vi_classDetails = {
 	goalsSaved: 'Đã lưu mục tiêu.',
 	save: 'Lưu',
 	pasteEmails: 'Dán e-mail',
+	uploadEmails: 'Tải lên e-mail',
 	uploadFile: 'Tải tệp lên',
 	from: 'Từ',
 	to: 'Đến',

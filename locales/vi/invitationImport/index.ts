@@ -62,6 +62,9 @@ const vi_invitationImport = {
 	missingColumns: 'Tệp thiếu cột {columns}. Hãy dùng dòng tiêu đề của mẫu.',
 	fileTooLarge: 'Tệp quá lớn: tối đa {max} KB.',
 	uploadExpired: 'Địa chỉ tải lên đã hết hạn. Hãy chọn lại tệp.',
+	addToClass: 'Thêm {count} địa chỉ vào lớp',
+	fromFileTitle: 'Mời từ tệp',
+	orFromFile: 'Hoặc đọc địa chỉ từ tệp',
 	exampleEmail: 'hocvien@example.com',
 } satisfies NamespaceInvitationImportTranslation
 

@@ -30,6 +30,7 @@ import { usePageTitle } from '../../shared/page'
 import { classProgress } from '../progress'
 import { AssignTeacherDialog, ConfirmDialog, EditClassDialog, GoalsDialog } from './ClassDialogs'
 import { AddStudentsDialog } from './AddStudentsDialog'
+import { UploadStudents } from './UploadStudents'
 import { ClassReports, ClassSummary } from '../../reports'
 import { ClassStudentsTab } from './ClassStudentsTab'
 import { useClassWording } from './wording'
@@ -112,7 +113,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
             : null,
   )
   const [tab, setTab] = useState<Tab>(invite ? 'students' : 'overview')
-  const [adding, setAdding] = useState(invite)
+  const [adding, setAdding] = useState<'paste' | 'upload' | null>(invite ? 'paste' : null)
   const [reloadKey, setReloadKey] = useState(0)
   usePageTitle(group?.name ?? terms.classes())
 
@@ -181,12 +182,12 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
           ) : tab === 'reports' ? (
             <ClassReports organizationId={organizationId} groupId={group.id} />
           ) : (
-            <ClassStudentsTab
-              group={group}
-              reloadKey={reloadKey}
-              onInvite={() => setAdding(true)}
-              onChanged={changed}
-            />
+            <>
+              {adding === 'upload' ? (
+                <UploadStudents organizationId={organizationId} groupId={group.id} className={group.name} onClose={() => setAdding(null)} onSent={changed} />
+              ) : null}
+              <ClassStudentsTab group={group} reloadKey={reloadKey} onInvite={setAdding} onChanged={changed} />
+            </>
           )}
         </Stack>
       </Flex>
@@ -214,14 +215,14 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
           onCancel={() => details.send({ type: 'form.cancel' })}
         />
       ) : null}
-      {adding ? (
+      {adding === 'paste' ? (
         <AddStudentsDialog
           organizationId={organizationId}
           groupId={group.id}
           className={group.name}
-          onClose={() => setAdding(false)}
+          onClose={() => setAdding(null)}
           onAdded={() => {
-            setAdding(false)
+            setAdding(null)
             changed()
           }}
         />

@@ -24,12 +24,13 @@ const SEARCH_DEBOUNCE_MS = 300
 type Column = 'name' | 'assessment_test' | 'last_active' | 'time_spent' | 'lesson_count' | 'last_eps' | 'time_avg_daily'
 
 /**
- * The students tab (spec 001 §2 Class details): search, the invite menu (paste e-mails), the date range, the sortable paged table (§3 Student row); a row opens the student, its
+ * The students tab (spec 001 §2 Class details): search, the invite menu (paste e-mails or upload a file), the date range, the sortable paged table (§3 Student row); a row opens the student, its
  * remove button takes them out of the class after a confirmation (§6).
  */
 export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
   group: ClassGroup
-  onInvite: () => void
+  /** The invite menu's choice: paste e-mails, or upload a file of them. */
+  onInvite: (how: 'paste' | 'upload') => void
   /** A student left: the class's counts follow. */
   onChanged: () => void
   /** Changes when students were added: the table loads again. */
@@ -102,7 +103,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
           <TextField label={t.from()} type="date" size="sm" value={query.from} onChange={(e) => setQuery({ ...query, from: e.currentTarget.value, page: 1 })} />
           <TextField label={t.to()} type="date" size="sm" value={query.to} onChange={(e) => setQuery({ ...query, to: e.currentTarget.value, page: 1 })} />
           <ExportMenu organizationId={group.organization_id} groupId={group.id} {...exportRange(group, query)} />
-          <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onSelect={() => onInvite()}>
+          <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onSelect={(details) => onInvite(details.value === 'upload' ? 'upload' : 'paste')}>
             <Menu.Trigger asChild>
               <Button>
                 {w.invite()} <ChevronDownIcon />
@@ -111,6 +112,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
             <Menu.Positioner>
               <Menu.Content>
                 <Menu.Item value="paste">{t.pasteEmails()}</Menu.Item>
+                <Menu.Item value="upload">{t.uploadEmails()}</Menu.Item>
               </Menu.Content>
             </Menu.Positioner>
           </Menu.Root>

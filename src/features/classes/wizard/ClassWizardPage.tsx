@@ -14,6 +14,7 @@ import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Button, Checkbox, Dialog, ErrorPanel, Portal, Spinner, TagsInput, Text, TextField, toaster } from '../../../ui'
 import { PageHeader } from '../../shared/page'
+import { InvitationImportPanel } from '../../users/import/InvitationImportPanel'
 import { useTerms } from '../../shared/terms'
 import { dropBuilt, keepBuilt, restoreBuilt } from './storage'
 
@@ -145,7 +146,19 @@ export function ClassWizardPage() {
           <Stack gap="5">
             {built.step === 'details' ? <DetailsStep built={built} asTeacher={asTeacher} invalid={invalid} update={update} wording={wording} /> : null}
             {built.step === 'goals' ? <GoalsStep built={built} invalid={invalid} update={update} /> : null}
-            {built.step === 'students' ? <StudentsStep built={built} update={update} wording={wording} /> : null}
+            {built.step === 'students' ? <StudentsStep
+                built={built}
+                update={update}
+                wording={wording}
+                fileImport={
+                  <InvitationImportPanel
+                    organizationId={organizationId}
+                    kind="emails"
+                    terms={terms}
+                    collect={(emails) => wizard.send({ type: 'students.add', emails })}
+                  />
+                }
+              /> : null}
             {built.step === 'overview' ? (
               <OverviewStep
                 built={built}
@@ -304,7 +317,7 @@ function GoalsStep({ built, invalid, update }: { built: ClassBeingBuilt; invalid
   )
 }
 
-function StudentsStep({ built, update, wording }: { built: ClassBeingBuilt; update: Update; wording: Wording }) {
+function StudentsStep({ built, update, wording, fileImport }: { built: ClassBeingBuilt; update: Update; wording: Wording; fileImport: ReactNode }) {
   const { LL } = useI18nContext()
   const t = LL.classWizard
   const [rejected, setRejected] = useState<string[]>([])
@@ -326,6 +339,10 @@ function StudentsStep({ built, update, wording }: { built: ClassBeingBuilt; upda
       <Checkbox checked={built.consent} onCheckedChange={(details) => update({ consent: details.checked === true })}>
         {wording.consent()}
       </Checkbox>
+      <Stack gap="3" role="group" aria-label={LL.invitationImport.orFromFile()}>
+        <Text fontWeight="semibold">{LL.invitationImport.orFromFile()}</Text>
+        {fileImport}
+      </Stack>
     </>
   )
 }

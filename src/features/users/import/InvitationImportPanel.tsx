@@ -15,13 +15,33 @@ import { PreviewTable } from './PreviewTable'
  * invitation-import): template downloads, a file chosen or dropped, its upload with a progress bar,
  * the preview of every row with filters and pages, the role and the consent, a yes/no confirmation,
  * and the result. `kind` is the e-mail list (/students/import) or the user id list (/elsa-users/import).
+ * For a class (spec 001 §2 students tab, §3 Invite upload) `groupId` names it: the people are invited
+ * as students to the organization and the class. A class not created yet (the wizard) `collect`s the
+ * previewed addresses instead of sending them: they join the class being built.
  */
-export function InvitationImportPanel({ organizationId, kind, terms }: { organizationId: number; kind: InvitationBatchKind; terms: Terms }) {
+export function InvitationImportPanel({
+  organizationId,
+  kind,
+  terms,
+  groupId,
+  collect,
+  onSent,
+}: {
+  organizationId: number
+  kind: InvitationBatchKind
+  terms: Terms
+  groupId?: number
+  collect?: (emails: string[]) => void
+  /** The invitations were sent: the lists that show them follow. */
+  onSent?: () => void
+}) {
   const { LL } = useI18nContext()
   const T = LL.invitationImport
-  const flow = useActorRef(invitationImportMachine.provide({ actors: invitationImportActors }), {
+  // a class's students are students (spec 001 §6: the invite role for a class is student)
+  const forClass = groupId !== undefined || collect !== undefined
+  const flow = useActorRef(invitationImportMachine.provide({ actors: invitationImportActors, actions: { announceSent: () => onSent?.() } }), {
     ...actorOptions(),
-    input: { organizationId, kind, roleOffered: true, role: null },
+    input: { organizationId, kind, roleOffered: !forClass, role: forClass ? 'student' : null, groupId: groupId ?? null },
   })
   const busy = useSelector(flow, (s) => s.hasTag('busy'))
   const uploading = useSelector(flow, (s) => s.matches('uploading') || s.matches('requestingUpload'))
@@ -60,16 +80,20 @@ export function InvitationImportPanel({ organizationId, kind, terms }: { organiz
         <Button variant="link" onClick={() => void download('emails', 'csv')}>
           {T.templateUsersCsv()}
         </Button>
-        <Button variant="link" onClick={() => void download('user_ids', 'xlsx')}>
-          {T.templateIdsXlsx()}
-        </Button>
-        <Button variant="link" onClick={() => void download('user_ids', 'csv')}>
-          {T.templateIdsCsv()}
-        </Button>
+        {forClass ? null : (
+          <>
+            <Button variant="link" onClick={() => void download('user_ids', 'xlsx')}>
+              {T.templateIdsXlsx()}
+            </Button>
+            <Button variant="link" onClick={() => void download('user_ids', 'csv')}>
+              {T.templateIdsCsv()}
+            </Button>
+          </>
+        )}
       </Flex>
 
       <Flex gap="4" wrap="wrap" align="flex-end">
-        <styled.div minW="56">
+        {forClass ? null : <styled.div minW="56">
           <NativeSelect
             label={T.role()}
             items={[{ value: '', label: T.selectRole(), disabled: true }, ...ROLES.map((value) => ({ value, label: roleLabel(terms, value) }))]}
@@ -77,15 +101,16 @@ export function InvitationImportPanel({ organizationId, kind, terms }: { organiz
             disabled={busy || sent}
             onValueChange={(value) => flow.send({ type: 'import.role', role: value as OrganizationRole })}
           />
-        </styled.div>
-        <Stack gap="1" maxW="prose">
+        </styled.div>}
+        {/* the wizard asks its own consent for the whole class */}
+        {collect ? null : <Stack gap="1" maxW="prose">
           <Checkbox checked={consent} disabled={sending || sent} onCheckedChange={(details) => flow.send({ type: 'import.consent', consent: details.checked === true })}>
             {T.consent()}
           </Checkbox>
           <Text fontSize="sm" color="fg.muted">
             {T.consentHelp()}
           </Text>
-        </Stack>
+        </Stack>}
       </Flex>
 
       {!hasFile ? (
@@ -171,11 +196,23 @@ export function InvitationImportPanel({ organizationId, kind, terms }: { organiz
               }}
             />
           ) : null}
-          {preview.counts.ok === 0 ? <ErrorPanel messages={[T.nobodyToInvite()]} /> : null}
+          {preview.counts.ok === 0 && !collect ? <ErrorPanel messages={[T.nobodyToInvite()]} /> : null}
           <Flex justify="flex-end">
-            <Button disabled={!canConfirm} loading={sending} loadingText={T.sending()} onClick={() => flow.send({ type: 'import.confirm' })}>
-              {T.send({ count: preview.counts.ok })}
-            </Button>
+            {collect ? (
+              <Button
+                disabled={busy || !preview.addresses?.length}
+                onClick={() => {
+                  collect(preview.addresses ?? [])
+                  flow.send({ type: 'import.remove' })
+                }}
+              >
+                {T.addToClass({ count: preview.addresses?.length ?? 0 })}
+              </Button>
+            ) : (
+              <Button disabled={!canConfirm} loading={sending} loadingText={T.sending()} onClick={() => flow.send({ type: 'import.confirm' })}>
+                {T.send({ count: preview.counts.ok })}
+              </Button>
+            )}
           </Flex>
         </Stack>
       ) : null}
