@@ -2,6 +2,7 @@
 export {}
 await import('./accounts.bench.js')
 await import('./organizations.bench.js')
+await import('./classes.bench.js')
 await import('./invitation-import.bench.js')
 await import('./ingestion.bench.js')
 await import('./class-exports.bench.js')

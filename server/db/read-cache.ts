@@ -4,12 +4,13 @@ import { preparedPerDatabase, type Database, type Executor } from './store.js'
 /**
  * Readings of the store kept in memory while what they read has not changed: a request's session (every
  * secured call reads it) and the answers of the big paged lists (organizations, an organization's
- * members). The store counts a version up at the commit of every transaction that changes sessions,
- * users, organizations, memberships, groups or group_members (migration 0021), the tables a kept reading
- * may read (a reading of any other table must not be kept); a reading is kept with the version of the
- * snapshot it was made in, and used again only by a request that began at that same version. So a
- * revoked session or a changed member is seen by the very next request, whichever process on the store
- * made the change, while a request on warm data costs one statement of one row.
+ * members, the class list). The store counts a version up at the commit of every transaction that
+ * changes sessions, users, organizations, memberships, groups, group_members, assignments, invitations
+ * or invitation_groups (migration 0021): the tables a kept reading may read (a reading of any other
+ * table must not be kept). A reading is kept with the version of the snapshot it was made in, and used
+ * again only by a request that began at that same version. So a revoked session or a changed member is
+ * seen by the very next request, whichever process on the store made the change, while a request on
+ * warm data costs one statement of one row.
  */
 
 /** How many readings are kept (a session is about a kilobyte, a page of a list some): the least recently used go first. */

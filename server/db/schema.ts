@@ -560,9 +560,9 @@ export const rateLimits = pgTable('rate_limits', {
 
 /**
  * The version of the rows whose readings the server keeps (server/db/read-cache.ts): one row, counted
- * up by the commit of every transaction that changes sessions, users, organizations, memberships, groups
- * or group_members (triggers of migration 0021), so that a reading kept from the version still current
- * is the one the store would give now.
+ * up by the commit of every transaction that changes sessions, users, organizations, memberships, groups,
+ * group_members, assignments, invitations or invitation_groups (triggers of migration 0021), so that a
+ * reading kept from the version still current is the one the store would give now.
  */
 export const cacheVersion = pgTable('cache_version', {
   id: boolean('id').primaryKey().default(true),

@@ -213,8 +213,9 @@ export const setMemberDisabled = (tx: Executor, organizationId: number, userId: 
     .set({ disabledAt: at })
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
 
-export const removeMembership = (tx: Executor, organizationId: number, userId: number, roles?: Role[]) =>
-  tx
+/** Takes `roles` (every role when not given) from the member; a student who goes leaves the organization's classes too. */
+export const removeMembership = async (tx: Executor, organizationId: number, userId: number, roles?: Role[]) => {
+  await tx
     .delete(memberships)
     .where(
       and(
@@ -223,3 +224,13 @@ export const removeMembership = (tx: Executor, organizationId: number, userId: n
         roles ? inArray(memberships.role, roles) : undefined,
       ),
     )
+  if (roles && !roles.includes('student')) return
+  await tx
+    .delete(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.userId, userId),
+        inArray(groupMembers.groupId, tx.select({ id: groups.id }).from(groups).where(eq(groups.organizationId, organizationId))),
+      ),
+    )
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
-import { memberships, organizations, users } from '../../server/db/schema.js'
+import { groupMembers, groups, memberships, organizations, users } from '../../server/db/schema.js'
 import { createOrganizationWithPeople, createUser, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /** The members of an organization: list, read, roles, names, removal, and the sole-admin rule. */
@@ -216,15 +216,30 @@ describe('the only admin', () => {
 })
 
 describe('removing a member', () => {
-  it('takes every role in the organization and leaves the account', async () => {
+  it('takes every role and class seat in the organization and leaves the account', async () => {
     const kid = await createUser(server, { email: 'leaver@example.com' })
     await addMembership(server.db, kid.id, school.organization.id, 'student')
     await addMembership(server.db, kid.id, school.organization.id, 'teacher')
     await addMembership(server.db, kid.id, other.organization.id, 'student')
+    const dates = { startDate: '2026-01-01', endDate: '2026-12-31' }
+    const [here, there] = await server.db
+      .insert(groups)
+      .values([
+        { organizationId: school.organization.id, name: 'Left class', ...dates },
+        { organizationId: other.organization.id, name: 'Kept class', ...dates },
+      ])
+      .returning()
+    await server.db.insert(groupMembers).values([
+      { groupId: here!.id, userId: kid.id },
+      { groupId: there!.id, userId: kid.id },
+    ])
     const reply = await server.api('DELETE', `${base()}/${kid.id}`, { token: school.admin.token })
     expect(reply.status).toBe(204)
     const left = await server.db.select().from(memberships).where(eq(memberships.userId, kid.id))
     expect(left.map((row) => row.organizationId)).toEqual([other.organization.id])
+    // and the organization's classes, not the other organization's
+    const seats = await server.db.select().from(groupMembers).where(eq(groupMembers.userId, kid.id))
+    expect(seats.map((row) => row.groupId)).toEqual([there!.id])
     expect((await server.api('DELETE', `${base()}/${kid.id}`, { token: school.admin.token })).status).toBe(404)
   })
 

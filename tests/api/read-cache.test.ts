@@ -95,6 +95,28 @@ describe('a kept reading is used only while the store has not changed', () => {
     expect(await teacherCounts()).toEqual([[1, 1]])
   })
 
+  it('the class list shows a renamed class, a new student, and a class that starts, at once', async () => {
+    const classes = async () => {
+      const reply = await server.api('GET', `/v1/groups/${people.organization.id}/`, { token: people.admin.token })
+      expect(reply.status).toBe(200)
+      return reply.body.results.map((row: { name: string; users_count: number; status: string }) => [row.name, row.users_count, row.status])
+    }
+    const now = new Date(Date.now() + 60_000)
+    const tomorrow = new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+    const [group] = await server.db
+      .insert(groups)
+      .values({ organizationId: people.organization.id, name: 'Starts tomorrow', startDate: tomorrow, endDate: '2099-12-31' })
+      .returning()
+    const before = await classes()
+    expect(before).toContainEqual(['Starts tomorrow', 0, 'not_started'])
+    await server.db.update(groups).set({ name: 'Renamed' }).where(eq(groups.id, group!.id))
+    expect(await classes()).toContainEqual(['Renamed', 0, 'not_started'])
+    await server.db.insert(groupMembers).values({ groupId: group!.id, userId: people.student.user.id })
+    expect(await classes()).toContainEqual(['Renamed', 1, 'not_started'])
+    server.advance(2 * 24 * 60 * 60) // the organization's date changes, nothing in the store does
+    expect(await classes()).toContainEqual(['Renamed', 1, 'active'])
+  })
+
   it('a session revoked, or an account disabled, ends at the next request', async () => {
     const me = (token: string) => server.api('GET', `/v1/organizations/${people.organization.id}/users`, { token })
     const token = await login(server, people.admin.user.email)

@@ -26,9 +26,15 @@ CREATE CONSTRAINT TRIGGER "organizations_cache_version" AFTER INSERT OR UPDATE O
 CREATE CONSTRAINT TRIGGER "memberships_cache_version" AFTER INSERT OR UPDATE OR DELETE ON "memberships" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_cache_version"();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "groups_cache_version" AFTER INSERT OR UPDATE OR DELETE ON "groups" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_cache_version"();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "group_members_cache_version" AFTER INSERT OR UPDATE OR DELETE ON "group_members" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_cache_version"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "invitations_cache_version" AFTER INSERT OR UPDATE OR DELETE ON "invitations" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_cache_version"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "invitation_groups_cache_version" AFTER INSERT OR UPDATE OR DELETE ON "invitation_groups" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_cache_version"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "assignments_cache_version" AFTER INSERT OR UPDATE OR DELETE ON "assignments" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_cache_version"();--> statement-breakpoint
 CREATE TRIGGER "sessions_cache_version_truncate" AFTER TRUNCATE ON "sessions" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();--> statement-breakpoint
 CREATE TRIGGER "users_cache_version_truncate" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();--> statement-breakpoint
 CREATE TRIGGER "organizations_cache_version_truncate" AFTER TRUNCATE ON "organizations" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();--> statement-breakpoint
 CREATE TRIGGER "memberships_cache_version_truncate" AFTER TRUNCATE ON "memberships" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();--> statement-breakpoint
 CREATE TRIGGER "groups_cache_version_truncate" AFTER TRUNCATE ON "groups" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();--> statement-breakpoint
-CREATE TRIGGER "group_members_cache_version_truncate" AFTER TRUNCATE ON "group_members" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();
+CREATE TRIGGER "group_members_cache_version_truncate" AFTER TRUNCATE ON "group_members" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();--> statement-breakpoint
+CREATE TRIGGER "invitations_cache_version_truncate" AFTER TRUNCATE ON "invitations" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();--> statement-breakpoint
+CREATE TRIGGER "invitation_groups_cache_version_truncate" AFTER TRUNCATE ON "invitation_groups" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();--> statement-breakpoint
+CREATE TRIGGER "assignments_cache_version_truncate" AFTER TRUNCATE ON "assignments" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version_now"();
