@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { ClassExportRequest } from '../../machines/class-export'
 import { api, unwrap } from './client'
+import { saveBlob } from './files'
 
 /**
  * The class export download (machines/class-export.ts): GET /v1/reports/groups/{id}/export/ through the
@@ -37,12 +38,7 @@ export const downloadExport = fromPromise<void, ClassExportRequest>(async ({ inp
         return result
       }),
   )
-  const url = URL.createObjectURL(blob as Blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileNameOf(disposition, `${input.kind}-${input.from}-${input.to}.${input.format}`)
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  saveBlob(blob as Blob, fileNameOf(disposition, `${input.kind}-${input.from}-${input.to}.${input.format}`))
 })
 
 export const classExportActors = { downloadExport }

@@ -1,12 +1,12 @@
-import { fromCallback, fromPromise } from 'xstate'
-import type { ClassImport, ClassImportCallInput, ClassImportFileInput, ClassImportUpload, ClassImportUploadInput, UploadProgressEvent } from '../../machines/types'
+import { fromPromise } from 'xstate'
+import type { ClassImport, ClassImportCallInput, ClassImportFileInput, ClassImportUpload, ClassImportUploadInput } from '../../machines/types'
 import { api, unwrap } from './client'
+import { presignedUpload, saveBlob } from './files'
 
 /**
  * The real actors of the class import (machines/class-import.ts), and the template download. The API
  * calls forward the abort signal and throw `{status, body}` for an error response (see client.unwrap);
- * the file goes to its presigned address by XMLHttpRequest, the one browser API that reports an
- * upload's progress.
+ * the file goes to its presigned address (files.ts).
  */
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -22,18 +22,8 @@ export const requestClassUpload = fromPromise<ClassImportUpload, ClassImportFile
   ),
 )
 
-/** PUT of the file to its presigned address (no session: the address carries its signature). */
-export const uploadClassFile = fromCallback<UploadProgressEvent, ClassImportUploadInput>(({ input, sendBack }) => {
-  const request = new XMLHttpRequest()
-  request.open('PUT', input.upload.presigned_url)
-  request.setRequestHeader('Content-Type', input.upload.content_type)
-  request.upload.onprogress = (event) => sendBack({ type: 'upload.progress', loaded: event.loaded, total: event.total || input.file.size })
-  request.onload = () =>
-    sendBack((request.status >= 200 && request.status < 300 ? { type: 'upload.done' } : { type: 'upload.failed', status: request.status }) as never)
-  request.onerror = () => sendBack({ type: 'upload.failed', status: 0 } as never)
-  request.send(input.file)
-  return () => request.abort()
-})
+/** PUT of the file to its presigned address (files.ts). */
+export const uploadClassFile = presignedUpload<ClassImportUploadInput>()
 
 /** POST /v1/groups/{orgId}/preview/ */
 export const previewClassImport = fromPromise<ClassImport, ClassImportCallInput>(({ input, signal }) =>
@@ -50,10 +40,5 @@ export const classImportActors = { requestClassUpload, uploadClassFile, previewC
 /** GET /v1/groups/{orgId}/import/ saved as a file (the call needs the session's bearer header, so no plain link). */
 export const downloadClassTemplate = async (organizationId: number): Promise<void> => {
   const blob = await unwrap(api.GET('/v1/groups/{orgId}/import/', { params: { path: { orgId: organizationId } }, parseAs: 'blob' }))
-  const url = URL.createObjectURL(blob as Blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = 'class-list.xlsx'
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  saveBlob(blob as Blob, 'class-list.xlsx')
 }

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import type {
   InvitationBatch,
   InvitationBatchKind,
@@ -8,15 +8,14 @@ import type {
   InvitationBatchUpload,
   InvitationUploadInput,
   RequestUploadInput,
-  UploadProgressEvent,
 } from '../../machines/types'
 import { api, unwrap } from './client'
+import { presignedUpload, saveBlob } from './files'
 
 /**
  * The real actors of the invitation import (machines/invitation-import.ts), and the template
  * downloads. The API calls forward the abort signal and throw `{status, body}` for an error response
- * (see client.unwrap); the file goes to its presigned address by XMLHttpRequest, the one browser API
- * that reports an upload's progress.
+ * (see client.unwrap); the file goes to its presigned address (files.ts).
  */
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -42,18 +41,8 @@ export const requestUpload = fromPromise<InvitationBatchUpload, RequestUploadInp
   ),
 )
 
-/** PUT of the file to its presigned address (no session: the address carries its signature). */
-export const uploadFile = fromCallback<UploadProgressEvent, InvitationUploadInput>(({ input, sendBack }) => {
-  const request = new XMLHttpRequest()
-  request.open('PUT', input.upload.presigned_url)
-  request.setRequestHeader('Content-Type', input.upload.content_type)
-  request.upload.onprogress = (event) => sendBack({ type: 'upload.progress', loaded: event.loaded, total: event.total || input.file.size })
-  request.onload = () =>
-    sendBack((request.status >= 200 && request.status < 300 ? { type: 'upload.done' } : { type: 'upload.failed', status: request.status }) as never)
-  request.onerror = () => sendBack({ type: 'upload.failed', status: 0 } as never)
-  request.send(input.file)
-  return () => request.abort()
-})
+/** PUT of the file to its presigned address (files.ts). */
+export const uploadFile = presignedUpload<InvitationUploadInput>()
 
 /** GET /v1/invitations/batch/{uploadId}/ */
 export const readPreview = fromPromise<InvitationBatch, InvitationBatchPageInput>(({ input, signal }) =>
@@ -88,10 +77,5 @@ export const invitationImportActors = { requestUpload, uploadFile, readPreview, 
 /** GET /v1/invitations/batch/template/ saved as a file (the call needs the session's bearer header, so no plain link). */
 export const downloadBatchTemplate = async (kind: InvitationBatchKind, format: 'csv' | 'xlsx'): Promise<void> => {
   const blob = await unwrap(api.GET('/v1/invitations/batch/template/', { params: { query: { kind, format } }, parseAs: 'blob' }))
-  const url = URL.createObjectURL(blob as Blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `${kind === 'emails' ? 'user-list' : 'user-id-list'}.${format}`
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  saveBlob(blob as Blob, `${kind === 'emails' ? 'user-list' : 'user-id-list'}.${format}`)
 }

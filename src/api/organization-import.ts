@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { ImportIdInput, OrganizationImport, StageImportInput } from '../../machines/types'
 import { api, unwrap } from './client'
+import { saveBlob } from './files'
 
 /**
  * The real actors of the organization import (machines/organization-import.ts), and the template
@@ -44,10 +45,5 @@ export const organizationImportActors = { stageImport, confirmImport }
  */
 export const downloadImportTemplate = async (format: 'csv' | 'xlsx'): Promise<void> => {
   const blob = await unwrap(api.GET('/v1/organizations/import/template/', { params: { query: { format } }, parseAs: 'blob' }))
-  const url = URL.createObjectURL(blob as Blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `organizations-template.${format}`
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  saveBlob(blob as Blob, `organizations-template.${format}`)
 }
