@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { Stack, styled } from '../../../styled-system/jsx'
-import { errorMessage } from '../../api/errors'
 import { loadReport } from '../../api/reports'
-import { Button, Card, ErrorPanel, Heading, Text } from '../../ui'
+import { Card, Text } from '../../ui'
 import { LessonsOverview } from './LessonsOverview'
-import { ReportRange } from './ReportRange'
+import { ReportSection } from './ReportSection'
 import { useReportRange } from './use-report-range'
 
 const SummaryCharts = lazy(() => import('./charts/ReportCharts').then((m) => ({ default: m.SummaryCharts })))
@@ -22,19 +21,7 @@ export function ClassSummary({ organizationId, groupId }: { organizationId: numb
   const { range, report, scope, loading, failed, error } = useReportRange({ kind: 'classSummary', organizationId, groupId }, loadReport)
   const summary = report?.summary ?? null
   return (
-    <Stack gap="4" role="region" aria-label={t.classSummary()}>
-      <Heading as="h2" size="lg">
-        {t.classSummary()}
-      </Heading>
-      <ReportRange range={range} />
-      {failed ? (
-        <Stack gap="2" alignItems="flex-start">
-          <ErrorPanel messages={[t.failed(), errorMessage(error, LL.common.genericError())]} />
-          <Button variant="outline" onClick={() => range.send({ type: 'range.retry' })}>
-            {t.retry()}
-          </Button>
-        </Stack>
-      ) : null}
+    <ReportSection title={t.classSummary()} range={range} failed={failed} error={error}>
       <Card.Root aria-busy={loading || undefined} data-testid="class-assessment">
         <Card.Body pt="6">
           <Stack gap="1">
@@ -52,6 +39,6 @@ export function ClassSummary({ organizationId, groupId }: { organizationId: numb
       <Suspense fallback={null}>
         <SummaryCharts report={report} loading={loading} scope={scope} />
       </Suspense>
-    </Stack>
+    </ReportSection>
   )
 }

@@ -2,14 +2,13 @@ import { lazy, Suspense, useState } from 'react'
 import type { ReportData } from '../../../machines/types'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { HStack, Stack, styled } from '../../../styled-system/jsx'
-import { errorMessage } from '../../api/errors'
 import { loadReport } from '../../api/reports'
-import { Button, Card, Dialog, ErrorPanel, Heading, Portal } from '../../ui'
+import { Button, Card, Dialog, Portal } from '../../ui'
 import { AssessmentHistory } from './AssessmentHistory'
 import { hhmmss, scorePercent } from './format'
 import { LessonDetailDialog } from './LessonDetailDialog'
 import { LessonsOverview } from './LessonsOverview'
-import { ReportRange } from './ReportRange'
+import { ReportSection } from './ReportSection'
 import { useReportRange } from './use-report-range'
 
 const StudentCharts = lazy(() => import('./charts/ReportCharts').then((m) => ({ default: m.StudentCharts })))
@@ -25,19 +24,7 @@ export function StudentReports({ organizationId, studentId }: { organizationId: 
   const { range, report, scope, loading, failed, error } = useReportRange({ kind: 'user', organizationId, userId: studentId }, loadReport)
   const [popup, setPopup] = useState<'history' | 'lessons' | null>(null)
   return (
-    <Stack gap="4" mt="8" role="region" aria-label={t.activityReports()}>
-      <Heading as="h2" size="lg">
-        {t.activityReports()}
-      </Heading>
-      <ReportRange range={range} />
-      {failed ? (
-        <Stack gap="2" alignItems="flex-start">
-          <ErrorPanel messages={[t.failed(), errorMessage(error, LL.common.genericError())]} />
-          <Button variant="outline" onClick={() => range.send({ type: 'range.retry' })}>
-            {t.retry()}
-          </Button>
-        </Stack>
-      ) : null}
+    <ReportSection title={t.activityReports()} range={range} failed={failed} error={error} spaced>
       <LearnerOverview report={report} onHistory={() => setPopup('history')} onLessons={() => setPopup('lessons')} />
       <LessonsOverview overview={report?.overview ?? null} loading={loading} />
       <Suspense fallback={null}>
@@ -45,7 +32,7 @@ export function StudentReports({ organizationId, studentId }: { organizationId: 
       </Suspense>
       {popup === 'lessons' ? <LessonDetailDialog lessons={report?.lessonDetail ?? []} onClose={() => setPopup(null)} /> : null}
       {popup === 'history' ? <HistoryDialog report={report} onClose={() => setPopup(null)} /> : null}
-    </Stack>
+    </ReportSection>
   )
 }
 
