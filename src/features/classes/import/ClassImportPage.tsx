@@ -11,7 +11,8 @@ import { useKnownOrganization } from '../../../app/known-organizations'
 import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
-import { Button, ErrorPanel, FileUpload, Link, Spinner, Tabs, Text, toaster } from '../../../ui'
+import { Button, ErrorPanel, Link, Spinner, Tabs, Text, toaster } from '../../../ui'
+import { FileChooser } from '../../shared/FileChooser'
 import { PageHeader } from '../../shared/page'
 import { ClassPreview } from './ClassPreview'
 
@@ -108,24 +109,7 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
       </Flex>
 
       {!hasFile ? (
-        <FileUpload.Root
-          maxFiles={1}
-          // controlled and always empty: every choice is handed to the flow, even the same file again
-          acceptedFiles={[]}
-          translations={{ dropzone: T.drop() }}
-          onFileAccept={({ files }) => {
-            const [file] = files
-            if (file) flow.send({ type: 'import.choose', file })
-          }}
-        >
-          <FileUpload.Dropzone disableClick minH="32" borderStyle="dashed">
-            <Text>{T.drop()}</Text>
-            <FileUpload.Trigger asChild>
-              <Button variant="outline">{T.choose()}</Button>
-            </FileUpload.Trigger>
-          </FileUpload.Dropzone>
-          <FileUpload.HiddenInput aria-label={T.choose()} />
-        </FileUpload.Root>
+        <FileChooser dropText={T.drop()} chooseText={T.choose()} onChoose={(file) => flow.send({ type: 'import.choose', file })} />
       ) : (
         <Flex gap="3" align="center" wrap="wrap">
           <Text fontWeight="medium">{fileName ?? preview?.file_name}</Text>

@@ -7,7 +7,8 @@ import { Flex, Stack, styled } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
 import { downloadImportTemplate, organizationImportActors } from '../../../api/organization-import'
 import { actorOptions } from '../../../app/inspect'
-import { Badge, Button, Checkbox, Dialog, ErrorPanel, FileUpload, IconButton, Portal, Spinner, Table, Text, XIcon, toaster } from '../../../ui'
+import { Badge, Button, Checkbox, Dialog, ErrorPanel, IconButton, Portal, Spinner, Table, Text, XIcon, toaster } from '../../../ui'
+import { FileChooser } from '../../shared/FileChooser'
 
 /**
  * The import dialog of the admin list (machine organization-import): the template, a file chosen or
@@ -77,27 +78,13 @@ export function ImportOrganizationsDialog({ onClose, onCreated }: { onClose: () 
                 </Text>
               ) : null}
               {!confirming ? (
-                <FileUpload.Root
-                  maxFiles={1}
-                  // controlled and always empty: every choice is handed to the flow, even the same file again
-                  acceptedFiles={[]}
-                  translations={{ dropzone: T.drop() }}
-                  onFileAccept={({ files }) => {
-                    const [file] = files
-                    if (file) flow.send({ type: 'import.choose', file })
-                  }}
-                >
-                  {/* the drop target only: choosing by keyboard or click is the button inside */}
-                  <FileUpload.Dropzone disableClick minH="32" borderStyle="dashed">
-                    <Text>{T.drop()}</Text>
-                    <FileUpload.Trigger asChild>
-                      <Button variant="outline" disabled={uploading}>
-                        {preview ? T.uploadAgain() : T.choose()}
-                      </Button>
-                    </FileUpload.Trigger>
-                  </FileUpload.Dropzone>
-                  <FileUpload.HiddenInput aria-label={T.choose()} />
-                </FileUpload.Root>
+                <FileChooser
+                  dropText={T.drop()}
+                  chooseText={T.choose()}
+                  buttonText={preview ? T.uploadAgain() : T.choose()}
+                  disabled={uploading}
+                  onChoose={(file) => flow.send({ type: 'import.choose', file })}
+                />
               ) : null}
               {uploading ? <Spinner label={T.uploading({ file: fileName ?? '' })} /> : null}
               <ErrorPanel messages={messages} title={error && preview ? T.confirmFailed() : error ? T.uploadFailed() : undefined} />

@@ -6,7 +6,8 @@ import { Flex, Stack, styled } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
 import { downloadBatchTemplate, invitationImportActors, PREVIEW_PAGE_SIZE } from '../../../api/invitation-import'
 import { actorOptions } from '../../../app/inspect'
-import { Button, Checkbox, Dialog, ErrorPanel, FileUpload, NativeSelect, Pagination, Portal, Spinner, Tabs, Text, toaster } from '../../../ui'
+import { Button, Checkbox, Dialog, ErrorPanel, NativeSelect, Pagination, Portal, Spinner, Tabs, Text, toaster } from '../../../ui'
+import { FileChooser } from '../../shared/FileChooser'
 import { roleLabel, ROLES, type Terms } from '../../shared/terms'
 import { PreviewTable } from './PreviewTable'
 
@@ -114,24 +115,7 @@ export function InvitationImportPanel({
       </Flex>
 
       {!hasFile ? (
-        <FileUpload.Root
-          maxFiles={1}
-          // controlled and always empty: every choice is handed to the flow, even the same file again
-          acceptedFiles={[]}
-          translations={{ dropzone: T.drop() }}
-          onFileAccept={({ files }) => {
-            const [file] = files
-            if (file) flow.send({ type: 'import.choose', file })
-          }}
-        >
-          <FileUpload.Dropzone disableClick minH="32" borderStyle="dashed">
-            <Text>{T.drop()}</Text>
-            <FileUpload.Trigger asChild>
-              <Button variant="outline">{T.choose()}</Button>
-            </FileUpload.Trigger>
-          </FileUpload.Dropzone>
-          <FileUpload.HiddenInput aria-label={T.choose()} />
-        </FileUpload.Root>
+        <FileChooser dropText={T.drop()} chooseText={T.choose()} onChoose={(file) => flow.send({ type: 'import.choose', file })} />
       ) : (
         <Flex gap="3" align="center" wrap="wrap">
           <Text fontWeight="medium">{fileName}</Text>
