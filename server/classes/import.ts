@@ -7,8 +7,9 @@ import type { Handler } from '../contract/handler.js'
 import type { AppContext } from '../context.js'
 import { assignments, classImports, groups, type ClassImportRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
-import { ApiError, badRequest, detailError, notFound } from '../http/errors.js'
+import { ApiError, detailError, notFound } from '../http/errors.js'
 import { readSpreadsheet, SpreadsheetError, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
+import { spreadsheetRefusal } from '../services/spreadsheet-refusal.js'
 import { newKeyPart } from '../services/storage.js'
 import { organizationOfGroups } from './access.js'
 import { checkRows, exampleRow, importColumns, MAX_IMPORT_ROWS, type StoredRow } from './import-rows.js'
@@ -33,24 +34,6 @@ type ImportView = components['schemas']['ClassImport']
 
 /** The content types an .xlsx may be announced with: its own, or none in particular. */
 const XLSX_TYPES = new Set([XLSX_CONTENT_TYPE, 'application/octet-stream', ''])
-
-/** The reader's refusal of a file as the contract's answer, in the requester's language. */
-const refusalOf = (t: Translator, error: SpreadsheetError): ApiError => {
-  switch (error.problem) {
-    case 'file_type':
-      return detailError(415, t.validation.fileTypeNotAllowed(), 'file_type')
-    case 'too_large':
-      return detailError(413, t.invitationImport.fileTooLarge({ max: MAX_BYTES / 1024 }), 'too_large')
-    case 'too_many_rows':
-      return badRequest(t.invitationImport.tooManyRows({ max: MAX_IMPORT_ROWS }), 'too_many_rows')
-    case 'unreadable':
-      return badRequest(t.invitationImport.unreadable(), 'unreadable')
-    case 'empty':
-      return badRequest(t.invitationImport.empty(), 'empty')
-    case 'missing_columns':
-      return badRequest(t.invitationImport.missingColumns({ columns: error.columns.join(', ') }), 'missing_columns')
-  }
-}
 
 /** The import `id` of the organization, when `me` may import its classes; one of another organization is 404. */
 const importFor = async (db: Executor, t: Translator, me: UserRow, organizationId: number, id: number, operation: 'previewClassImport' | 'confirmClassImport', lock = false) => {
@@ -78,7 +61,7 @@ const rowsOf = async (app: AppContext, t: Translator, db: Executor, stored: Clas
     const read = await readSpreadsheet(file.body, stored.fileName, { columns: importColumns(t), maxBytes: MAX_BYTES, maxRows: MAX_IMPORT_ROWS })
     rows = read.map(({ number, values }) => ({ number, values, groupId: null }))
   } catch (error) {
-    if (error instanceof SpreadsheetError) throw refusalOf(t, error)
+    if (error instanceof SpreadsheetError) throw spreadsheetRefusal(t, error, { maxBytes: MAX_BYTES, maxRows: MAX_IMPORT_ROWS })
     throw error
   }
   const [saved] = await db.update(classImports).set({ rows }).where(eq(classImports.id, stored.id)).returning()

@@ -8,10 +8,11 @@ import type { AppContext } from '../context.js'
 import { invitationBatches, type InvitationBatchRow, type OrganizationRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { findGroup } from '../classes/queries.js'
-import { ApiError, badRequest, detailError, fieldErrors, notFound } from '../http/errors.js'
+import { badRequest, detailError, fieldErrors, notFound } from '../http/errors.js'
 import { pageOf, pagingOf } from '../http/paging.js'
 import { organizationFor } from '../organizations/access.js'
 import { readSpreadsheet, SpreadsheetError, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
+import { spreadsheetRefusal } from '../services/spreadsheet-refusal.js'
 import { newKeyPart } from '../services/storage.js'
 import { checkBatchRows, columnOf, emptyCounts, MAX_BATCH_ROWS, rowView, type BatchKind, type StoredRow } from './batch-rows.js'
 import { mailInvitations, storeInvitationBatch } from './issue.js'
@@ -53,24 +54,6 @@ const batchFor = async (db: Executor, t: Translator, me: UserRow, id: number, op
   return { batch, organization }
 }
 
-/** The reader's refusal of a file as the contract's answer, in the requester's language. */
-const refusalOf = (t: Translator, error: SpreadsheetError): ApiError => {
-  switch (error.problem) {
-    case 'file_type':
-      return detailError(415, t.validation.fileTypeNotAllowed(), 'file_type')
-    case 'too_large':
-      return detailError(413, t.invitationImport.fileTooLarge({ max: MAX_BATCH_BYTES / 1024 }), 'too_large')
-    case 'too_many_rows':
-      return badRequest(t.invitationImport.tooManyRows({ max: MAX_BATCH_ROWS }), 'too_many_rows')
-    case 'unreadable':
-      return badRequest(t.invitationImport.unreadable(), 'unreadable')
-    case 'empty':
-      return badRequest(t.invitationImport.empty(), 'empty')
-    case 'missing_columns':
-      return badRequest(t.invitationImport.missingColumns({ columns: error.columns.join(', ') }), 'missing_columns')
-  }
-}
-
 /** Reads the uploaded file of a batch into rows, once; a refused file stays refused (the admin starts again). */
 export const readBatchFile = async (app: AppContext, t: Translator, batch: InvitationBatchRow): Promise<StoredRow[]> => {
   const stored = await app.storage.get(batch.fileKey)
@@ -80,7 +63,7 @@ export const readBatchFile = async (app: AppContext, t: Translator, batch: Invit
     const read = await readSpreadsheet(stored.body, batch.fileName, { columns: [column], maxBytes: MAX_BATCH_BYTES, maxRows: MAX_BATCH_ROWS })
     return read.map(({ number, values }) => ({ number, column: column.key, value: values[column.key] }))
   } catch (error) {
-    if (error instanceof SpreadsheetError) throw refusalOf(t, error)
+    if (error instanceof SpreadsheetError) throw spreadsheetRefusal(t, error, { maxBytes: MAX_BATCH_BYTES, maxRows: MAX_BATCH_ROWS })
     throw error
   }
 }
