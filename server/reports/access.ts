@@ -22,12 +22,17 @@ import { findOrganization } from '../organizations/memberships.js'
  *   organization 404.
  */
 
-export const organizationOfReport = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) => {
+/** The organization of a report and who `me` is to it, when the authorization table lets `me` do `operation` there. */
+const reportAccess = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) => {
   const organization = await findOrganization(db, organizationId)
   if (!organization) throw notFound(t.api.notFound())
-  enforce(t, operation, await relationToOrganization(db, me, organization))
-  return organization
+  const relation = await relationToOrganization(db, me, organization)
+  enforce(t, operation, relation)
+  return { organization, relation }
 }
+
+export const organizationOfReport = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) =>
+  (await reportAccess(db, t, me, organizationId, operation)).organization
 
 /** Whether `learnerId` is a member of a class of the organization that `teacherId` owns. */
 const inClassOf = async (db: Executor, teacherId: number, learnerId: number, organizationId: number): Promise<boolean> => {
@@ -48,10 +53,7 @@ export const learnerOfReport = async (
   organizationId: number,
   operation: OperationId,
 ): Promise<OrganizationRow> => {
-  const organization = await findOrganization(db, organizationId)
-  if (!organization) throw notFound(t.api.notFound())
-  const relation = await relationToOrganization(db, me, organization)
-  enforce(t, operation, relation)
+  const { organization, relation } = await reportAccess(db, t, me, organizationId, operation)
   const self = learnerId === me.id
   if (relation.caller === 'student' && !self) throw forbidden(t.api.forbidden())
   if (relation.caller === 'teacher' && !self && !(await inClassOf(db, me.id, learnerId, organization.id))) {
@@ -69,10 +71,7 @@ export const teacherOfReport = async (
   organizationId: number,
   operation: OperationId,
 ): Promise<OrganizationRow> => {
-  const organization = await findOrganization(db, organizationId)
-  if (!organization) throw notFound(t.api.notFound())
-  const relation = await relationToOrganization(db, me, organization)
-  enforce(t, operation, relation)
+  const { organization, relation } = await reportAccess(db, t, me, organizationId, operation)
   if (relation.caller === 'teacher' && teacherId !== me.id) throw forbidden(t.api.forbidden())
   if (!(await rolesInOrganization(db, teacherId, organization.id)).includes('teacher')) throw notFound(t.api.notFound())
   return organization
