@@ -6179,6 +6179,10 @@ export type NamespaceReportsTranslation = {
 	 */
 	activeStudents: string
 	/**
+	 * A​c​t​i​v​e​ ​e​m​p​l​o​y​e​e​s
+	 */
+	activeEmployees: string
+	/**
 	 * L​e​s​s​o​n​s
 	 */
 	lessons: string
@@ -12473,6 +12477,10 @@ export type TranslationFunctions = {
 		 * Active students
 		 */
 		activeStudents: () => LocalizedString
+		/**
+		 * Active employees
+		 */
+		activeEmployees: () => LocalizedString
 		/**
 		 * Lessons
 		 */

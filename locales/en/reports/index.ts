@@ -21,6 +21,7 @@ const en_reports = {
 	total: 'Total',
 	average: 'Average',
 	activeStudents: 'Active students',
+	activeEmployees: 'Active employees',
 	lessons: 'Lessons',
 	hours: 'Hours',
 	lessonsPerDay: 'Lessons per day',

@@ -21,6 +21,7 @@ const es_MX_reports = {
 	total: 'En total',
 	average: 'Promedio',
 	activeStudents: 'Estudiantes activos',
+	activeEmployees: 'Empleados activos',
 	lessons: 'Lecciones',
 	hours: 'Horas',
 	lessonsPerDay: 'Lecciones por día',

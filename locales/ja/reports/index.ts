@@ -21,6 +21,7 @@ const ja_reports = {
 	total: '合計',
 	average: '平均',
 	activeStudents: 'アクティブな生徒',
+	activeEmployees: 'アクティブな社員',
 	lessons: 'レッスン',
 	hours: '時間',
 	lessonsPerDay: '1日あたりのレッスン',

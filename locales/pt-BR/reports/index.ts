@@ -21,6 +21,7 @@ const pt_BR_reports = {
 	total: 'No total',
 	average: 'Média',
 	activeStudents: 'Alunos ativos',
+	activeEmployees: 'Funcionários ativos',
 	lessons: 'Lições',
 	hours: 'Horas',
 	lessonsPerDay: 'Lições por dia',

@@ -21,6 +21,7 @@ const th_reports = {
 	total: 'รวม',
 	average: 'เฉลี่ย',
 	activeStudents: 'นักเรียนที่ใช้งาน',
+	activeEmployees: 'พนักงานที่ใช้งาน',
 	lessons: 'บทเรียน',
 	hours: 'ชั่วโมง',
 	lessonsPerDay: 'บทเรียนต่อวัน',

@@ -21,6 +21,7 @@ const vi_reports = {
 	total: 'Tổng cộng',
 	average: 'Trung bình',
 	activeStudents: 'Học viên tích cực',
+	activeEmployees: 'Nhân viên tích cực',
 	lessons: 'Bài học',
 	hours: 'Giờ',
 	lessonsPerDay: 'Bài học mỗi ngày',

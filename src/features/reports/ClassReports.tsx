@@ -20,7 +20,7 @@ export function ClassReports({ organizationId, groupId }: { organizationId: numb
   const { range, report, scope, loading, failed, error } = useReportRange({ kind: 'group', organizationId, groupId }, loadReport)
   return (
     <ReportSection title={t.activityReports()} range={range} failed={failed} error={error}>
-      <LessonsOverview overview={report?.overview ?? null} loading={loading} />
+      <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
       <Suspense fallback={null}>
         <ClassCharts report={report} loading={loading} scope={scope} />
       </Suspense>

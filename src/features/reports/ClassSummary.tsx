@@ -35,7 +35,7 @@ export function ClassSummary({ organizationId, groupId }: { organizationId: numb
           </Stack>
         </Card.Body>
       </Card.Root>
-      <LessonsOverview overview={report?.overview ?? null} loading={loading} />
+      <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
       <Suspense fallback={null}>
         <SummaryCharts report={report} loading={loading} scope={scope} />
       </Suspense>

@@ -26,7 +26,7 @@ export function StudentReports({ organizationId, studentId }: { organizationId: 
   return (
     <ReportSection title={t.activityReports()} range={range} failed={failed} error={error} spaced>
       <LearnerOverview report={report} onHistory={() => setPopup('history')} onLessons={() => setPopup('lessons')} />
-      <LessonsOverview overview={report?.overview ?? null} loading={loading} />
+      <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
       <Suspense fallback={null}>
         <StudentCharts report={report} loading={loading} scope={scope} />
       </Suspense>

@@ -18,7 +18,7 @@ export function TeacherReports({ organizationId, teacherId }: { organizationId: 
   const { range, report, scope, loading, failed, error } = useReportRange({ kind: 'teacher', organizationId, teacherId }, loadReport)
   return (
     <ReportSection title={t.activityReports()} range={range} failed={failed} error={error} spaced>
-      <LessonsOverview overview={report?.overview ?? null} loading={loading} />
+      <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
       <Suspense fallback={null}>
         <ClassCharts report={report} loading={loading} scope={scope} />
       </Suspense>
