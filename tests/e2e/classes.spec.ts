@@ -3,6 +3,7 @@ import { bearer, createAccount, createOrganization, invite, login, newPerson, or
 import { newestMailLink } from './support/mail'
 import { expectAccessibleInBothThemes } from './support/screens'
 import { logIn, toast } from './support/ui'
+import { Temporal } from 'temporal-polyfill'
 
 /**
  * The class list (spec 001 §2 Class list, §4 Class status, §6): with two classes of an admin (one a
@@ -28,6 +29,10 @@ const schoolWithAdmin = async (request: APIRequestContext, name: string) => {
   return { owner, organization, session }
 }
 
+// the people of these journeys live in their organization's time zone (tests/e2e/support/api.ts): the server's
+// statuses and the page's "days left" then count the same days, whatever the runner's clock says
+test.use({ timezoneId: 'America/Los_Angeles' })
+
 test('an admin creates two classes, filters and searches them, and deletes one after confirming', async ({ page, request }) => {
   const { owner, organization, session } = await schoolWithAdmin(request, 'Classes School')
   await logIn(page, owner)
@@ -35,8 +40,9 @@ test('an admin creates two classes, filters and searches them, and deletes one a
   await expect(page.getByRole('heading', { name: 'Classes', level: 1 })).toBeVisible()
   await expect(page.getByText('No classes yet')).toBeVisible()
   // made through the creation call (the wizard's own journey is tests/e2e/class-wizard.spec.ts)
-  const today = new Date()
-  const day = (offset: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset).toLocaleDateString('en-CA')
+  // days of the organization's calendar (its time zone, tests/e2e/support/api.ts): its statuses follow it, not the runner's
+  const today = Temporal.Now.plainDateISO(organization.timezone ?? 'UTC')
+  const day = (offset: number) => today.add({ days: offset }).toString()
   for (const body of [
     { name: 'Algebra 7', start_date: day(0), end_date: day(30) },
     { name: 'Biology 8', start_date: day(0), end_date: day(30), is_draft: true },

@@ -43,6 +43,8 @@ export interface Organization {
   id: number
   name: string
   type: 'school' | 'company'
+  /** Its calendar: class statuses and report dates follow it, not the test runner's. */
+  timezone: string | null
 }
 
 const runId = Date.now().toString(36)
