@@ -1,13 +1,14 @@
+import { sql } from 'drizzle-orm'
 import { cacheVersion } from './schema.js'
-import { preparedPerDatabase, type Database, type Executor } from './store.js'
+import { preparedPerDatabase, rowsOf, type Database, type Executor } from './store.js'
 
 /**
  * Readings of the store kept in memory while what they read has not changed: a request's session (every
  * secured call reads it) and the answers of the big paged lists (organizations, an organization's
  * members, the class list). The store counts a version up at the commit of every transaction that
  * changes sessions, users, organizations, memberships, groups, group_members, assignments, invitations
- * or invitation_groups (migration 0021): the tables a kept reading may read (a reading of any other
- * table must not be kept). A reading is kept with the version of the snapshot it was made in, and used
+ * or invitation_groups (migration 0021): the tables a kept reading may read. A reading of any other
+ * table must not be kept: outside production every reading made to be kept is checked (`checkTables`). A reading is kept with the version of the snapshot it was made in, and used
  * again only by a request that began at that same version. So a revoked session or a changed member is
  * seen by the very next request, whichever process on the store made the change, while a request on
  * warm data costs one statement of one row.
@@ -15,6 +16,18 @@ import { preparedPerDatabase, type Database, type Executor } from './store.js'
 
 /** How many readings are kept (a session is about a kilobyte, a page of a list some): the least recently used go first. */
 export const READ_CACHE_ENTRIES = 2000
+
+/**
+ * How often each table that does not count the cache version up (no bump_cache_version trigger,
+ * migration 0021) has been scanned, from the server's statistics not yet reported: read twice in one
+ * transaction (the server reports them only between transactions), the difference is what it read.
+ */
+const uncountedScans = async (tx: Executor): Promise<Map<string, number>> => {
+  const rows = await rowsOf<{ name: string; scans: number }>(tx, sql`
+    select s.relname as name, (coalesce(s.seq_scan, 0) + coalesce(s.idx_scan, 0))::int as scans from pg_stat_xact_user_tables s
+    where s.relname <> 'cache_version' and not exists (select from pg_trigger g where g.tgrelid = s.relid and g.tgname like '%cache_version%')`)
+  return new Map(rows.map((row) => [row.name, Number(row.scans)]))
+}
 
 const versionQuery = preparedPerDatabase((db) => db.select({ version: cacheVersion.version }).from(cacheVersion).prepare('cache_version'))
 
@@ -36,7 +49,17 @@ export interface ReadCache {
   read<T>(version: number, key: string, compute: (db: Executor) => Promise<T>): Promise<T>
 }
 
-export const createReadCache = (db: Database, entries = READ_CACHE_ENTRIES): ReadCache => {
+export interface ReadCacheOptions {
+  /** How many readings are kept. */
+  entries?: number
+  /**
+   * Refuse to keep a reading that read a table which does not count the version (a programming error:
+   * it would be served stale); a check costing one statement per reading, made outside production.
+   */
+  checkTables?: boolean
+}
+
+export const createReadCache = (db: Database, { entries = READ_CACHE_ENTRIES, checkTables = false }: ReadCacheOptions = {}): ReadCache => {
   /** The version of the kept readings: a newer one empties the cache. */
   let current = -1
   let kept = new Map<string, unknown>()
@@ -62,10 +85,22 @@ export const createReadCache = (db: Database, entries = READ_CACHE_ENTRIES): Rea
       const found = cache.get<T>(version, key)
       if (found !== undefined) return found
       // the answer and its version from one snapshot, so that neither is older than the other
-      const fresh = await db.transaction(async (tx) => ({ version: await readCacheVersion(tx), answer: await compute(tx) }), {
-        isolationLevel: 'repeatable read',
-        accessMode: 'read only',
-      })
+      const fresh = await db.transaction(
+        async (tx) => {
+          const before = checkTables ? await uncountedScans(tx) : undefined
+          const reading = { version: await readCacheVersion(tx), answer: await compute(tx) }
+          if (before) {
+            const after = await uncountedScans(tx)
+            const read = [...after].filter(([name, scans]) => scans > (before.get(name) ?? 0)).map(([name]) => name)
+            if (read.length) throw new Error(`the kept reading ${key} read ${read.sort().join(', ')}, which do not count the cache version`)
+          }
+          return reading
+        },
+        {
+          isolationLevel: 'repeatable read',
+          accessMode: 'read only',
+        },
+      )
       cache.keep(fresh.version, key, fresh.answer)
       return fresh.answer
     },

@@ -1,4 +1,4 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { fileURLToPath } from 'node:url'
 import type * as schema from './schema.js'
@@ -61,4 +61,10 @@ export const preparedPerDatabase = <Query>(build: (db: Executor) => Query): ((db
     }
     return query
   }
+}
+
+/** The rows of a statement, whichever driver runs it (PGlite answers `{rows}`, postgres.js an array). */
+export const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => {
+  const result = (await db.execute(query)) as unknown
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
 }

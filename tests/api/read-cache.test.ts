@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { groupMembers, groups, memberships, organizations, sessions, users } from '../../server/db/schema.js'
+import { groupMembers, groups, mailOutbox, memberships, organizations, sessions, users } from '../../server/db/schema.js'
 import { readCacheVersion } from '../../server/db/read-cache.js'
 import { createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
 
@@ -139,5 +139,19 @@ describe('a kept reading is used only while the store has not changed', () => {
     expect((await mine()).status).toBe(403)
     server.advance(60 * 60 * 24 * 365)
     expect((await mine()).status).toBe(401)
+  })
+})
+
+describe('what a kept reading may read', () => {
+  it('a reading of a table that does not count the version is refused outside production, and nothing is kept', async () => {
+    const readings = server.app.portal.readings
+    const version = await readings.version()
+    await expect(readings.read(version, 'outbox', (tx) => tx.select().from(mailOutbox))).rejects.toThrow(
+      'the kept reading outbox read mail_outbox, which do not count the cache version',
+    )
+    expect(readings.get(version, 'outbox')).toBeUndefined()
+    // the counted tables may be read
+    const names = await readings.read(version, 'names', (tx) => tx.select({ name: organizations.name }).from(organizations))
+    expect(readings.get(version, 'names')).toBe(names)
   })
 })

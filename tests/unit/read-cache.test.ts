@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/store.js'
 
 /** The kept readings' bookkeeping (the store's side: tests/api/read-cache.test.ts). */
 
-const cacheOf = (entries: number) => createReadCache({} as Database, entries)
+const cacheOf = (entries: number) => createReadCache({} as Database, { entries })
 
 describe('read cache', () => {
   it('gives a reading back only at the version it was made at', () => {
