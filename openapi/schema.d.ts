@@ -1335,7 +1335,8 @@ export interface paths {
          *       students, consent and `step` are saved with it (`draft`) so the wizard reopens it where it was
          *       left; the goals are saved as goals. Updating it (PUT) without `is_draft` finishes it.
          *     - `key`: the wizard's idempotency key. A second creation with the same key (a double click, a
-         *       retried request) writes nothing and answers the class the first one made.
+         *       retried request) writes nothing and answers the class the first one made; a teacher who sends the
+         *       key of a class they do not own gets 403 (a key is no secret: it never shows another's class).
          *     The end date may not be before the start date. Answers the class, with its `id`.
          */
         post: operations["createGroup"];

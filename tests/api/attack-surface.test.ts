@@ -278,6 +278,28 @@ describe("another organization's or another teacher's class (IDOR)", () => {
     expect(await storeState()).toEqual(before)
   })
 
+  it("does not answer another's class to a teacher who sends its creation key (was 201 with the draft's e-mails), nor another organization's", async () => {
+    const key = 'guessable-key-1'
+    const body = { name: 'Admin draft', ...MARCH, is_draft: true, students: ['private@example.com'], key }
+    const first = await server.api('POST', `/v1/groups/${a.organization.id}/`, { token: a.admin.token, body })
+    expect(first.status, first.text).toBe(201)
+    const before = await storeState()
+    const teacher = await server.api('POST', `/v1/groups/${a.organization.id}/`, { token: a.teacher.token, body: { name: 'Mine', ...MARCH, key } })
+    expect(teacher.status, teacher.text).toBe(403)
+    expect(teacher.text).not.toContain('private@example.com')
+    // the key is the organization's: another organization's admin makes a class of its own with it
+    const other = await server.api('POST', `/v1/groups/${b.organization.id}/`, { token: b.admin.token, body: { name: 'B draft', ...MARCH, key } })
+    expect(other.status, other.text).toBe(201)
+    expect(other.body.id).not.toBe(first.body.id)
+    expect(other.text).not.toContain('private@example.com')
+    // the owner's retry still answers its class
+    const again = await server.api('POST', `/v1/groups/${a.organization.id}/`, { token: a.admin.token, body })
+    expect(again.body.id).toBe(first.body.id)
+    await server.api('DELETE', `/v1/groups/${b.organization.id}/${other.body.id}/`, { token: b.admin.token })
+    expect(await storeState()).toEqual(before)
+    await server.api('DELETE', `/v1/groups/${a.organization.id}/${first.body.id}/`, { token: a.admin.token })
+  })
+
   it('refuses fields the contract does not list (mass assignment), and a member of another organization as owner', async () => {
     const before = await storeState()
     const extra = await server.api('PUT', `/v1/groups/${a.organization.id}/${classA}/`, {
