@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import { eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
+import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
 import { groupMembers, organizations, users } from '../../server/db/schema.js'
+import { MAX_READ_BYTES, s3Storage } from '../../server/services/storage.js'
 import { countRows, createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
 
 /**
@@ -383,5 +389,31 @@ describe('presigned uploads', () => {
     expect((await server.api('GET', `/v1/invitations/batch/${batch.id}/`, { token: b.admin.token })).status).toBe(404)
     expect((await server.api('POST', `/v1/invitations/batch/${batch.id}/send/`, { token: b.admin.token, body: {} })).status).toBe(404)
     expect(await countRows(server, 'invitations')).toBe(before)
+  })
+})
+
+describe('a presigned S3 upload bigger than it was signed for', () => {
+  it('is read no further than MAX_READ_BYTES + 1 bytes, enough for the reader to refuse it (was read whole into memory)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-s3-attack-'))
+    const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir })
+    try {
+      const { port } = await s3.run()
+      const endpoint = `http://127.0.0.1:${port}`
+      const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
+      await new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials }).send(new CreateBucketCommand({ Bucket: 'attack' }))
+      const storage = s3Storage({ bucket: 'attack', endpoint, region: 'us-east-1', forcePathStyle: true, ...credentials })
+      const key = 'invitation-batches/1/big.csv'
+      const url = await storage.presignUpload({ key, contentType: 'text/csv', maxBytes: 100, expiresAt: new Date(Date.now() + 60_000) })
+      const big = new Uint8Array(MAX_READ_BYTES + 64 * 1024)
+      const put = await fetch(url, { method: 'PUT', body: big, headers: { 'content-type': 'text/csv' } })
+      expect(put.status).toBe(200)
+      const read = await storage.get(key)
+      expect(read?.body.length).toBe(MAX_READ_BYTES + 1)
+      await storage.put('small/one.csv', Buffer.from('email\n'), 'text/csv')
+      expect((await storage.get('small/one.csv'))?.body.toString()).toBe('email\n')
+    } finally {
+      await s3.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
