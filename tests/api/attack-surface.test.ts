@@ -226,6 +226,51 @@ describe('an export makes formulas inert in names and e-mails', () => {
   })
 })
 
+describe("a learner's own texts in the teacher's spreadsheet", () => {
+  it('makes formulas inert in module, lesson, level and skill names the app sent, in the lesson and assessment exports', async () => {
+    const reply = await server.api('POST', '/v1/practice/events/', {
+      token: a.student.token,
+      body: {
+        events: [
+          {
+            client_event_id: 'formula-lesson',
+            kind: 'lesson',
+            occurred_at: '2026-03-20T10:00:00Z',
+            module_name: '=HYPERLINK("https://evil.example.com","Open")',
+            lesson_name: '+1+1',
+            difficulty_level: '@SUM(A1)',
+            seconds: 60,
+            native_score: 50,
+          },
+          {
+            client_event_id: 'formula-assessment',
+            kind: 'assessment',
+            occurred_at: '2026-03-20T11:00:00Z',
+            eps: 50,
+            overall_score: 50,
+            pronunciation: 50,
+            intonation: 50,
+            fluency: 50,
+            skills: [{ name: '-2+3', score: 40 }],
+          },
+        ],
+      },
+    })
+    expect(reply.status, reply.text).toBe(200)
+    for (const kind of ['lesson', 'assessment']) {
+      const csv = await server.api('GET', `/v1/reports/groups/${classA}/export/?kind=${kind}&from=2026-03-01&to=2026-03-31`, { token: a.teacher.token })
+      expect(csv.status).toBe(200)
+      const cells = csv.text
+        .split('\r\n')
+        .slice(1)
+        .flatMap((line) => line.match(/("([^"]|"")*"|[^,]*)/g) ?? [])
+        .map((cell) => cell.replace(/^"|"$/g, '').replace(/""/g, '"'))
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell)), kind).toEqual([])
+      expect(cells.some((cell) => cell.startsWith("'=HYPERLINK") || cell === "'-2+3"), kind).toBe(true)
+    }
+  })
+})
+
 describe("another organization's or another teacher's class (IDOR)", () => {
   it('answers 404 for ids of another organization on every class call, and changes nothing', async () => {
     const before = await storeState()
@@ -304,6 +349,24 @@ describe("another organization's or another teacher's class (IDOR)", () => {
     await server.api('DELETE', `/v1/groups/${b.organization.id}/${other.body.id}/`, { token: b.admin.token })
     expect(await storeState()).toEqual(before)
     await server.api('DELETE', `/v1/groups/${a.organization.id}/${first.body.id}/`, { token: a.admin.token })
+  })
+
+  it("lets a student read neither another learner's report, nor a class's report or export (403)", async () => {
+    const classmate = await createUser(server, { email: 'classmate@example.com' })
+    await addMembership(server.db, classmate.id, a.organization.id, 'student')
+    const token = a.student.token
+    for (const url of [
+      `/v1/reports/user/${classmate.id}/?organization=${a.organization.id}&from=2026-03-01&to=2026-03-31`,
+      `/v1/reports/user/${a.teacher.user.id}/?organization=${a.organization.id}&from=2026-03-01&to=2026-03-31`,
+      `/v1/reports/groups/${classA}/?from=2026-03-01&to=2026-03-31`,
+      `/v1/reports/groups/${classA}/export/?kind=lesson&from=2026-03-01&to=2026-03-31`,
+      `/v1/groups/${classA}/users`,
+    ]) {
+      const reply = await server.api('GET', url, { token })
+      expect(reply.status, `${url}: ${reply.text}`).toBe(403)
+    }
+    const own = await server.api('GET', `/v1/reports/user/${a.student.user.id}/?organization=${a.organization.id}&from=2026-03-01&to=2026-03-31`, { token })
+    expect(own.status).toBe(200)
   })
 
   it('refuses fields the contract does not list (mass assignment), and a member of another organization as owner', async () => {
