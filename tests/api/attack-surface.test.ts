@@ -455,6 +455,25 @@ describe('presigned uploads', () => {
   })
 })
 
+describe("another organization's class import", () => {
+  it('cannot be previewed or confirmed by its id from another organization, through either organization', async () => {
+    const started = await server.api('POST', `/v1/groups/${a.organization.id}/import/upload/`, {
+      token: a.admin.token,
+      body: { file_size: 9000, content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', file_name: 'classes.xlsx' },
+    })
+    expect(started.status, started.text).toBe(201)
+    const id = started.body.callback_id as number
+    const before = await storeState()
+    for (const organizationId of [a.organization.id, b.organization.id]) {
+      const preview = await server.api('POST', `/v1/groups/${organizationId}/preview/`, { token: b.admin.token, body: { file_key: id } })
+      expect(preview.status, preview.text).toBe(404)
+      const confirm = await server.api('POST', `/v1/groups/${organizationId}/import/`, { token: b.admin.token, body: { callback_id: id } })
+      expect(confirm.status, confirm.text).toBe(404)
+    }
+    expect(await storeState()).toEqual(before)
+  })
+})
+
 describe('a presigned S3 upload bigger than it was signed for', () => {
   it('is read no further than MAX_READ_BYTES + 1 bytes, enough for the reader to refuse it (was read whole into memory)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-s3-attack-'))
