@@ -1668,6 +1668,15 @@ export type NamespaceApiTranslation = {
 	 * U​s​e​ ​a​t​ ​m​o​s​t​ ​1​0​0​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​t​h​e​ ​s​i​g​n​s​ ​.​ ​_​ ​:​ ​-​ ​(​a​ ​U​U​I​D​,​ ​f​o​r​ ​e​x​a​m​p​l​e​)​.
 	 */
 	eventIdInvalid: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​d​a​t​e​ ​o​n​ ​{​e​a​r​l​i​e​s​t​}​ ​o​r​ ​a​f​t​e​r​.
+	 * @param {string} earliest
+	 */
+	dateTooEarly: RequiredParams<'earliest'>
+	/**
+	 * T​h​i​s​ ​s​c​o​r​e​ ​i​s​ ​t​o​o​ ​c​l​o​s​e​ ​t​o​ ​0​ ​t​o​ ​b​e​ ​s​t​o​r​e​d​:​ ​s​e​n​d​ ​0​ ​i​n​s​t​e​a​d​.
+	 */
+	scoreTooSmall: string
 	exports: {
 		report: {
 			/**
@@ -8215,6 +8224,14 @@ export type TranslationFunctions = {
 		 * Use at most 100 letters, digits and the signs . _ : - (a UUID, for example).
 		 */
 		eventIdInvalid: () => LocalizedString
+		/**
+		 * Choose a date on {earliest} or after.
+		 */
+		dateTooEarly: (arg: { earliest: string }) => LocalizedString
+		/**
+		 * This score is too close to 0 to be stored: send 0 instead.
+		 */
+		scoreTooSmall: () => LocalizedString
 		exports: {
 			report: {
 				/**

@@ -1335,7 +1335,8 @@ export interface paths {
          *       students, consent and `step` are saved with it (`draft`) so the wizard reopens it where it was
          *       left; the goals are saved as goals. Updating it (PUT) without `is_draft` finishes it.
          *     - `key`: the wizard's idempotency key. A second creation with the same key (a double click, a
-         *       retried request) writes nothing and answers the class the first one made.
+         *       retried request) writes nothing and answers the class the first one made; a teacher who sends the
+         *       key of a class they do not own gets 403 (a key is no secret: it never shows another's class).
          *     The end date may not be before the start date. Answers the class, with its `id`.
          */
         post: operations["createGroup"];
@@ -1635,7 +1636,8 @@ export interface paths {
          *     A lesson has `module_name`, `lesson_name`, `difficulty_level`, `seconds` (0 to 86400) and
          *     `native_score` (the overall native score, 0 to 100); an assessment has `eps`, `overall_score`,
          *     `pronunciation`, `intonation`, `fluency` (each 0 to 100) and `skills` (0 to 50, each a name and a
-         *     score from 0 to 100). A field of the other kind is refused. `occurred_at` may be at most one hour
+         *     score from 0 to 100). A score other than 0 too small for single precision (1e-320) is refused: send
+         *     0. A field of the other kind is refused. `occurred_at` may be at most one hour
          *     ahead of the server's clock (a device clock a little fast) and at most 366 days before it (an app
          *     offline that long); anything further is refused with a message saying which.
          *

@@ -13,7 +13,8 @@ import { checkRoster, draftOf, enrollRoster, isTeacherOf, mailRoster, saveGoals,
  * its teacher and its students in one transaction with their invitations, the mails once it committed.
  * Admins and platform admins name the teacher (`owner` or `teacher_email`); a teacher creating a class
  * owns it. A draft invites nobody and keeps what the wizard was given. A `key` seen before answers the
- * class it made, so a double click makes one class.
+ * class it made, so a double click makes one class; to a teacher, only a class they own (another's is
+ * 403: a key sent again by someone else must not read a class, or a draft's e-mails, they may not see).
  */
 export const createGroup: Handler<'createGroup'> = async (call) => {
   const { params, body, app, t } = call
@@ -22,8 +23,13 @@ export const createGroup: Handler<'createGroup'> = async (call) => {
   if (asTeacher && ((body.owner != null && body.owner !== me.id) || (body.teacher_email && !isOwnAddress(me, body.teacher_email)))) {
     throw forbidden(t.api.forbidden())
   }
+  // the key is the client's choice, no secret: a class it names is answered only to who may read that class
+  const visibleOr403 = (found: { id: number; ownerId: number | null }): number => {
+    if (asTeacher && found.ownerId !== me.id) throw forbidden(t.api.forbidden())
+    return found.id
+  }
   const earlier = body.key ? await byKey(app.db, organization.id, body.key) : undefined
-  if (earlier) return groupView(app.db, earlier, app.clock())
+  if (earlier) return groupView(app.db, visibleOr403(earlier), app.clock())
   checkDates(t, body)
   const ownerId = asTeacher ? me.id : (body.owner ?? null)
   await checkOwner(app.db, t, organization.id, ownerId)
@@ -49,7 +55,7 @@ export const createGroup: Handler<'createGroup'> = async (call) => {
       .onConflictDoNothing({ target: [groups.organizationId, groups.creationKey] })
       .returning({ id: groups.id })
     // the same key committed meanwhile by a concurrent request: answer its class
-    if (!created) return { id: (await byKey(tx, organization.id, body.key!))!, enrolled: null }
+    if (!created) return { id: visibleOr403((await byKey(tx, organization.id, body.key!))!), enrolled: null }
     await saveGoals(tx, created.id, body.goals, now)
     const enrolled: EnrolledRoster | null = isDraft
       ? null
@@ -72,9 +78,9 @@ export const createGroup: Handler<'createGroup'> = async (call) => {
 
 const byKey = async (db: Parameters<typeof groupView>[0], organizationId: number, key: string) => {
   const [row] = await db
-    .select({ id: groups.id })
+    .select({ id: groups.id, ownerId: groups.ownerId })
     .from(groups)
     .where(and(eq(groups.organizationId, organizationId), eq(groups.creationKey, key)))
     .limit(1)
-  return row?.id
+  return row
 }

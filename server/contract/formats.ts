@@ -1,7 +1,8 @@
 /**
  * The contract's own string formats, checked by the request validators (validators.ts):
  * - `iso-country`: an ISO 3166-1 alpha-2 code, upper-case (officially assigned codes only);
- * - `time-zone`: an IANA time zone name the runtime knows (Intl.supportedValuesOf('timeZone')).
+ * - `time-zone`: an IANA time zone name the runtime knows (Intl.supportedValuesOf('timeZone'));
+ * - `date` (replacing ajv-formats' own): a real day YYYY-MM-DD of the years EARLIEST_YEAR to 9999.
  */
 
 // ISO 3166-1 alpha-2, the officially assigned codes
@@ -61,3 +62,23 @@ export const isTimeZone = (value: string): boolean => {
   const resolved = resolveTimeZone(value)
   return resolved !== undefined && (TIME_ZONES.has(resolved) || resolved === 'UTC')
 }
+
+/**
+ * The first year a date may have. JSON Schema's `date` takes the year 0000, which PostgreSQL refuses
+ * ("date/time field value out of range"): a report or export over it answered 500. No class or practice
+ * of this product is that old, so the floor is a year a person recognizes rather than PostgreSQL's own.
+ */
+export const EARLIEST_YEAR = 1900
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** YYYY-MM-DD of a day that exists (30 February does not), of any four-digit year. */
+export const isCalendarDate = (value: string): boolean => {
+  const parts = DATE.exec(value)
+  if (!parts) return false
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])]
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+/** A calendar date of the years EARLIEST_YEAR to 9999: what the contract's `date` format takes. */
+export const isPortalDate = (value: string): boolean => isCalendarDate(value) && Number(value.slice(0, 4)) >= EARLIEST_YEAR

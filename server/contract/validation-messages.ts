@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import type { Translator } from '../../locales/server.js'
+import { EARLIEST_YEAR, isCalendarDate } from './formats.js'
 
 /**
  * Turns Ajv's errors into the contract's field errors: `{"email": ["Please input correct email address"]}`,
@@ -163,6 +164,8 @@ const messageFor = (
       }
       // a value that is not one of the codes or names of the list (countries, time zones)
       if (params.format === 'iso-country' || params.format === 'time-zone') return t.api.invalidChoice()
+      // a real day, of a year before the first one taken
+      if (params.format === 'date' && isCalendarDate(String(value))) return t.api.dateTooEarly({ earliest: `${EARLIEST_YEAR}-01-01` })
       return t.api.invalidFormat()
     case 'minLength': {
       const min = Number(params.limit)

@@ -1,7 +1,7 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
-import { isCountryCode, isTimeZone } from './formats.js'
+import { isCountryCode, isPortalDate, isTimeZone } from './formats.js'
 import { addStorableKeywords, withStorableChecks } from './storable.js'
 
 /**
@@ -9,7 +9,8 @@ import { addStorableKeywords, withStorableChecks } from './storable.js'
  * - bodies are taken as sent: no type coercion, no removal of unknown fields (an unknown field is an error);
  * - path and query values arrive as text, so they are coerced ("42" → 42, a lone value to a list of one).
  * All errors are collected so that every wrong field gets its message at once.
- * Besides the standard formats, the contract's own: `iso-country` and `time-zone` (formats.ts). Every
+ * Besides the standard formats, the contract's own: `iso-country`, `time-zone` and a `date` the store can
+ * hold (formats.ts). Every
  * string and integer is also checked for what the store can take (storable.ts).
  */
 
@@ -24,7 +25,8 @@ const common: Options = {
 }
 
 const withFormats = (ajv: Ajv): Ajv => {
-  addFormats(ajv, ['email', 'date-time', 'date', 'uri'])
+  addFormats(ajv, ['email', 'date-time', 'uri'])
+  ajv.addFormat('date', { type: 'string', validate: isPortalDate })
   ajv.addFormat('iso-country', { type: 'string', validate: isCountryCode })
   ajv.addFormat('time-zone', { type: 'string', validate: isTimeZone })
   return ajv

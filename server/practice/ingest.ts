@@ -72,9 +72,15 @@ export const MAX_LEVEL = 50
 export const MAX_SKILLS = 50
 
 /** What may be wrong with an event, by field (the API words it in the caller's language). */
-export type EventProblem = 'occurredInFuture' | 'occurredTooLongAgo' | 'scoreRange' | 'secondsRange' | 'textLength' | 'tooManySkills'
+export type EventProblem = 'occurredInFuture' | 'occurredTooLongAgo' | 'scoreRange' | 'scoreTooSmall' | 'secondsRange' | 'textLength' | 'tooManySkills'
 
 const isScore = (value: number) => Number.isFinite(value) && value >= 0 && value <= 100
+/**
+ * A score in range that a `real` column cannot hold: so close to 0 (1e-320) that it rounds to 0 in single
+ * precision, where PostgreSQL refuses it as out of range and the whole call answered 500.
+ */
+const isTooSmall = (value: number) => value !== 0 && Math.fround(value) === 0
+const scoreProblem = (value: number): EventProblem | undefined => (!isScore(value) ? 'scoreRange' : isTooSmall(value) ? 'scoreTooSmall' : undefined)
 const isText = (value: string, max: number) => value.trim().length > 0 && value.length <= max
 
 /**
@@ -88,16 +94,19 @@ export const practiceEventProblems = (event: PracticeEvent, now: Date): Partial<
   else if (at < now.getTime() - MAX_BEHIND_MS) problems.occurred_at = 'occurredTooLongAgo'
   if (event.kind === 'lesson') {
     if (!Number.isInteger(event.seconds) || event.seconds < 0 || event.seconds > MAX_SECONDS) problems.seconds = 'secondsRange'
-    if (!isScore(event.nativeScore)) problems.native_score = 'scoreRange'
+    const native = scoreProblem(event.nativeScore)
+    if (native) problems.native_score = native
     if (!isText(event.moduleName, MAX_TEXT)) problems.module_name = 'textLength'
     if (!isText(event.lessonName, MAX_TEXT)) problems.lesson_name = 'textLength'
     if (!isText(event.difficultyLevel, MAX_LEVEL)) problems.difficulty_level = 'textLength'
   } else {
     for (const field of ['eps', 'overallScore', 'pronunciation', 'intonation', 'fluency'] as const) {
-      if (!isScore(event[field])) problems[field === 'overallScore' ? 'overall_score' : field] = 'scoreRange'
+      const problem = scoreProblem(event[field])
+      if (problem) problems[field === 'overallScore' ? 'overall_score' : field] = problem
     }
     if (event.skills.length > MAX_SKILLS) problems.skills = 'tooManySkills'
     else if (event.skills.some((skill) => !isScore(skill.score) || !isText(skill.name, MAX_TEXT))) problems.skills = 'scoreRange'
+    else if (event.skills.some((skill) => isTooSmall(skill.score))) problems.skills = 'scoreTooSmall'
   }
   return problems
 }

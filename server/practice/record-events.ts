@@ -18,6 +18,8 @@ const problemMessage = (t: Translator, problem: EventProblem): string => {
       return t.api.occurredTooLongAgo()
     case 'scoreRange':
       return t.api.scoreRange()
+    case 'scoreTooSmall':
+      return t.api.scoreTooSmall()
     case 'secondsRange':
       return t.api.secondsRange()
     case 'tooManySkills':

@@ -26,7 +26,7 @@ export interface StoredObject {
 
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>
-  /** undefined when there is no such object. */
+  /** undefined when there is no such object; of a bigger one on S3, the first MAX_READ_BYTES + 1 bytes (the disk takes none that big). */
   get(key: string): Promise<StoredObject | undefined>
   /** Deleting a missing object is fine. */
   delete(key: string): Promise<void>
@@ -136,6 +136,29 @@ export const diskStorage = (dir: string, publicUrl = ''): Storage => {
   }
 }
 
+/**
+ * The most of one object a read takes into memory: above every upload's limit (5 MB), so that a reader
+ * still sees a bigger object as too big (its first MAX_READ_BYTES + 1 bytes are all it gets). On S3 the
+ * presigned PUT does not hold the browser to the signed size (only the disk's own address checks it on
+ * receipt), and an object of gigabytes was read whole into memory by the preview about to refuse it.
+ */
+export const MAX_READ_BYTES = 8 * 1024 * 1024
+
+/** A stream's bytes, at most `limit` + 1 of them (the rest is not read: the stream is destroyed). */
+const bytesWithin = async (body: AsyncIterable<Uint8Array> & { destroy?: () => void }, limit: number): Promise<Buffer> => {
+  const chunks: Buffer[] = []
+  let length = 0
+  for await (const chunk of body) {
+    chunks.push(Buffer.from(chunk))
+    length += chunk.length
+    if (length > limit) {
+      body.destroy?.()
+      break
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, limit + 1)
+}
+
 export const s3Storage = (config: S3Config): Storage => {
   const client = new S3Client({
     region: config.region,
@@ -152,7 +175,8 @@ export const s3Storage = (config: S3Config): Storage => {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }))
         if (!object.Body) return undefined
-        return { body: Buffer.from(await object.Body.transformToByteArray()), contentType: object.ContentType ?? 'application/octet-stream' }
+        const body = await bytesWithin(object.Body as unknown as AsyncIterable<Uint8Array>, MAX_READ_BYTES)
+        return { body, contentType: object.ContentType ?? 'application/octet-stream' }
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined
         throw error

@@ -76,6 +76,9 @@ const en_api = {
 	scoreRange: 'Give a score from 0 to 100.',
 	secondsRange: 'Give the seconds spent, from 0 to 86400 (one day).',
 	eventIdInvalid: 'Use at most 100 letters, digits and the signs . _ : - (a UUID, for example).',
+	// refused input that the store cannot hold (a date of the year 0000, a score that rounds to nothing)
+	dateTooEarly: 'Choose a date on {earliest:string} or after.',
+	scoreTooSmall: 'This score is too close to 0 to be stored: send 0 instead.',
 	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
 	exports: {
 		report: {

@@ -77,6 +77,9 @@ const es_MX_api = {
 	scoreRange: 'Indica una puntuación de 0 a 100.',
 	secondsRange: 'Indica los segundos dedicados, de 0 a 86400 (un día).',
 	eventIdInvalid: 'Usa como máximo 100 letras, dígitos y los signos . _ : - (un UUID, por ejemplo).',
+	// refused input that the store cannot hold (a date of the year 0000, a score that rounds to nothing)
+	dateTooEarly: 'Elige una fecha a partir del {earliest}.',
+	scoreTooSmall: 'Esta puntuación está demasiado cerca de 0 para guardarse: envía 0 en su lugar.',
 	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
 	exports: {
 		report: {

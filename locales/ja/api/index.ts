@@ -76,6 +76,9 @@ const ja_api = {
 	scoreRange: 'スコアは0から100の間で指定してください。',
 	secondsRange: 'かかった秒数を0から86400（1日）の間で指定してください。',
 	eventIdInvalid: '英数字と記号 . _ : - を100文字以内で使用してください（例: UUID）。',
+	// refused input that the store cannot hold (a date of the year 0000, a score that rounds to nothing)
+	dateTooEarly: '{earliest} 以降の日付を選択してください。',
+	scoreTooSmall: 'このスコアは 0 に近すぎて保存できません。代わりに 0 を送信してください。',
 	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
 	exports: {
 		report: {

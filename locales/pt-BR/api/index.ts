@@ -76,6 +76,9 @@ const pt_BR_api = {
 	scoreRange: 'Informe uma pontuação de 0 a 100.',
 	secondsRange: 'Informe os segundos gastos, de 0 a 86400 (um dia).',
 	eventIdInvalid: 'Use no máximo 100 letras, dígitos e os sinais . _ : - (um UUID, por exemplo).',
+	// refused input that the store cannot hold (a date of the year 0000, a score that rounds to nothing)
+	dateTooEarly: 'Escolha uma data a partir de {earliest}.',
+	scoreTooSmall: 'Esta pontuação está próxima demais de 0 para ser guardada: envie 0 no lugar.',
 	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
 	exports: {
 		report: {

@@ -76,6 +76,9 @@ const th_api = {
 	scoreRange: 'โปรดระบุคะแนนตั้งแต่ 0 ถึง 100',
 	secondsRange: 'โปรดระบุจำนวนวินาทีที่ใช้ ตั้งแต่ 0 ถึง 86400 (หนึ่งวัน)',
 	eventIdInvalid: 'ใช้ตัวอักษร ตัวเลข และเครื่องหมาย . _ : - ได้ไม่เกิน 100 ตัว (เช่น UUID)',
+	// refused input that the store cannot hold (a date of the year 0000, a score that rounds to nothing)
+	dateTooEarly: 'เลือกวันที่ตั้งแต่ {earliest} เป็นต้นไป',
+	scoreTooSmall: 'คะแนนนี้ใกล้ 0 เกินกว่าจะบันทึกได้ ให้ส่ง 0 แทน',
 	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
 	exports: {
 		report: {

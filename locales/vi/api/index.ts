@@ -76,6 +76,9 @@ const vi_api = {
 	scoreRange: 'Hãy nhập điểm từ 0 đến 100.',
 	secondsRange: 'Hãy nhập số giây đã dùng, từ 0 đến 86400 (một ngày).',
 	eventIdInvalid: 'Dùng tối đa 100 chữ cái, chữ số và các dấu . _ : - (ví dụ một UUID).',
+	// refused input that the store cannot hold (a date of the year 0000, a score that rounds to nothing)
+	dateTooEarly: 'Chọn một ngày từ {earliest} trở đi.',
+	scoreTooSmall: 'Điểm này quá gần 0 để lưu được: hãy gửi 0 thay vào đó.',
 	// class exports (server/reports/export-*.ts): report titles (in file names), column headers
 	exports: {
 		report: {

@@ -1,0 +1,501 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import { eq, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import S3rver from 's3rver'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addMembership } from '../../server/app.js'
+import { groupMembers, organizations, users } from '../../server/db/schema.js'
+import { MAX_READ_BYTES, s3Storage } from '../../server/services/storage.js'
+import { countRows, createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
+
+/**
+ * The classes and reports surface as an attacker sees it (issues 9 and 10): what reaches the store or
+ * a header from a request, and whether a caller can reach another's data. Each case names what it
+ * proves; the ones marked "was 500" failed before their fix, the others hold the line as it stands.
+ *
+ * The server's clock stands at 2026-03-31 20:00 UTC; school A is in Los Angeles (still 31 March).
+ */
+
+let server: TestServer
+let a: Awaited<ReturnType<typeof createOrganizationWithPeople>>
+let b: Awaited<ReturnType<typeof createOrganizationWithPeople>>
+let otherTeacher: { id: number; token: string }
+let classA: number
+let classB: number
+let otherTeachersClass: number
+
+const MARCH = { start_date: '2026-03-01', end_date: '2026-04-30' }
+/** A class name that would break a header or a path if it reached one as it is. */
+const HOSTILE_NAME = '=cmd|"/c calc"!A1"; filename=evil.exe\r\nSet-Cookie: x=1 ../../Ñandú 日本'
+
+const rows = async (table: string) => {
+  await server.app.portal.background.settled()
+  const result = await server.db.execute(sql.raw(`select * from ${table} order by 1`))
+  return JSON.stringify((result as unknown as { rows: unknown[] }).rows)
+}
+/** Every table an attack on classes or practice could write to, row by row. */
+const storeState = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      ['groups', 'group_members', 'assignments', 'invitations', 'invitation_groups', 'practice_events', 'daily_practice'].map(async (t) => [t, await rows(t)]),
+    ),
+  )
+
+const newClass = async (token: string, organizationId: number, body: Record<string, unknown>) => {
+  const reply = await server.api('POST', `/v1/groups/${organizationId}/`, { token, body: { ...MARCH, ...body } })
+  expect(reply.status, reply.text).toBe(201)
+  return reply.body.id as number
+}
+
+beforeAll(async () => {
+  server = await startServer({ now: '2026-03-31T20:00:00Z' })
+  a = await createOrganizationWithPeople(server, { name: 'School A', prefix: 'atk-a' })
+  b = await createOrganizationWithPeople(server, { name: 'School B', prefix: 'atk-b' })
+  await server.db.update(organizations).set({ timezone: 'America/Los_Angeles' }).where(eq(organizations.id, a.organization.id))
+  const teacher = await createUser(server, { email: 'other-teacher@example.com', firstName: 'Otto' })
+  await addMembership(server.db, teacher.id, a.organization.id, 'teacher')
+  otherTeacher = { id: teacher.id, token: await login(server, teacher.email) }
+  classA = await newClass(a.admin.token, a.organization.id, { name: HOSTILE_NAME, owner: a.teacher.user.id })
+  classB = await newClass(b.admin.token, b.organization.id, { name: 'B class', owner: b.teacher.user.id })
+  otherTeachersClass = await newClass(a.admin.token, a.organization.id, { name: "Otto's class", owner: otherTeacher.id })
+  await server.db.insert(groupMembers).values({ groupId: classA, userId: a.student.user.id })
+})
+afterAll(() => server.close())
+
+describe('dates the store cannot hold (was 500)', () => {
+  const year0 = 'from=0000-01-01&to=0000-12-31'
+
+  it('refuses the year 0000 in every report and export with the first date taken, in the reader\'s language', async () => {
+    const calls = [
+      `/v1/reports/groups/${classA}/?scope=daily&${year0}`,
+      `/v1/reports/group/${classA}/?scope=weekly&${year0}`,
+      `/v1/reports/organizations/${a.organization.id}/?scope=monthly&${year0}`,
+      `/v1/reports/user/${a.student.user.id}/?organization=${a.organization.id}&${year0}`,
+      `/v1/reports/teacher/${a.teacher.user.id}/?organization=${a.organization.id}&${year0}`,
+      `/v1/reports/groups/${classA}/export/?kind=activity&${year0}`,
+      `/v1/reports/groups/${classA}/export/?kind=lesson&format=xlsx&${year0}`,
+    ]
+    for (const url of calls) {
+      const reply = await server.api('GET', url, { token: a.admin.token })
+      expect(reply.status, `${url}: ${reply.text}`).toBe(400)
+      expect(reply.body.from).toEqual(['Choose a date on 1900-01-01 or after.'])
+      expect(reply.body.to).toEqual(['Choose a date on 1900-01-01 or after.'])
+    }
+    const spanish = await server.api('GET', calls[0]!, { token: a.admin.token, language: 'es-MX' })
+    expect(spanish.body.from).toEqual(['Elige una fecha a partir del 1900-01-01.'])
+  })
+
+  it('refuses it for a class\'s dates too, and changes nothing; a day that does not exist stays "not in the expected format"', async () => {
+    const before = await storeState()
+    const created = await server.api('POST', `/v1/groups/${a.organization.id}/`, {
+      token: a.admin.token,
+      body: { name: 'Ancient', start_date: '0000-01-01', end_date: '0000-02-01' },
+    })
+    expect(created.status, created.text).toBe(400)
+    expect(created.body.start_date).toEqual(['Choose a date on 1900-01-01 or after.'])
+    const edited = await server.api('PUT', `/v1/groups/${a.organization.id}/${classA}/`, {
+      token: a.admin.token,
+      body: { name: 'Ancient', start_date: '1899-12-31', end_date: '2026-02-30' },
+    })
+    expect(edited.status, edited.text).toBe(400)
+    expect(edited.body).toEqual({ start_date: ['Choose a date on 1900-01-01 or after.'], end_date: ['This value is not in the expected format.'] })
+    expect(await storeState()).toEqual(before)
+  })
+
+  it('still takes 1900-01-01 (a range of 366 days from it is a report like any)', async () => {
+    const reply = await server.api('GET', `/v1/reports/groups/${classA}/?scope=monthly&from=1900-01-01&to=1900-12-31`, { token: a.admin.token })
+    expect(reply.status, reply.text).toBe(200)
+    expect(reply.body.labels[0]).toBe('1900-01-01')
+  })
+})
+
+describe('practice events: scores a real column cannot hold (was 500)', () => {
+  const lesson = (id: string, extra: Record<string, unknown>) => ({
+    client_event_id: id,
+    kind: 'lesson',
+    occurred_at: '2026-03-31T10:00:00Z',
+    module_name: 'Everyday English',
+    lesson_name: 'Ordering coffee',
+    difficulty_level: 'beginner',
+    seconds: 60,
+    native_score: 50,
+    ...extra,
+  })
+  const assessment = (id: string, extra: Record<string, unknown>) => ({
+    client_event_id: id,
+    kind: 'assessment',
+    occurred_at: '2026-03-31T10:00:00Z',
+    eps: 50,
+    overall_score: 50,
+    pronunciation: 50,
+    intonation: 50,
+    fluency: 50,
+    skills: [{ name: 'TH sound', score: 50 }],
+    ...extra,
+  })
+  const send = (events: unknown[], language?: string) =>
+    server.api('POST', '/v1/practice/events/', { token: a.student.token, body: { events }, ...(language ? { language } : {}) })
+
+  it('refuses a score so close to 0 that single precision makes it 0, naming the event and field, storing nothing of the batch', async () => {
+    const before = await storeState()
+    const reply = await send([
+      lesson('fine-1', {}),
+      lesson('tiny-1', { native_score: 1e-320 }),
+      assessment('tiny-2', { eps: 5e-324, fluency: 1e-46, skills: [{ name: 'TH sound', score: 1e-300 }] }),
+    ])
+    expect(reply.status, reply.text).toBe(400)
+    const message = 'This score is too close to 0 to be stored: send 0 instead.'
+    expect(reply.body).toEqual({
+      'events[1].native_score': [message],
+      'events[2].eps': [message],
+      'events[2].fluency': [message],
+      'events[2].skills': [message],
+    })
+    expect(await storeState()).toEqual(before)
+    const thai = await send([lesson('tiny-3', { native_score: 1e-320 })], 'th')
+    expect(thai.body['events[0].native_score']).toEqual(['คะแนนนี้ใกล้ 0 เกินกว่าจะบันทึกได้ ให้ส่ง 0 แทน'])
+  })
+
+  it('takes 0 and the smallest scores single precision holds', async () => {
+    const reply = await send([lesson('zero-1', { native_score: 0 }), assessment('small-1', { eps: 1.5e-45, skills: [{ name: 'TH sound', score: 1e-40 }] })])
+    expect(reply.status, reply.text).toBe(200)
+    expect(reply.body.results).toHaveLength(2)
+  })
+
+  it("keys an event by its learner: another learner's client event id is recorded apart, never answered as theirs", async () => {
+    const mine = await send([lesson('shared-id', { occurred_at: '2026-03-30T10:00:00Z' })])
+    const theirs = await server.api('POST', '/v1/practice/events/', {
+      token: b.student.token,
+      body: { events: [lesson('shared-id', { occurred_at: '2026-03-30T10:00:00Z' })] },
+    })
+    expect(theirs.status, theirs.text).toBe(200)
+    expect(theirs.body.results[0].id).not.toBe(mine.body.results[0].id)
+    const owners = await server.db.execute(sql`select user_id from practice_events where client_event_id = 'shared-id' order by user_id`)
+    expect((owners as unknown as { rows: { user_id: number }[] }).rows.map((row) => row.user_id)).toEqual([a.student.user.id, b.student.user.id])
+  })
+})
+
+describe('an export names its file from the class name without letting it into the header', () => {
+  it('keeps quotes, CR/LF, slashes and ; out of filename, and the exact name (controls as _) in filename*', async () => {
+    const reply = await server.api('GET', `/v1/reports/groups/${classA}/export/?kind=activity&from=2026-03-01&to=2026-03-31`, { token: a.admin.token })
+    expect(reply.status).toBe(200)
+    const header = String(reply.headers['content-disposition'])
+    expect(reply.headers['set-cookie']).toBeUndefined()
+    expect(header).not.toMatch(/[\r\n]/)
+    const [, ascii, encoded] = /^attachment; filename="([^"]*)"; filename\*=UTF-8''([A-Za-z0-9%!#$&+.^_`|~-]+)$/.exec(header) ?? []
+    expect(ascii).toBe('=cmd___c calc_!A1_; filename=evil.exe__Set-Cookie_ x=1 .._.._Nandu __ Activity Report 01 Mar 2026 - 31 Mar 2026.csv')
+    expect(decodeURIComponent(encoded!)).toBe('=cmd___c calc_!A1_; filename=evil.exe__Set-Cookie_ x=1 .._.._Ñandú 日本 Activity Report 01 Mar 2026 - 31 Mar 2026.csv')
+  })
+})
+
+describe('an export makes formulas inert in names and e-mails', () => {
+  it('escapes = + - @ (a leading tab or carriage return is trimmed off a name first), in CSV and XLSX alike', async () => {
+    const hostile = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\t=1+1', '\r=1+1']
+    const ids: number[] = []
+    for (const [index, name] of hostile.entries()) {
+      const user = await createUser(server, { email: `${index === 3 ? '-' : '='}formula${index}@example.com`, firstName: name, lastName: '' })
+      await addMembership(server.db, user.id, a.organization.id, 'student')
+      await server.db.insert(groupMembers).values({ groupId: classA, userId: user.id })
+      ids.push(user.id)
+    }
+    const csv = await server.api('GET', `/v1/reports/groups/${classA}/export/?kind=activity&from=2026-03-01&to=2026-03-31`, { token: a.admin.token })
+    const cells = csv.text.split('\r\n').slice(1).flatMap((line) => line.split(',').slice(0, 2)).map((cell) => cell.replace(/^"|"$/g, ''))
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([])
+    expect(cells).toContain("'=1+1")
+    expect(cells.filter((cell) => cell === "'=1+1")).toHaveLength(3)
+    expect(cells).toContain("'-formula3@example.com")
+
+    const xlsx = await server.app.inject({
+      method: 'GET',
+      url: `/v1/reports/groups/${classA}/export/?kind=activity&format=xlsx&from=2026-03-01&to=2026-03-31`,
+      headers: { authorization: `Bearer ${a.admin.token}` },
+    })
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
+    const texts: string[] = []
+    book.worksheets[0]!.eachRow((row, number) => {
+      if (number > 1) texts.push(String(row.getCell(1).value), String(row.getCell(2).value))
+    })
+    expect(texts.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([])
+    expect(texts).toContain("'+SUM(A1)")
+    await server.db.delete(groupMembers).where(sql`${groupMembers.userId} in ${ids}`)
+    await server.db.delete(users).where(sql`${users.id} in ${ids}`)
+  })
+})
+
+describe("a learner's own texts in the teacher's spreadsheet", () => {
+  it('makes formulas inert in module, lesson, level and skill names the app sent, in the lesson and assessment exports', async () => {
+    const reply = await server.api('POST', '/v1/practice/events/', {
+      token: a.student.token,
+      body: {
+        events: [
+          {
+            client_event_id: 'formula-lesson',
+            kind: 'lesson',
+            occurred_at: '2026-03-20T10:00:00Z',
+            module_name: '=HYPERLINK("https://evil.example.com","Open")',
+            lesson_name: '+1+1',
+            difficulty_level: '@SUM(A1)',
+            seconds: 60,
+            native_score: 50,
+          },
+          {
+            client_event_id: 'formula-assessment',
+            kind: 'assessment',
+            occurred_at: '2026-03-20T11:00:00Z',
+            eps: 50,
+            overall_score: 50,
+            pronunciation: 50,
+            intonation: 50,
+            fluency: 50,
+            skills: [{ name: '-2+3', score: 40 }],
+          },
+        ],
+      },
+    })
+    expect(reply.status, reply.text).toBe(200)
+    for (const kind of ['lesson', 'assessment']) {
+      const csv = await server.api('GET', `/v1/reports/groups/${classA}/export/?kind=${kind}&from=2026-03-01&to=2026-03-31`, { token: a.teacher.token })
+      expect(csv.status).toBe(200)
+      const cells = csv.text
+        .split('\r\n')
+        .slice(1)
+        .flatMap((line) => line.match(/("([^"]|"")*"|[^,]*)/g) ?? [])
+        .map((cell) => cell.replace(/^"|"$/g, '').replace(/""/g, '"'))
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell)), kind).toEqual([])
+      expect(cells.some((cell) => cell.startsWith("'=HYPERLINK") || cell === "'-2+3"), kind).toBe(true)
+    }
+  })
+})
+
+describe("another organization's or another teacher's class (IDOR)", () => {
+  it('answers 404 for ids of another organization on every class call, and changes nothing', async () => {
+    const before = await storeState()
+    const token = a.admin.token
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/v1/groups/${a.organization.id}/${classB}/`],
+      ['PUT', `/v1/groups/${a.organization.id}/${classB}/`, { name: 'Taken', ...MARCH }],
+      ['DELETE', `/v1/groups/${a.organization.id}/${classB}/`],
+      ['GET', `/v1/groups/${classB}/users`],
+      ['GET', `/v1/groups/${classB}/all-users`],
+      ['POST', `/v1/groups/${classB}/users`, { user_ids: [a.student.user.id] }],
+      ['DELETE', `/v1/groups/${classB}/users/${b.student.user.id}`],
+      ['POST', `/v1/groups/${classB}/teacher`, { email: a.teacher.user.email }],
+      ['DELETE', `/v1/groups/${classB}/teacher`],
+      ['GET', `/v1/assignments/${classB}/`],
+      ['GET', `/v1/invitations/group/${classB}/`],
+      ['GET', `/v1/reports/groups/${classB}/export/?kind=activity&from=2026-03-01&to=2026-03-31`],
+      ['GET', `/v1/reports/user/${b.student.user.id}/?organization=${a.organization.id}&from=2026-03-01&to=2026-03-31`],
+    ]
+    for (const [method, url, body] of calls) {
+      const reply = await server.api(method, url, { token, ...(body ? { body } : {}) })
+      expect(reply.status, `${method} ${url}: ${reply.text}`).toBe(404)
+    }
+    expect(await storeState()).toEqual(before)
+  })
+
+  it("lists no class of another organization's student, and adds nobody from another organization", async () => {
+    const groups = await server.api('GET', `/v1/groups/${a.organization.id}/${b.student.user.id}/groups`, { token: a.admin.token })
+    expect(groups.body).toMatchObject({ count: 0, results: [] })
+    const before = await storeState()
+    const added = await server.api('POST', `/v1/groups/${classA}/users`, { token: a.admin.token, body: { user_ids: [b.student.user.id] } })
+    expect(added.status).toBe(400)
+    expect(added.body.user_ids).toEqual([`These are not students of this organization: ${b.student.user.id}.`])
+    expect(await storeState()).toEqual(before)
+  })
+
+  it("lets a teacher neither read, edit, re-own, delete nor export another teacher's class (403), nor make a class a draft again", async () => {
+    const before = await storeState()
+    const token = a.teacher.token
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/v1/groups/${a.organization.id}/${otherTeachersClass}/`],
+      ['PUT', `/v1/groups/${a.organization.id}/${otherTeachersClass}/`, { name: 'Mine now', ...MARCH, owner: a.teacher.user.id }],
+      ['DELETE', `/v1/groups/${a.organization.id}/${otherTeachersClass}/`],
+      ['POST', `/v1/groups/${otherTeachersClass}/users`, { user_ids: [a.student.user.id] }],
+      ['GET', `/v1/reports/groups/${otherTeachersClass}/export/?kind=activity&from=2026-03-01&to=2026-03-31`],
+      ['GET', `/v1/reports/groups/${otherTeachersClass}/?from=2026-03-01&to=2026-03-31`],
+      ['PUT', `/v1/groups/${a.organization.id}/${classA}/`, { name: 'Given away', ...MARCH, owner: otherTeacher.id }],
+    ]
+    for (const [method, url, body] of calls) {
+      const reply = await server.api(method, url, { token, ...(body ? { body } : {}) })
+      expect(reply.status, `${method} ${url}: ${reply.text}`).toBe(403)
+    }
+    const redraft = await server.api('PUT', `/v1/groups/${a.organization.id}/${classA}/`, { token, body: { name: HOSTILE_NAME, ...MARCH, is_draft: true } })
+    expect(redraft.status, redraft.text).toBe(200)
+    expect(redraft.body.is_draft).toBe(false)
+    expect(await storeState()).toEqual(before)
+  })
+
+  it("does not answer another's class to a teacher who sends its creation key (was 201 with the draft's e-mails), nor another organization's", async () => {
+    const key = 'guessable-key-1'
+    const body = { name: 'Admin draft', ...MARCH, is_draft: true, students: ['private@example.com'], key }
+    const first = await server.api('POST', `/v1/groups/${a.organization.id}/`, { token: a.admin.token, body })
+    expect(first.status, first.text).toBe(201)
+    const before = await storeState()
+    const teacher = await server.api('POST', `/v1/groups/${a.organization.id}/`, { token: a.teacher.token, body: { name: 'Mine', ...MARCH, key } })
+    expect(teacher.status, teacher.text).toBe(403)
+    expect(teacher.text).not.toContain('private@example.com')
+    // the key is the organization's: another organization's admin makes a class of its own with it
+    const other = await server.api('POST', `/v1/groups/${b.organization.id}/`, { token: b.admin.token, body: { name: 'B draft', ...MARCH, key } })
+    expect(other.status, other.text).toBe(201)
+    expect(other.body.id).not.toBe(first.body.id)
+    expect(other.text).not.toContain('private@example.com')
+    // the owner's retry still answers its class
+    const again = await server.api('POST', `/v1/groups/${a.organization.id}/`, { token: a.admin.token, body })
+    expect(again.body.id).toBe(first.body.id)
+    await server.api('DELETE', `/v1/groups/${b.organization.id}/${other.body.id}/`, { token: b.admin.token })
+    expect(await storeState()).toEqual(before)
+    await server.api('DELETE', `/v1/groups/${a.organization.id}/${first.body.id}/`, { token: a.admin.token })
+  })
+
+  it("lets a student read neither another learner's report, nor a class's report or export (403)", async () => {
+    const classmate = await createUser(server, { email: 'classmate@example.com' })
+    await addMembership(server.db, classmate.id, a.organization.id, 'student')
+    const token = a.student.token
+    for (const url of [
+      `/v1/reports/user/${classmate.id}/?organization=${a.organization.id}&from=2026-03-01&to=2026-03-31`,
+      `/v1/reports/user/${a.teacher.user.id}/?organization=${a.organization.id}&from=2026-03-01&to=2026-03-31`,
+      `/v1/reports/groups/${classA}/?from=2026-03-01&to=2026-03-31`,
+      `/v1/reports/groups/${classA}/export/?kind=lesson&from=2026-03-01&to=2026-03-31`,
+      `/v1/groups/${classA}/users`,
+    ]) {
+      const reply = await server.api('GET', url, { token })
+      expect(reply.status, `${url}: ${reply.text}`).toBe(403)
+    }
+    const own = await server.api('GET', `/v1/reports/user/${a.student.user.id}/?organization=${a.organization.id}&from=2026-03-01&to=2026-03-31`, { token })
+    expect(own.status).toBe(200)
+  })
+
+  it('refuses fields the contract does not list (mass assignment), and a member of another organization as owner', async () => {
+    const before = await storeState()
+    const extra = await server.api('PUT', `/v1/groups/${a.organization.id}/${classA}/`, {
+      token: a.admin.token,
+      body: { name: 'x', ...MARCH, organization_id: b.organization.id, id: classB, users_count: 9 },
+    })
+    expect(extra.status).toBe(400)
+    expect(extra.body).toEqual({ organization_id: ['This field is not accepted.'], id: ['This field is not accepted.'], users_count: ['This field is not accepted.'] })
+    const owner = await server.api('PUT', `/v1/groups/${a.organization.id}/${classA}/`, { token: a.admin.token, body: { name: 'x', ...MARCH, owner: b.teacher.user.id } })
+    expect(owner.status).toBe(400)
+    expect(owner.body.owner).toEqual(['Choose a teacher of this organization.'])
+    expect(await storeState()).toEqual(before)
+  })
+
+  it('invites a teacher of another organization to this one instead of making them the owner', async () => {
+    const group = await newClass(a.admin.token, a.organization.id, { name: 'Needs a teacher', is_draft: true })
+    const reply = await server.api('POST', `/v1/groups/${group}/teacher`, { token: a.admin.token, body: { email: b.teacher.user.email } })
+    expect(reply.status, reply.text).toBe(200)
+    expect(reply.body).toMatchObject({ owner: null, pending_teacher: b.teacher.user.email })
+    // the other organization's teacher reads nothing of this class until accepted
+    const read = await server.api('GET', `/v1/groups/${a.organization.id}/${group}/`, { token: b.teacher.token })
+    expect(read.status).toBe(404)
+    await server.api('DELETE', `/v1/groups/${a.organization.id}/${group}/`, { token: a.admin.token })
+  })
+})
+
+describe('the kept readings never serve one caller what was read for another', () => {
+  it("a teacher after the admin read the same list (even filtered to the teacher), a student, another organization's admin", async () => {
+    const list = (token: string, query = '') => server.api('GET', `/v1/groups/${a.organization.id}/${query}`, { token })
+    const all = await list(a.admin.token)
+    expect(all.body.count).toBe(2)
+    // the admin's reading of the teacher's classes and the teacher's own are the same answer, rightly
+    const adminAsTeacher = await list(a.admin.token, `?owner=${otherTeacher.id}`)
+    expect(adminAsTeacher.body.results.map((group: { id: number }) => group.id)).toEqual([otherTeachersClass])
+    for (const query of ['', '?page=1', `?owner=${otherTeacher.id}`]) {
+      const teacher = await list(a.teacher.token, query)
+      expect(teacher.status).toBe(200)
+      expect(teacher.body.results.map((group: { id: number }) => group.id), query).toEqual(query.includes('owner') ? [] : [classA])
+    }
+    expect((await list(a.student.token)).status).toBe(403)
+    expect((await list(b.admin.token)).status).toBe(404)
+    const members = await server.api('GET', `/v1/organizations/${a.organization.id}/users`, { token: a.admin.token })
+    expect(members.status).toBe(200)
+    expect((await server.api('GET', `/v1/organizations/${a.organization.id}/users`, { token: a.teacher.token })).status).toBe(403)
+    expect((await server.api('GET', `/v1/organizations/${a.organization.id}/users`, { token: b.admin.token })).status).toBe(404)
+  })
+})
+
+describe('presigned uploads', () => {
+  const startBatch = async () => {
+    const reply = await server.api('POST', '/v1/invitations/batch/', {
+      token: a.admin.token,
+      body: { organization: a.organization.id, file_name: 'people.csv', content_type: 'text/csv', file_size: 100 },
+    })
+    expect(reply.status, reply.text).toBe(201)
+    return reply.body as { id: number; presigned_url: string; content_type: string }
+  }
+  const put = (url: URL, payload: string | Buffer, contentType = 'text/csv') =>
+    server.api('PUT', `${url.pathname}${url.search}`, { raw: { payload, contentType } })
+
+  it('refuses a key changed to climb out of the files directory or into another organization, another content type, a changed or passed size', async () => {
+    const batch = await startBatch()
+    const url = new URL(batch.presigned_url)
+    const climbing = new URL(url)
+    climbing.searchParams.set('key', `../../${url.searchParams.get('key')}`)
+    expect((await put(climbing, 'email\nx@example.com\n')).status).toBe(403)
+    const renamed = new URL(url)
+    renamed.searchParams.set('key', `invitation-batches/${b.organization.id}/stolen.csv`)
+    expect((await put(renamed, 'email\nx@example.com\n')).status).toBe(403)
+    expect([403, 415]).toContain((await put(url, 'email\nx@example.com\n', 'text/html')).status)
+    const bigger = new URL(url)
+    bigger.searchParams.set('max', '5242879')
+    expect((await put(bigger, 'email\nx@example.com\n')).status).toBe(403)
+    expect((await put(url, Buffer.alloc(5 * 1024 * 1024 + 1, 'a'))).status).toBe(413)
+    expect((await put(url, 'email\nx@example.com\n')).status).toBe(204)
+  })
+
+  it("does not let another organization's admin preview or send a batch by its id", async () => {
+    const batch = await startBatch()
+    const before = await countRows(server, 'invitations')
+    expect((await server.api('GET', `/v1/invitations/batch/${batch.id}/`, { token: b.admin.token })).status).toBe(404)
+    expect((await server.api('POST', `/v1/invitations/batch/${batch.id}/send/`, { token: b.admin.token, body: {} })).status).toBe(404)
+    expect(await countRows(server, 'invitations')).toBe(before)
+  })
+})
+
+describe("another organization's class import", () => {
+  it('cannot be previewed or confirmed by its id from another organization, through either organization', async () => {
+    const started = await server.api('POST', `/v1/groups/${a.organization.id}/import/upload/`, {
+      token: a.admin.token,
+      body: { file_size: 9000, content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', file_name: 'classes.xlsx' },
+    })
+    expect(started.status, started.text).toBe(201)
+    const id = started.body.callback_id as number
+    const before = await storeState()
+    for (const organizationId of [a.organization.id, b.organization.id]) {
+      const preview = await server.api('POST', `/v1/groups/${organizationId}/preview/`, { token: b.admin.token, body: { file_key: id } })
+      expect(preview.status, preview.text).toBe(404)
+      const confirm = await server.api('POST', `/v1/groups/${organizationId}/import/`, { token: b.admin.token, body: { callback_id: id } })
+      expect(confirm.status, confirm.text).toBe(404)
+    }
+    expect(await storeState()).toEqual(before)
+  })
+})
+
+describe('a presigned S3 upload bigger than it was signed for', () => {
+  it('is read no further than MAX_READ_BYTES + 1 bytes, enough for the reader to refuse it (was read whole into memory)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-s3-attack-'))
+    const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir })
+    try {
+      const { port } = await s3.run()
+      const endpoint = `http://127.0.0.1:${port}`
+      const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
+      await new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials }).send(new CreateBucketCommand({ Bucket: 'attack' }))
+      const storage = s3Storage({ bucket: 'attack', endpoint, region: 'us-east-1', forcePathStyle: true, ...credentials })
+      const key = 'invitation-batches/1/big.csv'
+      const url = await storage.presignUpload({ key, contentType: 'text/csv', maxBytes: 100, expiresAt: new Date(Date.now() + 60_000) })
+      const big = new Uint8Array(MAX_READ_BYTES + 64 * 1024)
+      const put = await fetch(url, { method: 'PUT', body: big, headers: { 'content-type': 'text/csv' } })
+      expect(put.status).toBe(200)
+      const read = await storage.get(key)
+      expect(read?.body.length).toBe(MAX_READ_BYTES + 1)
+      await storage.put('small/one.csv', Buffer.from('email\n'), 'text/csv')
+      expect((await storage.get('small/one.csv'))?.body.toString()).toBe('email\n')
+    } finally {
+      await s3.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
