@@ -4403,6 +4403,14 @@ export type NamespaceOnboardingTranslation = {
 	 */
 	logoHelp: string
 	/**
+	 * C​h​o​o​s​e​ ​a​n​ ​i​m​a​g​e
+	 */
+	logoChoose: string
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​l​o​g​o
+	 */
+	logoRemove: string
+	/**
 	 * T​h​e​ ​l​o​g​o​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.​ ​Y​o​u​ ​c​a​n​ ​a​d​d​ ​i​t​ ​l​a​t​e​r​ ​f​r​o​m​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​p​a​g​e​.
 	 */
 	logoFailed: string
@@ -10797,6 +10805,14 @@ export type TranslationFunctions = {
 		 * A JPEG, PNG or GIF image, shown square
 		 */
 		logoHelp: () => LocalizedString
+		/**
+		 * Choose an image
+		 */
+		logoChoose: () => LocalizedString
+		/**
+		 * Remove the logo
+		 */
+		logoRemove: () => LocalizedString
 		/**
 		 * The logo could not be uploaded. You can add it later from the profile page.
 		 */
