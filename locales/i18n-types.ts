@@ -5136,6 +5136,10 @@ export type NamespaceOrganizationUsersTranslation = {
 	 */
 	emptySearch: string
 	/**
+	 * C​l​e​a​r​ ​s​e​a​r​c​h
+	 */
+	clearSearch: string
+	/**
 	 * T​h​e​ ​u​s​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
 	 */
 	usersFailed: string
@@ -11513,6 +11517,10 @@ export type TranslationFunctions = {
 		 * No users match your search.
 		 */
 		emptySearch: () => LocalizedString
+		/**
+		 * Clear search
+		 */
+		clearSearch: () => LocalizedString
 		/**
 		 * The users could not be loaded.
 		 */
