@@ -4412,6 +4412,14 @@ export type NamespaceOnboardingTranslation = {
 	 */
 	logoHelp: string
 	/**
+	 * C​h​o​o​s​e​ ​a​n​ ​i​m​a​g​e
+	 */
+	logoChoose: string
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​l​o​g​o
+	 */
+	logoRemove: string
+	/**
 	 * T​h​e​ ​l​o​g​o​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.​ ​Y​o​u​ ​c​a​n​ ​a​d​d​ ​i​t​ ​l​a​t​e​r​ ​f​r​o​m​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​p​a​g​e​.
 	 */
 	logoFailed: string
@@ -5136,6 +5144,10 @@ export type NamespaceOrganizationUsersTranslation = {
 	 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h​ ​y​o​u​r​ ​s​e​a​r​c​h​.
 	 */
 	emptySearch: string
+	/**
+	 * C​l​e​a​r​ ​s​e​a​r​c​h
+	 */
+	clearSearch: string
 	/**
 	 * T​h​e​ ​u​s​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
 	 */
@@ -10815,6 +10827,14 @@ export type TranslationFunctions = {
 		 */
 		logoHelp: () => LocalizedString
 		/**
+		 * Choose an image
+		 */
+		logoChoose: () => LocalizedString
+		/**
+		 * Remove the logo
+		 */
+		logoRemove: () => LocalizedString
+		/**
 		 * The logo could not be uploaded. You can add it later from the profile page.
 		 */
 		logoFailed: () => LocalizedString
@@ -11514,6 +11534,10 @@ export type TranslationFunctions = {
 		 * No users match your search.
 		 */
 		emptySearch: () => LocalizedString
+		/**
+		 * Clear search
+		 */
+		clearSearch: () => LocalizedString
 		/**
 		 * The users could not be loaded.
 		 */

@@ -9,7 +9,7 @@ import { Avatar, Button, ChevronDownIcon, IconButton, initials, Menu, Text, useC
 import { useTerms } from '../features/shared/terms'
 import { useKnownOrganization } from './known-organizations'
 import { LanguageSubmenu } from './LanguageSubmenu'
-import { isCurrent, navEntries, type NavEntry, userMenuLinks } from './nav'
+import { currentEntry, navEntries, type NavEntry, userMenuLinks } from './nav'
 import { paths } from './paths'
 import { selectOrganizationId, selectUser, useSession } from './root-context'
 
@@ -49,6 +49,7 @@ export function TopNav() {
   if (!user) return null
 
   const entries = navEntries(user, organizationId, known?.name)
+  const current = currentEntry(entries, location)
   // classes, teachers and students are worded by the organization's type (§1)
   const label = (entry: NavEntry): string =>
     entry.key === 'organization'
@@ -64,7 +65,7 @@ export function TopNav() {
           <RouterLink
             href={entry.href}
             className={linkStyle}
-            aria-current={isCurrent(entry.href, location) ? 'page' : undefined}
+            aria-current={entry.key === current ? 'page' : undefined}
             onClick={() => setOpen(false)}
           >
             {label(entry)}

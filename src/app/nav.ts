@@ -59,11 +59,24 @@ export const userMenuLinks = (user: User | null, organizationId: number | null):
       : [],
 })
 
-/** Whether a nav link is the current page (its path is the location, or the location is under it). */
+/** Whether a nav link leads to the location or to a page above it (the location is under it). */
 export const isCurrent = (href: string, location: string): boolean => {
   const clean = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p)
   const a = clean(href)
   const b = clean(location)
   if (a === '/') return b === '/'
   return b === a || b.startsWith(`${a}/`)
+}
+
+/**
+ * The one entry that is the current page: of the entries the location is at or under, the deepest
+ * (a platform admin on /admin/organization/3 is on that organization's entry, not also on /admin's);
+ * on the home page, which shows the dashboard, the dashboard entry. Null when none is.
+ */
+export const currentEntry = (entries: readonly NavEntry[], location: string): NavEntry['key'] | null => {
+  let best: NavEntry | null = null
+  for (const entry of entries)
+    if (isCurrent(entry.href, location) && (!best || entry.href.length > best.href.length)) best = entry
+  if (best) return best.key
+  return isCurrent('/', location) && entries.some((entry) => entry.key === 'dashboard') ? 'dashboard' : null
 }

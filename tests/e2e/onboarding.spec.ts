@@ -75,6 +75,13 @@ test('a new user signs up, confirms, creates a school as its admin, invites a te
   const logoInput = dialog.getByLabel('Logo (optional)')
   await logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
   await expect(dialog.getByRole('alert').filter({ hasText: 'File type is not allowed' })).toBeVisible()
+  // the portal's own button in the portal's language, not the browser's "Choose File / No file chosen"
+  await expect(dialog.getByRole('button', { name: 'Choose an image' })).toBeVisible()
+  await logoInput.setInputFiles(path.resolve('tests/fixtures/logo.png'))
+  await expect(dialog.getByText('logo.png')).toBeVisible()
+  // a chosen logo can be taken back, and chosen again
+  await dialog.getByRole('button', { name: 'Remove the logo' }).click()
+  await expect(dialog.getByText('logo.png')).toBeHidden()
   await logoInput.setInputFiles(path.resolve('tests/fixtures/logo.png'))
   await expect(dialog.getByText('logo.png')).toBeVisible()
   await screen(page, 'onboarding-create-school')

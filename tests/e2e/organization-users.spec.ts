@@ -106,6 +106,15 @@ test('an organization admin invites a teacher, edits the roles, is refused remov
   await page.reload()
   await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue('Hoover')
   await expect(row(page, teacher.email)).toBeVisible()
+  // a search that finds nobody says so and offers the way back to the whole list
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('Nobody-by-this-name')
+  await expect(page.getByText('No users match your search.')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue('')
+  await expect(page).not.toHaveURL(/search=/)
+  await expect(row(page, owner.email)).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('Hoover')
+  await expect(row(page, owner.email)).toHaveCount(0)
 
   // the member's profile: edit the roles (at least one is needed)
   await row(page, teacher.email).getByRole('cell', { name: teacher.email, exact: true }).click()
@@ -174,6 +183,9 @@ test('a platform admin opens an organization from /admin: back link, its name in
   // the top navigation names the organization, never its number
   const nav = page.getByRole('navigation', { name: 'Main navigation' })
   await expect(nav.getByRole('link', { name: organization.name })).toHaveAttribute('href', `/admin/organization/${organization.id}`)
+  // one current page: the organization, not Organizations too
+  await expect(nav.getByRole('link', { name: organization.name })).toHaveAttribute('aria-current', 'page')
+  await expect(nav.getByRole('link', { name: 'Organizations' })).not.toHaveAttribute('aria-current', 'page')
   await expect(row(page, owner.email)).toBeVisible()
   await screenAtWidths(page, 'admin-organization-users', () => expect(row(page, student.email)).toBeVisible())
 

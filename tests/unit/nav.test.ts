@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OrganizationMembership, User } from '../../machines/types'
-import { isCurrent, navEntries, userMenuLinks } from '../../src/app/nav'
+import { currentEntry, isCurrent, navEntries, userMenuLinks } from '../../src/app/nav'
 
 const user = (organizations: OrganizationMembership[], is_superuser = false): User => ({
   id: 1,
@@ -72,5 +72,19 @@ describe('isCurrent', () => {
     expect(isCurrent('/organization/3/students', '/organization/3/students/5')).toBe(true)
     expect(isCurrent('/', '/profile')).toBe(false)
     expect(isCurrent('/admin', '/admin/')).toBe(true)
+  })
+})
+
+describe('currentEntry', () => {
+  it('marks one entry: the deepest the location is under (the organization, not also Organizations, on its admin page)', () => {
+    const entries = navEntries(user([], true), 7, 'Acme')
+    expect(currentEntry(entries, '/admin/organization/7')).toBe('organization')
+    expect(currentEntry(entries, '/admin')).toBe('organizations')
+    expect(currentEntry(entries, '/organization/7/classes/2')).toBe('classes')
+    expect(currentEntry(entries, '/profile')).toBeNull()
+  })
+  it('marks the dashboard on the home page, which shows it', () => {
+    expect(currentEntry(navEntries(user([org(3, ['admin'])]), 3), '/')).toBe('dashboard')
+    expect(currentEntry(navEntries(user([org(3, ['admin'])]), 3), '/organization/3/dashboard')).toBe('dashboard')
   })
 })

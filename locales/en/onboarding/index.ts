@@ -25,6 +25,8 @@ const en_onboarding = {
 	usernameHelp: 'Letters, digits, dots, hyphens and underscores',
 	logo: 'Logo (optional)',
 	logoHelp: 'A JPEG, PNG or GIF image, shown square',
+	logoChoose: 'Choose an image',
+	logoRemove: 'Remove the logo',
 	logoFailed: 'The logo could not be uploaded. You can add it later from the profile page.',
 	created: '{name} is created. You are its admin.',
 	kinds: {

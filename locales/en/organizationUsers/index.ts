@@ -24,6 +24,7 @@ const en_organizationUsers = {
 	emptyTitle: 'No users yet',
 	emptyPrompt: 'Invite people by email: they join as soon as they accept.',
 	emptySearch: 'No users match your search.',
+	clearSearch: 'Clear search',
 	usersFailed: 'The users could not be loaded.',
 	inviteTitle: 'Invite by email',
 	inviteDescription: 'Each address gets an invitation mail with a link to join {organization:string}.',

@@ -25,6 +25,8 @@ const es_MX_onboarding = {
 	usernameHelp: 'Letras, dígitos, puntos, guiones y guiones bajos',
 	logo: 'Logotipo (opcional)',
 	logoHelp: 'Una imagen JPEG, PNG o GIF, que se muestra cuadrada',
+	logoChoose: 'Elegir una imagen',
+	logoRemove: 'Quitar el logotipo',
 	logoFailed: 'No se pudo subir el logotipo. Puedes agregarlo más tarde desde la página de perfil.',
 	created: '{name} se creó. Eres su administrador.',
 	kinds: {

@@ -24,6 +24,7 @@ const es_MX_organizationUsers = {
 	emptyTitle: 'Aún no hay usuarios',
 	emptyPrompt: 'Invita a personas por correo: se unen en cuanto aceptan.',
 	emptySearch: 'Ningún usuario coincide con tu búsqueda.',
+	clearSearch: 'Borrar la búsqueda',
 	usersFailed: 'No se pudieron cargar los usuarios.',
 	inviteTitle: 'Invitar por correo',
 	inviteDescription: 'Cada dirección recibe un correo de invitación con un enlace para unirse a {organization}.',

@@ -25,6 +25,8 @@ const ja_onboarding = {
 	usernameHelp: '英字、数字、ピリオド、ハイフン、アンダースコア',
 	logo: 'ロゴ（任意）',
 	logoHelp: 'JPEG、PNG、GIF 形式の画像（正方形で表示）',
+	logoChoose: '画像を選ぶ',
+	logoRemove: 'ロゴを外す',
 	logoFailed: 'ロゴをアップロードできませんでした。後でプロフィールページから追加できます。',
 	created: '{name}を作成しました。あなたが管理者です。',
 	kinds: {

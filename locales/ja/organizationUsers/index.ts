@@ -24,6 +24,7 @@ const ja_organizationUsers = {
 	emptyTitle: 'まだユーザーがいません',
 	emptyPrompt: 'メールで招待しましょう。承諾するとすぐに参加します。',
 	emptySearch: '検索に一致するユーザーはいません。',
+	clearSearch: '検索をクリア',
 	usersFailed: 'ユーザーを読み込めませんでした。',
 	inviteTitle: 'メールで招待',
 	inviteDescription: '各アドレスに{organization}への参加リンク付きの招待メールが届きます。',

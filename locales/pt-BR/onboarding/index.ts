@@ -25,6 +25,8 @@ const pt_BR_onboarding = {
 	usernameHelp: 'Letras, dígitos, pontos, hifens e sublinhados',
 	logo: 'Logotipo (opcional)',
 	logoHelp: 'Uma imagem JPEG, PNG ou GIF, exibida quadrada',
+	logoChoose: 'Escolher uma imagem',
+	logoRemove: 'Remover o logotipo',
 	logoFailed: 'Não foi possível enviar o logotipo. Você pode adicioná-lo depois na página de perfil.',
 	created: '{name} foi criada. Você é o administrador.',
 	kinds: {

@@ -24,6 +24,7 @@ const pt_BR_organizationUsers = {
 	emptyTitle: 'Ainda não há usuários',
 	emptyPrompt: 'Convide pessoas por e-mail: elas entram assim que aceitarem.',
 	emptySearch: 'Nenhum usuário corresponde à sua busca.',
+	clearSearch: 'Limpar a busca',
 	usersFailed: 'Não foi possível carregar os usuários.',
 	inviteTitle: 'Convidar por e-mail',
 	inviteDescription: 'Cada endereço recebe um e-mail de convite com um link para entrar em {organization}.',

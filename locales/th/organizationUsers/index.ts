@@ -24,6 +24,7 @@ const th_organizationUsers = {
 	emptyTitle: 'ยังไม่มีผู้ใช้',
 	emptyPrompt: 'เชิญผู้คนทางอีเมล พวกเขาจะเข้าร่วมทันทีที่ตอบรับ',
 	emptySearch: 'ไม่มีผู้ใช้ที่ตรงกับการค้นหา',
+	clearSearch: 'ล้างการค้นหา',
 	usersFailed: 'โหลดรายชื่อผู้ใช้ไม่ได้',
 	inviteTitle: 'เชิญทางอีเมล',
 	inviteDescription: 'แต่ละที่อยู่จะได้รับอีเมลเชิญพร้อมลิงก์เพื่อเข้าร่วม {organization}',

@@ -25,6 +25,8 @@ const vi_onboarding = {
 	usernameHelp: 'Chữ cái, chữ số, dấu chấm, gạch ngang và gạch dưới',
 	logo: 'Logo (không bắt buộc)',
 	logoHelp: 'Ảnh JPEG, PNG hoặc GIF, hiển thị hình vuông',
+	logoChoose: 'Chọn ảnh',
+	logoRemove: 'Bỏ logo',
 	logoFailed: 'Không tải được logo lên. Bạn có thể thêm sau từ trang hồ sơ.',
 	created: 'Đã tạo {name}. Bạn là quản trị viên.',
 	kinds: {

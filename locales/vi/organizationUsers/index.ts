@@ -24,6 +24,7 @@ const vi_organizationUsers = {
 	emptyTitle: 'Chưa có người dùng',
 	emptyPrompt: 'Mời mọi người qua email: họ tham gia ngay khi chấp nhận.',
 	emptySearch: 'Không có người dùng nào khớp với tìm kiếm.',
+	clearSearch: 'Xóa tìm kiếm',
 	usersFailed: 'Không thể tải danh sách người dùng.',
 	inviteTitle: 'Mời qua email',
 	inviteDescription: 'Mỗi địa chỉ nhận một email mời có liên kết để tham gia {organization}.',

@@ -48,7 +48,7 @@ function OrganizationDashboard({ organizationId }: { organizationId: number }) {
       <Stack gap="3" align="flex-start">
         <PageHeader title={t.title()} />
         {/* §8: the teacher's dashboard says "Could not load resource" */}
-        <ErrorPanel messages={[isTeacher(user, organizationId) ? t.classLoadFailed() : t.loadFailed(), errorMessage(error, LL.common.genericError())]} />
+        <ErrorPanel title={isTeacher(user, organizationId) ? t.classLoadFailed() : t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
         <Button variant="outline" onClick={() => flow.send({ type: 'dashboard.retry' })}>
           {LL.common.retry()}
         </Button>

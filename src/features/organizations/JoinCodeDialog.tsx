@@ -98,10 +98,10 @@ export function JoinCodeDialog({ organizationId, organizationName, terms, onClos
                   {t.description({ organization: organizationName, role: roleLabel(terms, 'student') })}
                 </Dialog.Description>
               </Stack>
-              {actionError ? <ErrorPanel messages={[t.changeFailed(), errorMessage(actionError, LL.common.genericError())]} /> : null}
+              {actionError ? <ErrorPanel title={t.changeFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
               {error ? (
                 <Stack gap="3" align="flex-start">
-                  <ErrorPanel messages={[t.loadFailed(), errorMessage(error, LL.common.genericError())]} />
+                  <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
                   <Button variant="outline" onClick={() => flow.send({ type: 'joinCode.retry' })}>
                     {LL.common.retry()}
                   </Button>

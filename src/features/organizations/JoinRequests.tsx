@@ -78,10 +78,10 @@ function JoinRequestsDialog({
                 <Dialog.Title>{t.title()}</Dialog.Title>
                 <Dialog.Description>{t.description({ organization: organizationName })}</Dialog.Description>
               </Stack>
-              {actionError ? <ErrorPanel messages={[t.actionFailed(), errorMessage(actionError, LL.common.genericError())]} /> : null}
+              {actionError ? <ErrorPanel title={t.actionFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
               {error ? (
                 <Stack gap="3" align="flex-start">
-                  <ErrorPanel messages={[t.loadFailed(), errorMessage(error, LL.common.genericError())]} />
+                  <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
                   <Button variant="outline" onClick={() => actor.send({ type: 'requests.retry' })}>
                     {LL.common.retry()}
                   </Button>

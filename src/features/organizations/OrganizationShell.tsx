@@ -66,7 +66,7 @@ export function OrganizationShell({ organizationId, tab, admin }: { organization
   if (!organization)
     return state === 'failed' ? (
       <Stack gap="3" align="flex-start">
-        <ErrorPanel messages={[t.loadFailed(), errorMessage(error, LL.common.genericError())]} />
+        <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
         <Button variant="outline" onClick={() => page.send({ type: 'organization.retry' })}>
           {LL.common.retry()}
         </Button>

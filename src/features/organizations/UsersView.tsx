@@ -110,7 +110,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
       </Stack>
       {error ? (
         <Stack gap="3" align="flex-start">
-          <ErrorPanel messages={[t.usersFailed(), errorMessage(error, LL.common.genericError())]} />
+          <ErrorPanel title={t.usersFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
           <Button variant="outline" onClick={() => users.send({ type: 'users.retry' })}>
             {LL.common.retry()}
           </Button>
@@ -120,7 +120,18 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
       ) : rows.length === 0 ? (
         <Stack gap="3" align="flex-start" py="6">
           <Text fontWeight="semibold">{query.search ? t.emptySearch() : t.emptyTitle()}</Text>
-          {!query.search && canInvite ? (
+          {query.search ? (
+            // a way back from a search that found nobody, as the organizations list has
+            <Button
+              variant="outline"
+              onClick={() => {
+                setTyped('')
+                setQuery({ ...query, search: '', page: 1 })
+              }}
+            >
+              {t.clearSearch()}
+            </Button>
+          ) : canInvite ? (
             <>
               <Text color="fg.muted">{t.emptyPrompt()}</Text>
               <Button variant="outline" onClick={() => setInviting(true)}>

@@ -68,11 +68,12 @@ export function AdminsSection({ organizationId }: { organizationId: number }) {
                 return (
                   <styled.li key={admin.id} display="flex" alignItems="center" gap="3" minW="0">
                     <Avatar name={name} src={admin.photo_url} decorative size="sm" />
-                    <Stack gap="0" minW="0">
-                      <Text fontWeight="medium" truncate>
+                    {/* wrapped, not cut: at 360 px a cut e-mail could not be read anywhere */}
+                    <Stack gap="0" minW="0" overflowWrap="anywhere">
+                      <Text fontWeight="medium">
                         {name}
                       </Text>
-                      <Text size="sm" color="fg.muted" truncate>
+                      <Text size="sm" color="fg.muted">
                         {admin.email}
                       </Text>
                     </Stack>
