@@ -1694,14 +1694,6 @@ export type NamespaceApiTranslation = {
 		}
 		column: {
 			/**
-			 * S​t​u​d​e​n​t​ ​n​a​m​e
-			 */
-			studentName: string
-			/**
-			 * S​t​u​d​e​n​t​ ​e​m​a​i​l
-			 */
-			studentEmail: string
-			/**
 			 * L​e​s​s​o​n​s​ ​p​r​a​c​t​i​c​e​d
 			 */
 			lessonsPracticed: string
@@ -1797,6 +1789,26 @@ export type NamespaceApiTranslation = {
 			 * D​i​f​f​i​c​u​l​t​y​ ​l​e​v​e​l
 			 */
 			difficultyLevel: string
+		}
+		school: {
+			/**
+			 * S​t​u​d​e​n​t​ ​n​a​m​e
+			 */
+			studentName: string
+			/**
+			 * S​t​u​d​e​n​t​ ​e​m​a​i​l
+			 */
+			studentEmail: string
+		}
+		company: {
+			/**
+			 * E​m​p​l​o​y​e​e​ ​n​a​m​e
+			 */
+			studentName: string
+			/**
+			 * E​m​p​l​o​y​e​e​ ​e​m​a​i​l
+			 */
+			studentEmail: string
 		}
 		/**
 		 * C​h​o​o​s​e​ ​a​ ​r​a​n​g​e​ ​o​f​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​d​a​y​s​.
@@ -2460,10 +2472,6 @@ export type NamespaceClassExportsTranslation = {
 	 */
 	failed: string
 	/**
-	 * Y​o​u​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​p​o​r​t​ ​t​h​i​s​ ​c​l​a​s​s​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​s​e​e​ ​w​h​a​t​ ​y​o​u​ ​c​a​n​ ​d​o​.
-	 */
-	forbidden: string
-	/**
 	 * T​r​y​ ​a​g​a​i​n
 	 */
 	retry: string
@@ -2471,6 +2479,18 @@ export type NamespaceClassExportsTranslation = {
 	 * D​i​s​m​i​s​s
 	 */
 	dismiss: string
+	school: {
+		/**
+		 * Y​o​u​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​p​o​r​t​ ​t​h​i​s​ ​c​l​a​s​s​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​s​e​e​ ​w​h​a​t​ ​y​o​u​ ​c​a​n​ ​d​o​.
+		 */
+		forbidden: string
+	}
+	company: {
+		/**
+		 * Y​o​u​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​p​o​r​t​ ​t​h​i​s​ ​t​e​a​m​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​s​e​e​ ​w​h​a​t​ ​y​o​u​ ​c​a​n​ ​d​o​.
+		 */
+		forbidden: string
+	}
 }
 
 export type NamespaceClassImportTranslation = {
@@ -3374,10 +3394,6 @@ export type NamespaceDashboardsTranslation = {
 	 */
 	lessonsThisWeek: string
 	/**
-	 * N​o​ ​t​e​a​c​h​e​r​ ​y​e​t
-	 */
-	noTeacher: string
-	/**
 	 * G​o​a​l​:​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​ ​w​e​e​k​,​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​ ​a​ ​d​a​y
 	 * @param {number} days
 	 * @param {number} minutes
@@ -3406,6 +3422,10 @@ export type NamespaceDashboardsTranslation = {
 	 */
 	myProgress: string
 	school: {
+		/**
+		 * N​o​ ​t​e​a​c​h​e​r​ ​y​e​t
+		 */
+		noTeacher: string
 		/**
 		 * N​e​w​ ​c​l​a​s​s
 		 */
@@ -3436,6 +3456,10 @@ export type NamespaceDashboardsTranslation = {
 		allStudents: string
 	}
 	company: {
+		/**
+		 * N​o​ ​l​e​a​d​e​r​ ​y​e​t
+		 */
+		noTeacher: string
 		/**
 		 * N​e​w​ ​t​e​a​m
 		 */
@@ -6196,14 +6220,6 @@ export type NamespaceReportsTranslation = {
 	 */
 	average: string
 	/**
-	 * A​c​t​i​v​e​ ​s​t​u​d​e​n​t​s
-	 */
-	activeStudents: string
-	/**
-	 * A​c​t​i​v​e​ ​e​m​p​l​o​y​e​e​s
-	 */
-	activeEmployees: string
-	/**
 	 * L​e​s​s​o​n​s
 	 */
 	lessons: string
@@ -6232,18 +6248,6 @@ export type NamespaceReportsTranslation = {
 	 */
 	averagePractice: string
 	/**
-	 * A​v​e​r​a​g​e​ ​t​i​m​e​ ​p​e​r​ ​a​c​t​i​v​e​ ​s​t​u​d​e​n​t
-	 */
-	avgPracticeTime: string
-	/**
-	 * A​v​e​r​a​g​e​ ​l​e​s​s​o​n​s​ ​p​e​r​ ​a​c​t​i​v​e​ ​s​t​u​d​e​n​t
-	 */
-	avgPracticeLessons: string
-	/**
-	 * W​e​e​k​l​y​ ​a​c​t​i​v​e​ ​s​t​u​d​e​n​t​s
-	 */
-	weeklyActive: string
-	/**
 	 * N​o​t​ ​a​c​t​i​v​e
 	 */
 	notActive: string
@@ -6268,10 +6272,6 @@ export type NamespaceReportsTranslation = {
 	 */
 	eps: string
 	/**
-	 * S​t​u​d​e​n​t​s​ ​i​m​p​r​o​v​e​m​e​n​t
-	 */
-	improvement: string
-	/**
 	 * 0​–​5​%​ ​b​e​t​t​e​r
 	 */
 	improvement0to5: string
@@ -6291,10 +6291,6 @@ export type NamespaceReportsTranslation = {
 	 * O​v​e​r​ ​7​0​%​ ​b​e​t​t​e​r
 	 */
 	improvementOver70: string
-	/**
-	 * S​t​u​d​e​n​t​s
-	 */
-	students: string
 	/**
 	 * P​e​r​i​o​d
 	 */
@@ -6416,18 +6412,6 @@ export type NamespaceReportsTranslation = {
 	 */
 	timeTracking: string
 	/**
-	 * M​i​n​u​t​e​s​ ​p​r​a​c​t​i​c​e​d​ ​b​y​ ​e​a​c​h​ ​s​t​u​d​e​n​t​ ​p​e​r​ ​p​e​r​i​o​d
-	 */
-	timeTrackingCaption: string
-	/**
-	 * S​t​u​d​e​n​t
-	 */
-	student: string
-	/**
-	 * N​o​ ​s​t​u​d​e​n​t​s​ ​i​n​ ​t​h​i​s​ ​c​l​a​s​s​ ​y​e​t​.
-	 */
-	noStudents: string
-	/**
 	 * P​r​o​g​r​e​s​s​ ​o​v​e​r​ ​t​h​e​ ​p​e​r​i​o​d
 	 */
 	classSummary: string
@@ -6441,6 +6425,82 @@ export type NamespaceReportsTranslation = {
 	 * A​c​t​i​v​e​ ​e​a​c​h​ ​p​e​r​i​o​d​ ​(​%​)
 	 */
 	shareActive: string
+	school: {
+		/**
+		 * A​c​t​i​v​e​ ​s​t​u​d​e​n​t​s
+		 */
+		activeStudents: string
+		/**
+		 * A​v​e​r​a​g​e​ ​t​i​m​e​ ​p​e​r​ ​a​c​t​i​v​e​ ​s​t​u​d​e​n​t
+		 */
+		avgPracticeTime: string
+		/**
+		 * A​v​e​r​a​g​e​ ​l​e​s​s​o​n​s​ ​p​e​r​ ​a​c​t​i​v​e​ ​s​t​u​d​e​n​t
+		 */
+		avgPracticeLessons: string
+		/**
+		 * W​e​e​k​l​y​ ​a​c​t​i​v​e​ ​s​t​u​d​e​n​t​s
+		 */
+		weeklyActive: string
+		/**
+		 * S​t​u​d​e​n​t​s​ ​i​m​p​r​o​v​e​m​e​n​t
+		 */
+		improvement: string
+		/**
+		 * S​t​u​d​e​n​t​s
+		 */
+		students: string
+		/**
+		 * M​i​n​u​t​e​s​ ​p​r​a​c​t​i​c​e​d​ ​b​y​ ​e​a​c​h​ ​s​t​u​d​e​n​t​ ​p​e​r​ ​p​e​r​i​o​d
+		 */
+		timeTrackingCaption: string
+		/**
+		 * S​t​u​d​e​n​t
+		 */
+		student: string
+		/**
+		 * N​o​ ​s​t​u​d​e​n​t​s​ ​i​n​ ​t​h​i​s​ ​c​l​a​s​s​ ​y​e​t​.
+		 */
+		noStudents: string
+	}
+	company: {
+		/**
+		 * A​c​t​i​v​e​ ​e​m​p​l​o​y​e​e​s
+		 */
+		activeStudents: string
+		/**
+		 * A​v​e​r​a​g​e​ ​t​i​m​e​ ​p​e​r​ ​a​c​t​i​v​e​ ​e​m​p​l​o​y​e​e
+		 */
+		avgPracticeTime: string
+		/**
+		 * A​v​e​r​a​g​e​ ​l​e​s​s​o​n​s​ ​p​e​r​ ​a​c​t​i​v​e​ ​e​m​p​l​o​y​e​e
+		 */
+		avgPracticeLessons: string
+		/**
+		 * W​e​e​k​l​y​ ​a​c​t​i​v​e​ ​e​m​p​l​o​y​e​e​s
+		 */
+		weeklyActive: string
+		/**
+		 * E​m​p​l​o​y​e​e​s​ ​i​m​p​r​o​v​e​m​e​n​t
+		 */
+		improvement: string
+		/**
+		 * E​m​p​l​o​y​e​e​s
+		 */
+		students: string
+		/**
+		 * M​i​n​u​t​e​s​ ​p​r​a​c​t​i​c​e​d​ ​b​y​ ​e​a​c​h​ ​e​m​p​l​o​y​e​e​ ​p​e​r​ ​p​e​r​i​o​d
+		 */
+		timeTrackingCaption: string
+		/**
+		 * E​m​p​l​o​y​e​e
+		 */
+		student: string
+		/**
+		 * N​o​ ​e​m​p​l​o​y​e​e​s​ ​i​n​ ​t​h​i​s​ ​t​e​a​m​ ​y​e​t​.
+		 */
+		noStudents: string
+	}
 }
 
 export type NamespaceStartLearningTranslation = {
@@ -8261,14 +8321,6 @@ export type TranslationFunctions = {
 			}
 			column: {
 				/**
-				 * Student name
-				 */
-				studentName: () => LocalizedString
-				/**
-				 * Student email
-				 */
-				studentEmail: () => LocalizedString
-				/**
 				 * Lessons practiced
 				 */
 				lessonsPracticed: () => LocalizedString
@@ -8364,6 +8416,26 @@ export type TranslationFunctions = {
 				 * Difficulty level
 				 */
 				difficultyLevel: () => LocalizedString
+			}
+			school: {
+				/**
+				 * Student name
+				 */
+				studentName: () => LocalizedString
+				/**
+				 * Student email
+				 */
+				studentEmail: () => LocalizedString
+			}
+			company: {
+				/**
+				 * Employee name
+				 */
+				studentName: () => LocalizedString
+				/**
+				 * Employee email
+				 */
+				studentEmail: () => LocalizedString
 			}
 			/**
 			 * Choose a range of at most {max} days.
@@ -8987,10 +9059,6 @@ export type TranslationFunctions = {
 		 */
 		failed: () => LocalizedString
 		/**
-		 * You can no longer export this class. Reload the page to see what you can do.
-		 */
-		forbidden: () => LocalizedString
-		/**
 		 * Try again
 		 */
 		retry: () => LocalizedString
@@ -8998,6 +9066,18 @@ export type TranslationFunctions = {
 		 * Dismiss
 		 */
 		dismiss: () => LocalizedString
+		school: {
+			/**
+			 * You can no longer export this class. Reload the page to see what you can do.
+			 */
+			forbidden: () => LocalizedString
+		}
+		company: {
+			/**
+			 * You can no longer export this team. Reload the page to see what you can do.
+			 */
+			forbidden: () => LocalizedString
+		}
 	}
 	classImport: {
 		/**
@@ -9847,10 +9927,6 @@ export type TranslationFunctions = {
 		 */
 		lessonsThisWeek: () => LocalizedString
 		/**
-		 * No teacher yet
-		 */
-		noTeacher: () => LocalizedString
-		/**
 		 * Goal: {days} days a week, {minutes} minutes a day
 		 */
 		goals: (arg: { days: number, minutes: number }) => LocalizedString
@@ -9875,6 +9951,10 @@ export type TranslationFunctions = {
 		 */
 		myProgress: () => LocalizedString
 		school: {
+			/**
+			 * No teacher yet
+			 */
+			noTeacher: () => LocalizedString
 			/**
 			 * New class
 			 */
@@ -9905,6 +9985,10 @@ export type TranslationFunctions = {
 			allStudents: () => LocalizedString
 		}
 		company: {
+			/**
+			 * No leader yet
+			 */
+			noTeacher: () => LocalizedString
 			/**
 			 * New team
 			 */
@@ -12515,14 +12599,6 @@ export type TranslationFunctions = {
 		 */
 		average: () => LocalizedString
 		/**
-		 * Active students
-		 */
-		activeStudents: () => LocalizedString
-		/**
-		 * Active employees
-		 */
-		activeEmployees: () => LocalizedString
-		/**
 		 * Lessons
 		 */
 		lessons: () => LocalizedString
@@ -12551,18 +12627,6 @@ export type TranslationFunctions = {
 		 */
 		averagePractice: () => LocalizedString
 		/**
-		 * Average time per active student
-		 */
-		avgPracticeTime: () => LocalizedString
-		/**
-		 * Average lessons per active student
-		 */
-		avgPracticeLessons: () => LocalizedString
-		/**
-		 * Weekly active students
-		 */
-		weeklyActive: () => LocalizedString
-		/**
 		 * Not active
 		 */
 		notActive: () => LocalizedString
@@ -12587,10 +12651,6 @@ export type TranslationFunctions = {
 		 */
 		eps: () => LocalizedString
 		/**
-		 * Students improvement
-		 */
-		improvement: () => LocalizedString
-		/**
 		 * 0–5% better
 		 */
 		improvement0to5: () => LocalizedString
@@ -12610,10 +12670,6 @@ export type TranslationFunctions = {
 		 * Over 70% better
 		 */
 		improvementOver70: () => LocalizedString
-		/**
-		 * Students
-		 */
-		students: () => LocalizedString
 		/**
 		 * Period
 		 */
@@ -12735,18 +12791,6 @@ export type TranslationFunctions = {
 		 */
 		timeTracking: () => LocalizedString
 		/**
-		 * Minutes practiced by each student per period
-		 */
-		timeTrackingCaption: () => LocalizedString
-		/**
-		 * Student
-		 */
-		student: () => LocalizedString
-		/**
-		 * No students in this class yet.
-		 */
-		noStudents: () => LocalizedString
-		/**
 		 * Progress over the period
 		 */
 		classSummary: () => LocalizedString
@@ -12758,6 +12802,82 @@ export type TranslationFunctions = {
 		 * Active each period (%)
 		 */
 		shareActive: () => LocalizedString
+		school: {
+			/**
+			 * Active students
+			 */
+			activeStudents: () => LocalizedString
+			/**
+			 * Average time per active student
+			 */
+			avgPracticeTime: () => LocalizedString
+			/**
+			 * Average lessons per active student
+			 */
+			avgPracticeLessons: () => LocalizedString
+			/**
+			 * Weekly active students
+			 */
+			weeklyActive: () => LocalizedString
+			/**
+			 * Students improvement
+			 */
+			improvement: () => LocalizedString
+			/**
+			 * Students
+			 */
+			students: () => LocalizedString
+			/**
+			 * Minutes practiced by each student per period
+			 */
+			timeTrackingCaption: () => LocalizedString
+			/**
+			 * Student
+			 */
+			student: () => LocalizedString
+			/**
+			 * No students in this class yet.
+			 */
+			noStudents: () => LocalizedString
+		}
+		company: {
+			/**
+			 * Active employees
+			 */
+			activeStudents: () => LocalizedString
+			/**
+			 * Average time per active employee
+			 */
+			avgPracticeTime: () => LocalizedString
+			/**
+			 * Average lessons per active employee
+			 */
+			avgPracticeLessons: () => LocalizedString
+			/**
+			 * Weekly active employees
+			 */
+			weeklyActive: () => LocalizedString
+			/**
+			 * Employees improvement
+			 */
+			improvement: () => LocalizedString
+			/**
+			 * Employees
+			 */
+			students: () => LocalizedString
+			/**
+			 * Minutes practiced by each employee per period
+			 */
+			timeTrackingCaption: () => LocalizedString
+			/**
+			 * Employee
+			 */
+			student: () => LocalizedString
+			/**
+			 * No employees in this team yet.
+			 */
+			noStudents: () => LocalizedString
+		}
 	}
 	startLearning: {
 		/**

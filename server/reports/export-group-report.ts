@@ -31,7 +31,7 @@ export const exportGroupReport: Handler<'exportGroupReport'> = async (call) => {
   const dates = dateFormats(locale)
   const title = t.api.exports.report[kind]()
   const name = exportFileName(group.name, title, dates.title(from), dates.title(to), format)
-  const header = headerOf(kind, t)
+  const header = headerOf(kind, t, organization.type)
   const batches = exportRows(kind, {
     db: app.db,
     t,

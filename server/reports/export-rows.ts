@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Translator } from '../../locales/server.js'
+import type { OrganizationType } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { clockTime, neutralized, oneDecimal, rounded, type Cell, type DateFormats } from './export-format.js'
 
@@ -76,10 +77,14 @@ export interface ExportContext {
   scope: ExportScope
 }
 
-/** The header row of an export, in the reader's language. */
-export const headerOf = (kind: ExportKind, t: Translator): string[] => {
+/**
+ * The header row of an export, in the reader's language and the organization's words (specification 001
+ * §1): a school's student name and e-mail, a company's employee name and e-mail.
+ */
+export const headerOf = (kind: ExportKind, t: Translator, type: OrganizationType): string[] => {
   const column = t.api.exports.column
-  const student = [column.studentName(), column.studentEmail()]
+  const learner = type === 'company' ? t.api.exports.company : t.api.exports.school
+  const student = [learner.studentName(), learner.studentEmail()]
   if (kind === 'activity') {
     return [
       ...student,

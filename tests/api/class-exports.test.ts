@@ -224,6 +224,31 @@ describe('the exports of a class, on a known data set', () => {
   })
 })
 
+describe("a company's exports (001 §1: employees, leaders and teams)", () => {
+  it('names the learner columns Employee name and Employee email, in the reader\'s language, in CSV and XLSX', async () => {
+    const company = await createOrganizationWithPeople(server, { name: 'Acme', type: 'company', prefix: 'acme' })
+    const [team] = await server.db.insert(groups).values({ organizationId: company.organization.id, name: 'Sales', startDate: '2026-03-01', endDate: '2026-06-30' }).returning()
+    await server.db.insert(groupMembers).values({ groupId: team!.id, userId: company.student.user.id })
+    const teamUrl = (kind: string, format: string) => `/v1/reports/groups/${team!.id}/export/?kind=${kind}&format=${format}&${MARCH}`
+    for (const kind of ['activity', 'assessment', 'lesson']) {
+      const csv = await download(teamUrl(kind, 'csv'), company.admin.token)
+      expect(csv.status).toBe(200)
+      const [header, employee] = csvRows(csv.bytes)
+      expect(header!.slice(0, 2)).toEqual(['Employee name', 'Employee email'])
+      if (kind === 'activity') expect(employee!.slice(0, 2)).toEqual(['Sam User', company.student.user.email])
+      expect(decodeURIComponent(String(csv.headers['content-disposition']).split("UTF-8''")[1]!)).toMatch(/^Sales .* Report 01 Mar 2026 - 31 Mar 2026\.csv$/)
+      const [xlsxHeader] = await xlsxRows((await download(teamUrl(kind, 'xlsx'), company.admin.token)).bytes)
+      expect(xlsxHeader!.slice(0, 2)).toEqual(['Employee name', 'Employee email'])
+    }
+    const [spanish] = csvRows((await download(teamUrl('lesson', 'csv'), company.admin.token, 'es-MX')).bytes)
+    expect(spanish!.slice(0, 2)).toEqual(['Nombre del empleado', 'Correo del empleado'])
+    const [japanese] = csvRows((await download(teamUrl('activity', 'csv'), company.admin.token, 'ja')).bytes)
+    expect(japanese!.slice(0, 2)).toEqual(['社員名', '社員のメールアドレス'])
+    // the school's class keeps its students
+    expect(csvRows((await download(url('lesson', 'csv'))).bytes)[0]!.slice(0, 2)).toEqual(['Student name', 'Student email'])
+  })
+})
+
 describe('bad requests', () => {
   it('refuses an end before the start, a range over 366 days, an unknown kind or format, a missing date: 400 with a message', async () => {
     const backwards = await server.api('GET', url('lesson', 'csv', 'from=2026-03-31&to=2026-03-01'), { token: school.admin.token })

@@ -87,8 +87,6 @@ const en_api = {
 			lesson: 'Lesson Detail Report',
 		},
 		column: {
-			studentName: 'Student name',
-			studentEmail: 'Student email',
 			lessonsPracticed: 'Lessons practiced',
 			studiedTime: 'Studied time',
 			averageDailyMinutes: 'Average daily minutes practiced',
@@ -113,6 +111,15 @@ const en_api = {
 			moduleName: 'Module name',
 			lessonName: 'Lesson name',
 			difficultyLevel: 'Difficulty level',
+		},
+		// the learner columns follow the organization type (specification 001 §1)
+		school: {
+			studentName: 'Student name',
+			studentEmail: 'Student email',
+		},
+		company: {
+			studentName: 'Employee name',
+			studentEmail: 'Employee email',
 		},
 		rangeTooLong: 'Choose a range of at most {max:number} days.',
 	},

@@ -12,9 +12,15 @@ const en_classExports = {
 	lessonCsv: 'Lesson detail report (CSV)',
 	lessonXlsx: 'Lesson detail report (Excel)',
 	failed: 'The export could not be downloaded.',
-	forbidden: 'You can no longer export this class. Reload the page to see what you can do.',
 	retry: 'Try again',
 	dismiss: 'Dismiss',
+	// said when the server refuses (403): the class or, in a company, the team
+	school: {
+		forbidden: 'You can no longer export this class. Reload the page to see what you can do.',
+	},
+	company: {
+		forbidden: 'You can no longer export this team. Reload the page to see what you can do.',
+	},
 } satisfies BaseTranslation
 
 export default en_classExports

@@ -34,7 +34,6 @@ const en_dashboards = {
 	daysPractised: 'Days practised this week',
 	minutesThisWeek: 'Minutes this week',
 	lessonsThisWeek: 'Lessons this week',
-	noTeacher: 'No teacher yet',
 	goals: 'Goal: {days:number} days a week, {minutes:number} minutes a day',
 	noGoals: 'No goals set',
 	goalProgress: 'This week: {met:number} of {goal:number} days reached the goal',
@@ -42,6 +41,7 @@ const en_dashboards = {
 	onTrack: 'On track',
 	myProgress: 'My progress',
 	school: {
+		noTeacher: 'No teacher yet',
 		newClass: 'New class',
 		addTeacher: 'Add a teacher',
 		myClasses: 'My classes',
@@ -51,6 +51,7 @@ const en_dashboards = {
 		allStudents: 'All students',
 	},
 	company: {
+		noTeacher: 'No leader yet',
 		newClass: 'New team',
 		addTeacher: 'Add a leader',
 		myClasses: 'My teams',

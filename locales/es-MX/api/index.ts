@@ -88,8 +88,6 @@ const es_MX_api = {
 			lesson: 'Reporte de detalle de lecciones',
 		},
 		column: {
-			studentName: 'Nombre del estudiante',
-			studentEmail: 'Correo del estudiante',
 			lessonsPracticed: 'Lecciones practicadas',
 			studiedTime: 'Tiempo de estudio',
 			averageDailyMinutes: 'Promedio de minutos practicados por día',
@@ -114,6 +112,15 @@ const es_MX_api = {
 			moduleName: 'Nombre del módulo',
 			lessonName: 'Nombre de la lección',
 			difficultyLevel: 'Nivel de dificultad',
+		},
+		// the learner columns follow the organization type (specification 001 §1)
+		school: {
+			studentName: 'Nombre del estudiante',
+			studentEmail: 'Correo del estudiante',
+		},
+		company: {
+			studentName: 'Nombre del empleado',
+			studentEmail: 'Correo del empleado',
 		},
 		rangeTooLong: 'Elige un periodo de {max} días como máximo.',
 	},

@@ -12,9 +12,15 @@ const es_MX_classExports = {
 	lessonCsv: 'Reporte de detalle de lecciones (CSV)',
 	lessonXlsx: 'Reporte de detalle de lecciones (Excel)',
 	failed: 'No se pudo descargar la exportación.',
-	forbidden: 'Ya no puedes exportar esta clase. Recarga la página para ver lo que puedes hacer.',
 	retry: 'Intentar de nuevo',
 	dismiss: 'Cerrar',
+	// said when the server refuses (403): the class or, in a company, the team
+	school: {
+		forbidden: 'Ya no puedes exportar esta clase. Recarga la página para ver lo que puedes hacer.',
+	},
+	company: {
+		forbidden: 'Ya no puedes exportar este equipo. Recarga la página para ver lo que puedes hacer.',
+	},
 } satisfies NamespaceClassExportsTranslation
 
 export default es_MX_classExports

@@ -33,7 +33,6 @@ const es_MX_dashboards = {
 	daysPractised: 'Días de práctica esta semana',
 	minutesThisWeek: 'Minutos esta semana',
 	lessonsThisWeek: 'Lecciones esta semana',
-	noTeacher: 'Aún sin profesor',
 	goals: 'Meta: {days} días a la semana, {minutes} minutos al día',
 	noGoals: 'Sin metas definidas',
 	goalProgress: 'Esta semana: {met} de {goal} días alcanzaron la meta',
@@ -41,6 +40,7 @@ const es_MX_dashboards = {
 	onTrack: 'Al día',
 	myProgress: 'Mi progreso',
 	school: {
+		noTeacher: 'Aún sin profesor',
 		newClass: 'Nueva clase',
 		addTeacher: 'Agregar un profesor',
 		myClasses: 'Mis clases',
@@ -50,6 +50,7 @@ const es_MX_dashboards = {
 		allStudents: 'Todos los estudiantes',
 	},
 	company: {
+		noTeacher: 'Aún sin líder',
 		newClass: 'Nuevo equipo',
 		addTeacher: 'Agregar un líder',
 		myClasses: 'Mis equipos',

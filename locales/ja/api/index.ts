@@ -87,8 +87,6 @@ const ja_api = {
 			lesson: 'レッスン詳細レポート',
 		},
 		column: {
-			studentName: '生徒名',
-			studentEmail: '生徒のメールアドレス',
 			lessonsPracticed: '練習したレッスン数',
 			studiedTime: '学習時間',
 			averageDailyMinutes: '1日あたりの平均練習時間（分）',
@@ -113,6 +111,15 @@ const ja_api = {
 			moduleName: 'モジュール名',
 			lessonName: 'レッスン名',
 			difficultyLevel: '難易度',
+		},
+		// the learner columns follow the organization type (specification 001 §1)
+		school: {
+			studentName: '生徒名',
+			studentEmail: '生徒のメールアドレス',
+		},
+		company: {
+			studentName: '社員名',
+			studentEmail: '社員のメールアドレス',
 		},
 		rangeTooLong: '{max}日以内の期間を選択してください。',
 	},

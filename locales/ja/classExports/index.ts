@@ -12,9 +12,15 @@ const ja_classExports = {
 	lessonCsv: 'レッスン詳細レポート（CSV）',
 	lessonXlsx: 'レッスン詳細レポート（Excel）',
 	failed: 'エクスポートをダウンロードできませんでした。',
-	forbidden: 'このクラスをエクスポートする権限がなくなりました。ページを再読み込みして、できる操作を確認してください。',
 	retry: '再試行',
 	dismiss: '閉じる',
+	// said when the server refuses (403): the class or, in a company, the team
+	school: {
+		forbidden: 'このクラスをエクスポートする権限がなくなりました。ページを再読み込みして、できる操作を確認してください。',
+	},
+	company: {
+		forbidden: 'このチームをエクスポートする権限がなくなりました。ページを再読み込みして、できる操作を確認してください。',
+	},
 } satisfies NamespaceClassExportsTranslation
 
 export default ja_classExports

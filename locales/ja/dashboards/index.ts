@@ -33,7 +33,6 @@ const ja_dashboards = {
 	daysPractised: '今週の練習日数',
 	minutesThisWeek: '今週の練習時間（分）',
 	lessonsThisWeek: '今週のレッスン数',
-	noTeacher: '担当者はまだいません',
 	goals: '目標：週{days}日、1日{minutes}分',
 	noGoals: '目標が設定されていません',
 	goalProgress: '今週：目標達成 {goal}日中{met}日',
@@ -41,6 +40,7 @@ const ja_dashboards = {
 	onTrack: '順調',
 	myProgress: '自分の進捗',
 	school: {
+		noTeacher: '担当者はまだいません',
 		newClass: '新しいクラス',
 		addTeacher: '教師を追加',
 		myClasses: '自分のクラス',
@@ -50,6 +50,7 @@ const ja_dashboards = {
 		allStudents: 'すべての生徒',
 	},
 	company: {
+		noTeacher: 'リーダーはまだいません',
 		newClass: '新しいチーム',
 		addTeacher: 'リーダーを追加',
 		myClasses: '自分のチーム',

@@ -87,8 +87,6 @@ const pt_BR_api = {
 			lesson: 'Relatório de detalhes das lições',
 		},
 		column: {
-			studentName: 'Nome do aluno',
-			studentEmail: 'E-mail do aluno',
 			lessonsPracticed: 'Lições praticadas',
 			studiedTime: 'Tempo de estudo',
 			averageDailyMinutes: 'Média de minutos praticados por dia',
@@ -113,6 +111,15 @@ const pt_BR_api = {
 			moduleName: 'Nome do módulo',
 			lessonName: 'Nome da lição',
 			difficultyLevel: 'Nível de dificuldade',
+		},
+		// the learner columns follow the organization type (specification 001 §1)
+		school: {
+			studentName: 'Nome do aluno',
+			studentEmail: 'E-mail do aluno',
+		},
+		company: {
+			studentName: 'Nome do funcionário',
+			studentEmail: 'E-mail do funcionário',
 		},
 		rangeTooLong: 'Escolha um período de no máximo {max} dias.',
 	},

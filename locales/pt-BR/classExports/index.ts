@@ -12,9 +12,15 @@ const pt_BR_classExports = {
 	lessonCsv: 'Relatório de detalhes das lições (CSV)',
 	lessonXlsx: 'Relatório de detalhes das lições (Excel)',
 	failed: 'Não foi possível baixar a exportação.',
-	forbidden: 'Você não pode mais exportar esta turma. Recarregue a página para ver o que pode fazer.',
 	retry: 'Tentar novamente',
 	dismiss: 'Fechar',
+	// said when the server refuses (403): the class or, in a company, the team
+	school: {
+		forbidden: 'Você não pode mais exportar esta turma. Recarregue a página para ver o que pode fazer.',
+	},
+	company: {
+		forbidden: 'Você não pode mais exportar esta equipe. Recarregue a página para ver o que pode fazer.',
+	},
 } satisfies NamespaceClassExportsTranslation
 
 export default pt_BR_classExports

@@ -33,7 +33,6 @@ const pt_BR_dashboards = {
 	daysPractised: 'Dias de prática nesta semana',
 	minutesThisWeek: 'Minutos nesta semana',
 	lessonsThisWeek: 'Lições nesta semana',
-	noTeacher: 'Ainda sem professor',
 	goals: 'Meta: {days} dias por semana, {minutes} minutos por dia',
 	noGoals: 'Nenhuma meta definida',
 	goalProgress: 'Esta semana: {met} de {goal} dias atingiram a meta',
@@ -41,6 +40,7 @@ const pt_BR_dashboards = {
 	onTrack: 'Em dia',
 	myProgress: 'Meu progresso',
 	school: {
+		noTeacher: 'Ainda sem professor',
 		newClass: 'Nova turma',
 		addTeacher: 'Adicionar um professor',
 		myClasses: 'Minhas turmas',
@@ -50,6 +50,7 @@ const pt_BR_dashboards = {
 		allStudents: 'Todos os alunos',
 	},
 	company: {
+		noTeacher: 'Ainda sem líder',
 		newClass: 'Nova equipe',
 		addTeacher: 'Adicionar um líder',
 		myClasses: 'Minhas equipes',

@@ -87,8 +87,6 @@ const th_api = {
 			lesson: 'รายงานรายละเอียดบทเรียน',
 		},
 		column: {
-			studentName: 'ชื่อนักเรียน',
-			studentEmail: 'อีเมลนักเรียน',
 			lessonsPracticed: 'บทเรียนที่ฝึก',
 			studiedTime: 'เวลาที่เรียน',
 			averageDailyMinutes: 'จำนวนนาทีที่ฝึกเฉลี่ยต่อวัน',
@@ -113,6 +111,15 @@ const th_api = {
 			moduleName: 'ชื่อโมดูล',
 			lessonName: 'ชื่อบทเรียน',
 			difficultyLevel: 'ระดับความยาก',
+		},
+		// the learner columns follow the organization type (specification 001 §1)
+		school: {
+			studentName: 'ชื่อนักเรียน',
+			studentEmail: 'อีเมลนักเรียน',
+		},
+		company: {
+			studentName: 'ชื่อพนักงาน',
+			studentEmail: 'อีเมลพนักงาน',
 		},
 		rangeTooLong: 'เลือกช่วงเวลาไม่เกิน {max} วัน',
 	},

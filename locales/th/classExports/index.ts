@@ -12,9 +12,15 @@ const th_classExports = {
 	lessonCsv: 'รายงานรายละเอียดบทเรียน (CSV)',
 	lessonXlsx: 'รายงานรายละเอียดบทเรียน (Excel)',
 	failed: 'ไม่สามารถดาวน์โหลดไฟล์ส่งออกได้',
-	forbidden: 'คุณไม่สามารถส่งออกข้อมูลของชั้นเรียนนี้ได้อีกต่อไป โหลดหน้าใหม่เพื่อดูสิ่งที่คุณทำได้',
 	retry: 'ลองอีกครั้ง',
 	dismiss: 'ปิด',
+	// said when the server refuses (403): the class or, in a company, the team
+	school: {
+		forbidden: 'คุณไม่สามารถส่งออกข้อมูลของชั้นเรียนนี้ได้อีกต่อไป โหลดหน้าใหม่เพื่อดูสิ่งที่คุณทำได้',
+	},
+	company: {
+		forbidden: 'คุณไม่สามารถส่งออกข้อมูลของทีมนี้ได้อีกต่อไป โหลดหน้าใหม่เพื่อดูสิ่งที่คุณทำได้',
+	},
 } satisfies NamespaceClassExportsTranslation
 
 export default th_classExports

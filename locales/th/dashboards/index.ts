@@ -33,7 +33,6 @@ const th_dashboards = {
 	daysPractised: 'จำนวนวันที่ฝึกในสัปดาห์นี้',
 	minutesThisWeek: 'จำนวนนาทีในสัปดาห์นี้',
 	lessonsThisWeek: 'บทเรียนในสัปดาห์นี้',
-	noTeacher: 'ยังไม่มีผู้สอน',
 	goals: 'เป้าหมาย: สัปดาห์ละ {days} วัน วันละ {minutes} นาที',
 	noGoals: 'ยังไม่ได้ตั้งเป้าหมาย',
 	goalProgress: 'สัปดาห์นี้: ถึงเป้าหมาย {met} จาก {goal} วัน',
@@ -41,6 +40,7 @@ const th_dashboards = {
 	onTrack: 'เป็นไปตามแผน',
 	myProgress: 'ความก้าวหน้าของฉัน',
 	school: {
+		noTeacher: 'ยังไม่มีผู้สอน',
 		newClass: 'ชั้นเรียนใหม่',
 		addTeacher: 'เพิ่มครู',
 		myClasses: 'ชั้นเรียนของฉัน',
@@ -50,6 +50,7 @@ const th_dashboards = {
 		allStudents: 'นักเรียนทั้งหมด',
 	},
 	company: {
+		noTeacher: 'ยังไม่มีหัวหน้าทีม',
 		newClass: 'ทีมใหม่',
 		addTeacher: 'เพิ่มหัวหน้าทีม',
 		myClasses: 'ทีมของฉัน',

@@ -87,8 +87,6 @@ const vi_api = {
 			lesson: 'Báo cáo chi tiết bài học',
 		},
 		column: {
-			studentName: 'Tên học viên',
-			studentEmail: 'Email học viên',
 			lessonsPracticed: 'Số bài học đã luyện',
 			studiedTime: 'Thời gian học',
 			averageDailyMinutes: 'Số phút luyện tập trung bình mỗi ngày',
@@ -113,6 +111,15 @@ const vi_api = {
 			moduleName: 'Tên học phần',
 			lessonName: 'Tên bài học',
 			difficultyLevel: 'Mức độ khó',
+		},
+		// the learner columns follow the organization type (specification 001 §1)
+		school: {
+			studentName: 'Tên học viên',
+			studentEmail: 'Email học viên',
+		},
+		company: {
+			studentName: 'Tên nhân viên',
+			studentEmail: 'Email nhân viên',
 		},
 		rangeTooLong: 'Hãy chọn khoảng thời gian tối đa {max} ngày.',
 	},

@@ -12,9 +12,15 @@ const vi_classExports = {
 	lessonCsv: 'Báo cáo chi tiết bài học (CSV)',
 	lessonXlsx: 'Báo cáo chi tiết bài học (Excel)',
 	failed: 'Không thể tải xuống tệp xuất.',
-	forbidden: 'Bạn không còn quyền xuất dữ liệu của lớp này. Hãy tải lại trang để xem những gì bạn có thể làm.',
 	retry: 'Thử lại',
 	dismiss: 'Đóng',
+	// said when the server refuses (403): the class or, in a company, the team
+	school: {
+		forbidden: 'Bạn không còn quyền xuất dữ liệu của lớp này. Hãy tải lại trang để xem những gì bạn có thể làm.',
+	},
+	company: {
+		forbidden: 'Bạn không còn quyền xuất dữ liệu của nhóm này. Hãy tải lại trang để xem những gì bạn có thể làm.',
+	},
 } satisfies NamespaceClassExportsTranslation
 
 export default vi_classExports

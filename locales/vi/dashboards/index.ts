@@ -33,7 +33,6 @@ const vi_dashboards = {
 	daysPractised: 'Số ngày luyện tập tuần này',
 	minutesThisWeek: 'Số phút tuần này',
 	lessonsThisWeek: 'Số bài học tuần này',
-	noTeacher: 'Chưa có giáo viên',
 	goals: 'Mục tiêu: {days} ngày mỗi tuần, {minutes} phút mỗi ngày',
 	noGoals: 'Chưa đặt mục tiêu',
 	goalProgress: 'Tuần này: {met} trên {goal} ngày đạt mục tiêu',
@@ -41,6 +40,7 @@ const vi_dashboards = {
 	onTrack: 'Đúng tiến độ',
 	myProgress: 'Tiến độ của tôi',
 	school: {
+		noTeacher: 'Chưa có giáo viên',
 		newClass: 'Lớp học mới',
 		addTeacher: 'Thêm giáo viên',
 		myClasses: 'Lớp học của tôi',
@@ -50,6 +50,7 @@ const vi_dashboards = {
 		allStudents: 'Tất cả học viên',
 	},
 	company: {
+		noTeacher: 'Chưa có trưởng nhóm',
 		newClass: 'Nhóm mới',
 		addTeacher: 'Thêm trưởng nhóm',
 		myClasses: 'Nhóm của tôi',

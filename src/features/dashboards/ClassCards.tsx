@@ -20,7 +20,7 @@ export function ClassCards({
   dashboard: Dashboard
   organizationId: number
   terms: Terms
-  wording: { viewClass: () => string }
+  wording: { viewClass: () => string; noTeacher: () => string }
   showOwner: boolean
   empty: ReactNode
 }) {

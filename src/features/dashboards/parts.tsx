@@ -88,7 +88,7 @@ export function ClassCard({
   group: DashboardClass
   organizationId: number
   today: Temporal.PlainDate
-  wording: { viewClass: () => string }
+  wording: { viewClass: () => string; noTeacher: () => string }
   studentsLabel: string
   teacherLabel: string
   showOwner: boolean
@@ -109,7 +109,7 @@ export function ClassCard({
         </Flex>
         {showOwner ? (
           <Text textStyle="sm">
-            {teacherLabel}: {group.owner ? fullName(group.owner) : t.noTeacher()}
+            {teacherLabel}: {group.owner ? fullName(group.owner) : wording.noTeacher()}
           </Text>
         ) : null}
         <Text textStyle="sm">{t.countOf({ label: studentsLabel, count: group.users_count })}</Text>

@@ -22,9 +22,9 @@ export function ClassReports({ organizationId, groupId }: { organizationId: numb
     <ReportSection title={t.activityReports()} range={range} failed={failed} error={error}>
       <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
       <Suspense fallback={null}>
-        <ClassCharts report={report} loading={loading} scope={scope} />
+        <ClassCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
       </Suspense>
-      <TimeTracking activity={report?.timeActivity ?? null} scope={scope} />
+      <TimeTracking organizationId={organizationId} activity={report?.timeActivity ?? null} scope={scope} />
     </ReportSection>
   )
 }

@@ -37,7 +37,7 @@ export function ClassSummary({ organizationId, groupId }: { organizationId: numb
       </Card.Root>
       <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
       <Suspense fallback={null}>
-        <SummaryCharts report={report} loading={loading} scope={scope} />
+        <SummaryCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
       </Suspense>
     </ReportSection>
   )

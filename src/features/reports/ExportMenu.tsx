@@ -5,7 +5,8 @@ import { classExportActors } from '../../api/class-exports'
 import { errorMessages } from '../../api/errors'
 import { Flex, Stack } from '../../../styled-system/jsx'
 import { Button, ChevronDownIcon, ErrorPanel, Menu } from '../../ui'
-import { useOrganizationTerms } from '../shared/current'
+import { useOrganizationType } from '../shared/current'
+import { useTerms } from '../shared/terms'
 
 export interface ExportMenuProps {
   organizationId: number
@@ -32,7 +33,8 @@ const CHOICES = [
 export function ExportMenu({ organizationId, groupId, from, to }: ExportMenuProps) {
   const { LL } = useI18nContext()
   const T = LL.classExports
-  const terms = useOrganizationTerms(organizationId)
+  const type = useOrganizationType(organizationId)
+  const terms = useTerms(type)
   const flow = useActorRef(classExportMachine.provide({ actors: classExportActors }))
   const busy = useSelector(flow, (s) => s.hasTag('busy'))
   const error = useSelector(flow, (s) => s.context.error)
@@ -49,7 +51,7 @@ export function ExportMenu({ organizationId, groupId, from, to }: ExportMenuProp
     flow.send({ type: 'export.start', request: { groupId, kind, format, from, to } })
   const messages = error
     ? error.status === 403
-      ? [T.forbidden()]
+      ? [(type === 'company' ? T.company : T.school).forbidden()]
       : errorMessages(error, LL.errors.generic(), LL.errors.network())
     : []
 

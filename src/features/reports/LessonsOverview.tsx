@@ -2,7 +2,7 @@ import type { ReportOverview } from '../../../machines/types'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { Grid, Stack, styled } from '../../../styled-system/jsx'
 import { Card, Skeleton, Text } from '../../ui'
-import { useOrganizationType } from '../shared/current'
+import { useReportWording } from './wording'
 
 const figure = (value: number, digits: number) => new Intl.NumberFormat(undefined, { maximumFractionDigits: digits }).format(value)
 
@@ -13,10 +13,10 @@ const figure = (value: number, digits: number) => new Intl.NumberFormat(undefine
 export function LessonsOverview({ organizationId, overview, loading }: { organizationId: number; overview: ReportOverview | null; loading: boolean }) {
   const { LL } = useI18nContext()
   const t = LL.reports
-  const company = useOrganizationType(organizationId) === 'company'
+  const w = useReportWording(organizationId)
   const value = (n: number | undefined, digits: number) => (overview && n !== undefined ? figure(n, digits) : '—')
   const totals = [
-    { key: 'active', label: company ? t.activeEmployees() : t.activeStudents(), value: value(overview?.active_users, 0) },
+    { key: 'active', label: w.activeStudents(), value: value(overview?.active_users, 0) },
     { key: 'lessons', label: t.lessons(), value: value(overview?.lessons_count, 0) },
     { key: 'hours', label: t.hours(), value: value(overview?.hours, 1) },
   ]

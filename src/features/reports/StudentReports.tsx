@@ -28,7 +28,7 @@ export function StudentReports({ organizationId, studentId }: { organizationId: 
       <LearnerOverview report={report} onHistory={() => setPopup('history')} onLessons={() => setPopup('lessons')} />
       <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
       <Suspense fallback={null}>
-        <StudentCharts report={report} loading={loading} scope={scope} />
+        <StudentCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
       </Suspense>
       {popup === 'lessons' ? <LessonDetailDialog lessons={report?.lessonDetail ?? []} onClose={() => setPopup(null)} /> : null}
       {popup === 'history' ? <HistoryDialog report={report} onClose={() => setPopup(null)} /> : null}

@@ -20,7 +20,7 @@ export function TeacherReports({ organizationId, teacherId }: { organizationId: 
     <ReportSection title={t.activityReports()} range={range} failed={failed} error={error} spaced>
       <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
       <Suspense fallback={null}>
-        <ClassCharts report={report} loading={loading} scope={scope} />
+        <ClassCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
       </Suspense>
     </ReportSection>
   )

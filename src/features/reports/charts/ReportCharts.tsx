@@ -2,6 +2,7 @@ import type { ReportData, ReportScope } from '../../../../machines/types'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { Grid } from '../../../../styled-system/jsx'
 import { hhmmss } from '../format'
+import { useReportWording } from '../wording'
 import { ChartFrame, type ChartTable } from './ChartFrame'
 import { PieChart } from './PieChart'
 import { chartData, IMPROVEMENT_BUCKETS, isEmpty, WEEKLY_BUCKETS, type ChartData } from './series'
@@ -23,6 +24,8 @@ const BUCKET_COLORS = [COLORS.muted, COLORS.secondary, COLORS.tertiary, COLORS.p
 const PIE_COLORS = [COLORS.muted, COLORS.alert, COLORS.secondary, COLORS.tertiary, COLORS.primary]
 
 export interface ChartsProps {
+  /** The organization whose words (students or employees) the titles, legends and tables use. */
+  organizationId: number
   report: ReportData | null
   loading: boolean
   scope: ReportScope
@@ -74,9 +77,10 @@ export function LessonsPracticedChart({ report, loading, scope }: ChartsProps) {
 }
 
 /** Average practice time per active student (hh:mm:ss columns) and average lessons (a line). */
-export function AveragePracticeChart({ report, loading, scope }: ChartsProps) {
+export function AveragePracticeChart({ organizationId, report, loading, scope }: ChartsProps) {
   const { LL, locale } = useI18nContext()
   const t = LL.reports
+  const w = useReportWording(organizationId)
   const data = chartData(report?.averages ?? [], ['avgPracticeSeconds', 'avgPracticeLessons'], scope, locale)
   return (
     <SeriesChart
@@ -84,22 +88,23 @@ export function AveragePracticeChart({ report, loading, scope }: ChartsProps) {
       loading={loading}
       data={data}
       series={[
-        { key: 'time', label: t.avgPracticeTime(), kind: 'bar', axis: 'left', color: COLORS.tertiary, values: data.values.avgPracticeSeconds ?? [], format: hhmmss },
-        { key: 'lessons', label: t.avgPracticeLessons(), kind: 'line', axis: 'right', color: COLORS.primary, values: data.values.avgPracticeLessons ?? [], format: decimal },
+        { key: 'time', label: w.avgPracticeTime(), kind: 'bar', axis: 'left', color: COLORS.tertiary, values: data.values.avgPracticeSeconds ?? [], format: hhmmss },
+        { key: 'lessons', label: w.avgPracticeLessons(), kind: 'line', axis: 'right', color: COLORS.primary, values: data.values.avgPracticeLessons ?? [], format: decimal },
       ]}
     />
   )
 }
 
 /** Each week's students by days active (not active, 1–4, 5, 6–7), as 100% stacked columns. */
-export function WeeklyActiveChart({ report, loading }: Omit<ChartsProps, 'scope'>) {
+export function WeeklyActiveChart({ organizationId, report, loading }: Omit<ChartsProps, 'scope'>) {
   const { LL, locale } = useI18nContext()
   const t = LL.reports
+  const w = useReportWording(organizationId)
   const data = chartData(report?.weeklyActive ?? [], WEEKLY_BUCKETS, 'weekly', locale)
   const labels = [t.notActive(), t.days1to4(), t.days5(), t.days6to7()]
   return (
     <SeriesChart
-      title={t.weeklyActive()}
+      title={w.weeklyActive()}
       loading={loading}
       data={data}
       stacked
@@ -116,18 +121,18 @@ export function WeeklyActiveChart({ report, loading }: Omit<ChartsProps, 'scope'
   )
 }
 
-/** Students who finished at least one lesson, per period. */
-export function ActiveStudentsChart({ report, loading, scope }: ChartsProps) {
-  const { LL, locale } = useI18nContext()
-  const t = LL.reports
+/** Students (employees) who finished at least one lesson, per period. */
+export function ActiveStudentsChart({ organizationId, report, loading, scope }: ChartsProps) {
+  const { locale } = useI18nContext()
+  const w = useReportWording(organizationId)
   const data = chartData(report?.active ?? [], ['activeStudents'], scope, locale)
   return (
     <SeriesChart
-      title={t.activeStudents()}
+      title={w.activeStudents()}
       loading={loading}
       data={data}
       countAxis
-      series={[{ key: 'active', label: t.activeStudents(), kind: 'line', axis: 'left', color: COLORS.primary, values: data.values.activeStudents ?? [], format: whole }]}
+      series={[{ key: 'active', label: w.activeStudents(), kind: 'line', axis: 'left', color: COLORS.primary, values: data.values.activeStudents ?? [], format: whole }]}
     />
   )
 }
@@ -162,10 +167,11 @@ export function ProgressChart({ report, loading, scope }: ChartsProps) {
   )
 }
 
-/** How many students improved their score by how much (the spec's five buckets). */
-export function ImprovementChart({ report, loading }: Omit<ChartsProps, 'scope'>) {
+/** How many students (employees) improved their score by how much (the spec's five buckets). */
+export function ImprovementChart({ organizationId, report, loading }: Omit<ChartsProps, 'scope'>) {
   const { LL } = useI18nContext()
   const t = LL.reports
+  const w = useReportWording(organizationId)
   const labels = [t.improvement0to5(), t.improvement6to10(), t.improvement11to50(), t.improvement51to70(), t.improvementOver70()]
   const slices = IMPROVEMENT_BUCKETS.map((bucket, i) => ({
     key: bucket,
@@ -175,13 +181,13 @@ export function ImprovementChart({ report, loading }: Omit<ChartsProps, 'scope'>
   }))
   return (
     <ChartFrame
-      title={t.improvement()}
+      title={w.improvement()}
       legend={slices}
-      table={{ columns: [t.improvement(), t.students()], rows: slices.map((s) => ({ key: s.key, cells: [s.label, whole(s.value)] })) }}
+      table={{ columns: [w.improvement(), w.students()], rows: slices.map((s) => ({ key: s.key, cells: [s.label, whole(s.value)] })) }}
       loading={loading}
       empty={slices.every((s) => s.value === 0)}
     >
-      {() => <PieChart title={t.improvement()} slices={slices} />}
+      {() => <PieChart title={w.improvement()} slices={slices} />}
     </ChartFrame>
   )
 }
