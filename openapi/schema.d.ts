@@ -3188,6 +3188,7 @@ export interface components {
         };
         /** @description A score from 0 to 100 */
         PracticeScore: number;
+        /** @description A name; one of spaces or invisible format characters alone (zero-width spaces) is missing */
         PracticeText: string;
         /**
          * @description One finished lesson or assessment (`kind`). The fields of a lesson are required on a lesson and refused

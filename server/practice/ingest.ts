@@ -81,7 +81,8 @@ const isScore = (value: number) => Number.isFinite(value) && value >= 0 && value
  */
 const isTooSmall = (value: number) => value !== 0 && Math.fround(value) === 0
 const scoreProblem = (value: number): EventProblem | undefined => (!isScore(value) ? 'scoreRange' : isTooSmall(value) ? 'scoreTooSmall' : undefined)
-const isText = (value: string, max: number) => value.trim().length > 0 && value.length <= max
+/** Not blank: something besides spaces and invisible format characters (a zero-width space alone names nothing). */
+const isText = (value: string, max: number) => /[^\s\p{Cf}]/u.test(value) && value.length <= max
 
 /**
  * The problems of one event at `now`, by field: the time window (not more than an hour ahead, not more
@@ -105,7 +106,8 @@ export const practiceEventProblems = (event: PracticeEvent, now: Date): Partial<
       if (problem) problems[field === 'overallScore' ? 'overall_score' : field] = problem
     }
     if (event.skills.length > MAX_SKILLS) problems.skills = 'tooManySkills'
-    else if (event.skills.some((skill) => !isScore(skill.score) || !isText(skill.name, MAX_TEXT))) problems.skills = 'scoreRange'
+    else if (event.skills.some((skill) => !isScore(skill.score))) problems.skills = 'scoreRange'
+    else if (event.skills.some((skill) => !isText(skill.name, MAX_TEXT))) problems.skills = 'textLength'
     else if (event.skills.some((skill) => isTooSmall(skill.score))) problems.skills = 'scoreTooSmall'
   }
   return problems

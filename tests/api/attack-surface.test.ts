@@ -159,6 +159,18 @@ describe('practice events: scores a real column cannot hold (was 500)', () => {
     expect(thai.body['events[0].native_score']).toEqual(['คะแนนนี้ใกล้ 0 เกินกว่าจะบันทึกได้ ให้ส่ง 0 แทน'])
   })
 
+  it('takes a name of invisible characters alone (zero-width spaces) as missing (was stored as a blank name), a skill\'s too', async () => {
+    const before = await storeState()
+    const reply = await send([lesson('blank-1', { module_name: '\u200b\u200b', lesson_name: '\u2060' }), assessment('blank-2', { skills: [{ name: '\u200c', score: 5 }] })])
+    expect(reply.status, reply.text).toBe(400)
+    expect(reply.body).toEqual({
+      'events[0].module_name': ['This field is required.'],
+      'events[0].lesson_name': ['This field is required.'],
+      'events[1].skills': ['This field is required.'],
+    })
+    expect(await storeState()).toEqual(before)
+  })
+
   it('takes 0 and the smallest scores single precision holds', async () => {
     const reply = await send([lesson('zero-1', { native_score: 0 }), assessment('small-1', { eps: 1.5e-45, skills: [{ name: 'TH sound', score: 1e-40 }] })])
     expect(reply.status, reply.text).toBe(200)
