@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation } from 'wouter'
 import { useI18nContext } from '../../locales/i18n-react'
 import { membershipOf } from '../../machines/roles'
@@ -44,6 +44,7 @@ export function TopNav() {
   const [location, navigate] = useLocation()
   const [open, setOpen] = useState(false)
   const listId = useId()
+  const toggle = useRef<HTMLButtonElement>(null)
   const known = useKnownOrganization(organizationId)
   const terms = useTerms(membershipOf(user, organizationId)?.type ?? known?.type)
   if (!user) return null
@@ -80,10 +81,20 @@ export function TopNav() {
       <RouterLink href={paths.home()} className={css({ fontWeight: 'bold', fontSize: { base: 'md', md: 'lg' }, color: 'fg.default', textDecoration: 'none', me: '2', whiteSpace: 'nowrap', borderRadius: 'l2', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' } })}>
         {LL.common.appName()}
       </RouterLink>
-      <nav aria-label={LL.nav.mainNavigation()} className={css({ display: 'contents' })}>
+      <nav
+        aria-label={LL.nav.mainNavigation()}
+        className={css({ display: 'contents' })}
+        // the phone's open menu closes with Escape, like the menus beside it, and gives focus back to its button
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !open) return
+          setOpen(false)
+          toggle.current?.focus()
+        }}
+      >
         <Box display={{ base: 'none', md: 'block' }}>{links(false)}</Box>
         <Box display={{ base: 'block', md: 'none' }} order="3" ms="auto">
           <IconButton
+            ref={toggle}
             variant="ghost"
             aria-label={open ? LL.nav.closeMenu() : LL.nav.openMenu()}
             aria-expanded={open}
@@ -99,7 +110,7 @@ export function TopNav() {
       </nav>
       <HStack gap={{ base: '1', md: '2' }} ms={{ base: '0', md: 'auto' }} order="4">
         <OrganizationSwitcher />
-        <UserMenu onNavigate={(href) => navigate(href)} />
+        <UserMenu onNavigate={(href) => navigate(href)} onOpen={() => setOpen(false)} />
       </HStack>
     </Flex>
   )
@@ -154,7 +165,7 @@ function OrganizationSwitcher() {
 }
 
 /** My profile, the organization's users and profile, organizations to switch to, language, color mode, logout. */
-function UserMenu({ onNavigate }: { onNavigate: (href: string) => void }) {
+function UserMenu({ onNavigate, onOpen }: { onNavigate: (href: string) => void; onOpen: () => void }) {
   const { LL } = useI18nContext()
   const session = useSession()
   const user = useSelector(session, selectUser)
@@ -177,7 +188,8 @@ function UserMenu({ onNavigate }: { onNavigate: (href: string) => void }) {
   }
 
   return (
-    <Menu.Root onSelect={({ value }) => onSelect(value)} positioning={{ placement: 'bottom-end' }}>
+    // opening it closes the phone's navigation menu, which it would otherwise cover in part
+    <Menu.Root onSelect={({ value }) => onSelect(value)} onOpenChange={({ open }) => (open ? onOpen() : undefined)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" aria-label={LL.nav.userMenu({ initials: initials(name), name })} px="1">
           <Avatar name={name} src={user.photo_url} decorative size="sm" />

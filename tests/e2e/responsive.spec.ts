@@ -61,6 +61,17 @@ test('the logged-in screens of a member fit 360 px and 1440 px', async ({ page, 
   await screen(page, 'dashboard-menu-open-360')
   await page.getByRole('button', { name: 'Close menu' }).click()
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' })).toBeHidden()
+  // Escape closes it too, from any of its links, and focus goes back to its button
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).focus()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+  // the user menu, opened over it, closes it rather than covering part of it
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await userMenu(page, person).click()
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' })).toBeHidden()
+  await page.keyboard.press('Escape')
 
   await page.goto('/profile')
   await screenAtWidths(page, 'profile', () => expect(heading(page, 'My profile')).toBeVisible())

@@ -113,14 +113,26 @@ export function OrganizationShell({ organizationId, tab, admin }: { organization
         </HStack>
       </Flex>
       <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="flex-start">
+        {/* a column beside the view from md up; above it on a phone, a few rows of links rather than a column of five */}
         <nav aria-label={t.menu()} className={css({ w: { base: 'full', md: '56' }, flexShrink: 0 })}>
-          <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'flex', flexDirection: 'column', gap: '1' })}>
+          <ul
+            className={css({
+              listStyle: 'none',
+              p: '0',
+              m: '0',
+              display: 'flex',
+              flexDirection: { base: 'row', md: 'column' },
+              flexWrap: 'wrap',
+              alignItems: { base: 'flex-end', md: 'stretch' },
+              gap: '1',
+            })}
+          >
             {canManage ? (
               <li>
                 <Text as="span" display="block" px="3" py="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
                   {t.users()}
                 </Text>
-                <ul className={css({ listStyle: 'none', p: '0', m: '0' })}>
+                <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'flex', flexDirection: { base: 'row', md: 'column' }, flexWrap: 'wrap', gap: { base: '1', md: '0' } })}>
                   {([undefined, 'student', 'teacher', 'admin'] as const).map((value) => (
                     <li key={value ?? 'all'}>
                       <RouterLink href={usersHref(value)} className={menuLink} aria-current={active(value) ? 'page' : undefined}>

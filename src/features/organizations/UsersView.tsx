@@ -186,7 +186,8 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
                         )}
                       </HStack>
                     </Table.Cell>
-                    <Table.Cell>{member.email}</Table.Cell>
+                    {/* an address is read whole: the table scrolls sideways at 360 px rather than breaking it at a hyphen */}
+                    <Table.Cell whiteSpace="nowrap">{member.email}</Table.Cell>
                     <Table.Cell data-no-row-click>
                       <HStack gap="1" flexWrap="wrap">
                         {member.roles.map((role) => (
