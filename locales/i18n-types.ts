@@ -372,9 +372,9 @@ type RootTranslation = {
 			 */
 			inviteStudents: string
 			/**
-			 * I​m​p​o​r​t​ ​s​t​u​d​e​n​t​s
+			 * I​m​p​o​r​t​ ​f​r​o​m​ ​a​ ​f​i​l​e
 			 */
-			importStudents: string
+			importFromFile: string
 			/**
 			 * I​m​p​o​r​t​ ​e​x​i​s​t​i​n​g​ ​u​s​e​r​s
 			 */
@@ -7048,9 +7048,9 @@ export type TranslationFunctions = {
 			 */
 			inviteStudents: () => LocalizedString
 			/**
-			 * Import students
+			 * Import from a file
 			 */
-			importStudents: () => LocalizedString
+			importFromFile: () => LocalizedString
 			/**
 			 * Import existing users
 			 */

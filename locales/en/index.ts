@@ -93,7 +93,7 @@ const en = {
 			startLearning: 'Start learning',
 			students: 'Students',
 			inviteStudents: 'Invite students',
-			importStudents: 'Import students',
+			importFromFile: 'Import from a file',
 			importExistingUsers: 'Import existing users',
 			studentDetails: 'Student details',
 			teachers: 'Teachers',

@@ -83,7 +83,7 @@ const es_MX = {
 			startLearning: 'Empieza a aprender',
 			students: 'Alumnos',
 			inviteStudents: 'Invitar alumnos',
-			importStudents: 'Importar alumnos',
+			importFromFile: 'Importar desde un archivo',
 			importExistingUsers: 'Importar usuarios existentes',
 			studentDetails: 'Detalles del alumno',
 			teachers: 'Profesores',

@@ -83,7 +83,7 @@ const ja = {
 			startLearning: '学習を始める',
 			students: '生徒',
 			inviteStudents: '生徒を招待',
-			importStudents: '生徒をインポート',
+			importFromFile: 'ファイルからインポート',
 			importExistingUsers: '既存のユーザーをインポート',
 			studentDetails: '生徒の詳細',
 			teachers: '教師',

@@ -83,7 +83,7 @@ const pt_BR = {
 			startLearning: 'Comece a aprender',
 			students: 'Alunos',
 			inviteStudents: 'Convidar alunos',
-			importStudents: 'Importar alunos',
+			importFromFile: 'Importar de um arquivo',
 			importExistingUsers: 'Importar usuários existentes',
 			studentDetails: 'Detalhes do aluno',
 			teachers: 'Professores',

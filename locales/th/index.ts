@@ -83,7 +83,7 @@ const th = {
 			startLearning: 'เริ่มเรียน',
 			students: 'นักเรียน',
 			inviteStudents: 'เชิญนักเรียน',
-			importStudents: 'นำเข้านักเรียน',
+			importFromFile: 'นำเข้าจากไฟล์',
 			importExistingUsers: 'นำเข้าผู้ใช้ที่มีอยู่',
 			studentDetails: 'รายละเอียดนักเรียน',
 			teachers: 'ครู',

@@ -83,7 +83,7 @@ const vi = {
 			startLearning: 'Bắt đầu học',
 			students: 'Học viên',
 			inviteStudents: 'Mời học viên',
-			importStudents: 'Nhập danh sách học viên',
+			importFromFile: 'Nhập từ tệp',
 			importExistingUsers: 'Nhập người dùng hiện có',
 			studentDetails: 'Chi tiết học viên',
 			teachers: 'Giáo viên',

@@ -26,7 +26,7 @@ function StudentsImport({ kind }: { kind: 'emails' | 'user_ids' }) {
   const terms = useOrganizationTerms(organizationId)
   return (
     <section>
-      <PageHeader title={`${terms.students()} · ${kind === 'emails' ? LL.nav.titles.importStudents() : LL.nav.titles.importExistingUsers()}`} />
+      <PageHeader title={`${terms.students()} · ${kind === 'emails' ? LL.nav.titles.importFromFile() : LL.nav.titles.importExistingUsers()}`} />
       <InvitationImportPanel key={kind} organizationId={Number(organizationId)} kind={kind} terms={terms} />
     </section>
   )
