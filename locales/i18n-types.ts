@@ -1861,6 +1861,51 @@ export type NamespaceApiTranslation = {
 			 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s
 			 */
 			engagement_days: string
+			/**
+			 * T​e​a​c​h​e​r​ ​e​-​m​a​i​l
+			 */
+			teacher_email: string
+		}
+	}
+	classUserImport: {
+		/**
+		 * N​o​ ​c​l​a​s​s​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​t​h​i​s​ ​n​a​m​e​.
+		 */
+		unknownClass: string
+		/**
+		 * S​e​v​e​r​a​l​ ​c​l​a​s​s​e​s​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​v​e​ ​t​h​i​s​ ​n​a​m​e​:​ ​r​e​n​a​m​e​ ​o​n​e​ ​o​f​ ​t​h​e​m​.
+		 */
+		ambiguousClass: string
+		/**
+		 * T​h​e​ ​s​a​m​e​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​c​l​a​s​s​ ​a​r​e​ ​a​l​r​e​a​d​y​ ​o​n​ ​r​o​w​ ​{​r​o​w​}​.
+		 * @param {number} row
+		 */
+		duplicateRow: RequiredParams<'row'>
+		/**
+		 * A​l​r​e​a​d​y​ ​a​ ​s​t​u​d​e​n​t​ ​o​f​ ​t​h​i​s​ ​c​l​a​s​s​.
+		 */
+		alreadyStudent: string
+		/**
+		 * S​o​m​e​ ​r​o​w​s​ ​h​a​v​e​ ​e​r​r​o​r​s​:​ ​f​i​x​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.​ ​N​o​b​o​d​y​ ​w​a​s​ ​i​n​v​i​t​e​d​.
+		 */
+		hasErrors: string
+		/**
+		 * s​t​u​d​e​n​t​@​e​x​a​m​p​l​e​.​c​o​m
+		 */
+		exampleEmail: string
+		/**
+		 * G​r​a​d​e​ ​7​ ​B
+		 */
+		exampleClass: string
+		column: {
+			/**
+			 * E​-​m​a​i​l
+			 */
+			email: string
+			/**
+			 * C​l​a​s​s​ ​n​a​m​e
+			 */
+			class_name: string
 		}
 	}
 }
@@ -8407,6 +8452,50 @@ export type TranslationFunctions = {
 				 * Engagement days
 				 */
 				engagement_days: () => LocalizedString
+				/**
+				 * Teacher e-mail
+				 */
+				teacher_email: () => LocalizedString
+			}
+		}
+		classUserImport: {
+			/**
+			 * No class of this organization has this name.
+			 */
+			unknownClass: () => LocalizedString
+			/**
+			 * Several classes of this organization have this name: rename one of them.
+			 */
+			ambiguousClass: () => LocalizedString
+			/**
+			 * The same address and class are already on row {row}.
+			 */
+			duplicateRow: (arg: { row: number }) => LocalizedString
+			/**
+			 * Already a student of this class.
+			 */
+			alreadyStudent: () => LocalizedString
+			/**
+			 * Some rows have errors: fix the file and upload it again. Nobody was invited.
+			 */
+			hasErrors: () => LocalizedString
+			/**
+			 * student@example.com
+			 */
+			exampleEmail: () => LocalizedString
+			/**
+			 * Grade 7 B
+			 */
+			exampleClass: () => LocalizedString
+			column: {
+				/**
+				 * E-mail
+				 */
+				email: () => LocalizedString
+				/**
+				 * Class name
+				 */
+				class_name: () => LocalizedString
 			}
 		}
 	}
