@@ -35,11 +35,11 @@ export const MAX_USER_IMPORT_ROWS = 10_000
 
 /** The template's columns in its order; the batch invitation's English headers are read too. */
 export const userImportColumns = (t: Translator): Column<ImportColumn>[] => [
-  translatedColumn(t, 'email', (language) => language.api.classUserImport.column.email(), true, ['email', 'e-mail', 'email address', 'e-mail address', 'mail']),
-  translatedColumn(t, 'class_name', (language) => language.api.classUserImport.column.class_name(), true, ['class', 'class name', 'team', 'team name', 'group']),
+  translatedColumn(t, 'email', (language) => language.api.groupUserImport.column.email(), true, ['email', 'e-mail', 'email address', 'e-mail address', 'mail']),
+  translatedColumn(t, 'class_name', (language) => language.api.groupUserImport.column.class_name(), true, ['class', 'class name', 'team', 'team name', 'group']),
 ]
 
-export const exampleUserRow = (t: Translator): string[] => [t.api.classUserImport.exampleEmail(), t.api.classUserImport.exampleClass()]
+export const exampleUserRow = (t: Translator): string[] => [t.api.groupUserImport.exampleEmail(), t.api.groupUserImport.exampleClass()]
 
 /** The address check of the invite call (the contract's `email` format), so that both take the same addresses. */
 const EMAIL = fullFormats.email as RegExp
@@ -129,11 +129,11 @@ export const checkUserRows = async (
       else if (isOwnAddress(me, email)) fail('email', t.api.inviteSelf())
       const ids = byName.get(classKey) ?? []
       if (!classKey) fail('class_name', t.api.required())
-      else if (ids.length === 0) fail('class_name', t.api.classUserImport.unknownClass())
-      else if (ids.length > 1) fail('class_name', t.api.classUserImport.ambiguousClass())
+      else if (ids.length === 0) fail('class_name', t.api.groupUserImport.unknownClass())
+      else if (ids.length > 1) fail('class_name', t.api.groupUserImport.ambiguousClass())
       const first = repeated.get(pairKey(row))?.[0]
-      if (first !== undefined && first !== row.number) fail('email', t.api.classUserImport.duplicateRow({ row: first }))
-      else if (ids.length === 1 && valid[index] && students.has(`${ids[0]} ${email}`)) fail('email', t.api.classUserImport.alreadyStudent())
+      if (first !== undefined && first !== row.number) fail('email', t.api.groupUserImport.duplicateRow({ row: first }))
+      else if (ids.length === 1 && valid[index] && students.has(`${ids[0]} ${email}`)) fail('email', t.api.groupUserImport.alreadyStudent())
       return { row: row.number, values: row.values, errors, outcome: null }
     }),
     groupOf,

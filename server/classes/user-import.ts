@@ -124,7 +124,7 @@ export const confirmClassUserImport: Handler<'confirmClassUserImport'> = async (
     const preview = await importView(tx, t, me, stored, rows)
     if (stored.committedAt) return { view: preview, fileKey: stored.fileKey, organization, issued: [] }
     if (preview.with_errors > 0) {
-      throw new ApiError(409, { detail: t.api.classUserImport.hasErrors(), code: 'import_has_errors', import: preview })
+      throw new ApiError(409, { detail: t.api.groupUserImport.hasErrors(), code: 'import_has_errors', import: preview })
     }
     const outcomes = new Map<number, Outcome>()
     const issued: IssuedInvitation[] = []

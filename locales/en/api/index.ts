@@ -135,7 +135,7 @@ const en_api = {
 			teacher_email: 'Teacher e-mail',
 		},
 	},
-	classUserImport: {
+	groupUserImport: {
 		unknownClass: 'No class of this organization has this name.',
 		ambiguousClass: 'Several classes of this organization have this name: rename one of them.',
 		duplicateRow: 'The same address and class are already on row {row:number}.',

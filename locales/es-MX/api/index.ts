@@ -136,7 +136,7 @@ const es_MX_api = {
 			teacher_email: 'Correo del docente',
 		},
 	},
-	classUserImport: {
+	groupUserImport: {
 		unknownClass: 'Ninguna clase de esta organización tiene este nombre.',
 		ambiguousClass: 'Varias clases de esta organización tienen este nombre: cambia el nombre de una de ellas.',
 		duplicateRow: 'La misma dirección y clase ya están en la fila {row}.',

@@ -135,7 +135,7 @@ const ja_api = {
 			teacher_email: '教師のメールアドレス',
 		},
 	},
-	classUserImport: {
+	groupUserImport: {
 		unknownClass: 'この組織にはこの名前のクラスがありません。',
 		ambiguousClass: 'この組織にはこの名前のクラスが複数あります。どれかの名前を変更してください。',
 		duplicateRow: '同じアドレスとクラスが {row} 行目にすでにあります。',

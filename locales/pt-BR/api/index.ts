@@ -135,7 +135,7 @@ const pt_BR_api = {
 			teacher_email: 'E-mail do professor',
 		},
 	},
-	classUserImport: {
+	groupUserImport: {
 		unknownClass: 'Nenhuma turma desta organização tem este nome.',
 		ambiguousClass: 'Várias turmas desta organização têm este nome: renomeie uma delas.',
 		duplicateRow: 'O mesmo endereço e a mesma turma já estão na linha {row}.',

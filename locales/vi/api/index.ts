@@ -135,7 +135,7 @@ const vi_api = {
 			teacher_email: 'Email giáo viên',
 		},
 	},
-	classUserImport: {
+	groupUserImport: {
 		unknownClass: 'Không có lớp nào của tổ chức này có tên này.',
 		ambiguousClass: 'Nhiều lớp của tổ chức này có tên này: hãy đổi tên một lớp.',
 		duplicateRow: 'Cùng địa chỉ và lớp đã có ở dòng {row}.',
