@@ -2571,6 +2571,15 @@ export type NamespaceClassImportTranslation = {
 	 */
 	fieldEnd: string
 	/**
+	 * T​e​a​c​h​e​r
+	 */
+	fieldTeacher: string
+	/**
+	 * {​e​m​a​i​l​}​ ​(​g​e​t​s​ ​a​ ​t​e​a​c​h​e​r​ ​i​n​v​i​t​a​t​i​o​n​)
+	 * @param {string} email
+	 */
+	teacherInvited: RequiredParams<'email'>
+	/**
 	 * N​o​ ​g​o​a​l​s​ ​s​e​t
 	 */
 	noGoals: string
@@ -2667,6 +2676,10 @@ export type NamespaceClassImportTranslation = {
 		 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s
 		 */
 		engagement_days: string
+		/**
+		 * T​e​a​c​h​e​r​ ​e​-​m​a​i​l
+		 */
+		teacher_email: string
 	}
 	school: {
 		/**
@@ -9246,6 +9259,14 @@ export type TranslationFunctions = {
 		 */
 		fieldEnd: () => LocalizedString
 		/**
+		 * Teacher
+		 */
+		fieldTeacher: () => LocalizedString
+		/**
+		 * {email} (gets a teacher invitation)
+		 */
+		teacherInvited: (arg: { email: string }) => LocalizedString
+		/**
 		 * No goals set
 		 */
 		noGoals: () => LocalizedString
@@ -9338,6 +9359,10 @@ export type TranslationFunctions = {
 			 * Engagement days
 			 */
 			engagement_days: () => LocalizedString
+			/**
+			 * Teacher e-mail
+			 */
+			teacher_email: () => LocalizedString
 		}
 		school: {
 			/**

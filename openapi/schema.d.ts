@@ -2887,6 +2887,8 @@ export interface components {
             practice_minutes_per_day: string;
             take_assessment: string;
             engagement_days: string;
+            /** @description Optional: the teacher of the class, an existing teacher of the organization or an address that gets a pending teacher invitation */
+            teacher_email: string;
         };
         ClassImportClass: {
             /** @description The row's number in the file */
@@ -2902,6 +2904,12 @@ export interface components {
             end_date: string | null;
             /** @description The goals the class gets; null for none */
             goals: components["schemas"]["Assignment"] | null;
+            /** @description The teacher the class gets; null for none (or an invalid address) */
+            teacher: {
+                email: string;
+                /** @description true: no teacher of the organization has the address; it gets a pending teacher invitation */
+                invited: boolean;
+            } | null;
             errors: {
                 /** @description The column of the template: name, start_date, ... */
                 column: string;

@@ -7,6 +7,7 @@ import { groupMembers, groups, users, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { inSlices, nameKey, rowsByKey, translatedColumn } from '../services/import-rows.js'
 import type { Column } from '../services/spreadsheets.js'
+import { comparedGroupName } from './import-rows.js'
 
 /**
  * The rows of a user import into classes (specification 001 §2 User import into classes, §5): an e-mail
@@ -49,12 +50,11 @@ const pairKey = (row: StoredRow) => (row.values.email.trim() && row.values.class
 
 /** The classes (no drafts) of the organization by compared name: their ids (more than one when names repeat). */
 const classesByName = async (db: Executor, organizationId: number, keys: readonly string[]) => {
-  const compared = sql<string>`lower(regexp_replace(trim(${groups.name}), '\\s+', ' ', 'g'))`
   const found = await inSlices(keys, (slice) =>
     db
-      .select({ id: groups.id, key: compared })
+      .select({ id: groups.id, key: comparedGroupName })
       .from(groups)
-      .where(and(eq(groups.organizationId, organizationId), eq(groups.isDraft, false), inArray(compared, slice))),
+      .where(and(eq(groups.organizationId, organizationId), eq(groups.isDraft, false), inArray(comparedGroupName, slice))),
   )
   const byName = new Map<string, number[]>()
   for (const { id, key } of found) byName.set(key, [...(byName.get(key) ?? []), id])
