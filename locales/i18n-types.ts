@@ -25,6 +25,7 @@ export type Translations = RootTranslation &
 	classDetails: NamespaceClassDetailsTranslation,
 	classExports: NamespaceClassExportsTranslation,
 	classImport: NamespaceClassImportTranslation,
+	classUserImport: NamespaceClassUserImportTranslation,
 	classWizard: NamespaceClassWizardTranslation,
 	classes: NamespaceClassesTranslation,
 	dashboards: NamespaceDashboardsTranslation,
@@ -1882,6 +1883,51 @@ export type NamespaceApiTranslation = {
 			 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s
 			 */
 			engagement_days: string
+			/**
+			 * T​e​a​c​h​e​r​ ​e​-​m​a​i​l
+			 */
+			teacher_email: string
+		}
+	}
+	groupUserImport: {
+		/**
+		 * N​o​ ​c​l​a​s​s​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​t​h​i​s​ ​n​a​m​e​.
+		 */
+		unknownClass: string
+		/**
+		 * S​e​v​e​r​a​l​ ​c​l​a​s​s​e​s​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​v​e​ ​t​h​i​s​ ​n​a​m​e​:​ ​r​e​n​a​m​e​ ​o​n​e​ ​o​f​ ​t​h​e​m​.
+		 */
+		ambiguousClass: string
+		/**
+		 * T​h​e​ ​s​a​m​e​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​c​l​a​s​s​ ​a​r​e​ ​a​l​r​e​a​d​y​ ​o​n​ ​r​o​w​ ​{​r​o​w​}​.
+		 * @param {number} row
+		 */
+		duplicateRow: RequiredParams<'row'>
+		/**
+		 * A​l​r​e​a​d​y​ ​a​ ​s​t​u​d​e​n​t​ ​o​f​ ​t​h​i​s​ ​c​l​a​s​s​.
+		 */
+		alreadyStudent: string
+		/**
+		 * S​o​m​e​ ​r​o​w​s​ ​h​a​v​e​ ​e​r​r​o​r​s​:​ ​f​i​x​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.​ ​N​o​b​o​d​y​ ​w​a​s​ ​i​n​v​i​t​e​d​.
+		 */
+		hasErrors: string
+		/**
+		 * s​t​u​d​e​n​t​@​e​x​a​m​p​l​e​.​c​o​m
+		 */
+		exampleEmail: string
+		/**
+		 * G​r​a​d​e​ ​7​ ​B
+		 */
+		exampleClass: string
+		column: {
+			/**
+			 * E​-​m​a​i​l
+			 */
+			email: string
+			/**
+			 * C​l​a​s​s​ ​n​a​m​e
+			 */
+			class_name: string
 		}
 	}
 }
@@ -2554,6 +2600,15 @@ export type NamespaceClassImportTranslation = {
 	 */
 	fieldEnd: string
 	/**
+	 * T​e​a​c​h​e​r
+	 */
+	fieldTeacher: string
+	/**
+	 * {​e​m​a​i​l​}​ ​(​g​e​t​s​ ​a​ ​t​e​a​c​h​e​r​ ​i​n​v​i​t​a​t​i​o​n​)
+	 * @param {string} email
+	 */
+	teacherInvited: RequiredParams<'email'>
+	/**
 	 * N​o​ ​g​o​a​l​s​ ​s​e​t
 	 */
 	noGoals: string
@@ -2650,6 +2705,10 @@ export type NamespaceClassImportTranslation = {
 		 * E​n​g​a​g​e​m​e​n​t​ ​d​a​y​s
 		 */
 		engagement_days: string
+		/**
+		 * T​e​a​c​h​e​r​ ​e​-​m​a​i​l
+		 */
+		teacher_email: string
 	}
 	school: {
 		/**
@@ -2710,6 +2769,127 @@ export type NamespaceClassImportTranslation = {
 		 * @param {number} count
 		 */
 		imported: RequiredParams<'count'>
+	}
+}
+
+export type NamespaceClassUserImportTranslation = {
+	/**
+	 * T​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
+	 */
+	templateXlsx: string
+	/**
+	 * T​e​m​p​l​a​t​e​ ​(​.​c​s​v​)
+	 */
+	templateCsv: string
+	/**
+	 * D​r​o​p​ ​a​n​ ​.​x​l​s​x​ ​o​r​ ​.​c​s​v​ ​f​i​l​e​ ​h​e​r​e
+	 */
+	drop: string
+	/**
+	 * E​n​r​o​l​l​ ​t​h​e​m​ ​a​t​ ​o​n​c​e​:​ ​I​ ​h​a​v​e​ ​t​h​e​i​r​ ​p​e​r​m​i​s​s​i​o​n
+	 */
+	consent: string
+	/**
+	 * O​t​h​e​r​w​i​s​e​ ​e​a​c​h​ ​l​e​a​r​n​e​r​ ​g​e​t​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​a​c​c​e​p​t​.
+	 */
+	consentHelp: string
+	/**
+	 * S​e​n​d​i​n​g​…
+	 */
+	sending: string
+	/**
+	 * R​e​a​d​y​ ​t​o​ ​s​e​n​d​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​s​.
+	 */
+	ready: string
+	/**
+	 * F​i​x​ ​t​h​e​s​e​ ​r​o​w​s​ ​i​n​ ​t​h​e​ ​f​i​l​e​,​ ​t​h​e​n​ ​r​e​m​o​v​e​ ​i​t​ ​a​n​d​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+	 */
+	fixErrors: string
+	/**
+	 * {​t​o​t​a​l​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​ ​i​n​ ​t​h​e​ ​f​i​l​e​,​ ​{​e​r​r​o​r​s​}​ ​w​i​t​h​ ​e​r​r​o​r​s
+	 * @param {number} errors
+	 * @param {number} total
+	 */
+	summary: RequiredParams<'errors' | 'total'>
+	/**
+	 * R​o​w
+	 */
+	rowColumn: string
+	/**
+	 * E​-​m​a​i​l
+	 */
+	emailColumn: string
+	/**
+	 * C​h​e​c​k
+	 */
+	statusColumn: string
+	/**
+	 * O​K
+	 */
+	fine: string
+	/**
+	 * (​n​o​ ​c​l​a​s​s​ ​n​a​m​e​)
+	 */
+	noClass: string
+	/**
+	 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​s​ ​w​e​r​e​ ​s​e​n​t
+	 */
+	sent: string
+	/**
+	 * {​n​a​m​e​}​:​ ​{​i​n​v​i​t​e​d​}​ ​i​n​v​i​t​e​d​,​ ​{​j​o​i​n​e​d​}​ ​e​n​r​o​l​l​e​d
+	 * @param {number} invited
+	 * @param {number} joined
+	 * @param {string} name
+	 */
+	perClass: RequiredParams<'invited' | 'joined' | 'name'>
+	/**
+	 * S​e​n​d​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​s​ ​(​{​c​o​u​n​t​}​)
+	 * @param {number} count
+	 */
+	confirm: RequiredParams<'count'>
+	school: {
+		/**
+		 * I​m​p​o​r​t​ ​u​s​e​r​s​ ​i​n​t​o​ ​c​l​a​s​s​e​s
+		 */
+		title: string
+		/**
+		 * U​p​l​o​a​d​ ​a​n​ ​.​x​l​s​x​ ​o​r​ ​.​c​s​v​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​p​e​r​s​o​n​ ​p​e​r​ ​r​o​w​:​ ​t​h​e​i​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​t​h​e​ ​n​a​m​e​ ​o​f​ ​t​h​e​i​r​ ​c​l​a​s​s​.​ ​E​v​e​r​y​ ​r​o​w​ ​i​s​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​a​n​y​o​n​e​ ​i​s​ ​i​n​v​i​t​e​d​.
+		 */
+		intro: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​s​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​a​n​ ​i​m​p​o​r​t​ ​u​s​e​r​s​ ​i​n​t​o​ ​c​l​a​s​s​e​s​.
+		 */
+		adminOnly: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​e​s
+		 */
+		back: string
+		/**
+		 * I​m​p​o​r​t​ ​u​s​e​r​s​ ​i​n​t​o​ ​c​l​a​s​s​e​s
+		 */
+		action: string
+	}
+	company: {
+		/**
+		 * I​m​p​o​r​t​ ​u​s​e​r​s​ ​i​n​t​o​ ​t​e​a​m​s
+		 */
+		title: string
+		/**
+		 * U​p​l​o​a​d​ ​a​n​ ​.​x​l​s​x​ ​o​r​ ​.​c​s​v​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​p​e​r​s​o​n​ ​p​e​r​ ​r​o​w​:​ ​t​h​e​i​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​t​h​e​ ​n​a​m​e​ ​o​f​ ​t​h​e​i​r​ ​t​e​a​m​.​ ​E​v​e​r​y​ ​r​o​w​ ​i​s​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​a​n​y​o​n​e​ ​i​s​ ​i​n​v​i​t​e​d​.
+		 */
+		intro: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​s​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​a​n​ ​i​m​p​o​r​t​ ​u​s​e​r​s​ ​i​n​t​o​ ​t​e​a​m​s​.
+		 */
+		adminOnly: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​t​e​a​m​s
+		 */
+		back: string
+		/**
+		 * I​m​p​o​r​t​ ​u​s​e​r​s​ ​i​n​t​o​ ​t​e​a​m​s
+		 */
+		action: string
 	}
 }
 
@@ -6593,6 +6773,7 @@ export type Namespaces =
 	| 'classDetails'
 	| 'classExports'
 	| 'classImport'
+	| 'classUserImport'
 	| 'classWizard'
 	| 'classes'
 	| 'dashboards'
@@ -6644,6 +6825,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./classImport/index.ts` file instead
 	 */
 	classImport?: "[typesafe-i18n] reserved for 'classImport'-namespace. You need to use the `./classImport/index.ts` file instead."
+
+	/**
+	 * reserved for 'classUserImport'-namespace\
+	 * you need to use the `./classUserImport/index.ts` file instead
+	 */
+	classUserImport?: "[typesafe-i18n] reserved for 'classUserImport'-namespace. You need to use the `./classUserImport/index.ts` file instead."
 
 	/**
 	 * reserved for 'classWizard'-namespace\
@@ -8508,6 +8695,50 @@ export type TranslationFunctions = {
 				 * Engagement days
 				 */
 				engagement_days: () => LocalizedString
+				/**
+				 * Teacher e-mail
+				 */
+				teacher_email: () => LocalizedString
+			}
+		}
+		groupUserImport: {
+			/**
+			 * No class of this organization has this name.
+			 */
+			unknownClass: () => LocalizedString
+			/**
+			 * Several classes of this organization have this name: rename one of them.
+			 */
+			ambiguousClass: () => LocalizedString
+			/**
+			 * The same address and class are already on row {row}.
+			 */
+			duplicateRow: (arg: { row: number }) => LocalizedString
+			/**
+			 * Already a student of this class.
+			 */
+			alreadyStudent: () => LocalizedString
+			/**
+			 * Some rows have errors: fix the file and upload it again. Nobody was invited.
+			 */
+			hasErrors: () => LocalizedString
+			/**
+			 * student@example.com
+			 */
+			exampleEmail: () => LocalizedString
+			/**
+			 * Grade 7 B
+			 */
+			exampleClass: () => LocalizedString
+			column: {
+				/**
+				 * E-mail
+				 */
+				email: () => LocalizedString
+				/**
+				 * Class name
+				 */
+				class_name: () => LocalizedString
 			}
 		}
 	}
@@ -9137,6 +9368,14 @@ export type TranslationFunctions = {
 		 */
 		fieldEnd: () => LocalizedString
 		/**
+		 * Teacher
+		 */
+		fieldTeacher: () => LocalizedString
+		/**
+		 * {email} (gets a teacher invitation)
+		 */
+		teacherInvited: (arg: { email: string }) => LocalizedString
+		/**
 		 * No goals set
 		 */
 		noGoals: () => LocalizedString
@@ -9229,6 +9468,10 @@ export type TranslationFunctions = {
 			 * Engagement days
 			 */
 			engagement_days: () => LocalizedString
+			/**
+			 * Teacher e-mail
+			 */
+			teacher_email: () => LocalizedString
 		}
 		school: {
 			/**
@@ -9281,6 +9524,120 @@ export type TranslationFunctions = {
 			 * {count} {{team was|teams were}} imported
 			 */
 			imported: (arg: { count: number }) => LocalizedString
+		}
+	}
+	classUserImport: {
+		/**
+		 * Template (.xlsx)
+		 */
+		templateXlsx: () => LocalizedString
+		/**
+		 * Template (.csv)
+		 */
+		templateCsv: () => LocalizedString
+		/**
+		 * Drop an .xlsx or .csv file here
+		 */
+		drop: () => LocalizedString
+		/**
+		 * Enroll them at once: I have their permission
+		 */
+		consent: () => LocalizedString
+		/**
+		 * Otherwise each learner gets an invitation to accept.
+		 */
+		consentHelp: () => LocalizedString
+		/**
+		 * Sending…
+		 */
+		sending: () => LocalizedString
+		/**
+		 * Ready to send the invitations.
+		 */
+		ready: () => LocalizedString
+		/**
+		 * Fix these rows in the file, then remove it and upload it again.
+		 */
+		fixErrors: () => LocalizedString
+		/**
+		 * {total} {{row|rows}} in the file, {errors} with errors
+		 */
+		summary: (arg: { errors: number, total: number }) => LocalizedString
+		/**
+		 * Row
+		 */
+		rowColumn: () => LocalizedString
+		/**
+		 * E-mail
+		 */
+		emailColumn: () => LocalizedString
+		/**
+		 * Check
+		 */
+		statusColumn: () => LocalizedString
+		/**
+		 * OK
+		 */
+		fine: () => LocalizedString
+		/**
+		 * (no class name)
+		 */
+		noClass: () => LocalizedString
+		/**
+		 * The invitations were sent
+		 */
+		sent: () => LocalizedString
+		/**
+		 * {name}: {invited} invited, {joined} enrolled
+		 */
+		perClass: (arg: { invited: number, joined: number, name: string }) => LocalizedString
+		/**
+		 * Send the invitations ({count})
+		 */
+		confirm: (arg: { count: number }) => LocalizedString
+		school: {
+			/**
+			 * Import users into classes
+			 */
+			title: () => LocalizedString
+			/**
+			 * Upload an .xlsx or .csv file with one person per row: their e-mail address and the name of their class. Every row is checked before anyone is invited.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Only the admins of the organization can import users into classes.
+			 */
+			adminOnly: () => LocalizedString
+			/**
+			 * Back to the classes
+			 */
+			back: () => LocalizedString
+			/**
+			 * Import users into classes
+			 */
+			action: () => LocalizedString
+		}
+		company: {
+			/**
+			 * Import users into teams
+			 */
+			title: () => LocalizedString
+			/**
+			 * Upload an .xlsx or .csv file with one person per row: their e-mail address and the name of their team. Every row is checked before anyone is invited.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Only the admins of the organization can import users into teams.
+			 */
+			adminOnly: () => LocalizedString
+			/**
+			 * Back to the teams
+			 */
+			back: () => LocalizedString
+			/**
+			 * Import users into teams
+			 */
+			action: () => LocalizedString
 		}
 	}
 	classWizard: {

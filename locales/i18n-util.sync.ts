@@ -18,6 +18,7 @@ import en_api from './en/api/index.js'
 import en_classDetails from './en/classDetails/index.js'
 import en_classExports from './en/classExports/index.js'
 import en_classImport from './en/classImport/index.js'
+import en_classUserImport from './en/classUserImport/index.js'
 import en_classWizard from './en/classWizard/index.js'
 import en_classes from './en/classes/index.js'
 import en_dashboards from './en/dashboards/index.js'
@@ -38,6 +39,7 @@ import es_MX_api from './es-MX/api/index.js'
 import es_MX_classDetails from './es-MX/classDetails/index.js'
 import es_MX_classExports from './es-MX/classExports/index.js'
 import es_MX_classImport from './es-MX/classImport/index.js'
+import es_MX_classUserImport from './es-MX/classUserImport/index.js'
 import es_MX_classWizard from './es-MX/classWizard/index.js'
 import es_MX_classes from './es-MX/classes/index.js'
 import es_MX_dashboards from './es-MX/dashboards/index.js'
@@ -58,6 +60,7 @@ import ja_api from './ja/api/index.js'
 import ja_classDetails from './ja/classDetails/index.js'
 import ja_classExports from './ja/classExports/index.js'
 import ja_classImport from './ja/classImport/index.js'
+import ja_classUserImport from './ja/classUserImport/index.js'
 import ja_classWizard from './ja/classWizard/index.js'
 import ja_classes from './ja/classes/index.js'
 import ja_dashboards from './ja/dashboards/index.js'
@@ -78,6 +81,7 @@ import pt_BR_api from './pt-BR/api/index.js'
 import pt_BR_classDetails from './pt-BR/classDetails/index.js'
 import pt_BR_classExports from './pt-BR/classExports/index.js'
 import pt_BR_classImport from './pt-BR/classImport/index.js'
+import pt_BR_classUserImport from './pt-BR/classUserImport/index.js'
 import pt_BR_classWizard from './pt-BR/classWizard/index.js'
 import pt_BR_classes from './pt-BR/classes/index.js'
 import pt_BR_dashboards from './pt-BR/dashboards/index.js'
@@ -98,6 +102,7 @@ import th_api from './th/api/index.js'
 import th_classDetails from './th/classDetails/index.js'
 import th_classExports from './th/classExports/index.js'
 import th_classImport from './th/classImport/index.js'
+import th_classUserImport from './th/classUserImport/index.js'
 import th_classWizard from './th/classWizard/index.js'
 import th_classes from './th/classes/index.js'
 import th_dashboards from './th/dashboards/index.js'
@@ -118,6 +123,7 @@ import vi_api from './vi/api/index.js'
 import vi_classDetails from './vi/classDetails/index.js'
 import vi_classExports from './vi/classExports/index.js'
 import vi_classImport from './vi/classImport/index.js'
+import vi_classUserImport from './vi/classUserImport/index.js'
 import vi_classWizard from './vi/classWizard/index.js'
 import vi_classes from './vi/classes/index.js'
 import vi_dashboards from './vi/dashboards/index.js'
@@ -142,6 +148,7 @@ const localeTranslations = {
 		classDetails: en_classDetails,
 		classExports: en_classExports,
 		classImport: en_classImport,
+		classUserImport: en_classUserImport,
 		classWizard: en_classWizard,
 		classes: en_classes,
 		dashboards: en_dashboards,
@@ -165,6 +172,7 @@ const localeTranslations = {
 		classDetails: es_MX_classDetails,
 		classExports: es_MX_classExports,
 		classImport: es_MX_classImport,
+		classUserImport: es_MX_classUserImport,
 		classWizard: es_MX_classWizard,
 		classes: es_MX_classes,
 		dashboards: es_MX_dashboards,
@@ -188,6 +196,7 @@ const localeTranslations = {
 		classDetails: ja_classDetails,
 		classExports: ja_classExports,
 		classImport: ja_classImport,
+		classUserImport: ja_classUserImport,
 		classWizard: ja_classWizard,
 		classes: ja_classes,
 		dashboards: ja_dashboards,
@@ -211,6 +220,7 @@ const localeTranslations = {
 		classDetails: pt_BR_classDetails,
 		classExports: pt_BR_classExports,
 		classImport: pt_BR_classImport,
+		classUserImport: pt_BR_classUserImport,
 		classWizard: pt_BR_classWizard,
 		classes: pt_BR_classes,
 		dashboards: pt_BR_dashboards,
@@ -234,6 +244,7 @@ const localeTranslations = {
 		classDetails: th_classDetails,
 		classExports: th_classExports,
 		classImport: th_classImport,
+		classUserImport: th_classUserImport,
 		classWizard: th_classWizard,
 		classes: th_classes,
 		dashboards: th_dashboards,
@@ -257,6 +268,7 @@ const localeTranslations = {
 		classDetails: vi_classDetails,
 		classExports: vi_classExports,
 		classImport: vi_classImport,
+		classUserImport: vi_classUserImport,
 		classWizard: vi_classWizard,
 		classes: vi_classes,
 		dashboards: vi_dashboards,

@@ -26,6 +26,7 @@ export const namespaces: Namespaces[] = [
 	'classDetails',
 	'classExports',
 	'classImport',
+	'classUserImport',
 	'classWizard',
 	'classes',
 	'dashboards',

@@ -1019,3 +1019,16 @@ export interface ClassImportCallInput {
   organizationId: number
   callbackId: number
 }
+
+// ---------------------------------------------------------------------------------------------
+// User import into classes (specification 001 §2 User import into classes, §4 Upload, §7).
+
+export type ClassUserImport = components['schemas']['ClassUserImport']
+export type ClassUserImportClass = components['schemas']['ClassUserImportClass']
+
+/** confirmClassUserImport: POST /v1/groups/{orgId}/users/import/ {callback_id, consent} */
+export interface ClassUserImportConfirmInput {
+  organizationId: number
+  callbackId: number
+  consent: boolean
+}

@@ -1424,6 +1424,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{orgId}/users/import/upload/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a user import into classes from an xlsx or csv (the organization's admins and platform admins)
+         * @description The upload URL request of the user import into classes: answers where to PUT the file
+         *     (`presigned_url`, with `content_type` as its Content-Type, within 15 minutes) and the `callback_id`
+         *     that the preview (file_key) and the confirmation name. An .xlsx or a .csv (also announced as
+         *     application/vnd.ms-excel) of at most 5 MB is taken; anything else is 415 'File type is not allowed'.
+         */
+        post: operations["createClassUserImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{orgId}/users/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The staged preview of a user import into classes, grouped per class (the organization's admins and platform admins)
+         * @description The uploaded file (the first call reads it; then only its rows are kept) as its rows grouped per
+         *     class name, each row with its errors naming its column: an invalid e-mail; a class name that no
+         *     class of this organization has; the same address and class on an earlier row; an address that is
+         *     already a student of that class; the caller's own address. Nothing is written. A file not uploaded
+         *     yet is 409; one that cannot be read is 400, 413 or 415 with a detail.
+         */
+        post: operations["previewClassUserImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{orgId}/users/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** The template of a user import into classes, xlsx or csv, with the headers in the requester's language (the organization's admins and platform admins) */
+        get: operations["getClassUserImportTemplate"];
+        put?: never;
+        /**
+         * Send the invitations of a user import into classes
+         * @description Checks every row again and, in ONE transaction, invites every row's address to its class, or
+         *     nobody: when any row has an error now nothing is written and the answer is 409 with the preview
+         *     as it is now in `import`. With `consent` (auto-enroll; the default) the organization's students
+         *     join their classes at once and everyone else gets an auto-join invitation; without it everyone gets
+         *     an invitation to accept. The mails go once the transaction has committed. Confirming an import that
+         *     was confirmed already invites nobody again and answers it as it is.
+         */
+        post: operations["confirmClassUserImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups/{orgId}/{groupId}/": {
         parameters: {
             query?: never;
@@ -2810,6 +2889,8 @@ export interface components {
             practice_minutes_per_day: string;
             take_assessment: string;
             engagement_days: string;
+            /** @description Optional: the teacher of the class, an existing teacher of the organization or an address that gets a pending teacher invitation */
+            teacher_email: string;
         };
         ClassImportClass: {
             /** @description The row's number in the file */
@@ -2825,6 +2906,12 @@ export interface components {
             end_date: string | null;
             /** @description The goals the class gets; null for none */
             goals: components["schemas"]["Assignment"] | null;
+            /** @description The teacher the class gets; null for none (or an invalid address) */
+            teacher: {
+                email: string;
+                /** @description true: no teacher of the organization has the address; it gets a pending teacher invitation */
+                invited: boolean;
+            } | null;
             errors: {
                 /** @description The column of the template: name, start_date, ... */
                 column: string;
@@ -2854,6 +2941,69 @@ export interface components {
             /** @constant */
             code: "import_has_errors";
             import: components["schemas"]["ClassImport"];
+        };
+        ClassUserImportConfirmRequest: {
+            callback_id: number;
+            /**
+             * @description Auto-enroll (needs the learners' prior permission); false: each learner accepts the invitation
+             * @default true
+             */
+            consent: boolean;
+        };
+        /** @description A row's cells by column, as read (trimmed text; empty when the cell is) */
+        ClassUserImportValues: {
+            email: string;
+            class_name: string;
+        };
+        ClassUserImportRow: {
+            /** @description The row's number in the file */
+            row: number;
+            values: components["schemas"]["ClassUserImportValues"];
+            errors: {
+                /** @description The column of the template: email or class_name */
+                column: string;
+                message: string;
+            }[];
+            /**
+             * @description Once confirmed: joined the class at once (consent, a student of the organization) or invited
+             * @enum {string|null}
+             */
+            outcome: "invited" | "joined" | null;
+        };
+        ClassUserImportClass: {
+            /** @description The class name as the file writes it (its first row) */
+            name: string;
+            /** @description The class of the organization of that name */
+            group: number | null;
+            rows: components["schemas"]["ClassUserImportRow"][];
+            /** @description Addresses invited to the class by the confirmation */
+            invited: number;
+            /** @description Students of the organization who joined the class at once (consent) */
+            joined: number;
+        };
+        ClassUserImport: {
+            callback_id: number;
+            file_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the invitations were sent
+             */
+            committed_at: string | null;
+            /** @description The consent the import was confirmed with */
+            consent: boolean | null;
+            /** @description Rows in the file */
+            total: number;
+            /** @description Rows with at least one error */
+            with_errors: number;
+            classes: components["schemas"]["ClassUserImportClass"][];
+        };
+        ClassUserImportRefused: {
+            detail: string;
+            /** @constant */
+            code: "import_has_errors";
+            import: components["schemas"]["ClassUserImport"];
         };
         AddGroupStudentsRequest: {
             emails?: components["schemas"]["Email"][];
@@ -5478,6 +5628,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClassImportRefused"] | components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createClassUserImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The import, waiting for its file */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassImportUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
+        };
+    };
+    previewClassUserImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassImportPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassUserImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedType"];
+        };
+    };
+    getClassUserImportTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    confirmClassUserImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: components["parameters"]["GroupOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassUserImportConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The import, committed, with what each class got */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassUserImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is not uploaded yet, or some rows have errors; nobody was invited */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassUserImportRefused"] | components["schemas"]["Error"];
                 };
             };
         };

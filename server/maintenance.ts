@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from './context.js'
 import { purgeClassImports } from './classes/import.js'
+import { purgeClassUserImports } from './classes/user-import.js'
 import { purgeInvitationBatches } from './invitations/batch.js'
 import { purgeOrganizationImports } from './organizations/import.js'
 import { purgeDeletedOrganizations } from './organizations/purge.js'
@@ -26,6 +27,8 @@ export const runMaintenance = async (app: AppContext): Promise<void> => {
   if (batches > 0) app.log.info({ batches }, 'purged batch invitations made more than 7 days ago')
   const classImports = await purgeClassImports(app, app.clock())
   if (classImports > 0) app.log.info({ classImports }, 'purged class imports made more than 7 days ago')
+  const userImports = await purgeClassUserImports(app, app.clock())
+  if (userImports > 0) app.log.info({ userImports }, 'purged user imports into classes made more than 7 days ago')
   const partitions = await partitionsAhead(app.db, app.clock())
   if (partitions.length > 0) app.log.info({ partitions }, 'made the monthly partitions of practice events')
 }

@@ -304,6 +304,11 @@ export const AUTHORIZATION: Record<OperationId, Row> = {
   previewClassImport: organizationAdmins(403, 404),
   confirmClassImport: organizationAdmins(403, 404),
   getClassImportTemplate: organizationAdmins(403, 404),
+  // user import into classes (specification 001 §6: importing is for organization admins; platform admins too)
+  createClassUserImport: organizationAdmins(403, 404),
+  previewClassUserImport: organizationAdmins(403, 404),
+  confirmClassUserImport: organizationAdmins(403, 404),
+  getClassUserImportTemplate: organizationAdmins(403, 404),
 
   // reports: a class's, as its class calls (a teacher: its own classes); an organization's, its admins;
   // a learner's, every member's row here, narrowed in server/reports/access.ts (a student: itself;

@@ -1,18 +1,23 @@
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import { locales } from '../../locales/i18n-util.js'
 import { translatorFor, type Translator } from '../../locales/server.js'
-import { groups } from '../db/schema.js'
+import { isOwnAddress } from '../auth/policy.js'
+import { groups, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
+import { inSlices, nameKey, translatedColumn, yesNoOf } from '../services/import-rows.js'
 import type { Column } from '../services/spreadsheets.js'
 import { GOAL_DEFAULTS } from './assignments.js'
+import { membersByEmail } from './roster.js'
 
 /**
  * The rows of a class import (specification 001 §2 Class import, §5): the template's columns (a class's
  * name and dates, and its goals), how a row is read, and its checks. Each error names its column; a name
  * used on an earlier row of the file, or by a class of the organization, is 'duplicate group name'.
  * Goal cells may be left empty: an empty one takes its default (§5), and a row whose goal cells are all
- * empty makes a class without goals ("no goals set").
+ * empty makes a class without goals ("no goals set"). The teacher e-mail is optional: an address that is
+ * no e-mail is an error; one of no teacher of the organization will get a pending teacher invitation.
  */
 
 export type ImportValues = components['schemas']['ClassImportValues']
@@ -34,16 +39,11 @@ const MAX_NAME = 200
 const GOAL_COLUMNS = ['practice_days_per_week', 'practice_minutes_per_day', 'take_assessment', 'engagement_days'] as const
 
 /** The template's columns in its order: headers in the requester's language; any language's header (or the key) is read. */
-const ORDER: readonly ImportColumn[] = ['name', 'start_date', 'end_date', ...GOAL_COLUMNS]
+const ORDER: readonly ImportColumn[] = ['name', 'start_date', 'end_date', ...GOAL_COLUMNS, 'teacher_email']
 const REQUIRED = new Set<ImportColumn>(['name', 'start_date', 'end_date'])
 
 export const importColumns = (t: Translator): Column<ImportColumn>[] =>
-  ORDER.map((key) => ({
-    key,
-    header: t.api.groupImport.column[key](),
-    aliases: [key, ...new Set(locales.map((locale) => translatorFor(locale).api.groupImport.column[key]()))],
-    required: REQUIRED.has(key),
-  }))
+  ORDER.map((key) => translatedColumn(t, key, (language) => language.api.groupImport.column[key](), REQUIRED.has(key)))
 
 /** The template's example row, in the columns' order: a class of 30 days starting on `today`, with the default goals. */
 export const exampleRow = (t: Translator, today: string): string[] => {
@@ -57,11 +57,15 @@ export const exampleRow = (t: Translator, today: string): string[] => {
     String(GOAL_DEFAULTS.practiceMinutesPerDay),
     t.api.groupImport.yes(),
     String(GOAL_DEFAULTS.testBeforeClassStats),
+    'teacher@example.com',
   ]
 }
 
-const YES = new Set(['yes', 'y', 'true', '1', 'x', ...locales.map((locale) => translatorFor(locale).api.groupImport.yes().toLowerCase())])
-const NO = new Set(['no', 'n', 'false', '0', ...locales.map((locale) => translatorFor(locale).api.groupImport.no().toLowerCase())])
+/** yes and no in every language of the interface, besides the English words. */
+const YES_NO = {
+  yes: locales.map((locale) => translatorFor(locale).api.groupImport.yes()),
+  no: locales.map((locale) => translatorFor(locale).api.groupImport.no()),
+}
 
 /** The ISO date of a valid calendar day, or undefined. */
 const isoOf = (year: number, month: number, day: number): string | undefined => {
@@ -96,10 +100,13 @@ const wholeOf = (text: string, min: number, max: number): number | undefined => 
   return value >= min && value <= max ? value : undefined
 }
 
-/** A name as compared for duplicates: trimmed, spaces collapsed, any case. */
-const nameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase()
-
 type RowError = ClassView['errors'][number]
+
+/** The address check of the invite call (the contract's `email` format), as the wizard's teacher e-mail. */
+const EMAIL = fullFormats.email as RegExp
+
+/** A class's name as the store compares it, the way nameKey compares a name in a file. */
+export const comparedGroupName = sql<string>`lower(regexp_replace(trim(${groups.name}), '\\s+', ' ', 'g'))`
 
 /** One row read: what the class would be, and the row's own errors (not yet the duplicates). */
 const readRow = (t: Translator, row: StoredRow): { view: ClassView; goals: Goals | null } => {
@@ -119,8 +126,7 @@ const readRow = (t: Translator, row: StoredRow): { view: ClassView; goals: Goals
   if (GOAL_COLUMNS.some((column) => values[column] !== '')) {
     const days = values.practice_days_per_week === '' ? GOAL_DEFAULTS.practiceDaysPerWeek : wholeOf(values.practice_days_per_week, 1, 7)
     const minutes = values.practice_minutes_per_day === '' ? GOAL_DEFAULTS.practiceMinutesPerDay : wholeOf(values.practice_minutes_per_day, 1, 1000)
-    const assessment = values.take_assessment.toLowerCase()
-    const takes = assessment === '' || YES.has(assessment) ? true : NO.has(assessment) ? false : undefined
+    const takes = values.take_assessment === '' ? true : yesNoOf(values.take_assessment, YES_NO)
     const engagement = values.engagement_days === '' ? GOAL_DEFAULTS.testBeforeClassStats : wholeOf(values.engagement_days, 1, 365)
     if (days === undefined) fail('practice_days_per_week', t.classes.validation.daysRange())
     if (minutes === undefined) fail('practice_minutes_per_day', t.classes.validation.minutesRange())
@@ -131,8 +137,12 @@ const readRow = (t: Translator, row: StoredRow): { view: ClassView; goals: Goals
       goals = { practice_days_per_week: days, practice_minutes_per_day: minutes, test_before_class_stats: takes ? engagement! : null }
     }
   }
+  // a teacher is optional; an address without a teacher account gets a pending teacher invitation (checkRows says which)
+  const teacherEmail = (values.teacher_email ?? '').trim().toLowerCase()
+  const teacher = teacherEmail && EMAIL.test(teacherEmail) ? { email: teacherEmail, invited: false } : null
+  if (teacherEmail && !teacher) fail('teacher_email', t.api.invalidEmail())
   return {
-    view: { row: row.number, values, name, start_date: start ?? null, end_date: end ?? null, goals, errors, group: row.groupId },
+    view: { row: row.number, values: { ...values, teacher_email: values.teacher_email ?? '' }, name, start_date: start ?? null, end_date: end ?? null, goals, teacher, errors, group: row.groupId },
     goals,
   }
 }
@@ -144,26 +154,28 @@ const readRow = (t: Translator, row: StoredRow): { view: ClassView; goals: Goals
 export const checkRows = async (
   db: Executor,
   t: Translator,
+  me: Pick<UserRow, 'email'>,
   organizationId: number,
   rows: readonly StoredRow[],
   committed: boolean,
 ): Promise<ClassView[]> => {
   const views = rows.map((row) => readRow(t, row).view)
+  const teacherEmails = [...new Set(views.flatMap((view) => (view.teacher ? [view.teacher.email] : [])))]
+  const teachers = await membersByEmail(db, organizationId, 'teacher', teacherEmails)
+  for (const view of views) {
+    if (!view.teacher) continue
+    view.teacher.invited = !teachers.has(view.teacher.email)
+    // nobody gives themselves a role: an admin who is no teacher cannot name their own address
+    if (view.teacher.invited && !committed && isOwnAddress(me, view.teacher.email)) view.errors.push({ column: 'teacher_email', message: t.api.inviteSelf() })
+  }
   if (committed) return views
   const keys = [...new Set(views.filter((view) => view.name).map((view) => nameKey(view.name)))]
-  const taken = new Set<string>()
-  for (let start = 0; start < keys.length; start += 500) {
-    const found = await db
-      .select({ key: sql<string>`lower(regexp_replace(trim(${groups.name}), '\\s+', ' ', 'g'))` })
-      .from(groups)
-      .where(
-        and(
-          eq(groups.organizationId, organizationId),
-          inArray(sql`lower(regexp_replace(trim(${groups.name}), '\\s+', ' ', 'g'))`, keys.slice(start, start + 500)),
-        ),
-      )
-    for (const { key } of found) taken.add(key)
-  }
+  const found = await inSlices(
+    keys,
+    (slice) => db.select({ key: comparedGroupName }).from(groups).where(and(eq(groups.organizationId, organizationId), inArray(comparedGroupName, slice))),
+    500,
+  )
+  const taken = new Set(found.map(({ key }) => key))
   const seen = new Set<string>()
   for (const view of views) {
     if (!view.name) continue

@@ -11,15 +11,18 @@ import { ApiError, detailError, notFound } from '../http/errors.js'
 import { readSpreadsheet, SpreadsheetError, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
 import { spreadsheetRefusal } from '../services/spreadsheet-refusal.js'
 import { newKeyPart } from '../services/storage.js'
+import { mailInvitations, type IssuedInvitation } from '../invitations/issue.js'
 import { organizationOfGroups } from './access.js'
+import { enrollRoster } from './roster.js'
 import { checkRows, exampleRow, importColumns, MAX_IMPORT_ROWS, type StoredRow } from './import-rows.js'
 
 /**
  * Class import (specification 001 §2, §4 Upload and Class import, §7), staged like every import
  * (DESIGN.md): the admin asks for an upload address, the browser PUTs the xlsx there, the preview reads
  * it into rows (the file is then deleted) and shows each class with its errors; nothing is created until
- * the confirmation, which checks the rows again and creates every class with its goals in one
- * transaction, or none. The import row is locked and marked committed in that transaction, so a second
+ * the confirmation, which checks the rows again and creates every class with its goals and its teacher
+ * (a teacher of the organization owns it; another address gets a pending teacher invitation, mailed once
+ * committed, as the wizard does) in one transaction, or none. The import row is locked and marked committed in that transaction, so a second
  * confirmation creates nothing again.
  */
 
@@ -37,14 +40,14 @@ const XLSX_TYPES = new Set([XLSX_CONTENT_TYPE, 'application/octet-stream', ''])
 
 /** The import `id` of the organization, when `me` may import its classes; one of another organization is 404. */
 const importFor = async (db: Executor, t: Translator, me: UserRow, organizationId: number, id: number, operation: 'previewClassImport' | 'confirmClassImport', lock = false) => {
-  await organizationOfGroups(db, t, me, organizationId, operation)
+  const { organization } = await organizationOfGroups(db, t, me, organizationId, operation)
   const base = db
     .select()
     .from(classImports)
     .where(and(eq(classImports.id, id), eq(classImports.organizationId, organizationId)))
   const [found] = lock ? await base.for('update') : await base
   if (!found) throw notFound(t.api.notFound())
-  return found
+  return { found, organization }
 }
 
 /**
@@ -68,8 +71,8 @@ const rowsOf = async (app: AppContext, t: Translator, db: Executor, stored: Clas
   return { stored: saved!, rows }
 }
 
-const importView = async (db: Executor, t: Translator, stored: ClassImportRow, rows: readonly StoredRow[]): Promise<ImportView> => {
-  const classes = await checkRows(db, t, stored.organizationId, rows, stored.committedAt !== null)
+const importView = async (db: Executor, t: Translator, me: UserRow, stored: ClassImportRow, rows: readonly StoredRow[]): Promise<ImportView> => {
+  const classes = await checkRows(db, t, me, stored.organizationId, rows, stored.committedAt !== null)
   return {
     callback_id: stored.id,
     file_name: stored.fileName,
@@ -108,10 +111,10 @@ export const createClassImport: Handler<'createClassImport'> = async (call) => {
 export const previewClassImport: Handler<'previewClassImport'> = async (call) => {
   const { app, t, body, params } = call
   const { user: me } = requireAuth(call)
-  const found = await importFor(app.db, t, me, params.orgId, body.file_key, 'previewClassImport')
+  const { found } = await importFor(app.db, t, me, params.orgId, body.file_key, 'previewClassImport')
   const { stored, rows } = await rowsOf(app, t, app.db, found)
   await app.storage.delete(stored.fileKey)
-  return importView(app.db, t, stored, rows)
+  return importView(app.db, t, me, stored, rows)
 }
 
 /** POST /v1/groups/{orgId}/import/ */
@@ -119,12 +122,12 @@ export const confirmClassImport: Handler<'confirmClassImport'> = async (call) =>
   const { app, t, body, params } = call
   const { user: me } = requireAuth(call)
   const now = app.clock()
-  const { view, fileKey } = await app.db.transaction(async (tx) => {
+  const { view, fileKey, organization, issued } = await app.db.transaction(async (tx) => {
     // locked: a second confirmation waits for the first, then finds it committed
-    const found = await importFor(tx, t, me, params.orgId, body.callback_id, 'confirmClassImport', true)
+    const { found, organization } = await importFor(tx, t, me, params.orgId, body.callback_id, 'confirmClassImport', true)
     const { stored, rows } = await rowsOf(app, t, tx, found)
-    const preview = await importView(tx, t, stored, rows)
-    if (stored.committedAt) return { view: preview, fileKey: stored.fileKey }
+    const preview = await importView(tx, t, me, stored, rows)
+    if (stored.committedAt) return { view: preview, fileKey: stored.fileKey, organization, issued: [] }
     if (preview.with_errors > 0) {
       throw new ApiError(409, { detail: t.api.groupImport.hasErrors(), code: 'import_has_errors', import: preview })
     }
@@ -156,15 +159,31 @@ export const confirmClassImport: Handler<'confirmClassImport'> = async (call) =>
         })),
       )
     }
+    // each class's teacher as the wizard names one: a teacher of the organization owns it, another address is invited
+    const issued: IssuedInvitation[] = []
+    for (const entry of preview.classes.filter((candidate) => candidate.teacher)) {
+      const enrolled = await enrollRoster(tx, {
+        organizationId: stored.organizationId,
+        groupId: idOf.get(keyOf(entry.row))!,
+        teacherEmail: entry.teacher!.email,
+        students: [],
+        consent: true,
+        invitedBy: me.id,
+        now,
+        ttlSeconds: app.config.invitationTtl,
+      })
+      issued.push(...enrolled.issued)
+    }
     const committedRows: StoredRow[] = rows.map((row) => ({ ...row, groupId: idOf.get(keyOf(row.number)) ?? null }))
     const [committed] = await tx
       .update(classImports)
       .set({ rows: committedRows, committedAt: now })
       .where(eq(classImports.id, stored.id))
       .returning()
-    return { view: await importView(tx, t, committed!, committedRows), fileKey: stored.fileKey }
+    return { view: await importView(tx, t, me, committed!, committedRows), fileKey: stored.fileKey, organization, issued }
   })
   await app.storage.delete(fileKey)
+  await mailInvitations(app, organization, issued, me, call.locale)
   return view
 }
 

@@ -9,3 +9,4 @@ export { addGroupStudents, removeGroupStudent, listGroupStudents, listAllGroupSt
 export { assignGroupTeacher, removeGroupTeacher } from './group-teacher.js'
 export { listStudentGroups, listGroupInvitations } from './group-lists.js'
 export { createClassImport, previewClassImport, confirmClassImport, getClassImportTemplate } from './import.js'
+export { createClassUserImport, previewClassUserImport, confirmClassUserImport, getClassUserImportTemplate } from './user-import.js'

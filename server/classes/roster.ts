@@ -63,7 +63,7 @@ export const checkRoster = (t: Translator, me: UserRow, draft: ClassDraft, selfI
 }
 
 /** The active members of `organizationId` with `role` among these (lower-case) addresses, by address. */
-const membersByEmail = async (db: Executor, organizationId: number, role: Role, emails: readonly string[]) => {
+export const membersByEmail = async (db: Executor, organizationId: number, role: Role, emails: readonly string[]) => {
   if (emails.length === 0) return new Map<string, number>()
   const rows = await db
     .select({ id: users.id, email: sql<string>`lower(${users.email})` })

@@ -348,6 +348,27 @@ export const classImports = pgTable('class_imports', {
 })
 
 /**
+ * A user import into classes (specification 001 §2 User import into classes): staged like a class import;
+ * confirming it invites every row's address to its class, once.
+ */
+export const classUserImports = pgTable('class_user_imports', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  fileName: text('file_name').notNull(),
+  /** Where the uploaded file is kept (storage key) until it is read. */
+  fileKey: text('file_key').notNull(),
+  /** The rows read from the file: `{number, values, outcome}` each; null until read. */
+  rows: jsonb('rows'),
+  /** The consent it was confirmed with. */
+  consent: boolean('consent'),
+  committedAt: timestamp('committed_at', { withTimezone: true }),
+})
+
+/**
  * A class (a team in a company), the spec's "group". Its status is not stored: it follows from the dates
  * in the organization's time zone and `is_draft` (server/classes/status.ts). A draft stays one until it
  * is saved again. `owner_id` is the teacher in charge; null: no teacher.
@@ -575,6 +596,7 @@ export type InvitationRow = typeof invitations.$inferSelect
 export type OrganizationImportRow = typeof organizationImports.$inferSelect
 export type InvitationBatchRow = typeof invitationBatches.$inferSelect
 export type ClassImportRow = typeof classImports.$inferSelect
+export type ClassUserImportRow = typeof classUserImports.$inferSelect
 export type GroupRow = typeof groups.$inferSelect
 export type AssignmentRow = typeof assignments.$inferSelect
 export type Role = (typeof roleEnum.enumValues)[number]

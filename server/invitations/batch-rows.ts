@@ -6,6 +6,7 @@ import { translatorFor } from '../../locales/server.js'
 import { isOwnAddress } from '../auth/policy.js'
 import { invitations, memberships, users, type InvitationBatchRow, type Role, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
+import { inSlices } from '../services/import-rows.js'
 import type { Column } from '../services/spreadsheets.js'
 
 /**
@@ -53,14 +54,6 @@ interface Checked {
   email: string | null
   status: RowStatus
   duplicateOf: number | null
-}
-
-/** Queries with lists of values are cut in slices well within a statement's parameters. */
-const SLICE = 5000
-const inSlices = async <T, R>(values: readonly T[], query: (slice: T[]) => Promise<R[]>): Promise<R[]> => {
-  const out: R[] = []
-  for (let start = 0; start < values.length; start += SLICE) out.push(...(await query(values.slice(start, start + SLICE))))
-  return out
 }
 
 /** Every row of the batch, checked now against the organization and the person who would send it (`inviter`). */

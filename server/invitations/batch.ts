@@ -11,7 +11,7 @@ import { findGroup } from '../classes/queries.js'
 import { badRequest, detailError, fieldErrors, notFound } from '../http/errors.js'
 import { pageOf, pagingOf } from '../http/paging.js'
 import { organizationFor } from '../organizations/access.js'
-import { readSpreadsheet, SpreadsheetError, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
+import { readSpreadsheet, SpreadsheetError, uploadTypeOf, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
 import { spreadsheetRefusal } from '../services/spreadsheet-refusal.js'
 import { newKeyPart } from '../services/storage.js'
 import { checkBatchRows, columnOf, emptyCounts, MAX_BATCH_ROWS, rowView, type BatchKind, type StoredRow } from './batch-rows.js'
@@ -35,15 +35,6 @@ type BatchView = components['schemas']['InvitationBatch']
 
 /** The rows whose address is good for a class being built: new people, and the organization's students or invited people. */
 const ADDRESS_STATUSES: ReadonlySet<BatchView['results'][number]['status']> = new Set(['ok', 'member', 'invited'])
-
-/** The content type a file is uploaded with: a spreadsheet type some systems give a .csv is sent as text/csv (spec §5). */
-const uploadTypeOf = (contentType: string, fileName: string): 'text/csv' | typeof XLSX_CONTENT_TYPE | undefined => {
-  const type = contentType.split(';')[0]!.trim().toLowerCase()
-  const extension = fileName.trim().toLowerCase().split('.').pop()
-  if (extension === 'csv' && ['text/csv', 'application/vnd.ms-excel', 'text/plain', 'application/csv'].includes(type)) return 'text/csv'
-  if (extension === 'xlsx' && (type === XLSX_CONTENT_TYPE || type === 'application/vnd.ms-excel')) return XLSX_CONTENT_TYPE
-  return undefined
-}
 
 /** The batch a call is about, when the authorization table lets `me` do `operation` on its organization. */
 const batchFor = async (db: Executor, t: Translator, me: UserRow, id: number, operation: OperationId, lock = false) => {

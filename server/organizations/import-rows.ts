@@ -8,6 +8,7 @@ import { validationMessages } from '../contract/validation-messages.js'
 import { compileBodyValidator } from '../contract/validators.js'
 import { organizations, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
+import { inSlices, rowsByKey, yesNoOf } from '../services/import-rows.js'
 import type { Column } from '../services/spreadsheets.js'
 
 /**
@@ -67,9 +68,6 @@ export const EXAMPLE_ROW: ImportValues = {
   owner_email: 'skinner@example.com',
 }
 
-const YES = new Set(['yes', 'y', 'true', '1', 'x'])
-const NO = new Set(['', 'no', 'n', 'false', '0'])
-
 /**
  * The create call's body for a row. Texts are given as written (an empty one is what the form sends
  * for an empty field, and gets the form's "Please input ..."); choices are matched without regard to
@@ -87,7 +85,7 @@ export const createBodyOf = (values: ImportValues): CreateBody => ({
   country: values.country.toUpperCase(),
   phone: values.phone,
   timezone: values.timezone,
-  is_verified: YES.has(values.is_verified.toLowerCase()),
+  is_verified: yesNoOf(values.is_verified) === true,
   owner_user: values.owner_email,
 })
 
@@ -110,17 +108,14 @@ const nameKey = (name: string) => name.trim().toLowerCase()
 
 /** The names among these that organizations (not deleted) already have, compared without case. */
 const takenNames = async (db: Executor, keys: readonly string[]): Promise<Set<string>> => {
-  const taken = new Set<string>()
   // in slices, so that a file of 10,000 names stays within a statement's parameters
-  for (let start = 0; start < keys.length; start += 5000) {
-    const slice = keys.slice(start, start + 5000)
-    const rows = await db
+  const rows = await inSlices(keys, (slice) =>
+    db
       .select({ key: sql<string>`lower(trim(${organizations.name}))` })
       .from(organizations)
-      .where(and(isNull(organizations.deletedAt), inArray(sql`lower(trim(${organizations.name}))`, slice)))
-    for (const { key } of rows) taken.add(key)
-  }
-  return taken
+      .where(and(isNull(organizations.deletedAt), inArray(sql`lower(trim(${organizations.name}))`, slice))),
+  )
+  return new Set(rows.map(({ key }) => key))
 }
 
 /**
@@ -139,11 +134,7 @@ export const checkRows = async (
   const validate = createValidator()
   const keys = [...new Set(rows.map((row) => nameKey(row.values.name)).filter((key) => key !== ''))]
   const taken = await takenNames(db, keys)
-  const firstRowOf = new Map<string, number[]>()
-  for (const row of rows) {
-    const key = nameKey(row.values.name)
-    if (key) firstRowOf.set(key, [...(firstRowOf.get(key) ?? []), row.number])
-  }
+  const firstRowOf = rowsByKey(rows, (row) => nameKey(row.values.name))
 
   return rows.map(({ number, values, organizationId }) => {
     const errors: RowView['errors'] = []
@@ -155,7 +146,7 @@ export const checkRows = async (
         if (Array.isArray(list)) for (const message of list) add(columnOfField(field), message)
       }
     }
-    if (!NO.has(values.is_verified.toLowerCase()) && !YES.has(values.is_verified.toLowerCase())) {
+    if (values.is_verified !== '' && yesNoOf(values.is_verified) === undefined) {
       add('is_verified', t.adminOrganizations.organizationImport.yesOrNo())
     }
     if (values.owner_email && isOwnAddress(me, values.owner_email)) add('owner_email', t.api.inviteSelf())

@@ -22,6 +22,18 @@ export type SpreadsheetType = 'csv' | 'xlsx'
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
+/**
+ * The content type a user list (csv or xlsx) is uploaded with, or undefined for a file type not allowed:
+ * a spreadsheet type some systems give a .csv is sent as text/csv (spec 001 §5).
+ */
+export const uploadTypeOf = (contentType: string, fileName: string): 'text/csv' | typeof XLSX_CONTENT_TYPE | undefined => {
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  const extension = fileName.trim().toLowerCase().split('.').pop()
+  if (extension === 'csv' && ['text/csv', 'application/vnd.ms-excel', 'text/plain', 'application/csv'].includes(type)) return 'text/csv'
+  if (extension === 'xlsx' && (type === XLSX_CONTENT_TYPE || type === 'application/vnd.ms-excel')) return XLSX_CONTENT_TYPE
+  return undefined
+}
+
 export type SpreadsheetProblem =
   /** Not a csv or xlsx, or a name that does not match the content. */
   | 'file_type'

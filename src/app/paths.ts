@@ -34,6 +34,7 @@ export const ROUTES = [
   { name: 'ClassesNew', path: '/organization/:organizationId/classes/new', access: 'private' },
   // class import (issue 9), and the import of users into classes it leads to
   { name: 'ClassesImport', path: '/organization/:organizationId/classes/import', access: 'private' },
+  { name: 'ClassesImportUsers', path: '/organization/:organizationId/classes/import-users', access: 'private' },
   { name: 'Classes', path: '/organization/:organizationId/classes', access: 'private' },
   // a class's page and its invite form; after /classes/new and /classes/import, which are no class ids
   { name: 'class-details', path: '/organization/:organizationId/classes/:classId', access: 'private' },

@@ -54,13 +54,16 @@ const OnboardingPage = lazy(
 )
 const JoinPage = lazy(loggedIn(() => import('../features/invitations/JoinPage').then((m) => ({ default: m.JoinPage })), ['organizationUsers']))
 const ClassesPage = lazy(
-  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes', 'classDetails', 'classImport']),
+  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes', 'classDetails', 'classImport', 'classUserImport']),
 )
 const ClassWizardPage = lazy(
   loggedIn(() => import('../features/classes/wizard/ClassWizardPage').then((m) => ({ default: m.ClassWizardPage })), ['classes', 'classWizard', 'invitationImport']),
 )
 const ClassImportPage = lazy(
   loggedIn(() => import('../features/classes/import/ClassImportPage').then((m) => ({ default: m.ClassImportPage })), ['classImport']),
+)
+const ClassUserImportPage = lazy(
+  loggedIn(() => import('../features/classes/import/ClassUserImportPage').then((m) => ({ default: m.ClassUserImportPage })), ['classImport', 'classUserImport']),
 )
 const classDetails = loggedIn(() => import('../features/classes/details/ClassDetailsPage'), ['classes', 'classDetails', 'organizationUsers', 'reports', 'classExports', 'invitationImport'])
 const ClassDetailsPage = lazy(() => classDetails().then((m) => ({ default: m.ClassDetailsPage })))
@@ -107,6 +110,7 @@ const screens: Record<ScreenName, ReactNode> = {
   'teacher-details': <TeacherDetailsPage />,
   ClassesNew: <ClassWizardPage />,
   ClassesImport: <ClassImportPage />,
+  ClassesImportUsers: <ClassUserImportPage />,
   Classes: <ClassesPage />,
   'class-details': <ClassDetailsPage />,
   'class-invite': <ClassDetailsPage invite />,

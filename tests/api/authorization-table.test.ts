@@ -298,6 +298,21 @@ const uploadedClassImport = async (organization: OrganizationRow): Promise<numbe
   return created.body.callback_id as number
 }
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+/** A user import into classes of the organization with its csv uploaded (a new address into a new class); answers its callback_id. */
+const uploadedClassUserImport = async (organization: OrganizationRow): Promise<number> => {
+  const groupId = await newGroup(organization)
+  const [group] = await server.db.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId))
+  const payload = Buffer.from(`email,class_name\n${unique('learner')},${group!.name}\n`)
+  const created = await server.api('POST', `/v1/groups/${organization.id}/users/import/upload/`, {
+    token: world.platformAdmin.token,
+    body: { file_size: payload.length, content_type: 'text/csv', file_name: 'users.csv' },
+  })
+  expect(created.status, created.text).toBe(201)
+  const address = new URL(created.body.presigned_url as string)
+  const put = await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: 'text/csv' } })
+  expect(put.status, put.text).toBe(204)
+  return created.body.callback_id as number
+}
 /** A new class of the organization owned by its teacher (the teacher's "allowed" is for its own classes), with goals. */
 const newGroup = async (organization: OrganizationRow): Promise<number> => {
   const [teacher] = await server.db
@@ -524,6 +539,13 @@ const FIXTURES: Record<string, Fixture> = {
   previewClassImport: { request: async (c) => ({ params: { orgId: c.organization.id }, body: { file_key: await uploadedClassImport(c.organization) } }) },
   confirmClassImport: { request: async (c) => ({ params: { orgId: c.organization.id }, body: { callback_id: await uploadedClassImport(c.organization) } }) },
   getClassImportTemplate: { request: (c) => ({ params: { orgId: c.organization.id } }) },
+  // user import into classes (issue 9): a csv uploaded per case, previewed or confirmed
+  createClassUserImport: {
+    request: (c) => ({ params: { orgId: c.organization.id }, body: { file_size: 900, content_type: 'text/csv', file_name: 'users.csv' } }),
+  },
+  previewClassUserImport: { request: async (c) => ({ params: { orgId: c.organization.id }, body: { file_key: await uploadedClassUserImport(c.organization) } }) },
+  confirmClassUserImport: { request: async (c) => ({ params: { orgId: c.organization.id }, body: { callback_id: await uploadedClassUserImport(c.organization) } }) },
+  getClassUserImportTemplate: { request: (c) => ({ params: { orgId: c.organization.id }, query: 'format=csv' }) },
   // reports
   getClassReport: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },
   getClassSummary: { request: async (c) => ({ params: { id: await newGroup(c.organization) }, query: REPORT_RANGE }) },

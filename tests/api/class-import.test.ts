@@ -14,7 +14,7 @@ import { countRows, createOrganizationWithPeople, startServer, type TestServer }
  */
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-const HEADER = ['Class name', 'Start date', 'End date', 'Days of practice per week', 'Minutes per day', 'Take assessment', 'Engagement days']
+const HEADER = ['Class name', 'Start date', 'End date', 'Days of practice per week', 'Minutes per day', 'Take assessment', 'Engagement days', 'Teacher e-mail']
 
 /** An xlsx of these rows, written as a spreadsheet program writes one. */
 const xlsxOf = async (rows: unknown[][]): Promise<Buffer> => {
@@ -230,6 +230,43 @@ describe('the confirmation', () => {
     expect(await classCount()).toBe(before + 2)
   })
 
+  it('gives each class the teacher of its row: a teacher of the organization owns it, another address gets a pending teacher invitation', async () => {
+    const invalid = await upload(await xlsxOf([HEADER, ['Teacher bad', '2026-01-05', '2026-02-04', '', '', '', '', 'not an address'], ['Teacher self', '2026-01-05', '2026-02-04', '', '', '', '', school.admin.user.email]]))
+    const refused = await preview(invalid)
+    expect(refused.body.classes.map((entry: { errors: unknown[] }) => entry.errors)).toEqual([
+      [{ column: 'teacher_email', message: 'Enter a valid email address.' }],
+      [{ column: 'teacher_email', message: 'You cannot invite yourself. Ask another administrator to invite you.' }],
+    ])
+    expect((await confirm(invalid)).status).toBe(409)
+
+    const id = await upload(
+      await xlsxOf([
+        HEADER,
+        ['Taught 1', '2026-01-05', '2026-02-04', '', '', '', '', school.teacher.user.email.toUpperCase()],
+        ['Taught 2', '2026-01-05', '2026-02-04', '', '', '', '', 'new-teacher@example.com'],
+        ['Untaught', '2026-01-05', '2026-02-04'],
+      ]),
+    )
+    const shown = await preview(id)
+    expect(shown.body.classes.map((entry: { teacher: unknown }) => entry.teacher)).toEqual([
+      { email: school.teacher.user.email.toLowerCase(), invited: false },
+      { email: 'new-teacher@example.com', invited: true },
+      null,
+    ])
+    expect(await server.mails('new-teacher@example.com')).toHaveLength(0)
+    const reply = await confirm(id)
+    expect(reply.status, reply.text).toBe(200)
+    const [taught, invited, untaught] = reply.body.classes.map((entry: { group: number }) => entry.group)
+    const owners = await server.db.select({ id: groups.id, owner: groups.ownerId }).from(groups).where(sql`${groups.id} in ${[taught, invited, untaught]}`).orderBy(groups.id)
+    expect(owners.map((row) => row.owner)).toEqual([school.teacher.user.id, null, null])
+    const details = await server.api('GET', `${base()}/${invited}/`, { token: school.admin.token })
+    expect(details.body.pending_teacher).toBe('new-teacher@example.com')
+    expect(await server.mails('new-teacher@example.com')).toHaveLength(1)
+    // a second confirmation invites nobody again
+    expect((await confirm(id)).status).toBe(200)
+    expect(await server.mails('new-teacher@example.com')).toHaveLength(1)
+  })
+
   it('is for the admins of the organization: a teacher gets 403 and creates nothing', async () => {
     const id = await upload(await xlsxOf([HEADER, ['Teacher try', '2026-01-05', '2026-02-04']]))
     const before = await classCount()
@@ -248,7 +285,7 @@ describe('the template', () => {
     expect(ja.headers['content-type']).toContain(XLSX)
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(ja.rawPayload as unknown as ArrayBuffer)
-    expect((workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(['クラス名', '開始日', '終了日', '週あたりの練習日数', '1日あたりの分数', '評価テストを受ける', 'エンゲージメント日数'])
+    expect((workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(['クラス名', '開始日', '終了日', '週あたりの練習日数', '1日あたりの分数', '評価テストを受ける', 'エンゲージメント日数', '教師のメールアドレス'])
 
     const en = await template('en')
     const rows = await readSpreadsheet(en.rawPayload, 'template.xlsx', {

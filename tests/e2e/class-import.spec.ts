@@ -41,7 +41,7 @@ const adminOnClasses = async (page: Page, request: Parameters<typeof createAccou
 
 test('two classes from an xlsx: the duplicate name is an error, the fixed file imports both, and the list shows them', async ({ page, request }) => {
   const organizationId = await adminOnClasses(page, request)
-  await page.getByRole('link', { name: 'Import' }).click()
+  await page.getByRole('link', { name: 'Import', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/organization/${organizationId}/classes/import$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Import classes')
 

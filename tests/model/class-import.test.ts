@@ -20,7 +20,7 @@ const upload: ClassImportUpload = {
   content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   expires_at: '2026-03-05T10:15:00.000Z',
 }
-const values = { name: 'Grade 7 B', start_date: '2026-01-05', end_date: '2026-02-04', practice_days_per_week: '', practice_minutes_per_day: '', take_assessment: '', engagement_days: '' }
+const values = { name: 'Grade 7 B', start_date: '2026-01-05', end_date: '2026-02-04', practice_days_per_week: '', practice_minutes_per_day: '', take_assessment: '', engagement_days: '', teacher_email: '' }
 const entry = (row: number, name: string, errors: ClassImport['classes'][number]['errors'] = [], group: number | null = null) => ({
   row,
   values: { ...values, name },
@@ -28,6 +28,7 @@ const entry = (row: number, name: string, errors: ClassImport['classes'][number]
   start_date: '2026-01-05',
   end_date: '2026-02-04',
   goals: null,
+  teacher: null,
   errors,
   group,
 })

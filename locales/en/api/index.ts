@@ -142,6 +142,20 @@ const en_api = {
 			practice_minutes_per_day: 'Minutes per day',
 			take_assessment: 'Take assessment',
 			engagement_days: 'Engagement days',
+			teacher_email: 'Teacher e-mail',
+		},
+	},
+	groupUserImport: {
+		unknownClass: 'No class of this organization has this name.',
+		ambiguousClass: 'Several classes of this organization have this name: rename one of them.',
+		duplicateRow: 'The same address and class are already on row {row:number}.',
+		alreadyStudent: 'Already a student of this class.',
+		hasErrors: 'Some rows have errors: fix the file and upload it again. Nobody was invited.',
+		exampleEmail: 'student@example.com',
+		exampleClass: 'Grade 7 B',
+		column: {
+			email: 'E-mail',
+			class_name: 'Class name',
 		},
 	},
 } satisfies BaseTranslation

@@ -16,6 +16,8 @@ const en_classImport = {
 	fieldName: 'Name',
 	fieldStart: 'Start date',
 	fieldEnd: 'End date',
+	fieldTeacher: 'Teacher',
+	teacherInvited: '{email:string} (gets a teacher invitation)',
 	noGoals: 'No goals set',
 	daysPerWeek: 'Days of practice per week',
 	minutesPerDay: 'Minutes per day',
@@ -40,6 +42,7 @@ const en_classImport = {
 		practice_minutes_per_day: 'Minutes per day',
 		take_assessment: 'Take assessment',
 		engagement_days: 'Engagement days',
+		teacher_email: 'Teacher e-mail',
 	},
 	school: {
 		title: 'Import classes',

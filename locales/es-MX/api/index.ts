@@ -143,6 +143,20 @@ const es_MX_api = {
 			practice_minutes_per_day: 'Minutos por día',
 			take_assessment: 'Hacer evaluación',
 			engagement_days: 'Días de participación',
+			teacher_email: 'Correo del docente',
+		},
+	},
+	groupUserImport: {
+		unknownClass: 'Ninguna clase de esta organización tiene este nombre.',
+		ambiguousClass: 'Varias clases de esta organización tienen este nombre: cambia el nombre de una de ellas.',
+		duplicateRow: 'La misma dirección y clase ya están en la fila {row}.',
+		alreadyStudent: 'Ya es estudiante de esta clase.',
+		hasErrors: 'Algunas filas tienen errores: corrige el archivo y súbelo de nuevo. No se invitó a nadie.',
+		exampleEmail: 'estudiante@example.com',
+		exampleClass: '7.º grado B',
+		column: {
+			email: 'Correo electrónico',
+			class_name: 'Nombre de la clase',
 		},
 	},
 } satisfies NamespaceApiTranslation

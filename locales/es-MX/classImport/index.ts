@@ -16,6 +16,8 @@ const es_MX_classImport = {
 	fieldName: 'Nombre',
 	fieldStart: 'Fecha de inicio',
 	fieldEnd: 'Fecha de fin',
+	fieldTeacher: 'Docente',
+	teacherInvited: '{email} (recibe una invitación como docente)',
 	noGoals: 'Sin metas definidas',
 	daysPerWeek: 'Días de práctica por semana',
 	minutesPerDay: 'Minutos por día',
@@ -40,6 +42,7 @@ const es_MX_classImport = {
 		practice_minutes_per_day: 'Minutos por día',
 		take_assessment: 'Hacer evaluación',
 		engagement_days: 'Días de participación',
+		teacher_email: 'Correo del docente',
 	},
 	school: {
 		title: 'Importar clases',

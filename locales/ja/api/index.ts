@@ -142,6 +142,20 @@ const ja_api = {
 			practice_minutes_per_day: '1日あたりの分数',
 			take_assessment: '評価テストを受ける',
 			engagement_days: 'エンゲージメント日数',
+			teacher_email: '教師のメールアドレス',
+		},
+	},
+	groupUserImport: {
+		unknownClass: 'この組織にはこの名前のクラスがありません。',
+		ambiguousClass: 'この組織にはこの名前のクラスが複数あります。どれかの名前を変更してください。',
+		duplicateRow: '同じアドレスとクラスが {row} 行目にすでにあります。',
+		alreadyStudent: 'すでにこのクラスの生徒です。',
+		hasErrors: 'エラーのある行があります。ファイルを修正して再度アップロードしてください。誰も招待されていません。',
+		exampleEmail: 'seito@example.com',
+		exampleClass: '7年B組',
+		column: {
+			email: 'メールアドレス',
+			class_name: 'クラス名',
 		},
 	},
 } satisfies NamespaceApiTranslation

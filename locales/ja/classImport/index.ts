@@ -16,6 +16,8 @@ const ja_classImport = {
 	fieldName: '名前',
 	fieldStart: '開始日',
 	fieldEnd: '終了日',
+	fieldTeacher: '教師',
+	teacherInvited: '{email}（教師として招待されます）',
 	noGoals: '目標が設定されていません',
 	daysPerWeek: '週あたりの練習日数',
 	minutesPerDay: '1日あたりの分数',
@@ -40,6 +42,7 @@ const ja_classImport = {
 		practice_minutes_per_day: '1日あたりの分数',
 		take_assessment: '評価テストを受ける',
 		engagement_days: 'エンゲージメント日数',
+		teacher_email: '教師のメールアドレス',
 	},
 	school: {
 		title: 'クラスをインポート',

@@ -142,6 +142,20 @@ const pt_BR_api = {
 			practice_minutes_per_day: 'Minutos por dia',
 			take_assessment: 'Fazer avaliação',
 			engagement_days: 'Dias de engajamento',
+			teacher_email: 'E-mail do professor',
+		},
+	},
+	groupUserImport: {
+		unknownClass: 'Nenhuma turma desta organização tem este nome.',
+		ambiguousClass: 'Várias turmas desta organização têm este nome: renomeie uma delas.',
+		duplicateRow: 'O mesmo endereço e a mesma turma já estão na linha {row}.',
+		alreadyStudent: 'Já é aluno desta turma.',
+		hasErrors: 'Algumas linhas têm erros: corrija o arquivo e envie-o novamente. Ninguém foi convidado.',
+		exampleEmail: 'aluno@example.com',
+		exampleClass: '7º ano B',
+		column: {
+			email: 'E-mail do aluno',
+			class_name: 'Nome da turma',
 		},
 	},
 } satisfies NamespaceApiTranslation

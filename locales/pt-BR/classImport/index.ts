@@ -16,6 +16,8 @@ const pt_BR_classImport = {
 	fieldName: 'Nome',
 	fieldStart: 'Data de início',
 	fieldEnd: 'Data de término',
+	fieldTeacher: 'Professor',
+	teacherInvited: '{email} (recebe um convite de professor)',
 	noGoals: 'Nenhuma meta definida',
 	daysPerWeek: 'Dias de prática por semana',
 	minutesPerDay: 'Minutos por dia',
@@ -40,6 +42,7 @@ const pt_BR_classImport = {
 		practice_minutes_per_day: 'Minutos por dia',
 		take_assessment: 'Fazer avaliação',
 		engagement_days: 'Dias de engajamento',
+		teacher_email: 'E-mail do professor',
 	},
 	school: {
 		title: 'Importar turmas',

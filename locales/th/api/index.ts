@@ -142,6 +142,20 @@ const th_api = {
 			practice_minutes_per_day: 'จำนวนนาทีต่อวัน',
 			take_assessment: 'ทำแบบทดสอบ',
 			engagement_days: 'จำนวนวันมีส่วนร่วม',
+			teacher_email: 'อีเมลของครู',
+		},
+	},
+	groupUserImport: {
+		unknownClass: 'ไม่มีชั้นเรียนขององค์กรนี้ที่ใช้ชื่อนี้',
+		ambiguousClass: 'มีหลายชั้นเรียนขององค์กรนี้ที่ใช้ชื่อนี้ โปรดเปลี่ยนชื่อชั้นเรียนใดชั้นเรียนหนึ่ง',
+		duplicateRow: 'ที่อยู่และชั้นเรียนเดียวกันมีอยู่แล้วในแถวที่ {row}',
+		alreadyStudent: 'เป็นนักเรียนของชั้นเรียนนี้อยู่แล้ว',
+		hasErrors: 'บางแถวมีข้อผิดพลาด: แก้ไขไฟล์แล้วอัปโหลดอีกครั้ง ยังไม่มีการเชิญผู้ใด',
+		exampleEmail: 'nakrian@example.com',
+		exampleClass: 'ม.1/2',
+		column: {
+			email: 'อีเมล',
+			class_name: 'ชื่อชั้นเรียน',
 		},
 	},
 } satisfies NamespaceApiTranslation

@@ -16,6 +16,8 @@ const th_classImport = {
 	fieldName: 'ชื่อ',
 	fieldStart: 'วันที่เริ่ม',
 	fieldEnd: 'วันที่สิ้นสุด',
+	fieldTeacher: 'ครู',
+	teacherInvited: '{email} (จะได้รับคำเชิญเป็นครู)',
 	noGoals: 'ยังไม่ได้ตั้งเป้าหมาย',
 	daysPerWeek: 'จำนวนวันฝึกต่อสัปดาห์',
 	minutesPerDay: 'จำนวนนาทีต่อวัน',
@@ -40,6 +42,7 @@ const th_classImport = {
 		practice_minutes_per_day: 'จำนวนนาทีต่อวัน',
 		take_assessment: 'ทำแบบทดสอบ',
 		engagement_days: 'จำนวนวันมีส่วนร่วม',
+		teacher_email: 'อีเมลของครู',
 	},
 	school: {
 		title: 'นำเข้าชั้นเรียน',

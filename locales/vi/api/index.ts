@@ -142,6 +142,20 @@ const vi_api = {
 			practice_minutes_per_day: 'Số phút mỗi ngày',
 			take_assessment: 'Làm bài kiểm tra',
 			engagement_days: 'Số ngày tham gia',
+			teacher_email: 'Email giáo viên',
+		},
+	},
+	groupUserImport: {
+		unknownClass: 'Không có lớp nào của tổ chức này có tên này.',
+		ambiguousClass: 'Nhiều lớp của tổ chức này có tên này: hãy đổi tên một lớp.',
+		duplicateRow: 'Cùng địa chỉ và lớp đã có ở dòng {row}.',
+		alreadyStudent: 'Đã là học viên của lớp này.',
+		hasErrors: 'Một số dòng có lỗi: hãy sửa tệp rồi tải lên lại. Chưa mời ai cả.',
+		exampleEmail: 'hocvien@example.com',
+		exampleClass: 'Lớp 7B',
+		column: {
+			email: 'Địa chỉ email',
+			class_name: 'Tên lớp',
 		},
 	},
 } satisfies NamespaceApiTranslation

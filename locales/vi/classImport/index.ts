@@ -16,6 +16,8 @@ const vi_classImport = {
 	fieldName: 'Tên',
 	fieldStart: 'Ngày bắt đầu',
 	fieldEnd: 'Ngày kết thúc',
+	fieldTeacher: 'Giáo viên',
+	teacherInvited: '{email} (nhận lời mời làm giáo viên)',
 	noGoals: 'Chưa đặt mục tiêu',
 	daysPerWeek: 'Số ngày luyện tập mỗi tuần',
 	minutesPerDay: 'Số phút mỗi ngày',
@@ -40,6 +42,7 @@ const vi_classImport = {
 		practice_minutes_per_day: 'Số phút mỗi ngày',
 		take_assessment: 'Làm bài kiểm tra',
 		engagement_days: 'Số ngày tham gia',
+		teacher_email: 'Email giáo viên',
 	},
 	school: {
 		title: 'Nhập lớp',

@@ -105,6 +105,9 @@ export function ClassesPage() {
             <Button variant="outline" asChild>
               <Link href={paths.classesImport(organizationId)}>{LL.classImport.importAction()}</Link>
             </Button>
+            <Button variant="outline" asChild>
+              <Link href={paths.classesImportUsers(organizationId)}>{(type === 'company' ? LL.classUserImport.company : LL.classUserImport.school).action()}</Link>
+            </Button>
             <Button onClick={create}>{wording.newClass()}</Button>
           </Flex>
         ) : null}

@@ -31,6 +31,9 @@ export function ClassPreview({ entry, errors }: { entry: ClassImportClass; error
               [T.fieldName(), entry.name || '—'],
               [T.fieldStart(), dateText(entry.start_date, entry.values.start_date)],
               [T.fieldEnd(), dateText(entry.end_date, entry.values.end_date)],
+              ...(entry.teacher
+                ? [[T.fieldTeacher(), entry.teacher.invited ? T.teacherInvited({ email: entry.teacher.email }) : entry.teacher.email] as [string, string]]
+                : []),
             ]}
           />
         </Tabs.Content>
