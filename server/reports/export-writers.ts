@@ -1,6 +1,6 @@
+import archiver from 'archiver'
 import { Readable } from 'node:stream'
 import type { Cell } from './export-format.js'
-import { zipStream, type ZipEntry } from './zip-stream.js'
 
 /**
  * Writers of a class export: a header and batches of rows in, a byte stream out, pulled by the reply so
@@ -92,27 +92,26 @@ const packageParts = (sheetName: string) => ({
 })
 
 /**
- * An XLSX (Office Open XML) of one sheet, written here and zipped as it is pulled (zipStream): the rows go
- * from the batches to the compressor to the reply, so a slow reader slows the database reads down and the
- * memory stays that of one batch. Written by hand rather than by exceljs' streaming writer, which let its
- * sheet run ahead of the compressor (65 MB more for 10,000 students' lesson details); the tests read the
- * files back with exceljs. A failure reading the rows ends the stream with that error (the reply is cut
- * short, not a truncated file passed off as whole).
+ * An XLSX (Office Open XML) of one sheet, its XML written here and zipped by archiver as it is pulled: the
+ * rows go from the batches to the compressor to the reply, so a slow reader slows the database reads down
+ * and the memory stays that of one batch. Not exceljs' streaming writer, which let its sheet run ahead of
+ * the compressor (65 MB more for 10,000 students' lesson details); the tests read the files back with
+ * exceljs. A failure reading the rows ends the stream with that error (the reply is cut short, not a
+ * truncated file passed off as whole).
  */
 export const xlsxStream = (sheetName: string, header: readonly string[], batches: AsyncIterable<Cell[][]>): Readable => {
   const parts = packageParts(sheetName)
-  const fixed = (name: string, xml: string): ZipEntry => ({ name, data: [Buffer.from(xml, 'utf8')] })
-  return Readable.from(
-    zipStream([
-      fixed('[Content_Types].xml', parts.contentTypes),
-      fixed('_rels/.rels', parts.rels),
-      fixed('xl/workbook.xml', parts.workbook),
-      fixed('xl/_rels/workbook.xml.rels', parts.workbookRels),
-      fixed('xl/styles.xml', parts.styles),
-      { name: 'xl/worksheets/sheet1.xml', data: sheetXml(header, batches) },
-    ]),
-    { objectMode: false },
-  )
+  const archive = archiver('zip')
+  archive.append(parts.contentTypes, { name: '[Content_Types].xml' })
+  archive.append(parts.rels, { name: '_rels/.rels' })
+  archive.append(parts.workbook, { name: 'xl/workbook.xml' })
+  archive.append(parts.workbookRels, { name: 'xl/_rels/workbook.xml.rels' })
+  archive.append(parts.styles, { name: 'xl/styles.xml' })
+  const sheet = Readable.from(sheetXml(header, batches), { objectMode: false })
+  sheet.once('error', (error) => archive.destroy(error))
+  archive.append(sheet, { name: 'xl/worksheets/sheet1.xml' })
+  void archive.finalize().catch(() => undefined) // its failure is the archive's 'error', which ends the reply
+  return archive
 }
 
 /** A sheet's name: at most 31 characters, none of \ / ? * [ ] : (Excel's rules). */
