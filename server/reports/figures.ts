@@ -28,7 +28,8 @@ const rollups = ({ organizationId, population, range }: Scope): SQL => sql`
       and dp.user_id in (select user_id from members)
   )`
 
-export interface PeriodRow {
+/** A period's figures in the activity report (a class's, an organization's, a teacher's). */
+export interface ActivityPeriodRow {
   period: string
   lessons: number
   minutes: number
@@ -38,6 +39,10 @@ export interface PeriodRow {
   avg_lessons: number
   avg_lessons_day: number
   avg_eps: number | null
+}
+
+/** A period's figures of a population's rollups: the activity report's, the learner's last EPS and the share active. */
+export interface PeriodRow extends ActivityPeriodRow {
   last_eps: number | null
   percent_active: number
 }
@@ -117,16 +122,20 @@ export const weeklyActiveSql = (scope: Scope): SQL => sql`
   from w left join counted on counted.week = w.period
   group by w.period order by w.period`
 
-export interface AssessedRow {
-  assessed: number
-  assessments: number
-  /** The mean of the assessed learners' last EPS in the range. */
-  score: number | null
+/** The learners of a population by improvement bucket (the activity report's pie). */
+export interface ImprovementRow {
   bucket_0_5: number
   bucket_6_10: number
   bucket_11_50: number
   bucket_50_70: number
   bucket_mt_70: number
+}
+
+export interface AssessedRow extends ImprovementRow {
+  assessed: number
+  assessments: number
+  /** The mean of the assessed learners' last EPS in the range. */
+  score: number | null
   /** With one learner: its first and last EPS in the range and the change in percent. */
   first_eps: number | null
   last_eps: number | null
@@ -147,6 +156,18 @@ export const assessedSql = (scope: Scope): SQL => sql`
       (array_agg(last_eps order by day desc, last_eps_at desc) filter (where assessments > 0))[1]::numeric as l
     from d where assessments > 0 group by user_id
   ),
+  ${bucketed}
+  select count(*)::int as assessed,
+    coalesce(sum(assessments), 0)::int as assessments,
+    round(avg(l), 2)::float8 as score,
+    ${bucketCounts},
+    min(f)::float8 as first_eps,
+    min(l)::float8 as last_eps,
+    round(min(change), 2)::float8 as improvement
+  from b`
+
+/** The learners of `s(f, l)` (first and last EPS) with their change in percent and improvement bucket, as `b`. */
+export const bucketed = sql`
   c as (
     select s.*, case when f > 0 then (l - f) * 100 / f end as change from s
   ),
@@ -156,19 +177,15 @@ export const assessedSql = (scope: Scope): SQL => sql`
       when change <= 5 then '0_5' when change <= 10 then '6_10' when change <= 50 then '11_50'
       when change <= 70 then '50_70' else 'mt_70' end as bucket
     from c
-  )
-  select count(*)::int as assessed,
-    coalesce(sum(assessments), 0)::int as assessments,
-    round(avg(l), 2)::float8 as score,
+  )`
+
+/** The learners of `b` per improvement bucket (ImprovementRow's columns). */
+export const bucketCounts = sql`
     count(*) filter (where bucket = '0_5')::int as bucket_0_5,
     count(*) filter (where bucket = '6_10')::int as bucket_6_10,
     count(*) filter (where bucket = '11_50')::int as bucket_11_50,
     count(*) filter (where bucket = '50_70')::int as bucket_50_70,
-    count(*) filter (where bucket = 'mt_70')::int as bucket_mt_70,
-    min(f)::float8 as first_eps,
-    min(l)::float8 as last_eps,
-    round(min(change), 2)::float8 as improvement
-  from b`
+    count(*) filter (where bucket = 'mt_70')::int as bucket_mt_70`
 
 export interface StudentMinutesRow {
   id: number
