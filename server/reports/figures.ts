@@ -166,12 +166,16 @@ export const assessedSql = (scope: Scope): SQL => sql`
     round(min(change), 2)::float8 as improvement
   from b`
 
-/** The learners of `s(f, l)` (first and last EPS) with their change in percent and improvement bucket, as `b`. */
+/**
+ * The learners of `s(f, l)` (first and last EPS) with their change in percent and improvement bucket, as
+ * `b`; materialized, so that the bucket (and its numeric division) is computed once per learner, not
+ * again in each of the counts' filters.
+ */
 export const bucketed = sql`
   c as (
     select s.*, case when f > 0 then (l - f) * 100 / f end as change from s
   ),
-  b as (
+  b as materialized (
     select c.*, case
       when f <= 0 then case when l > f then 'mt_70' else '0_5' end
       when change <= 5 then '0_5' when change <= 10 then '6_10' when change <= 50 then '11_50'
