@@ -55,26 +55,33 @@ export const periodRowsSql = (scope: Scope): SQL => sql`
     select ${periodOf(scope.range.scope, sql`d.day`)} as period,
       sum(d.lessons)::float8 as lessons,
       sum(d.seconds)::float8 as seconds,
-      count(distinct d.user_id) filter (where d.lessons > 0) as active,
+      -- by day a learner has one rollup: counting rows counts learners, without count(distinct)'s sort
+      ${scope.range.scope === 'daily' ? sql`count(*)` : sql`count(distinct d.user_id)`} filter (where d.lessons > 0) as active,
       count(*) filter (where d.lessons > 0) as active_days,
       sum(d.assessments) as assessments,
       sum(d.eps_sum::numeric) as eps_sum,
       (array_agg(d.last_eps order by d.day desc, d.last_eps_at desc) filter (where d.assessments > 0))[1] as last_eps
     from d group by 1
   )
-  select p.period::text as period,
-    coalesce(a.lessons, 0)::int as lessons,
-    round(coalesce(a.seconds, 0)::numeric / 60, 2)::float8 as minutes,
-    coalesce(a.active, 0)::int as active,
-    coalesce(round(a.seconds::numeric / 60 / nullif(a.active, 0), 2), 0)::float8 as avg_time,
-    coalesce(round(a.seconds::numeric / 60 / nullif(a.active_days, 0), 2), 0)::float8 as avg_time_day,
-    coalesce(round(a.lessons::numeric / nullif(a.active, 0), 2), 0)::float8 as avg_lessons,
-    coalesce(round(a.lessons::numeric / nullif(a.active_days, 0), 2), 0)::float8 as avg_lessons_day,
-    round(a.eps_sum / nullif(a.assessments, 0), 2)::float8 as avg_eps,
+  select p.period::text as period, ${periodFigures(sql`a.active`)},
     a.last_eps::float8 as last_eps,
     coalesce(round(100.0 * coalesce(a.active, 0) / nullif((select count(*) from members), 0), 2), 0)::float8 as percent_active
   from p left join a on a.period = p.period
   order by p.period`
+
+/**
+ * ActivityPeriodRow's figures (but the period) of a period from its sums `a` (lessons, seconds,
+ * active_days: learner-days with a lesson, assessments, eps_sum) and its distinct learners with a lesson.
+ */
+export const periodFigures = (active: SQL): SQL => sql`
+    coalesce(a.lessons, 0)::int as lessons,
+    round(coalesce(a.seconds, 0)::numeric / 60, 2)::float8 as minutes,
+    coalesce(${active}, 0)::int as active,
+    coalesce(round(a.seconds::numeric / 60 / nullif(${active}, 0), 2), 0)::float8 as avg_time,
+    coalesce(round(a.seconds::numeric / 60 / nullif(a.active_days, 0), 2), 0)::float8 as avg_time_day,
+    coalesce(round(a.lessons::numeric / nullif(${active}, 0), 2), 0)::float8 as avg_lessons,
+    coalesce(round(a.lessons::numeric / nullif(a.active_days, 0), 2), 0)::float8 as avg_lessons_day,
+    round(a.eps_sum / nullif(a.assessments, 0), 2)::float8 as avg_eps`
 
 export interface OverviewRow {
   active_users: number

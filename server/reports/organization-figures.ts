@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { bucketCounts, bucketed, organizationStudents } from './figures.js'
+import { bucketCounts, bucketed, organizationStudents, periodFigures } from './figures.js'
 import { periodOf, periodsOf, weekOf, type ReportRange } from './range.js'
 import type { ActivityStatements } from './series.js'
 
@@ -96,15 +96,7 @@ export const organizationPeriodRowsSql = (scope: OrganizationScope): SQL => sql`
     from sums group by 1
   ),
   ${activePerPeriod(scope)}
-  select p.period::text as period,
-    coalesce(a.lessons, 0)::int as lessons,
-    round(coalesce(a.seconds, 0)::numeric / 60, 2)::float8 as minutes,
-    coalesce(act.active, 0)::int as active,
-    coalesce(round(a.seconds::numeric / 60 / nullif(act.active, 0), 2), 0)::float8 as avg_time,
-    coalesce(round(a.seconds::numeric / 60 / nullif(a.active_days, 0), 2), 0)::float8 as avg_time_day,
-    coalesce(round(a.lessons::numeric / nullif(act.active, 0), 2), 0)::float8 as avg_lessons,
-    coalesce(round(a.lessons::numeric / nullif(a.active_days, 0), 2), 0)::float8 as avg_lessons_day,
-    round(a.eps_sum / nullif(a.assessments, 0), 2)::float8 as avg_eps
+  select p.period::text as period, ${periodFigures(sql`act.active`)}
   from p left join a on a.period = p.period left join act on act.period = p.period
   order by p.period`
 
