@@ -515,7 +515,7 @@ export const dailyPractice = pgTable(
     primaryKey({ columns: [t.organizationId, t.userId, t.day] }),
     index('daily_practice_organization_day_idx').on(t.organizationId, t.day),
     index('daily_practice_user_day_idx').on(t.userId, t.day),
-    // a learner's first and last assessed day in a range, two index-only probes (the organization report's improvement)
+    // the learners' first and last assessed day in a range, read in index order (the organization report's improvement)
     index('daily_practice_assessed_idx')
       .on(t.organizationId, t.userId, t.day, t.firstEps, t.lastEps)
       .where(sql`${t.assessments} > 0`),

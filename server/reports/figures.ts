@@ -175,11 +175,11 @@ export const assessedSql = (scope: Scope): SQL => sql`
 
 /**
  * The learners of `s(f, l)` (first and last EPS) with their change in percent and improvement bucket, as
- * `b`; materialized, so that the bucket (and its numeric division) is computed once per learner, not
- * again in each of the counts' filters.
+ * `b`; both steps materialized, so that the change (a numeric division) is computed once per learner, not
+ * again in each branch of the bucket's case, and the bucket not again in each of the counts' filters.
  */
 export const bucketed = sql`
-  c as (
+  c as materialized (
     select s.*, case when f > 0 then (l - f) * 100 / f end as change from s
   ),
   b as materialized (
@@ -211,7 +211,7 @@ export interface StudentMinutesRow {
  * Each learner of the population with its minutes in each period (zeros included), by name. The grid
  * of learners and periods is materialized so that its rollups are joined on both keys (inlined, the
  * period came from generate_series and the join matched on the learner alone, filtering every learner's
- * periods against every period), and the names are joined to the learners only, not to every user.
+ * periods against every period), and the names are looked up for the learners only, not joined to every user.
  */
 export const studentMinutesSql = (scope: Scope): SQL => sql`
   with ${rollups(scope)},
@@ -226,7 +226,10 @@ export const studentMinutesSql = (scope: Scope): SQL => sql`
     group by c.user_id
   )
   select u.id, u.first_name, u.last_name, u.email, grid.minutes, grid.total
-  from grid join users u on u.id = grid.user_id
+  from grid cross join lateral (
+    select id, first_name, last_name, email from users where id = grid.user_id
+    offset 0 -- kept apart: joined, the planner hashed every user of the store for a class's names
+  ) u
   order by lower(u.last_name), lower(u.first_name), u.id`
 
 /** The rows of a statement, whichever driver runs it (PGlite answers `{rows}`, postgres.js an array). */
