@@ -17,7 +17,7 @@ import { createOrganizationWithPeople, createUser, startServer, type TestServer 
  * one the plain statements of figures.ts compute over the rollups of the organization's current, enabled
  * students, for random ranges by day, week and month - after a teacher practised, a student practised in
  * two organizations, one was removed, one disabled and one deleted. And the pre-aggregates must be, row
- * for row, what daily_practice adds up to.
+ * for row, what daily_practice adds up to, also after two batches of one learner recorded at once.
  */
 
 const NOW = new Date('2026-11-15T20:00:00Z')
@@ -105,6 +105,38 @@ describe("the organization's report from its pre-aggregates", () => {
     expect(weeks.reduce((sum, series) => sum + series.data[5]!, 0)).toBe(7)
     expect(reply.body.overview.lessons_count).toBeGreaterThan(100)
     expect(reply.body.improvement.reduce((sum: number, bucket: { value: number }) => sum + bucket.value, 0)).toBeGreaterThan(3)
+  })
+
+  // one connection on PGlite: nothing runs at the same time there
+  it.skipIf(!process.env.DATABASE_URL)('counts a learner once when two of its batches are recorded at the same time', async () => {
+    const learner = learners[5]!
+    const lesson = (at: string, clientEventId: string): PracticeEvent => ({
+      kind: 'lesson',
+      userId: learner,
+      clientEventId,
+      occurredAt: new Date(at),
+      moduleName: 'Vowels',
+      lessonName: 'At the same time',
+      difficultyLevel: 'beginner',
+      seconds: 60,
+      nativeScore: 80,
+    })
+    // Monday 9 and Tuesday 10 March in New York, a week without practice: the first batch's transaction
+    // is still open when the second is recorded
+    let second: Promise<unknown> | undefined
+    await server.db.transaction(async (tx) => {
+      await recordPracticeEvents(tx, [lesson('2026-03-09T17:00:00Z', 'same-time-1')], NOW)
+      second = recordPracticeEvents(server.db, [lesson('2026-03-10T17:00:00Z', 'same-time-2')], NOW)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    await second
+    const [week] = await rowsOf<{ days: number; learners: number }>(
+      server.db,
+      sql`select w.days, (select sum(learners)::int from organization_practice_weeks o where o.organization_id = w.organization_id and o.week = w.week) as learners
+        from learner_practice_weeks w where w.organization_id = ${school.organization.id} and w.user_id = ${learner} and w.week = '2026-03-07'`,
+    )
+    // Monday and Tuesday are the week's days 2 and 3; one learner
+    expect(week).toEqual({ days: 0b1100, learners: 1 })
   })
 
   it('keeps the pre-aggregates equal to what daily_practice adds up to, row for row', async () => {

@@ -52,6 +52,13 @@ BEGIN
   IF cardinality(changes) = 0 THEN
     RETURN;
   END IF;
+  -- One statement at a time per organization, until its transaction ends (in organization order, so no
+  -- deadlock): a learner's weeks and months are computed again from the committed rollups and compared
+  -- with what was counted, and two statements at once about one learner would each miss the other's
+  -- rollups and both move the counts from the same old set. (The day sums' row locks serialize most of
+  -- it already: the learners of an organization practise on the same days.)
+  PERFORM pg_advisory_xact_lock(220022, o.id)
+  FROM (SELECT DISTINCT c.organization_id AS id FROM unnest(changes) c ORDER BY 1) o;
   INSERT INTO "organization_practice_days" AS t ("organization_id", "day", "lessons", "seconds", "active", "assessments", "eps_sum")
   SELECT c.organization_id, c.day, sum(c.sign * c.lessons), sum(c.sign * c.seconds), sum(c.sign * (c.lessons > 0)::int),
     sum(c.sign * c.assessments), sum(c.sign * c.eps_sum::numeric)
