@@ -9,11 +9,13 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -534,7 +536,86 @@ export const dailyPractice = pgTable(
     primaryKey({ columns: [t.organizationId, t.userId, t.day] }),
     index('daily_practice_organization_day_idx').on(t.organizationId, t.day),
     index('daily_practice_user_day_idx').on(t.userId, t.day),
+    // the learners' first and last assessed day in a range, read in index order (the organization report's improvement)
+    index('daily_practice_assessed_idx')
+      .on(t.organizationId, t.userId, t.day, t.firstEps, t.lastEps)
+      .where(sql`${t.assessments} > 0`),
   ],
+)
+
+/*
+ * The organization report's pre-aggregates (server/reports/organization-figures.ts): what every rollup of
+ * an organization adds up to, whoever the learner, kept by statement triggers on daily_practice in the
+ * same statement as the rollups (migration 0022): the ingestion, the bulk seed and a rollup written by
+ * hand all change them the same way. The report subtracts the rollups of learners outside its
+ * population (a teacher who practises, a student removed or disabled), found by learner_practice_months.
+ */
+
+/** Per organization and local day: the sums of its rollups, and how many of them have a lesson (active learners). */
+export const organizationPracticeDays = pgTable(
+  'organization_practice_days',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    lessons: bigint('lessons', { mode: 'number' }).notNull().default(0),
+    seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+    active: integer('active').notNull().default(0),
+    assessments: bigint('assessments', { mode: 'number' }).notNull().default(0),
+    /** The sum of the rollups' eps_sum, each taken as numeric as the other reports sum it. */
+    epsSum: numeric('eps_sum').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
+)
+
+/**
+ * Per organization, learner and week from Saturday: the days with a lesson, bit i for the week's day i
+ * (Saturday 0). Only weeks with one. No key to users: a deleted user's rollups go first, and the
+ * triggers take its weeks away with them.
+ */
+export const learnerPracticeWeeks = pgTable(
+  'learner_practice_weeks',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    week: date('week').notNull(),
+    days: smallint('days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId, t.week] })],
+)
+
+/** Per organization, week and set of days with a lesson (learner_practice_weeks' `days`): how many learners. */
+export const organizationPracticeWeeks = pgTable(
+  'organization_practice_weeks',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    week: date('week').notNull(),
+    days: smallint('days').notNull(),
+    learners: integer('learners').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.week, t.days] })],
+)
+
+/**
+ * Per organization, month and learner with a rollup in it: the days with a lesson, bit d-1 for day d
+ * (0 when it only took assessments). Who practised in a range, and who of them is outside a population.
+ */
+export const learnerPracticeMonths = pgTable(
+  'learner_practice_months',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    userId: integer('user_id').notNull(),
+    days: integer('days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month, t.userId] })],
 )
 
 /**

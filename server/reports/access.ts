@@ -1,18 +1,19 @@
 import { and, eq } from 'drizzle-orm'
 import type { Translator } from '../../locales/server.js'
-import { enforce, relationToOrganization } from '../auth/policy.js'
+import { enforce, relationHolding } from '../auth/policy.js'
 import { rolesInOrganization } from '../auth/roles.js'
 import type { OperationId } from '../contract/handler.js'
-import { groupMembers, groups, type OrganizationRow, type UserRow } from '../db/schema.js'
+import { findGroup } from '../classes/queries.js'
+import { groupMembers, groups, type GroupRow, type OrganizationRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { forbidden, notFound } from '../http/errors.js'
-import { findOrganization } from '../organizations/memberships.js'
+import { findOrganizationAndRoles } from '../organizations/memberships.js'
 
 /**
  * Who reads which report (specification §6 and issue 10), on top of the authorization table's rows:
  * - a class's reports: canEditClass (the organization's admins, the teacher who owns the class) and
- *   platform admins whose reach covers the organization: the class calls' own check, groupFor of
- *   classes/access.ts;
+ *   platform admins whose reach covers the organization: the class calls' own check (groupFor of
+ *   classes/access.ts), made by classOfReport;
  * - an organization's report: its admins and platform admins (the table alone);
  * - a learner's report: the organization's admins and platform admins, for any member; a teacher, for
  *   the students of the classes it owns and itself; a student, for itself only. Others of the
@@ -24,11 +25,30 @@ import { findOrganization } from '../organizations/memberships.js'
 
 /** The organization of a report and who `me` is to it, when the authorization table lets `me` do `operation` there. */
 const reportAccess = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) => {
-  const organization = await findOrganization(db, organizationId)
-  if (!organization) throw notFound(t.api.notFound())
-  const relation = await relationToOrganization(db, me, organization)
+  // the organization and the caller's roles in it in one query: a report's time is mostly its figures
+  const found = await findOrganizationAndRoles(db, organizationId, me.id)
+  if (!found) throw notFound(t.api.notFound())
+  const relation = relationHolding(me, found.organization, found.roles)
   enforce(t, operation, relation)
-  return { organization, relation }
+  return { organization: found.organization, relation }
+}
+
+/**
+ * A class's report: the class and its organization when `me` may read it (canEditClass, as classes/access.ts
+ * groupFor answers it: a teacher only the classes it owns), with the organization and roles in one query.
+ */
+export const classOfReport = async (
+  db: Executor,
+  t: Translator,
+  me: UserRow,
+  groupId: number,
+  operation: OperationId,
+): Promise<{ group: GroupRow; organization: OrganizationRow }> => {
+  const group = await findGroup(db, groupId)
+  if (!group) throw notFound(t.api.notFound())
+  const { organization, relation } = await reportAccess(db, t, me, group.organizationId, operation)
+  if (relation.caller === 'teacher' && group.ownerId !== me.id) throw forbidden(t.api.forbidden())
+  return { group, organization }
 }
 
 export const organizationOfReport = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) =>

@@ -1,17 +1,17 @@
 import { requireAuth } from '../auth/authenticate.js'
-import { groupFor } from '../classes/access.js'
 import type { Handler } from '../contract/handler.js'
+import { classOfReport } from './access.js'
 import { classMembers, rowsOf, studentMinutesSql, type StudentMinutesRow } from './figures.js'
 import { rangeOf } from './range.js'
-import { activityReport } from './series.js'
+import { activityReport, rollupStatements } from './series.js'
 
 /** GET /v1/reports/groups/{id}/ — a class's activity report and each student's minutes per period (the reports tab). */
 export const getClassReport: Handler<'getClassReport'> = async (call) => {
   const { params, query, app, t } = call
   const { user: me } = requireAuth(call)
-  const { group, organization } = await groupFor(app.db, t, me, params.id, 'getClassReport')
+  const { group, organization } = await classOfReport(app.db, t, me, params.id, 'getClassReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const scope = { organizationId: organization.id, population: classMembers(group.id), range }
-  const [report, students] = await Promise.all([activityReport(app.db, scope), rowsOf<StudentMinutesRow>(app.db, studentMinutesSql(scope))])
+  const [report, students] = await Promise.all([activityReport(app.db, scope, rollupStatements), rowsOf<StudentMinutesRow>(app.db, studentMinutesSql(scope))])
   return { ...report, student_time_activity: students }
 }

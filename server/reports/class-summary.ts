@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
-import { groupFor } from '../classes/access.js'
 import type { Handler } from '../contract/handler.js'
+import { classOfReport } from './access.js'
 import { classMembers, periodRowsSql, rowsOf, type PeriodRow } from './figures.js'
 import { rangeOf } from './range.js'
 import { assessedOf, overviewOf, seriesOf } from './series.js'
@@ -10,7 +10,7 @@ import { assessedOf, overviewOf, seriesOf } from './series.js'
 export const getClassSummary: Handler<'getClassSummary'> = async (call) => {
   const { params, query, app, t } = call
   const { user: me } = requireAuth(call)
-  const { group, organization } = await groupFor(app.db, t, me, params.id, 'getClassSummary')
+  const { group, organization } = await classOfReport(app.db, t, me, params.id, 'getClassSummary')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const scope = { organizationId: organization.id, population: classMembers(group.id), range }
   const [rows, assessed, overview, [members]] = await Promise.all([

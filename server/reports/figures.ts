@@ -28,7 +28,8 @@ const rollups = ({ organizationId, population, range }: Scope): SQL => sql`
       and dp.user_id in (select user_id from members)
   )`
 
-export interface PeriodRow {
+/** A period's figures in the activity report (a class's, an organization's, a teacher's). */
+export interface ActivityPeriodRow {
   period: string
   lessons: number
   minutes: number
@@ -38,6 +39,10 @@ export interface PeriodRow {
   avg_lessons: number
   avg_lessons_day: number
   avg_eps: number | null
+}
+
+/** A period's figures of a population's rollups: the activity report's, the learner's last EPS and the share active. */
+export interface PeriodRow extends ActivityPeriodRow {
   last_eps: number | null
   percent_active: number
 }
@@ -50,26 +55,33 @@ export const periodRowsSql = (scope: Scope): SQL => sql`
     select ${periodOf(scope.range.scope, sql`d.day`)} as period,
       sum(d.lessons)::float8 as lessons,
       sum(d.seconds)::float8 as seconds,
-      count(distinct d.user_id) filter (where d.lessons > 0) as active,
+      -- by day a learner has one rollup: counting rows counts learners, without count(distinct)'s sort
+      ${scope.range.scope === 'daily' ? sql`count(*)` : sql`count(distinct d.user_id)`} filter (where d.lessons > 0) as active,
       count(*) filter (where d.lessons > 0) as active_days,
       sum(d.assessments) as assessments,
       sum(d.eps_sum::numeric) as eps_sum,
       (array_agg(d.last_eps order by d.day desc, d.last_eps_at desc) filter (where d.assessments > 0))[1] as last_eps
     from d group by 1
   )
-  select p.period::text as period,
-    coalesce(a.lessons, 0)::int as lessons,
-    round(coalesce(a.seconds, 0)::numeric / 60, 2)::float8 as minutes,
-    coalesce(a.active, 0)::int as active,
-    coalesce(round(a.seconds::numeric / 60 / nullif(a.active, 0), 2), 0)::float8 as avg_time,
-    coalesce(round(a.seconds::numeric / 60 / nullif(a.active_days, 0), 2), 0)::float8 as avg_time_day,
-    coalesce(round(a.lessons::numeric / nullif(a.active, 0), 2), 0)::float8 as avg_lessons,
-    coalesce(round(a.lessons::numeric / nullif(a.active_days, 0), 2), 0)::float8 as avg_lessons_day,
-    round(a.eps_sum / nullif(a.assessments, 0), 2)::float8 as avg_eps,
+  select p.period::text as period, ${periodFigures(sql`a.active`)},
     a.last_eps::float8 as last_eps,
     coalesce(round(100.0 * coalesce(a.active, 0) / nullif((select count(*) from members), 0), 2), 0)::float8 as percent_active
   from p left join a on a.period = p.period
   order by p.period`
+
+/**
+ * ActivityPeriodRow's figures (but the period) of a period from its sums `a` (lessons, seconds,
+ * active_days: learner-days with a lesson, assessments, eps_sum) and its distinct learners with a lesson.
+ */
+export const periodFigures = (active: SQL): SQL => sql`
+    coalesce(a.lessons, 0)::int as lessons,
+    round(coalesce(a.seconds, 0)::numeric / 60, 2)::float8 as minutes,
+    coalesce(${active}, 0)::int as active,
+    coalesce(round(a.seconds::numeric / 60 / nullif(${active}, 0), 2), 0)::float8 as avg_time,
+    coalesce(round(a.seconds::numeric / 60 / nullif(a.active_days, 0), 2), 0)::float8 as avg_time_day,
+    coalesce(round(a.lessons::numeric / nullif(${active}, 0), 2), 0)::float8 as avg_lessons,
+    coalesce(round(a.lessons::numeric / nullif(a.active_days, 0), 2), 0)::float8 as avg_lessons_day,
+    round(a.eps_sum / nullif(a.assessments, 0), 2)::float8 as avg_eps`
 
 export interface OverviewRow {
   active_users: number
@@ -117,16 +129,20 @@ export const weeklyActiveSql = (scope: Scope): SQL => sql`
   from w left join counted on counted.week = w.period
   group by w.period order by w.period`
 
-export interface AssessedRow {
-  assessed: number
-  assessments: number
-  /** The mean of the assessed learners' last EPS in the range. */
-  score: number | null
+/** The learners of a population by improvement bucket (the activity report's pie). */
+export interface ImprovementRow {
   bucket_0_5: number
   bucket_6_10: number
   bucket_11_50: number
   bucket_50_70: number
   bucket_mt_70: number
+}
+
+export interface AssessedRow extends ImprovementRow {
+  assessed: number
+  assessments: number
+  /** The mean of the assessed learners' last EPS in the range. */
+  score: number | null
   /** With one learner: its first and last EPS in the range and the change in percent. */
   first_eps: number | null
   last_eps: number | null
@@ -147,28 +163,40 @@ export const assessedSql = (scope: Scope): SQL => sql`
       (array_agg(last_eps order by day desc, last_eps_at desc) filter (where assessments > 0))[1]::numeric as l
     from d where assessments > 0 group by user_id
   ),
-  c as (
+  ${bucketed}
+  select count(*)::int as assessed,
+    coalesce(sum(assessments), 0)::int as assessments,
+    round(avg(l), 2)::float8 as score,
+    ${bucketCounts},
+    min(f)::float8 as first_eps,
+    min(l)::float8 as last_eps,
+    round(min(change), 2)::float8 as improvement
+  from b`
+
+/**
+ * The learners of `s(f, l)` (first and last EPS) with their change in percent and improvement bucket, as
+ * `b`; both steps materialized, so that the change (a numeric division) is computed once per learner, not
+ * again in each branch of the bucket's case, and the bucket not again in each of the counts' filters.
+ */
+export const bucketed = sql`
+  c as materialized (
     select s.*, case when f > 0 then (l - f) * 100 / f end as change from s
   ),
-  b as (
+  b as materialized (
     select c.*, case
       when f <= 0 then case when l > f then 'mt_70' else '0_5' end
       when change <= 5 then '0_5' when change <= 10 then '6_10' when change <= 50 then '11_50'
       when change <= 70 then '50_70' else 'mt_70' end as bucket
     from c
-  )
-  select count(*)::int as assessed,
-    coalesce(sum(assessments), 0)::int as assessments,
-    round(avg(l), 2)::float8 as score,
+  )`
+
+/** The learners of `b` per improvement bucket (ImprovementRow's columns). */
+export const bucketCounts = sql`
     count(*) filter (where bucket = '0_5')::int as bucket_0_5,
     count(*) filter (where bucket = '6_10')::int as bucket_6_10,
     count(*) filter (where bucket = '11_50')::int as bucket_11_50,
     count(*) filter (where bucket = '50_70')::int as bucket_50_70,
-    count(*) filter (where bucket = 'mt_70')::int as bucket_mt_70,
-    min(f)::float8 as first_eps,
-    min(l)::float8 as last_eps,
-    round(min(change), 2)::float8 as improvement
-  from b`
+    count(*) filter (where bucket = 'mt_70')::int as bucket_mt_70`
 
 export interface StudentMinutesRow {
   id: number
@@ -183,7 +211,7 @@ export interface StudentMinutesRow {
  * Each learner of the population with its minutes in each period (zeros included), by name. The grid
  * of learners and periods is materialized so that its rollups are joined on both keys (inlined, the
  * period came from generate_series and the join matched on the learner alone, filtering every learner's
- * periods against every period), and the names are joined to the learners only, not to every user.
+ * periods against every period), and the names are looked up for the learners only, not joined to every user.
  */
 export const studentMinutesSql = (scope: Scope): SQL => sql`
   with ${rollups(scope)},
@@ -198,7 +226,10 @@ export const studentMinutesSql = (scope: Scope): SQL => sql`
     group by c.user_id
   )
   select u.id, u.first_name, u.last_name, u.email, grid.minutes, grid.total
-  from grid join users u on u.id = grid.user_id
+  from grid cross join lateral (
+    select id, first_name, last_name, email from users where id = grid.user_id
+    offset 0 -- kept apart: joined, the planner hashed every user of the store for a class's names
+  ) u
   order by lower(u.last_name), lower(u.first_name), u.id`
 
 /** The rows of a statement, whichever driver runs it (PGlite answers `{rows}`, postgres.js an array). */

@@ -1,15 +1,18 @@
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { organizationOfReport } from './access.js'
-import { organizationStudents } from './figures.js'
 import { rangeOf } from './range.js'
+import { organizationStatements } from './organization-figures.js'
 import { activityReport } from './series.js'
 
-/** GET /v1/reports/organizations/{id}/ — the activity report over all the organization's students (the admin dashboard). */
+/**
+ * GET /v1/reports/organizations/{id}/ — the activity report over all the organization's current, enabled
+ * students (the admin dashboard), from the organization's pre-aggregates (organization-figures.ts).
+ */
 export const getOrganizationReport: Handler<'getOrganizationReport'> = async (call) => {
   const { params, query, app, t } = call
   const { user: me } = requireAuth(call)
   const organization = await organizationOfReport(app.db, t, me, params.id, 'getOrganizationReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
-  return activityReport(app.db, { organizationId: organization.id, population: organizationStudents(organization.id), range })
+  return activityReport(app.db, { organizationId: organization.id, range }, organizationStatements)
 }

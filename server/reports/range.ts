@@ -57,8 +57,22 @@ export const periodOf = (scope: Scope, day: SQL): SQL => {
 /** The Saturday that starts the week of `day`: Saturday is day 6 of extract(dow), Sunday 0. */
 export const weekOf = (day: SQL): SQL => sql`((${day})::date - ((extract(dow from (${day})::date)::int + 1) % 7))`
 
-/** Every period of the range, as rows of `period` (a date), so that a period without practice is a row of zeros. */
+/** The first day of the period of `day`, as periodOf computes it in SQL. */
+const periodStart = (scope: Scope, day: Temporal.PlainDate): Temporal.PlainDate =>
+  scope === 'daily' ? day : scope === 'weekly' ? day.subtract({ days: (day.dayOfWeek + 1) % 7 }) : day.with({ day: 1 })
+
+/**
+ * Every period of the range, as rows of `period` (a date), so that a period without practice is a row of
+ * zeros. Numbered by an integer generate_series whose length is known here: the planner then expects as
+ * many periods as there are (over dates it expects a thousand, and joins the learners' names and
+ * rollups to them as if a report had that many).
+ */
 export const periodsOf = (range: ReportRange): SQL => {
-  const step = range.scope === 'daily' ? '1 day' : range.scope === 'weekly' ? '7 days' : '1 month'
-  return sql`select generate_series(${periodOf(range.scope, sql`${range.from}::date`)}, ${range.to}::date, ${step}::interval)::date as period`
+  const first = periodStart(range.scope, Temporal.PlainDate.from(range.from))
+  const to = Temporal.PlainDate.from(range.to)
+  const unit = range.scope === 'daily' ? 'days' : range.scope === 'weekly' ? 'weeks' : 'months'
+  const count = first.until(to, { largestUnit: unit })[unit] + 1
+  const nth =
+    range.scope === 'daily' ? sql`${first.toString()}::date + n` : range.scope === 'weekly' ? sql`${first.toString()}::date + 7 * n` : sql`(${first.toString()}::date + make_interval(months => n))::date`
+  return sql`select ${nth} as period from generate_series(0, ${sql.raw(String(count - 1))}) n`
 }

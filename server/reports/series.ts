@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import type { Executor } from '../db/store.js'
 import {
@@ -6,9 +7,10 @@ import {
   periodRowsSql,
   rowsOf,
   weeklyActiveSql,
+  type ActivityPeriodRow,
   type AssessedRow,
+  type ImprovementRow,
   type OverviewRow,
-  type PeriodRow,
   type Scope,
   type WeekRow,
 } from './figures.js'
@@ -20,7 +22,7 @@ export type Series = Schemas['ReportSeries']
 export type ActivityReport = Schemas['ActivityReport']
 
 /** A series per named column of the period rows. */
-export const seriesOf = (rows: PeriodRow[], columns: Record<string, keyof PeriodRow>): Series[] =>
+export const seriesOf = <Row extends ActivityPeriodRow>(rows: Row[], columns: Record<string, keyof Row>): Series[] =>
   Object.entries(columns).map(([name, column]) => ({ name, data: rows.map((row) => row[column] as number | null) }))
 
 export const overviewOf = async (db: Executor, scope: Scope): Promise<Schemas['ReportOverview']> => {
@@ -30,14 +32,36 @@ export const overviewOf = async (db: Executor, scope: Scope): Promise<Schemas['R
 
 export const assessedOf = async (db: Executor, scope: Scope): Promise<AssessedRow> => (await rowsOf<AssessedRow>(db, assessedSql(scope)))[0]!
 
-/** The activity report (ActivityReport) of a population: the figures of a class or of an organization. */
-export const activityReport = async (db: Executor, scope: Scope): Promise<ActivityReport> => {
+/**
+ * The statements of an activity report over a scope: periodRowsSql and the others of figures.ts over a
+ * population's rollups, or organization-figures.ts's over an organization's pre-aggregates.
+ */
+export interface ActivityStatements<S> {
+  periods: (scope: S) => SQL
+  weeks: (scope: S) => SQL
+  improvement: (scope: S) => SQL
+  overview: (scope: S) => SQL
+}
+
+export const rollupStatements: ActivityStatements<Scope> = {
+  periods: periodRowsSql,
+  weeks: weeklyActiveSql,
+  improvement: assessedSql,
+  overview: overviewSql,
+}
+
+/** The activity report (ActivityReport) of a population: the figures of a class, a teacher's classes or an organization. */
+export const activityReport = async <S extends { range: Scope['range'] }>(
+  db: Executor,
+  scope: S,
+  statements: ActivityStatements<S>,
+): Promise<ActivityReport> => {
   // independent statements: on PostgreSQL each runs on a connection of its own at the same time
-  const [rows, weeks, assessed, overview] = await Promise.all([
-    rowsOf<PeriodRow>(db, periodRowsSql(scope)),
-    rowsOf<WeekRow>(db, weeklyActiveSql(scope)),
-    assessedOf(db, scope),
-    overviewOf(db, scope),
+  const [rows, weeks, [assessed], [overview]] = await Promise.all([
+    rowsOf<ActivityPeriodRow>(db, statements.periods(scope)),
+    rowsOf<WeekRow>(db, statements.weeks(scope)),
+    rowsOf<ImprovementRow>(db, statements.improvement(scope)),
+    rowsOf<Schemas['ReportOverview']>(db, statements.overview(scope)),
   ])
   return {
     ...scope.range,
@@ -48,7 +72,7 @@ export const activityReport = async (db: Executor, scope: Scope): Promise<Activi
     avg_practice_lessons: seriesOf(rows, { avgPracticeLessons: 'avg_lessons', avgLessonsPerday: 'avg_lessons_day' }),
     active_students: seriesOf(rows, { activeStudents: 'active' }),
     eps: seriesOf(rows, { averageEps: 'avg_eps' }),
-    overview,
+    overview: overview!,
     weekly_active_students: {
       labels: weeks.map((week) => week.week),
       series: [
@@ -59,11 +83,11 @@ export const activityReport = async (db: Executor, scope: Scope): Promise<Activi
       ],
     },
     improvement: [
-      { name: '0_5_percent', value: assessed.bucket_0_5 },
-      { name: '6_10_percent', value: assessed.bucket_6_10 },
-      { name: '11_50_percent', value: assessed.bucket_11_50 },
-      { name: '50_70_percent', value: assessed.bucket_50_70 },
-      { name: 'mt_70_percent', value: assessed.bucket_mt_70 },
+      { name: '0_5_percent', value: assessed!.bucket_0_5 },
+      { name: '6_10_percent', value: assessed!.bucket_6_10 },
+      { name: '11_50_percent', value: assessed!.bucket_11_50 },
+      { name: '50_70_percent', value: assessed!.bucket_50_70 },
+      { name: 'mt_70_percent', value: assessed!.bucket_mt_70 },
     ],
   }
 }

@@ -3,7 +3,7 @@ import type { Handler } from '../contract/handler.js'
 import { teacherOfReport } from './access.js'
 import { teacherStudents } from './figures.js'
 import { rangeOf } from './range.js'
-import { activityReport } from './series.js'
+import { activityReport, rollupStatements } from './series.js'
 
 /**
  * GET /v1/reports/teacher/{id}/?organization= — the activity report over the students of the classes a
@@ -14,5 +14,5 @@ export const getTeacherReport: Handler<'getTeacherReport'> = async (call) => {
   const { user: me } = requireAuth(call)
   const organization = await teacherOfReport(app.db, t, me, params.id, query.organization, 'getTeacherReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
-  return activityReport(app.db, { organizationId: organization.id, population: teacherStudents(organization.id, params.id), range })
+  return activityReport(app.db, { organizationId: organization.id, population: teacherStudents(organization.id, params.id), range }, rollupStatements)
 }
