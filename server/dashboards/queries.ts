@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import { statusOf, todayIn } from '../classes/status.js'
 import { organizations } from '../db/schema.js'
-import type { Executor } from '../db/store.js'
+import { rowsOf, type Executor } from '../db/store.js'
 import { classesOf, learnersOf, type DashboardScope } from './scope.js'
 
 /**
@@ -21,9 +21,6 @@ type Week = Schemas['DashboardWeek']
 export const DASHBOARD_CLASSES = 3
 /** The learners listed (not practised, alerts); `count` says how many there are. */
 export const DASHBOARD_LIST = 10
-
-const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows
 
 /** The learner's practice rows of the week in the organization. */
 const inWeek = (organizationId: number, week: Week, user: SQL): SQL =>

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Translator } from '../../locales/server.js'
 import type { OrganizationType } from '../db/schema.js'
-import type { Executor } from '../db/store.js'
+import { rowsOf, type Executor } from '../db/store.js'
 import { clockTime, neutralized, oneDecimal, rounded, type Cell, type DateFormats } from './export-format.js'
 
 /**
@@ -31,9 +31,6 @@ interface Student {
   name: string
   email: string
 }
-
-type Rows<T> = { rows: T[] }
-const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows
 
 /** The class's students, STUDENT_PAGE at a time, ordered by name (then id), by keyset. */
 async function* studentPages(db: Executor, groupId: number): AsyncGenerator<Student[]> {

@@ -232,11 +232,7 @@ export const studentMinutesSql = (scope: Scope): SQL => sql`
   ) u
   order by lower(u.last_name), lower(u.first_name), u.id`
 
-/** The rows of a statement, whichever driver runs it (PGlite answers `{rows}`, postgres.js an array). */
-export const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => {
-  const result = (await db.execute(query)) as unknown
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
-}
+export { rowsOf } from '../db/store.js'
 
 /** An instant as the rest of the API writes one (Date's toJSON: UTC, milliseconds, Z), whatever the session's time zone. */
 export const isoInstant = (instant: SQL): SQL => sql`to_char((${instant}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
