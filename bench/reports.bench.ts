@@ -1,7 +1,7 @@
 /**
  * `npm run bench`, the reports - not a test. One organization of REPORTS_BENCH_STUDENTS students (default
  * 1,000) in classes of 25, with their daily rollups over 120 days bulk-inserted into daily_practice (a
- * learner practises about 2 days in 3, an assessment about one day in 7; the triggers of migration 0022
+ * learner practises about 2 days in 3, an assessment about one day in 7; the triggers of migration 0023
  * keep the organization's pre-aggregates in the same statement). Measured one request at a time, the
  * median of REPORTS_BENCH_ROUNDS (default 30) each: a class's report and the organization's report over
  * 90 days by day, through HTTP, and the same statements on the same store run bare (the class's over its

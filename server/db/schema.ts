@@ -546,7 +546,7 @@ export const dailyPractice = pgTable(
 /*
  * The organization report's pre-aggregates (server/reports/organization-figures.ts): what every rollup of
  * an organization adds up to, whoever the learner, kept by statement triggers on daily_practice in the
- * same statement as the rollups (migration 0022): the ingestion, the bulk seed and a rollup written by
+ * same statement as the rollups (migration 0023): the ingestion, the bulk seed and a rollup written by
  * hand all change them the same way. The report subtracts the rollups of learners outside its
  * population (a teacher who practises, a student removed or disabled), found by learner_practice_months.
  */

@@ -5,7 +5,7 @@ import type { ActivityStatements } from './series.js'
 
 /**
  * The organization report's figures (GET /v1/reports/organizations/{id}/) from the pre-aggregates that
- * triggers keep beside daily_practice (migration 0022: organization_practice_days, organization_practice_weeks,
+ * triggers keep beside daily_practice (migration 0023: organization_practice_days, organization_practice_weeks,
  * learner_practice_weeks, learner_practice_months), not from its tens of thousands of rollups: the same
  * numbers as figures.ts over the organization's students, in a few hundred rows.
  *

@@ -12,7 +12,7 @@ import { createOrganizationWithPeople, createUser, startServer, type TestServer 
 
 /**
  * The organization report (server/reports/organization-figures.ts) reads the pre-aggregates that the
- * triggers of migration 0022 keep beside daily_practice. Here, on practice recorded through the
+ * triggers of migration 0023 keep beside daily_practice. Here, on practice recorded through the
  * ingestion in shuffled batches (days added to, assessments arriving late), its every figure must be the
  * one the plain statements of figures.ts compute over the rollups of the organization's current, enabled
  * students, for random ranges by day, week and month - after a teacher practised, a student practised in
