@@ -965,6 +965,8 @@ export interface RemoveClassStudentInput extends ClassRef {
 /** addStudents: POST /v1/groups/{groupId}/users {emails} */
 export interface AddClassStudentsInput extends ClassRef {
   emails: string[]
+  /** Prior permission of the learners: the organization's students join at once (spec 001 §2). */
+  consent: boolean
 }
 export type AddClassStudentsOutput = components['schemas']['AddGroupStudentsResult']
 

@@ -6,12 +6,14 @@ import { Stack } from '../../../../styled-system/jsx'
 import { addStudents } from '../../../api/class-details'
 import { errorMessages } from '../../../api/errors'
 import { Button, Checkbox, Dialog, ErrorPanel, Portal, TagsInput, toaster } from '../../../ui'
+import { useAddedSummary } from './added-summary'
 import { useClassWording } from './wording'
 
 /**
  * The class's e-mail invite form (spec 001 §2 E-mail invite form, §5 E-mail tags; §6 the invite role
  * for a class is student): addresses as tags, the consent box, Invite (disabled until an address is
- * given) and Cancel. Students of the organization join at once; others are invited to the class.
+ * given) and Cancel. As in the wizard: with consent students of the organization join at once and
+ * others are invited to the class; without it everyone is invited. The toast says what happened to whom.
  */
 export function AddStudentsDialog({ organizationId, groupId, className, onClose, onAdded }: {
   organizationId: number
@@ -21,14 +23,14 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
   onAdded: () => void
 }) {
   const { LL } = useI18nContext()
-  const t = LL.classDetails
   const w = useClassWording(organizationId)
+  const summary = useAddedSummary(organizationId)
   const adding = useActorRef(
     classAddStudentsMachine.provide({
       actors: { addStudents },
       actions: {
-        announceAdded: (_, counts) => {
-          toaster.success({ title: t.added(counts) })
+        announceAdded: (_, { added, invited, already }) => {
+          toaster.success(summary({ added, invited, skipped: { in_class: already } }))
           onAdded()
         },
       },
@@ -52,7 +54,7 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
               noValidate
               onSubmit={(event) => {
                 event.preventDefault()
-                if (emails.length > 0) adding.send({ type: 'students.add', emails })
+                if (emails.length > 0) adding.send({ type: 'students.add', emails, consent })
               }}
             >
               <Stack gap="5" p="6">
