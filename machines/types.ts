@@ -15,6 +15,8 @@ export interface OrganizationMembership {
   name: string
   type: OrganizationType
   roles: OrganizationRole[]
+  /** IANA time zone the organization's days are counted in; null: UTC. Absent from a session saved before it was given. */
+  timezone?: string | null
   /** In the account view: the user is its only active admin (withdrawing is refused then). */
   sole_admin?: boolean
 }

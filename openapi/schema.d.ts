@@ -2077,6 +2077,8 @@ export interface components {
             id: number;
             name: string;
             type: components["schemas"]["OrganizationType"];
+            /** @description IANA time zone name; the organization's days (class statuses and progress, reports) are counted in it, UTC without one */
+            timezone: string | null;
             roles: components["schemas"]["Role"][];
             /** @description In the account view only; true when the user is the organization's only active admin (withdrawing is refused then) */
             sole_admin?: boolean;

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
 import { Link, useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../app/root-context'
 import { Button, Checkbox, Dialog, ErrorPanel, Input, Pagination, Portal, ProgressBar, Spinner, Table, Text, toaster } from '../../ui'
 import { PageHeader } from '../shared/page'
 import { useTerms } from '../shared/terms'
+import { useOrganizationToday } from '../shared/organization-today'
 import { classProgress, type TimeText } from './progress'
 
 /** Spec 001 §9: 50 classes a page, 5 page counters. */
@@ -86,7 +87,7 @@ export function ClassesPage() {
     return () => clearTimeout(timer)
   })
 
-  const today = useMemo(() => Temporal.Now.plainDateISO(), [])
+  const today = useOrganizationToday(organizationId)
   const rows = page?.results ?? []
   const count = page?.count ?? 0
   const all = rows.length > 0 && rows.every((row) => selected.includes(row.id))

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { Temporal } from 'temporal-polyfill'
+import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useParams } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { classDetailsMachine } from '../../../../machines/class-details'
@@ -27,6 +26,7 @@ import { Avatar, Button, Card, Dialog, ErrorPanel, Heading, IconButton, PencilIc
 import { PendingInvites } from '../../organizations/PendingInvites'
 import { useOrganizationTerms } from '../../shared/current'
 import { usePageTitle } from '../../shared/page'
+import { useOrganizationToday } from '../../shared/organization-today'
 import { classProgress } from '../progress'
 import { AssignTeacherDialog, ConfirmDialog, EditClassDialog, GoalsDialog } from './ClassDialogs'
 import { AddStudentsDialog } from './AddStudentsDialog'
@@ -242,7 +242,7 @@ function Overview({ group, admin, invites, organizationName, send }: {
   const t = LL.classDetails
   const w = useClassWording(group.organization_id)
   const terms = useOrganizationTerms(group.organization_id)
-  const today = useMemo(() => Temporal.Now.plainDateISO(), [])
+  const today = useOrganizationToday(group.organization_id)
   const progress = classProgress(group, today)
   const [listing, setListing] = useState(false)
   const pendingCount = useSelector(invites, (s) => s.context.invitations?.count ?? group.pending_invitations)

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
 import { Link as RouterLink } from 'wouter'
 import type { PromiseActorLogic } from 'xstate'
@@ -13,6 +13,7 @@ import { paths } from '../../../app/paths'
 import { Button, ErrorPanel, Heading, ProgressBar, Spinner, Text } from '../../../ui'
 import { classProgress, type TimeText } from '../../classes/progress'
 import { useOrganizationType } from '../../shared/current'
+import { useOrganizationToday } from '../../shared/organization-today'
 
 type LoadClasses = PromiseActorLogic<ClassGroupPage, PersonClassesInput>
 
@@ -43,7 +44,7 @@ export function PersonClasses({ organizationId, userId, kind, load, counts }: Pe
   const classes = useSelector(flow, (s) => s.context.classes)
   const error = useSelector(flow, (s) => s.context.error)
   const [expanded, setExpanded] = useState(false)
-  const today = useMemo(() => Temporal.Now.plainDateISO(), [])
+  const today = useOrganizationToday(organizationId)
   const all = classes?.results ?? []
   const shown = expanded ? all : all.slice(0, SHOWN[kind])
   const headingId = `${kind}-classes`
