@@ -5,7 +5,8 @@ import { classAddStudentsMachine } from '../../../../machines/class-add-students
 import { Stack } from '../../../../styled-system/jsx'
 import { addStudents } from '../../../api/class-details'
 import { errorMessages } from '../../../api/errors'
-import { Button, Checkbox, Dialog, ErrorPanel, Portal, TagsInput, toaster } from '../../../ui'
+import { Button, Checkbox, Dialog, ErrorPanel, Portal, toaster } from '../../../ui'
+import { EmailTags } from '../../shared/EmailTags'
 import { useAddedSummary } from './added-summary'
 import { useClassWording } from './wording'
 
@@ -40,9 +41,7 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
   const busy = useSelector(adding, (s) => s.hasTag('busy'))
   const error = useSelector(adding, (s) => s.context.error)
   const [emails, setEmails] = useState<string[]>([])
-  const [rejected, setRejected] = useState<string[]>([])
   const [consent, setConsent] = useState(true)
-  const ul = LL.organizationUsers
 
   return (
     <Dialog.Root open onOpenChange={(d) => (d.open || busy ? undefined : onClose())}>
@@ -63,20 +62,7 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
                   <Dialog.Description>{w.addDescription()}</Dialog.Description>
                 </Stack>
                 {error ? <ErrorPanel messages={errorMessages(error, LL.common.genericError())} /> : null}
-                <TagsInput
-                  label={ul.emails()}
-                  value={emails}
-                  onValueChange={(value) => {
-                    setEmails(value)
-                    setRejected([])
-                  }}
-                  onInvalid={setRejected}
-                  deleteTagLabel={(email) => ul.removeEmail({ email })}
-                  placeholder="name@example.com"
-                  helperText={ul.emailsHelp()}
-                  errorText={rejected.length > 0 ? ul.notAdded({ list: rejected.join(', ') }) : undefined}
-                  required
-                />
+                <EmailTags value={emails} onValueChange={setEmails} />
                 <Checkbox checked={consent} onCheckedChange={(details) => setConsent(details.checked === true)}>
                   {w.consent()}
                 </Checkbox>
