@@ -2112,12 +2112,60 @@ export type NamespaceClassDetailsTranslation = {
 	 */
 	removeDescription: string
 	/**
-	 * {​a​d​d​e​d​}​ ​a​d​d​e​d​,​ ​{​i​n​v​i​t​e​d​}​ ​i​n​v​i​t​e​d​.
+	 * {​a​d​d​e​d​}​ ​a​d​d​e​d​,​ ​{​i​n​v​i​t​e​d​}​ ​i​n​v​i​t​e​d​,​ ​{​s​k​i​p​p​e​d​}​ ​s​k​i​p​p​e​d​.
 	 * @param {number} added
 	 * @param {number} invited
+	 * @param {number} skipped
 	 */
-	added: RequiredParams<'added' | 'invited'>
+	added: RequiredParams<'added' | 'invited' | 'skipped'>
+	/**
+	 * S​k​i​p​p​e​d​:​ ​{​r​e​a​s​o​n​s​}​.
+	 * @param {string} reasons
+	 */
+	skippedBecause: RequiredParams<'reasons'>
+	skipReason: {
+		/**
+		 * n​o​t​ ​a​n​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		invalid_email: RequiredParams<'count'>
+		/**
+		 * n​o​t​ ​a​ ​u​s​e​r​ ​i​d​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		invalid_id: RequiredParams<'count'>
+		/**
+		 * r​e​p​e​a​t​e​d​ ​i​n​ ​t​h​e​ ​l​i​s​t​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		duplicate: RequiredParams<'count'>
+		/**
+		 * a​l​r​e​a​d​y​ ​a​ ​m​e​m​b​e​r​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		member: RequiredParams<'count'>
+		/**
+		 * n​o​ ​a​p​p​ ​u​s​e​r​ ​w​i​t​h​ ​t​h​i​s​ ​i​d​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		unknown_user: RequiredParams<'count'>
+		/**
+		 * y​o​u​r​ ​o​w​n​ ​a​d​d​r​e​s​s​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		own_address: RequiredParams<'count'>
+	}
 	school: {
+		/**
+		 * a​l​r​e​a​d​y​ ​i​n​ ​t​h​e​ ​c​l​a​s​s​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		skipInClass: RequiredParams<'count'>
+		/**
+		 * a​l​r​e​a​d​y​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		skipInvited: RequiredParams<'count'>
 		/**
 		 * S​t​u​d​e​n​t​s
 		 */
@@ -2265,6 +2313,16 @@ export type NamespaceClassDetailsTranslation = {
 		revokeFromClass: RequiredParams<'email'>
 	}
 	company: {
+		/**
+		 * a​l​r​e​a​d​y​ ​i​n​ ​t​h​e​ ​t​e​a​m​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		skipInClass: RequiredParams<'count'>
+		/**
+		 * a​l​r​e​a​d​y​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​t​e​a​m​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		skipInvited: RequiredParams<'count'>
 		/**
 		 * E​m​p​l​o​y​e​e​s
 		 */
@@ -3816,6 +3874,14 @@ export type NamespaceInvitationImportTranslation = {
 		 * Y​o​u​r​ ​o​w​n​ ​a​d​d​r​e​s​s​:​ ​y​o​u​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​y​o​u​r​s​e​l​f
 		 */
 		own_address: string
+		/**
+		 * A​l​r​e​a​d​y​ ​i​n​ ​t​h​i​s​ ​c​l​a​s​s
+		 */
+		in_class: string
+		/**
+		 * A​l​r​e​a​d​y​ ​i​n​ ​t​h​i​s​ ​t​e​a​m
+		 */
+		in_team: string
 	}
 	column: {
 		/**
@@ -8914,10 +8980,48 @@ export type TranslationFunctions = {
 		 */
 		removeDescription: () => LocalizedString
 		/**
-		 * {added} added, {invited} invited.
+		 * {added} added, {invited} invited, {skipped} skipped.
 		 */
-		added: (arg: { added: number, invited: number }) => LocalizedString
+		added: (arg: { added: number, invited: number, skipped: number }) => LocalizedString
+		/**
+		 * Skipped: {reasons}.
+		 */
+		skippedBecause: (arg: { reasons: string }) => LocalizedString
+		skipReason: {
+			/**
+			 * not an e-mail address ({count})
+			 */
+			invalid_email: (arg: { count: number }) => LocalizedString
+			/**
+			 * not a user id ({count})
+			 */
+			invalid_id: (arg: { count: number }) => LocalizedString
+			/**
+			 * repeated in the list ({count})
+			 */
+			duplicate: (arg: { count: number }) => LocalizedString
+			/**
+			 * already a member ({count})
+			 */
+			member: (arg: { count: number }) => LocalizedString
+			/**
+			 * no app user with this id ({count})
+			 */
+			unknown_user: (arg: { count: number }) => LocalizedString
+			/**
+			 * your own address ({count})
+			 */
+			own_address: (arg: { count: number }) => LocalizedString
+		}
 		school: {
+			/**
+			 * already in the class ({count})
+			 */
+			skipInClass: (arg: { count: number }) => LocalizedString
+			/**
+			 * already invited to the class ({count})
+			 */
+			skipInvited: (arg: { count: number }) => LocalizedString
 			/**
 			 * Students
 			 */
@@ -9056,6 +9160,14 @@ export type TranslationFunctions = {
 			revokeFromClass: (arg: { email: string }) => LocalizedString
 		}
 		company: {
+			/**
+			 * already in the team ({count})
+			 */
+			skipInClass: (arg: { count: number }) => LocalizedString
+			/**
+			 * already invited to the team ({count})
+			 */
+			skipInvited: (arg: { count: number }) => LocalizedString
 			/**
 			 * Employees
 			 */
@@ -10514,6 +10626,14 @@ export type TranslationFunctions = {
 			 * Your own address: you cannot invite yourself
 			 */
 			own_address: () => LocalizedString
+			/**
+			 * Already in this class
+			 */
+			in_class: () => LocalizedString
+			/**
+			 * Already in this team
+			 */
+			in_team: () => LocalizedString
 		}
 		column: {
 			/**

@@ -3,17 +3,19 @@ import type { AddClassStudentsInput, AddClassStudentsOutput, ApiError, ApiFailur
 
 /**
  * Adding students to a class by pasted e-mails (spec 001 §2 Class details invite menu, E-mail invite
- * form; §6 the invite role for a class is student): students of the organization join at once, any
- * other address is invited to the class. A refusal keeps the form open with its message.
+ * form; §6 the invite role for a class is student), as the wizard does: with consent students of the
+ * organization join at once and any other address is invited to the class; without it everyone is
+ * invited. Who was in the class already is counted apart. A refusal keeps the form open with its message.
  */
 
 export interface ClassAddStudentsContext extends ClassRef {
   emails: string[]
+  consent: boolean
   result: AddClassStudentsOutput | null
   error: ApiFailure | null
 }
 
-export type ClassAddStudentsEvent = { type: 'students.add'; emails: string[] }
+export type ClassAddStudentsEvent = { type: 'students.add'; emails: string[]; consent: boolean }
 
 /** Whatever an actor threw, as an API failure (status 0 when there was no response). */
 function toApiFailure(error: unknown): ApiFailure {
@@ -39,22 +41,22 @@ export const classAddStudentsMachine = setup({
     }),
   },
   actions: {
-    assignEmails: assign((_, params: { emails: string[] }) => ({ emails: params.emails, error: null })),
+    assignEmails: assign((_, params: { emails: string[]; consent: boolean }) => ({ emails: params.emails, consent: params.consent, error: null })),
     assignResult: assign((_, params: { result: AddClassStudentsOutput }) => ({ result: params.result })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toApiFailure(params.error) })),
-    /** The view says how many joined and how many were invited, closes the form and reloads the class. */
-    announceAdded: (_, _params: { added: number; invited: number }) => undefined,
+    /** The view says how many joined, were invited and were in the class already, closes the form and reloads the class. */
+    announceAdded: (_, _params: { added: number; invited: number; already: number }) => undefined,
   },
 }).createMachine({
   id: 'classAddStudents',
   description: 'Adding students to a class by e-mail: members join, others are invited.',
-  context: ({ input }) => ({ organizationId: input.organizationId, groupId: input.groupId, emails: [], result: null, error: null }),
+  context: ({ input }) => ({ organizationId: input.organizationId, groupId: input.groupId, emails: [], consent: true, result: null, error: null }),
   initial: 'editing',
   states: {
     editing: {
       description: 'The form takes addresses as tags (invalid ones are refused) and the consent box.',
       on: {
-        'students.add': { target: 'adding', actions: { type: 'assignEmails', params: ({ event }) => ({ emails: event.emails }) } },
+        'students.add': { target: 'adding', actions: { type: 'assignEmails', params: ({ event }) => ({ emails: event.emails, consent: event.consent }) } },
       },
     },
     adding: {
@@ -63,7 +65,7 @@ export const classAddStudentsMachine = setup({
       invoke: {
         id: 'addStudents',
         src: 'addStudents',
-        input: ({ context }) => ({ organizationId: context.organizationId, groupId: context.groupId, emails: context.emails }),
+        input: ({ context }) => ({ organizationId: context.organizationId, groupId: context.groupId, emails: context.emails, consent: context.consent }),
         onDone: { target: 'added', actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) } },
         onError: {
           description: 'Refused or no answer: back to the form with the message.',
@@ -77,7 +79,11 @@ export const classAddStudentsMachine = setup({
       type: 'final',
       entry: {
         type: 'announceAdded',
-        params: ({ context }) => ({ added: context.result?.added.length ?? 0, invited: context.result?.invitations.length ?? 0 }),
+        params: ({ context }) => ({
+          added: context.result?.added.length ?? 0,
+          invited: context.result?.invitations.length ?? 0,
+          already: context.result?.already.length ?? 0,
+        }),
       },
     },
   },

@@ -15,6 +15,8 @@ export interface OrganizationMembership {
   name: string
   type: OrganizationType
   roles: OrganizationRole[]
+  /** IANA time zone the organization's days are counted in; null: UTC. Absent from a session saved before it was given. */
+  timezone?: string | null
   /** In the account view: the user is its only active admin (withdrawing is refused then). */
   sole_admin?: boolean
 }
@@ -965,6 +967,8 @@ export interface RemoveClassStudentInput extends ClassRef {
 /** addStudents: POST /v1/groups/{groupId}/users {emails} */
 export interface AddClassStudentsInput extends ClassRef {
   emails: string[]
+  /** Prior permission of the learners: the organization's students join at once (spec 001 §2). */
+  consent: boolean
 }
 export type AddClassStudentsOutput = components['schemas']['AddGroupStudentsResult']
 

@@ -765,7 +765,9 @@ export interface paths {
          * Invite the `ok` rows of an e-mail batch
          * @description In one transaction, invites every address of the preview whose row is `ok` (the others are
          *     skipped) with the batch's role and class; `auto_join` 1 (or `consent`) enrolls each one as soon
-         *     as they accept. Sending a batch again invites nobody again: the answer is the batch as sent.
+         *     as they accept. With a class the `ok` rows go as in the creation wizard: with consent the
+         *     organization's students join the class at once (`joined`), the others are invited. Sending a
+         *     batch again invites nobody again: the answer is the batch as sent.
          *     The mails leave once the transaction has committed.
          */
         post: operations["sendInvitationBatch"];
@@ -1833,11 +1835,13 @@ export interface paths {
         put?: never;
         /**
          * Add students to a class (canEditClass and platform admins)
-         * @description Students of the organization, by id or by e-mail, join the class at once; any other address gets an
-         *     invitation to the organization as a student and to the class (mailed; accepting it makes them
-         *     members of both; an address already invited as a student has its invitation refreshed and moved to
-         *     this class). An id that is not a student of the organization is refused, and so is one's own
-         *     address; nothing is written then.
+         * @description As the creation wizard and the uploaded list do: with `consent` (the default) students of the
+         *     organization, by id or by e-mail, join the class at once and any other address gets an auto-join
+         *     invitation to the organization as a student and to the class; without it every one of them is
+         *     invited and accepts on their own (mailed; accepting makes them members of both; an address already
+         *     invited as a student has its invitation refreshed and moved to this class). Students already in
+         *     the class are answered in `already` and nothing is done for them. An id that is not a student of
+         *     the organization is refused, and so is one's own address; nothing is written then.
          */
         post: operations["addGroupStudents"];
         delete?: never;
@@ -2154,6 +2158,8 @@ export interface components {
             id: number;
             name: string;
             type: components["schemas"]["OrganizationType"];
+            /** @description IANA time zone name; the organization's days (class statuses and progress, reports) are counted in it, UTC without one */
+            timezone: string | null;
             roles: components["schemas"]["Role"][];
             /** @description In the account view only; true when the user is the organization's only active admin (withdrawing is refused then) */
             sole_admin?: boolean;
@@ -2665,8 +2671,13 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
         };
-        /** @enum {string} */
-        InvitationBatchRowStatus: "ok" | "invalid_email" | "invalid_id" | "duplicate" | "member" | "invited" | "unknown_user" | "own_address";
+        /**
+         * @description For a batch with a class (`group`), `member` does not occur: a student of the organization is `ok`
+         *     (the send adds them to the class) or `in_class` when in it already, and `invited` means a live
+         *     invitation that is for this class already.
+         * @enum {string}
+         */
+        InvitationBatchRowStatus: "ok" | "invalid_email" | "invalid_id" | "duplicate" | "member" | "invited" | "unknown_user" | "own_address" | "in_class";
         InvitationBatchRow: {
             /** @description The row as a spreadsheet program numbers it */
             number: number;
@@ -2696,6 +2707,11 @@ export interface components {
             sent_at: string | null;
             /** @description How many were invited when it was sent */
             invited: number | null;
+            /**
+             * @description In the answer of a send with a class only: how many students of the organization joined it at
+             *     once (then `counts` and `results` are the rows as they were sent, not checked again)
+             */
+            joined?: number;
             /** @description Rows in the list */
             total: number;
             counts: {
@@ -2707,6 +2723,7 @@ export interface components {
                 invited: number;
                 unknown_user: number;
                 own_address: number;
+                in_class: number;
             };
             /** @description The addresses a send invites (the `ok` rows) */
             emails: string[];
@@ -3008,10 +3025,14 @@ export interface components {
         AddGroupStudentsRequest: {
             emails?: components["schemas"]["Email"][];
             user_ids?: number[];
+            /** @description Prior permission of the learners (auto-join), true when left out; without it they accept each invitation */
+            consent?: boolean;
         };
         AddGroupStudentsResult: {
-            /** @description The ids of the students now in the class (who were in it already too) */
+            /** @description The ids of the students who joined the class now */
             added: number[];
+            /** @description The ids of the students who were in the class already (nothing done) */
+            already: number[];
             invitations: components["schemas"]["Invitation"][];
         };
         AssignGroupTeacherRequest: {

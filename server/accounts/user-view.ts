@@ -28,6 +28,7 @@ const passwordAndMembershipsQuery = preparedPerDatabase((db) =>
       id: organizations.id,
       name: organizations.name,
       type: organizations.type,
+      timezone: organizations.timezone,
       role: memberships.role,
     })
     .from(users)

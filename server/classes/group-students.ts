@@ -7,8 +7,9 @@ import { groupMembers, memberships, users } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { fieldErrors, notFound } from '../http/errors.js'
 import { pageOf, pagingOf } from '../http/paging.js'
-import { invitationView, mailInvitations, storeInvitations } from '../invitations/issue.js'
+import { invitationView, mailInvitations } from '../invitations/issue.js'
 import { groupFor } from './access.js'
+import { enrollStudents } from './roster.js'
 import { allGroupStudents, groupStudentsPage } from './students.js'
 
 /**
@@ -25,8 +26,10 @@ const studentsWhere = (db: Executor, organizationId: number, condition: SQL) =>
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'student'), isNull(memberships.disabledAt), condition))
 
 /**
- * POST /v1/groups/{groupId}/users — students of the organization (by id or address) join the class;
- * other addresses are invited to the organization and the class as students, in the same transaction.
+ * POST /v1/groups/{groupId}/users — students of the organization (by id or address) and other addresses
+ * for the class, as the wizard and the uploaded list take them (roster.ts `enrollStudents`): with consent
+ * the students join at once and the others get an auto-join invitation; without it everyone is invited;
+ * who is in the class already is answered as such. One transaction; the mails once it committed.
  */
 export const addGroupStudents: Handler<'addGroupStudents'> = async (call) => {
   const { params, body, app, t } = call
@@ -41,31 +44,26 @@ export const addGroupStudents: Handler<'addGroupStudents'> = async (call) => {
   const unknown = ids.filter((id) => !byId.some((row) => row.id === id))
   if (unknown.length > 0) throw fieldErrors({ user_ids: t.classDetails.notStudents({ ids: unknown.join(', ') }) })
   const byEmail = emails.length ? await studentsWhere(app.db, organization.id, inArray(sql`lower(${users.email})`, emails)) : []
-  const joining = [...new Set([...byId, ...byEmail].map((row) => row.id))]
-  const known = new Set(byEmail.map((row) => row.email))
-  const inviting = emails.filter((email) => !known.has(email))
+  const idOf = new Map([...byId, ...byEmail].map((row) => [row.email, row.id]))
 
   const now = app.clock()
-  const issued = await app.db.transaction(async (tx) => {
-    if (joining.length > 0) {
-      await tx
-        .insert(groupMembers)
-        .values(joining.map((userId) => ({ groupId: group.id, userId, createdAt: now })))
-        .onConflictDoNothing()
-    }
-    if (inviting.length === 0) return []
-    return storeInvitations(tx, {
+  const enrolled = await app.db.transaction((tx) =>
+    enrollStudents(tx, {
       organizationId: organization.id,
-      role: 'student',
-      emails: inviting,
       groupId: group.id,
+      emails: [...byId.map((row) => row.email), ...emails],
+      consent: body.consent ?? true,
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
-    })
-  })
-  await mailInvitations(app, organization, issued, me, call.locale)
-  return { added: joining, invitations: issued.map(({ row }) => invitationView(row)) }
+    }),
+  )
+  await mailInvitations(app, organization, enrolled.issued, me, call.locale)
+  return {
+    added: enrolled.joined.map((email) => idOf.get(email)!),
+    already: enrolled.already.map((email) => idOf.get(email)!),
+    invitations: enrolled.issued.map(({ row }) => invitationView(row)),
+  }
 }
 
 /** DELETE /v1/groups/{groupId}/users/{studentId} — the student leaves the class, not the organization. */

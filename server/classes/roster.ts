@@ -102,18 +102,75 @@ export const enrollRoster = async (tx: Executor, request: RosterRequest): Promis
       pendingTeacher = teacherEmail
     }
   }
-  const students = lowerUnique(request.students)
-  const members = request.consent ? await membersByEmail(tx, request.organizationId, 'student', students) : new Map<string, number>()
-  const joined = students.filter((email) => members.has(email))
-  const invited = students.filter((email) => !members.has(email))
+  const students = await enrollStudents(tx, { ...invitation, emails: request.students, consent: request.consent })
+  issued.push(...students.issued)
+  return { roster: { joined: students.joined, invited: students.invited, pending_teacher: pendingTeacher }, issued }
+}
+
+export interface StudentsRequest {
+  organizationId: number
+  groupId: number
+  emails: readonly string[]
+  consent: boolean
+  invitedBy: number
+  now: Date
+  ttlSeconds: number
+}
+
+export interface EnrolledStudents {
+  /** Students of the organization who joined the class now. */
+  joined: string[]
+  /** Addresses invited to the class (the organization's students among them when there was no consent). */
+  invited: string[]
+  /** Students who were in the class already: nothing was done for them. */
+  already: string[]
+  issued: IssuedInvitation[]
+}
+
+/**
+ * Students for a class, one behaviour for the wizard, the pasted addresses and the uploaded list (spec 001
+ * §2 Creation wizard, §3 Invitation auto_join, §6 the invite role for a class is student), in `tx`: who is
+ * in the class already is left alone; with consent the organization's students join at once and everyone
+ * else gets an auto-join invitation to the organization and the class; without consent everyone not in the
+ * class is invited and accepts on their own (the organization's students too: they were not asked).
+ */
+export const enrollStudents = async (tx: Executor, request: StudentsRequest): Promise<EnrolledStudents> => {
+  const emails = lowerUnique(request.emails)
+  const members = await membersByEmail(tx, request.organizationId, 'student', emails)
+  const inClass = members.size
+    ? new Set(
+        (
+          await tx
+            .select({ userId: groupMembers.userId })
+            .from(groupMembers)
+            .where(and(eq(groupMembers.groupId, request.groupId), inArray(groupMembers.userId, [...members.values()])))
+        ).map((row) => row.userId),
+      )
+    : new Set<number>()
+  const isIn = (email: string) => inClass.has(members.get(email) ?? -1)
+  const already = emails.filter(isIn)
+  const joined = request.consent ? emails.filter((email) => members.has(email) && !isIn(email)) : []
+  const invited = emails.filter((email) => !isIn(email) && !(request.consent && members.has(email)))
   if (joined.length > 0) {
     await tx
       .insert(groupMembers)
       .values(joined.map((email) => ({ groupId: request.groupId, userId: members.get(email)!, createdAt: request.now })))
       .onConflictDoNothing()
   }
-  if (invited.length > 0) issued.push(...(await storeInvitations(tx, { ...invitation, role: 'student', emails: invited, autoJoin: request.consent })))
-  return { roster: { joined, invited, pending_teacher: pendingTeacher }, issued }
+  const issued =
+    invited.length > 0
+      ? await storeInvitations(tx, {
+          organizationId: request.organizationId,
+          groupId: request.groupId,
+          role: 'student',
+          emails: invited,
+          autoJoin: request.consent,
+          invitedBy: request.invitedBy,
+          now: request.now,
+          ttlSeconds: request.ttlSeconds,
+        })
+      : []
+  return { joined, invited, already, issued }
 }
 
 /** The mails of an enrolled roster, once its transaction has committed. */

@@ -4,10 +4,11 @@ import type { components } from '../../openapi/schema.js'
 import { locales } from '../../locales/i18n-util.js'
 import { translatorFor } from '../../locales/server.js'
 import { isOwnAddress } from '../auth/policy.js'
-import { invitations, memberships, users, type InvitationBatchRow, type Role, type UserRow } from '../db/schema.js'
+import { groupMembers, invitations, memberships, users, type InvitationBatchRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { inSlices } from '../services/import-rows.js'
 import type { Column } from '../services/spreadsheets.js'
+import { invitedToClass } from './class-invitation.js'
 
 /**
  * The rows of a batch invitation and their staged preview (spec 000 §3 Batch invite upload; issue 7:
@@ -100,18 +101,28 @@ export const checkBatchRows = async (
   }
 
   const candidates = [...new Set(checked.filter((line) => line.status === 'ok').map((line) => line.email!))]
-  const { members, invited } = await standing(db, batch.organizationId, batch.role, candidates, now)
+  const { members, invited } = await standing(db, batch, candidates, now)
   for (const line of checked) {
     if (line.status !== 'ok') continue
     if (isOwnAddress(inviter, line.email!)) line.status = 'own_address'
-    else if (members.has(line.email!)) line.status = 'member'
+    else if (members.has(line.email!)) line.status = classOf(batch) === null ? 'member' : 'in_class'
     else if (invited.has(line.email!)) line.status = 'invited'
   }
   return checked
 }
 
-/** Of these (lower-case) addresses: who has the role in the organization, and who has a live invitation to it. */
-const standing = async (db: Executor, organizationId: number, role: Role, emails: readonly string[], now: Date) => {
+/** The class whose students a batch adds (spec 001 §6: the invite role for a class is student), if any. */
+export const classOf = (batch: Pick<InvitationBatchRow, 'role' | 'groupId'>): number | null => (batch.role === 'student' ? batch.groupId : null)
+
+/**
+ * Of these (lower-case) addresses: who has the role in the organization, and who has a live invitation to
+ * it. For a batch with a class, who is what the send would leave alone (roster.ts `enrollStudents`): a
+ * member in the class already, an invitation that is for the class already; the organization's other
+ * students and invitations are still to be added to it.
+ */
+const standing = async (db: Executor, batch: Pick<InvitationBatchRow, 'organizationId' | 'role' | 'groupId'>, emails: readonly string[], now: Date) => {
+  const { organizationId, role } = batch
+  const groupId = classOf(batch)
   const memberRows = await inSlices(emails, (slice) =>
     db
       .select({ email: sql<string>`lower(${users.email})` })
@@ -123,6 +134,9 @@ const standing = async (db: Executor, organizationId: number, role: Role, emails
           eq(memberships.role, role),
           isNull(memberships.disabledAt),
           inArray(sql`lower(${users.email})`, slice),
+          groupId === null
+            ? undefined
+            : sql`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groupId} and ${groupMembers.userId} = ${users.id})`,
         ),
       ),
   )
@@ -137,6 +151,7 @@ const standing = async (db: Executor, organizationId: number, role: Role, emails
           eq(invitations.status, 'pending'),
           gt(invitations.expiresAt, now),
           inArray(invitations.email, slice),
+          groupId === null ? undefined : invitedToClass(groupId),
         ),
       ),
   )
@@ -161,4 +176,5 @@ export const emptyCounts = (): Record<RowStatus, number> => ({
   invited: 0,
   unknown_user: 0,
   own_address: 0,
+  in_class: 0,
 })

@@ -8,13 +8,14 @@ import type { AppContext } from '../context.js'
 import { invitationBatches, type InvitationBatchRow, type OrganizationRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { findGroup } from '../classes/queries.js'
+import { enrollStudents } from '../classes/roster.js'
 import { badRequest, detailError, fieldErrors, notFound } from '../http/errors.js'
 import { pageOf, pagingOf } from '../http/paging.js'
 import { organizationFor } from '../organizations/access.js'
 import { readSpreadsheet, SpreadsheetError, uploadTypeOf, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
 import { spreadsheetRefusal } from '../services/spreadsheet-refusal.js'
 import { newKeyPart } from '../services/storage.js'
-import { checkBatchRows, columnOf, emptyCounts, MAX_BATCH_ROWS, rowView, type BatchKind, type StoredRow } from './batch-rows.js'
+import { checkBatchRows, classOf, columnOf, emptyCounts, MAX_BATCH_ROWS, rowView, type BatchKind, type StoredRow } from './batch-rows.js'
 import { mailInvitations, storeInvitationBatch } from './issue.js'
 
 /**
@@ -202,26 +203,34 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
     }
     const { batch, rows } = await rowsOf(app, t, tx, found.batch)
     if (batch.sentAt) return { view: await batchView(tx, batch, rows, me, now), mail: undefined }
-    const preview = await batchView(tx, batch, rows, me, now, { page_size: 1 })
+    const preview = await batchView(tx, batch, rows, me, now)
     if (preview.emails.length === 0) throw badRequest(t.invitationImport.nobodyToInvite(), 'nobody_to_invite')
-    const issued = await storeInvitationBatch(
-      tx,
-      preview.emails.map((email) => ({ organizationId: batch.organizationId, email })),
-      {
-        role: batch.role,
-        groupId: batch.groupId,
-        autoJoin: body.auto_join === 1 || body.consent === true,
-        invitedBy: me.id,
-        now,
-        ttlSeconds: app.config.invitationTtl,
-      },
-    )
+    const consent = body.auto_join === 1 || body.consent === true
+    const invitation = { invitedBy: me.id, now, ttlSeconds: app.config.invitationTtl }
+    const groupId = classOf(batch)
+    // a class's list goes as the wizard's and the pasted addresses do: its students join, the others are invited
+    const { issued, joined } =
+      groupId === null
+        ? {
+            issued: await storeInvitationBatch(tx, preview.emails.map((email) => ({ organizationId: batch.organizationId, email })), {
+              ...invitation,
+              role: batch.role,
+              groupId: batch.groupId,
+              autoJoin: consent,
+            }),
+            joined: undefined,
+          }
+        : await enrollStudents(tx, { ...invitation, organizationId: batch.organizationId, groupId, emails: preview.emails, consent }).then(
+            (enrolled) => ({ issued: enrolled.issued, joined: enrolled.joined.length }),
+          )
     const [sent] = await tx
       .update(invitationBatches)
       .set({ sentAt: now, invited: issued.length })
       .where(eq(invitationBatches.id, batch.id))
       .returning()
-    return { view: await batchView(tx, sent!, rows, me, now), mail: { organization: found.organization, issued } }
+    // with a class, the rows as they were sent: checked again, the ones who joined would be in it already
+    const view = joined === undefined ? await batchView(tx, sent!, rows, me, now) : { ...preview, sent_at: now.toISOString(), invited: issued.length, joined }
+    return { view, mail: { organization: found.organization, issued } }
   })
   if (mail) mailAfterAnswer(call, mail.organization, mail.issued, me, locale)
   return view

@@ -11,6 +11,8 @@ export interface MembershipView {
   id: number
   name: string
   type: OrganizationType
+  /** IANA name; the organization's days (class statuses, reports) are counted in it, UTC without one. */
+  timezone: string | null
   roles: Role[]
 }
 
@@ -22,6 +24,7 @@ export interface MembershipRow {
   id: number
   name: string
   type: OrganizationType
+  timezone: string | null
   role: Role
 }
 
@@ -32,7 +35,7 @@ export const membershipOrder = [asc(organizations.name), asc(organizations.id)]
 export const groupMemberships = (rows: readonly MembershipRow[]): MembershipView[] => {
   const byOrganization = new Map<number, MembershipView>()
   for (const row of rows) {
-    const entry = byOrganization.get(row.id) ?? { id: row.id, name: row.name, type: row.type, roles: [] }
+    const entry = byOrganization.get(row.id) ?? { id: row.id, name: row.name, type: row.type, timezone: row.timezone, roles: [] }
     entry.roles.push(row.role)
     byOrganization.set(row.id, entry)
   }
@@ -43,7 +46,7 @@ export const groupMemberships = (rows: readonly MembershipRow[]): MembershipView
 /** The organizations of a user with the user's roles in each, by organization name (not those where the user is disabled). */
 export const membershipsOf = async (db: Executor, userId: number): Promise<MembershipView[]> => {
   const rows = await db
-    .select({ id: organizations.id, name: organizations.name, type: organizations.type, role: memberships.role })
+    .select({ id: organizations.id, name: organizations.name, type: organizations.type, timezone: organizations.timezone, role: memberships.role })
     .from(memberships)
     .innerJoin(organizations, and(eq(organizations.id, memberships.organizationId), isNull(organizations.deletedAt)))
     .where(and(eq(memberships.userId, userId), isNull(memberships.disabledAt)))

@@ -73,7 +73,7 @@ export const removeStudent = fromPromise<void, RemoveClassStudentInput>(async ({
 })
 
 export const addStudents = fromPromise<AddClassStudentsOutput, AddClassStudentsInput>(({ input, signal }) =>
-  unwrap(api.POST('/v1/groups/{groupId}/users', { params: { path: { groupId: input.groupId } }, body: { emails: input.emails }, signal })),
+  unwrap(api.POST('/v1/groups/{groupId}/users', { params: { path: { groupId: input.groupId } }, body: { emails: input.emails, consent: input.consent }, signal })),
 )
 
 /** Every student of the class (the overview's list). */

@@ -11,6 +11,8 @@ import { onResetDataAreas } from './root'
 export interface KnownOrganization {
   name: string
   type: OrganizationType
+  /** IANA time zone; null: the organization has none (its days are UTC's). */
+  timezone: string | null
 }
 
 let known = new Map<number, KnownOrganization>()
@@ -21,7 +23,7 @@ const changed = () => {
 
 export const rememberOrganization = (id: number, organization: KnownOrganization): void => {
   const before = known.get(id)
-  if (before?.name === organization.name && before.type === organization.type) return
+  if (before?.name === organization.name && before.type === organization.type && before.timezone === organization.timezone) return
   known = new Map(known).set(id, organization)
   changed()
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership, createOrganization } from '../../server/app.js'
-import { sessions, users } from '../../server/db/schema.js'
+import { organizations, sessions, users } from '../../server/db/schema.js'
 import { createUser, login, snapshot, startServer, type TestServer } from './harness.js'
 
 /** Sessions, the account (get, edit, e-mail change, delete) and the password change. */
@@ -20,6 +20,8 @@ describe('sessions', () => {
     const organization = await createOrganization(server.db, { name: 'Acme', type: 'company' })
     await addMembership(server.db, user.id, organization.id, 'teacher')
     await addMembership(server.db, user.id, organization.id, 'admin')
+    // the organization's time zone: the pages count its days in it (issue 9)
+    await server.db.update(organizations).set({ timezone: 'Asia/Tokyo' }).where(eq(organizations.id, organization.id))
     const token = await login(server, 'sid@example.com')
     const reply = await server.api('GET', `/v1/accounts/${user.id}`, { token })
     expect(reply.status).toBe(200)
@@ -38,7 +40,7 @@ describe('sessions', () => {
       language: 'en',
       has_password: true,
       date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      organizations: [{ id: organization.id, name: 'Acme', type: 'company', roles: ['admin', 'teacher'], sole_admin: true }],
+      organizations: [{ id: organization.id, name: 'Acme', type: 'company', timezone: 'Asia/Tokyo', roles: ['admin', 'teacher'], sole_admin: true }],
     })
   })
 

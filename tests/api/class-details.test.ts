@@ -53,7 +53,7 @@ describe('adding students to a class', () => {
     expect(await group()).toMatchObject({ users_count: 1, pending_invitations: 1 })
     // by id, again: nothing doubles
     const again = await add(school.admin.token, { user_ids: [school.student.user.id] })
-    expect(again.body).toEqual({ added: [school.student.user.id], invitations: [] })
+    expect(again.body).toEqual({ added: [], already: [school.student.user.id], invitations: [] })
     expect(await group()).toMatchObject({ users_count: 1 })
   })
 

@@ -166,13 +166,13 @@ describe('validating and accepting', () => {
 
     const accepted = await server.api('POST', '/v1/accounts/invite/accept', { token: inviteeToken, body: { token, email: 'Joiner@example.com' } })
     expect(accepted.status).toBe(200)
-    expect(accepted.body).toEqual({ organization: { id: people.organization.id, name: 'Springfield High', type: 'school', roles: ['teacher'] } })
+    expect(accepted.body).toEqual({ organization: { id: people.organization.id, name: 'Springfield High', type: 'school', timezone: people.organization.timezone, roles: ['teacher'] } })
     const again = await server.api('POST', '/v1/accounts/invite/accept', { token: inviteeToken, body: { token, email: 'joiner@example.com' } })
     expect(again.status).toBe(200)
     const rows = await server.db.select().from(memberships).where(eq(memberships.userId, invitee.id))
     expect(rows).toHaveLength(1)
     const account = await server.api('GET', `/v1/accounts/${invitee.id}`, { token: inviteeToken })
-    expect(account.body.organizations).toEqual([{ id: people.organization.id, name: 'Springfield High', type: 'school', roles: ['teacher'], sole_admin: false }])
+    expect(account.body.organizations).toEqual([{ id: people.organization.id, name: 'Springfield High', type: 'school', timezone: people.organization.timezone, roles: ['teacher'], sole_admin: false }])
     // once accepted the link is no longer valid for anyone else
     expect((await server.api('GET', `/v1/invitations/validate/${token}/`)).status).toBe(404)
     const [row] = await server.db.select().from(invitations).where(eq(invitations.email, 'joiner@example.com'))

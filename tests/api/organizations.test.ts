@@ -120,7 +120,7 @@ describe('creating an organization', () => {
     expect((await server.api('GET', `/v1/organizations/${reply.body.id}/`, { token: ownerToken })).status).toBe(404)
     const accepted = await server.api('POST', '/v1/accounts/invite/accept', { token: ownerToken, body: { token: payload.token, email: owner.email } })
     expect(accepted.status).toBe(200)
-    expect(accepted.body).toEqual({ organization: { id: reply.body.id, name: 'Acme Corp', type: 'company', roles: ['admin'] } })
+    expect(accepted.body).toEqual({ organization: { id: reply.body.id, name: 'Acme Corp', type: 'company', timezone: 'Asia/Tokyo', roles: ['admin'] } })
     const read = await server.api('GET', `/v1/organizations/${reply.body.id}/`, { token: ownerToken })
     expect(read.status).toBe(200)
     expect(read.body).toEqual(reply.body)

@@ -100,7 +100,7 @@ describe('withdrawing from an organization', () => {
     const { admin } = school
     const account = await server.api('GET', `/v1/accounts/${admin.user.id}`, { token: admin.token })
     expect(account.body.organizations).toEqual([
-      { id: school.organization.id, name: school.organization.name, type: 'school', roles: ['admin'], sole_admin: true },
+      { id: school.organization.id, name: school.organization.name, type: 'school', timezone: school.organization.timezone, roles: ['admin'], sole_admin: true },
     ])
     const before = await snapshot(server)
     const refused = await server.api('DELETE', `/v1/organizations/${school.organization.id}/membership/`, { token: admin.token })

@@ -58,7 +58,7 @@ test('an admin adds students by e-mail, removes one after confirming, assigns a 
   await emails.pressSequentially(`${newcomer},`)
   await expect(dialog.getByRole('button', { name: `Remove ${newcomer}` })).toBeVisible()
   await dialog.getByRole('button', { name: 'Invite students' }).click()
-  await expect(toast(page, '1 added, 1 invited.')).toBeVisible()
+  await expect(toast(page, '1 added, 1 invited, 0 skipped.')).toBeVisible()
   const row = page.getByRole('row').filter({ hasText: 'Bart Simpson' })
   await expect(row).toBeVisible()
   await expect(row).toContainText('00:00:00')
@@ -196,7 +196,7 @@ test("removing a pending invite from one class's list keeps the person invited t
   await expect(page.getByRole('button', { name: 'Pending invites (1)' })).toBeVisible()
 })
 
-test("an admin invites a file of e-mails to a class from its students tab: the new people are invited to the organization and the class", async ({ page, request }) => {
+test("an admin uploads a file of e-mails to a class from its students tab: the organization's students join, new people are invited, the others are skipped with their reason", async ({ page, request }) => {
   const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
   const organization = await createOrganization(request, organizationName('Upload School'), { owner: owner.email })
   const { link } = await newestMailLink(request, owner.email, '/invite')
@@ -207,6 +207,12 @@ test("an admin invites a file of e-mails to a class from its students tab: the n
   })
   expect(created.status()).toBe(201)
   const { id: groupId } = (await created.json()) as { id: number }
+  // a student of the school not in the class yet, and one in it already (issue 9: the upload skipped both)
+  const bart = await createAccount(request, newPerson('pupil', 'Bart', 'Simpson'))
+  await accept(request, bart, await invite(request, organization, bart.email, 'student'))
+  const lisa = await createAccount(request, newPerson('pupil', 'Lisa', 'Simpson'))
+  await accept(request, lisa, await invite(request, organization, lisa.email, 'student'))
+  expect((await request.post(`/v1/groups/${groupId}/users`, { headers: bearer(session.token), data: { emails: [lisa.email] } })).status()).toBe(200)
 
   await logIn(page, owner)
   await page.goto(`/organization/${organization.id}/classes/${groupId}`)
@@ -215,11 +221,19 @@ test("an admin invites a file of e-mails to a class from its students tab: the n
   await page.getByRole('menuitem', { name: 'Upload e-mails' }).click()
   const dialog = page.getByRole('region', { name: 'Invite from a file' })
   const newcomer = uniqueEmail('filed')
-  await dialog.getByLabel('Choose a file').setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: Buffer.from(`E-mail\n${newcomer}\nnot-an-email\n`) })
-  await expect(dialog.getByText('2 rows: 1 to invite, 1 with a problem')).toBeVisible()
-  await dialog.getByRole('button', { name: 'Send 1 invitation' }).click()
+  await dialog.getByLabel('Choose a file').setInputFiles({
+    name: 'class.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`E-mail\n${newcomer}\nnot-an-email\n${bart.email}\n${lisa.email}\n`),
+  })
+  await expect(dialog.getByText('4 rows: 2 to invite, 2 with a problem')).toBeVisible()
+  await expect(dialog.getByRole('row').filter({ hasText: lisa.email })).toContainText('Already in this class')
+  await dialog.getByRole('button', { name: 'Send 2 invitations' }).click()
   await page.getByRole('alertdialog', { name: 'Send the invitations?' }).getByRole('button', { name: 'Yes, send' }).click()
-  await expect(dialog.getByText('1 invitation was sent.')).toBeVisible()
+  await expect(dialog.getByText('1 added, 1 invited, 2 skipped.')).toBeVisible()
+  await expect(dialog.getByText('Skipped: not an e-mail address (1), already in the class (1).')).toBeVisible()
+  // the student who joined is in the table
+  await expect(page.getByRole('row').filter({ hasText: 'Bart Simpson' })).toBeVisible()
 
   // the invitation is the class's: its pending invitations list it
   await newestMailLink(request, newcomer, '/invite')

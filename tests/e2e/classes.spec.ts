@@ -29,9 +29,15 @@ const schoolWithAdmin = async (request: APIRequestContext, name: string) => {
   return { owner, organization, session }
 }
 
-// the people of these journeys live in their organization's time zone (tests/e2e/support/api.ts): the server's
-// statuses and the page's "days left" then count the same days, whatever the runner's clock says
-test.use({ timezoneId: 'America/Los_Angeles' })
+// the organizations of these journeys are in Los Angeles (tests/e2e/support/api.ts), their people's browsers in
+// Tokyo, and the browser's clock at noon of Los Angeles' today, 5 in the morning of the next day in Tokyo
+// (issue 9): the page counts "days left" and starts a new class on the organization's date, as the server
+// dates the statuses, whatever the runner's clock says
+test.use({ timezoneId: 'Asia/Tokyo' })
+test.beforeEach(async ({ page }) => {
+  const noon = Temporal.Now.plainDateISO('America/Los_Angeles').toZonedDateTime({ timeZone: 'America/Los_Angeles', plainTime: '12:00' })
+  await page.clock.setFixedTime(noon.epochMilliseconds)
+})
 
 test('an admin creates two classes, filters and searches them, and deletes one after confirming', async ({ page, request }) => {
   const { owner, organization, session } = await schoolWithAdmin(request, 'Classes School')
@@ -93,6 +99,11 @@ test('an admin creates two classes, filters and searches them, and deletes one a
   await expect(toast(page, 'The classes were deleted.')).toBeVisible()
   await expect(row('Biology 8')).toHaveCount(0)
   await expect(row('Algebra 7')).toBeVisible()
+
+  // a new class starts on the organization's today and ends 30 days later
+  await page.getByRole('button', { name: 'New class' }).first().click()
+  await expect(page.getByLabel('Start date')).toHaveValue(day(0))
+  await expect(page.getByLabel('End date')).toHaveValue(day(30))
 })
 
 test('a teacher sees only the classes it owns, without the owner column', async ({ page, request }) => {

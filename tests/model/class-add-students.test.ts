@@ -7,10 +7,10 @@ type M = typeof classAddStudentsMachine
 type View = StepView<M>
 
 const emails = ['grace@example.com', 'alan@example.com']
-const result = { added: [4], invitations: [{ id: 1, email: 'alan@example.com', role: 'student' as const, organization: 7, status: 'pending' as const, created: '2026-03-20T12:00:00.000Z' }] }
+const result = { added: [4], already: [5, 6], invitations: [{ id: 1, email: 'alan@example.com', role: 'student' as const, organization: 7, status: 'pending' as const, created: '2026-03-20T12:00:00.000Z' }] }
 
 const events: ModelEvent<M>[] = [
-  { type: 'students.add', emails },
+  { type: 'students.add', emails, consent: false },
   done('addStudents', result),
   failed('addStudents', apiFailure(400, { emails: ['You cannot invite yourself.'] })),
   failed('addStudents', new TypeError('Failed to fetch')),
@@ -32,11 +32,12 @@ modelTests(
       adding: ({ snapshot }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.emails).toEqual(emails)
+        expect(snapshot.context.consent).toBe(false)
         expect(snapshot.context.error).toBeNull()
       },
       added: ({ snapshot, params }: View) => {
         expect(snapshot.status).toBe('done')
-        expect(params.announceAdded).toEqual({ added: 1, invited: 1 })
+        expect(params.announceAdded).toEqual({ added: 1, invited: 1, already: 2 })
       },
     },
   }),

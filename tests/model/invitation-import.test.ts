@@ -24,7 +24,7 @@ const pdf = file(['%PDF'], 'students.pdf')
 const huge = file([new Uint8Array(IMPORT_FILE_MAX_BYTES + 1)], 'huge.xlsx')
 
 const upload: InvitationBatchUpload = { id: 9, presigned_url: 'http://portal.test/v1/uploads/?key=k', content_type: 'text/csv', expires_at: '2025-03-05T10:15:00.000Z' }
-const counts = { ok: 2, invalid_email: 1, invalid_id: 0, duplicate: 0, member: 0, invited: 0, unknown_user: 0, own_address: 0 }
+const counts = { ok: 2, invalid_email: 1, invalid_id: 0, duplicate: 0, member: 0, invited: 0, unknown_user: 0, own_address: 0, in_class: 0 }
 const preview: InvitationBatch = {
   id: 9, organization: 7, group: null, role: 'student', kind: 'emails', file_name: 'students.csv', created_at: '2025-03-05T10:00:00.000Z',
   sent_at: null, invited: null, total: 3, counts, emails: ['a@example.com', 'b@example.com'], count: 3, next: null, previous: null,

@@ -46,10 +46,21 @@ const en_classDetails = {
 	remove: 'Remove',
 	removeTitle: 'Remove {name:string} from {group:string}?',
 	removeDescription: 'They stay in the organization and can be added again.',
-	added: '{added:number} added, {invited:number} invited.',
+	added: '{added:number} added, {invited:number} invited, {skipped:number} skipped.',
+	skippedBecause: 'Skipped: {reasons:string}.',
+	skipReason: {
+		invalid_email: 'not an e-mail address ({count:number})',
+		invalid_id: 'not a user id ({count:number})',
+		duplicate: 'repeated in the list ({count:number})',
+		member: 'already a member ({count:number})',
+		unknown_user: 'no app user with this id ({count:number})',
+		own_address: 'your own address ({count:number})',
+	},
 	// the words that follow the organization type (specification 001 §1: students, teachers and classes
 	// in a school; employees, leaders and teams in a company), chosen by classWording()
 	school: {
+		skipInClass: 'already in the class ({count:number})',
+		skipInvited: 'already invited to the class ({count:number})',
 		students: 'Students',
 		sections: 'Class sections',
 		loadFailed: 'The class could not be loaded.',
@@ -86,6 +97,8 @@ const en_classDetails = {
 		revokeFromClass: '{email:string} is no longer invited to this class. Their invitations to other classes stay.',
 	},
 	company: {
+		skipInClass: 'already in the team ({count:number})',
+		skipInvited: 'already invited to the team ({count:number})',
 		students: 'Employees',
 		sections: 'Team sections',
 		loadFailed: 'The team could not be loaded.',

@@ -36,6 +36,8 @@ const en_invitationImport = {
 		invited: 'Already invited',
 		unknown_user: 'No app user has this id',
 		own_address: 'Your own address: you cannot invite yourself',
+		in_class: 'Already in this class',
+		in_team: 'Already in this team',
 	},
 	column: {
 		email: 'E-mail',

@@ -46,10 +46,21 @@ const es_MX_classDetails = {
 	remove: 'Quitar',
 	removeTitle: '¿Quitar a {name} de {group}?',
 	removeDescription: 'Sigue en la organización y se puede agregar de nuevo.',
-	added: '{added} agregados, {invited} invitados.',
+	added: '{added} agregados, {invited} invitados, {skipped} omitidos.',
+	skippedBecause: 'Omitidos: {reasons}.',
+	skipReason: {
+		invalid_email: 'no es una dirección de correo ({count})',
+		invalid_id: 'no es un id de usuario ({count})',
+		duplicate: 'repetido en la lista ({count})',
+		member: 'ya es miembro ({count})',
+		unknown_user: 'ningún usuario de la app con este id ({count})',
+		own_address: 'tu propia dirección ({count})',
+	},
 	// the words that follow the organization type (specification 001 §1: students, teachers and classes
 	// in a school; employees, leaders and teams in a company), chosen by classWording()
 	school: {
+		skipInClass: 'ya está en la clase ({count})',
+		skipInvited: 'ya invitado a la clase ({count})',
 		students: 'Estudiantes',
 		sections: 'Secciones de la clase',
 		loadFailed: 'No se pudo cargar la clase.',
@@ -86,6 +97,8 @@ const es_MX_classDetails = {
 		revokeFromClass: '{email} ya no está invitado a esta clase. Sus invitaciones a otras clases se mantienen.',
 	},
 	company: {
+		skipInClass: 'ya está en el equipo ({count})',
+		skipInvited: 'ya invitado al equipo ({count})',
 		students: 'Empleados',
 		sections: 'Secciones del equipo',
 		loadFailed: 'No se pudo cargar el equipo.',

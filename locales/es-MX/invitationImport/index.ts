@@ -36,6 +36,8 @@ const es_MX_invitationImport = {
 		invited: 'Ya fue invitado',
 		unknown_user: 'Ningún usuario de la app tiene este id',
 		own_address: 'Tu propia dirección: no puedes invitarte a ti mismo',
+		in_class: 'Ya está en esta clase',
+		in_team: 'Ya está en este equipo',
 	},
 	column: {
 		email: 'Correo electrónico',

@@ -46,10 +46,21 @@ const ja_classDetails = {
 	remove: '外す',
 	removeTitle: '{name} を {group} から外しますか？',
 	removeDescription: '組織には残り、もう一度追加できます。',
-	added: '{added} 人を追加、{invited} 人を招待しました。',
+	added: '{added} 人を追加、{invited} 人を招待、{skipped} 人をスキップしました。',
+	skippedBecause: 'スキップ: {reasons}。',
+	skipReason: {
+		invalid_email: 'メールアドレスではない ({count})',
+		invalid_id: 'ユーザーIDではない ({count})',
+		duplicate: 'リスト内で重複 ({count})',
+		member: 'すでにメンバー ({count})',
+		unknown_user: 'このIDのアプリユーザーなし ({count})',
+		own_address: 'あなた自身のアドレス ({count})',
+	},
 	// the words that follow the organization type (specification 001 §1: students, teachers and classes
 	// in a school; employees, leaders and teams in a company), chosen by classWording()
 	school: {
+		skipInClass: 'すでにクラスに参加済み ({count})',
+		skipInvited: 'すでにクラスに招待済み ({count})',
 		students: '生徒',
 		sections: 'クラスのセクション',
 		loadFailed: 'クラスを読み込めませんでした。',
@@ -86,6 +97,8 @@ const ja_classDetails = {
 		revokeFromClass: '{email} はこのクラスに招待されなくなります。ほかのクラスへの招待はそのまま残ります。',
 	},
 	company: {
+		skipInClass: 'すでにチームに参加済み ({count})',
+		skipInvited: 'すでにチームに招待済み ({count})',
 		students: '社員',
 		sections: 'チームのセクション',
 		loadFailed: 'チームを読み込めませんでした。',

@@ -36,6 +36,8 @@ const ja_invitationImport = {
 		invited: '招待済みです',
 		unknown_user: 'このIDのアプリユーザーはいません',
 		own_address: 'あなた自身のアドレスです。自分を招待することはできません',
+		in_class: 'すでにこのクラスにいます',
+		in_team: 'すでにこのチームにいます',
 	},
 	column: {
 		email: 'メールアドレス',

@@ -46,10 +46,21 @@ const pt_BR_classDetails = {
 	remove: 'Remover',
 	removeTitle: 'Remover {name} de {group}?',
 	removeDescription: 'Continua na organização e pode ser adicionado de novo.',
-	added: '{added} adicionados, {invited} convidados.',
+	added: '{added} adicionados, {invited} convidados, {skipped} ignorados.',
+	skippedBecause: 'Ignorados: {reasons}.',
+	skipReason: {
+		invalid_email: 'não é um endereço de e-mail ({count})',
+		invalid_id: 'não é um id de usuário ({count})',
+		duplicate: 'repetido na lista ({count})',
+		member: 'já é membro ({count})',
+		unknown_user: 'nenhum usuário do app com este id ({count})',
+		own_address: 'seu próprio endereço ({count})',
+	},
 	// the words that follow the organization type (specification 001 §1: students, teachers and classes
 	// in a school; employees, leaders and teams in a company), chosen by classWording()
 	school: {
+		skipInClass: 'já está na turma ({count})',
+		skipInvited: 'já convidado para a turma ({count})',
 		students: 'Alunos',
 		sections: 'Seções da turma',
 		loadFailed: 'Não foi possível carregar a turma.',
@@ -86,6 +97,8 @@ const pt_BR_classDetails = {
 		revokeFromClass: '{email} deixa de estar convidado para esta turma. Os convites para outras turmas continuam.',
 	},
 	company: {
+		skipInClass: 'já está na equipe ({count})',
+		skipInvited: 'já convidado para a equipe ({count})',
 		students: 'Funcionários',
 		sections: 'Seções da equipe',
 		loadFailed: 'Não foi possível carregar a equipe.',

@@ -36,6 +36,8 @@ const pt_BR_invitationImport = {
 		invited: 'Já foi convidado',
 		unknown_user: 'Nenhum usuário do app tem este id',
 		own_address: 'Seu próprio endereço: você não pode convidar a si mesmo',
+		in_class: 'Já está nesta turma',
+		in_team: 'Já está nesta equipe',
 	},
 	column: {
 		email: 'Endereço de e-mail',

@@ -46,10 +46,21 @@ const th_classDetails = {
 	remove: 'นำออก',
 	removeTitle: 'นำ {name} ออกจาก {group} หรือไม่',
 	removeDescription: 'ยังอยู่ในองค์กรและเพิ่มกลับได้อีก',
-	added: 'เพิ่ม {added} คน เชิญ {invited} คน',
+	added: 'เพิ่ม {added} คน เชิญ {invited} คน ข้าม {skipped} คน',
+	skippedBecause: 'ข้าม: {reasons}',
+	skipReason: {
+		invalid_email: 'ไม่ใช่ที่อยู่อีเมล ({count})',
+		invalid_id: 'ไม่ใช่รหัสผู้ใช้ ({count})',
+		duplicate: 'ซ้ำในรายการ ({count})',
+		member: 'เป็นสมาชิกอยู่แล้ว ({count})',
+		unknown_user: 'ไม่มีผู้ใช้แอปที่มีรหัสนี้ ({count})',
+		own_address: 'ที่อยู่อีเมลของคุณเอง ({count})',
+	},
 	// the words that follow the organization type (specification 001 §1: students, teachers and classes
 	// in a school; employees, leaders and teams in a company), chosen by classWording()
 	school: {
+		skipInClass: 'อยู่ในชั้นเรียนแล้ว ({count})',
+		skipInvited: 'ได้รับเชิญเข้าชั้นเรียนแล้ว ({count})',
 		students: 'นักเรียน',
 		sections: 'ส่วนของชั้นเรียน',
 		loadFailed: 'โหลดชั้นเรียนไม่ได้',
@@ -86,6 +97,8 @@ const th_classDetails = {
 		revokeFromClass: '{email} จะไม่ได้รับเชิญเข้าชั้นเรียนนี้อีก คำเชิญเข้าชั้นเรียนอื่นยังคงอยู่',
 	},
 	company: {
+		skipInClass: 'อยู่ในทีมแล้ว ({count})',
+		skipInvited: 'ได้รับเชิญเข้าทีมแล้ว ({count})',
 		students: 'พนักงาน',
 		sections: 'ส่วนของทีม',
 		loadFailed: 'โหลดทีมไม่ได้',

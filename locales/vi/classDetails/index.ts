@@ -46,10 +46,21 @@ const vi_classDetails = {
 	remove: 'Gỡ',
 	removeTitle: 'Gỡ {name} khỏi {group}?',
 	removeDescription: 'Họ vẫn ở trong tổ chức và có thể được thêm lại.',
-	added: 'Đã thêm {added}, đã mời {invited}.',
+	added: 'Đã thêm {added}, đã mời {invited}, đã bỏ qua {skipped}.',
+	skippedBecause: 'Bỏ qua: {reasons}.',
+	skipReason: {
+		invalid_email: 'không phải địa chỉ e-mail ({count})',
+		invalid_id: 'không phải mã người dùng ({count})',
+		duplicate: 'lặp lại trong danh sách ({count})',
+		member: 'đã là thành viên ({count})',
+		unknown_user: 'không có người dùng ứng dụng với mã này ({count})',
+		own_address: 'địa chỉ của chính bạn ({count})',
+	},
 	// the words that follow the organization type (specification 001 §1: students, teachers and classes
 	// in a school; employees, leaders and teams in a company), chosen by classWording()
 	school: {
+		skipInClass: 'đã ở trong lớp ({count})',
+		skipInvited: 'đã được mời vào lớp ({count})',
 		students: 'Học viên',
 		sections: 'Các mục của lớp',
 		loadFailed: 'Không tải được lớp.',
@@ -86,6 +97,8 @@ const vi_classDetails = {
 		revokeFromClass: '{email} không còn được mời vào lớp này. Lời mời vào các lớp khác vẫn giữ nguyên.',
 	},
 	company: {
+		skipInClass: 'đã ở trong nhóm ({count})',
+		skipInvited: 'đã được mời vào nhóm ({count})',
 		students: 'Nhân viên',
 		sections: 'Các mục của nhóm',
 		loadFailed: 'Không tải được nhóm.',

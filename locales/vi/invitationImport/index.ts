@@ -36,6 +36,8 @@ const vi_invitationImport = {
 		invited: 'Đã được mời',
 		unknown_user: 'Không có người dùng ứng dụng nào có id này',
 		own_address: 'Địa chỉ của chính bạn: bạn không thể tự mời mình',
+		in_class: 'Đã ở trong lớp này',
+		in_team: 'Đã ở trong nhóm này',
 	},
 	column: {
 		email: 'Email',

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
-import { Temporal } from 'temporal-polyfill'
+import { useEffect, useState } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { classListMachine } from '../../../machines/class-list'
@@ -13,10 +12,10 @@ import { errorMessage } from '../../api/errors'
 import { useKnownOrganization } from '../../app/known-organizations'
 import { paths } from '../../app/paths'
 import { useCurrentUser } from '../../app/root-context'
-import { Button, Checkbox, Dialog, ErrorPanel, Input, Pagination, Portal, ProgressBar, Spinner, Table, Text, toaster } from '../../ui'
+import { Button, Checkbox, Dialog, ErrorPanel, Input, Pagination, Portal, Spinner, Table, Text, toaster } from '../../ui'
 import { PageHeader } from '../shared/page'
 import { useTerms } from '../shared/terms'
-import { classProgress, type TimeText } from './progress'
+import { ClassLink, ClassStatusProgress } from './ClassStatus'
 
 /** Spec 001 §9: 50 classes a page, 5 page counters. */
 const PAGE_SIZE = 50
@@ -86,7 +85,6 @@ export function ClassesPage() {
     return () => clearTimeout(timer)
   })
 
-  const today = useMemo(() => Temporal.Now.plainDateISO(), [])
   const rows = page?.results ?? []
   const count = page?.count ?? 0
   const all = rows.length > 0 && rows.every((row) => selected.includes(row.id))
@@ -195,7 +193,6 @@ export function ClassesPage() {
                       <ClassRow
                         key={row.id}
                         row={row}
-                        today={today}
                         showOwner={showOwner}
                         checked={selected.includes(row.id)}
                         onCheckedChange={(checked) => select(checked ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
@@ -254,63 +251,29 @@ export function ClassesPage() {
 
 function ClassRow({
   row,
-  today,
   showOwner,
   checked,
   onCheckedChange,
 }: {
   row: ClassGroup
-  today: Temporal.PlainDate
   showOwner: boolean
   checked: boolean
   onCheckedChange: (checked: boolean) => void
 }) {
   const { LL } = useI18nContext()
   const t = LL.classes
-  const progress = classProgress(row, today)
-  const timeText = (time: TimeText): string | null => {
-    switch (time.kind) {
-      case 'daysLeft':
-        return t.daysLeft({ count: time.count })
-      case 'daysToGo':
-        return t.daysToGo({ count: time.count })
-      case 'endsToday':
-        return t.endsToday()
-      case 'ended':
-        return t.ended()
-      case 'none':
-        return row.status === 'draft' ? t.notScheduled() : null
-    }
-  }
-  const line = timeText(progress.time)
   return (
     <Table.Row data-class-id={row.id}>
       <Table.Cell>
         <Checkbox aria-label={t.selectRow({ name: row.name })} checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked === true)} />
       </Table.Cell>
       <Table.Cell fontWeight="medium">
-        {/* a draft reopens in the wizard, at the step it was left; a class opens its page */}
-        <Link
-          href={row.is_draft ? paths.classesNew(row.organization_id, row.id) : paths.classDetails(row.organization_id, row.id)}
-          className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}
-        >
-          {row.name}
-        </Link>
+        <ClassLink group={row} />
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.start_date })}</Table.Cell>
       <Table.Cell whiteSpace="nowrap">{LL.common.date({ value: row.end_date })}</Table.Cell>
       <Table.Cell>
-        <Stack gap="1" minW="32">
-          <Text textStyle="sm" fontWeight="medium">
-            {t.status[row.status]()}
-          </Text>
-          <ProgressBar value={progress.percent} tone={progress.tone} label={t.progress({ percent: progress.percent })} />
-          {line ? (
-            <Text textStyle="xs" color="fg.muted">
-              {line}
-            </Text>
-          ) : null}
-        </Stack>
+        <ClassStatusProgress group={row} minW="32" />
       </Table.Cell>
       {showOwner ? (
         <Table.Cell>{row.owner ? `${row.owner.first_name} ${row.owner.last_name}`.trim() || row.owner.email : LL.common.notAvailable()}</Table.Cell>

@@ -7,7 +7,8 @@ import { css } from '../../../styled-system/css'
 import { Box, Flex, HStack, Stack } from '../../../styled-system/jsx'
 import { paths } from '../../app/paths'
 import { Badge, Card, Heading, Link, ProgressBar, Text } from '../../ui'
-import { classProgress, type TimeText } from '../classes/progress'
+import { classTimeText } from '../classes/ClassStatus'
+import { classProgress } from '../classes/progress'
 
 /** The pieces the three dashboards are built of: panels, figures, class cards, the week's bars, learner lists. */
 
@@ -97,7 +98,7 @@ export function ClassCard({
   const { LL } = useI18nContext()
   const t = LL.dashboards
   const progress = classProgress(group, today)
-  const time = timeText(LL.classes, progress.time)
+  const time = classTimeText(LL.classes, progress.time, false)
   return (
     <Card.Root data-class-card={group.name}>
       <Card.Body pt="5" gap="3">
@@ -149,21 +150,6 @@ export function ClassCard({
       </Card.Body>
     </Card.Root>
   )
-}
-
-function timeText(t: ReturnType<typeof useI18nContext>['LL']['classes'], time: TimeText): string | null {
-  switch (time.kind) {
-    case 'daysLeft':
-      return t.daysLeft({ count: time.count })
-    case 'daysToGo':
-      return t.daysToGo({ count: time.count })
-    case 'endsToday':
-      return t.endsToday()
-    case 'ended':
-      return t.ended()
-    case 'none':
-      return null
-  }
 }
 
 /** Up to 3 class cards side by side on a wide screen, one under the other at 360 px. */

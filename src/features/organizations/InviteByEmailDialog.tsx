@@ -6,7 +6,8 @@ import type { OrganizationRole } from '../../../machines/types'
 import { Stack } from '../../../styled-system/jsx'
 import { errorMessages } from '../../api/errors'
 import { inviteByEmail } from '../../api/organization-users'
-import { Button, Dialog, ErrorPanel, Portal, Select, TagsInput, toaster } from '../../ui'
+import { Button, Dialog, ErrorPanel, Portal, Select, toaster } from '../../ui'
+import { EmailTags } from '../shared/EmailTags'
 import { ROLES, roleLabel, type Terms } from '../shared/terms'
 
 export interface InviteByEmailDialogProps {
@@ -39,7 +40,6 @@ export function InviteByEmailDialog({ organizationId, organizationName, terms, f
   const busy = useSelector(invite, (s) => s.hasTag('busy'))
   const error = useSelector(invite, (s) => s.context.error)
   const [emails, setEmails] = useState<string[]>([])
-  const [rejected, setRejected] = useState<string[]>([])
   const [role, setRole] = useState<OrganizationRole | ''>(fixedRole ?? 'student')
   const [tried, setTried] = useState(false)
 
@@ -68,26 +68,7 @@ export function InviteByEmailDialog({ organizationId, organizationName, terms, f
                   <Dialog.Description>{t.inviteDescription({ organization: organizationName })}</Dialog.Description>
                 </Stack>
                 {error ? <ErrorPanel messages={errorMessages(error, LL.common.genericError())} /> : null}
-                <TagsInput
-                  label={t.emails()}
-                  value={emails}
-                  onValueChange={(value) => {
-                    setEmails(value)
-                    setRejected([])
-                  }}
-                  onInvalid={setRejected}
-                  deleteTagLabel={(email) => t.removeEmail({ email })}
-                  placeholder="name@example.com"
-                  helperText={t.emailsHelp()}
-                  errorText={
-                    rejected.length > 0
-                      ? t.notAdded({ list: rejected.join(', ') })
-                      : tried && emails.length === 0
-                        ? t.emailsRequired()
-                        : undefined
-                  }
-                  required
-                />
+                <EmailTags value={emails} onValueChange={setEmails} missing={tried && emails.length === 0} />
                 {fixedRole ? null : (
                   <Select
                     label={t.role()}

@@ -46,7 +46,7 @@ export function OrganizationShell({ organizationId, tab, admin }: { organization
       actors: { loadOrganization },
       actions: {
         announceLoaded: (_, { organization }) =>
-          rememberOrganization(organization.id, { name: organization.name, type: organization.type }),
+          rememberOrganization(organization.id, { name: organization.name, type: organization.type, timezone: organization.timezone }),
         leaveMissing: () => {
           if (admin) navigate(paths.admin(), { replace: true })
         },

@@ -5,13 +5,16 @@ import { classAddStudentsMachine } from '../../../../machines/class-add-students
 import { Stack } from '../../../../styled-system/jsx'
 import { addStudents } from '../../../api/class-details'
 import { errorMessages } from '../../../api/errors'
-import { Button, Checkbox, Dialog, ErrorPanel, Portal, TagsInput, toaster } from '../../../ui'
+import { Button, Checkbox, Dialog, ErrorPanel, Portal, toaster } from '../../../ui'
+import { EmailTags } from '../../shared/EmailTags'
+import { useAddedSummary } from './added-summary'
 import { useClassWording } from './wording'
 
 /**
  * The class's e-mail invite form (spec 001 §2 E-mail invite form, §5 E-mail tags; §6 the invite role
  * for a class is student): addresses as tags, the consent box, Invite (disabled until an address is
- * given) and Cancel. Students of the organization join at once; others are invited to the class.
+ * given) and Cancel. As in the wizard: with consent students of the organization join at once and
+ * others are invited to the class; without it everyone is invited. The toast says what happened to whom.
  */
 export function AddStudentsDialog({ organizationId, groupId, className, onClose, onAdded }: {
   organizationId: number
@@ -21,14 +24,14 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
   onAdded: () => void
 }) {
   const { LL } = useI18nContext()
-  const t = LL.classDetails
   const w = useClassWording(organizationId)
+  const summary = useAddedSummary(organizationId)
   const adding = useActorRef(
     classAddStudentsMachine.provide({
       actors: { addStudents },
       actions: {
-        announceAdded: (_, counts) => {
-          toaster.success({ title: t.added(counts) })
+        announceAdded: (_, { added, invited, already }) => {
+          toaster.success(summary({ added, invited, skipped: { in_class: already } }))
           onAdded()
         },
       },
@@ -38,9 +41,7 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
   const busy = useSelector(adding, (s) => s.hasTag('busy'))
   const error = useSelector(adding, (s) => s.context.error)
   const [emails, setEmails] = useState<string[]>([])
-  const [rejected, setRejected] = useState<string[]>([])
   const [consent, setConsent] = useState(true)
-  const ul = LL.organizationUsers
 
   return (
     <Dialog.Root open onOpenChange={(d) => (d.open || busy ? undefined : onClose())}>
@@ -52,7 +53,7 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
               noValidate
               onSubmit={(event) => {
                 event.preventDefault()
-                if (emails.length > 0) adding.send({ type: 'students.add', emails })
+                if (emails.length > 0) adding.send({ type: 'students.add', emails, consent })
               }}
             >
               <Stack gap="5" p="6">
@@ -61,20 +62,7 @@ export function AddStudentsDialog({ organizationId, groupId, className, onClose,
                   <Dialog.Description>{w.addDescription()}</Dialog.Description>
                 </Stack>
                 {error ? <ErrorPanel messages={errorMessages(error, LL.common.genericError())} /> : null}
-                <TagsInput
-                  label={ul.emails()}
-                  value={emails}
-                  onValueChange={(value) => {
-                    setEmails(value)
-                    setRejected([])
-                  }}
-                  onInvalid={setRejected}
-                  deleteTagLabel={(email) => ul.removeEmail({ email })}
-                  placeholder="name@example.com"
-                  helperText={ul.emailsHelp()}
-                  errorText={rejected.length > 0 ? ul.notAdded({ list: rejected.join(', ') }) : undefined}
-                  required
-                />
+                <EmailTags value={emails} onValueChange={setEmails} />
                 <Checkbox checked={consent} onCheckedChange={(details) => setConsent(details.checked === true)}>
                   {w.consent()}
                 </Checkbox>

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { Temporal } from 'temporal-polyfill'
+import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useParams } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { classDetailsMachine } from '../../../../machines/class-details'
@@ -27,6 +26,7 @@ import { Avatar, Button, Card, Dialog, ErrorPanel, Heading, IconButton, PencilIc
 import { PendingInvites } from '../../organizations/PendingInvites'
 import { useOrganizationTerms } from '../../shared/current'
 import { usePageTitle } from '../../shared/page'
+import { useOrganizationToday } from '../../shared/organization-today'
 import { classProgress } from '../progress'
 import { AssignTeacherDialog, ConfirmDialog, EditClassDialog, GoalsDialog } from './ClassDialogs'
 import { AddStudentsDialog } from './AddStudentsDialog'
@@ -242,110 +242,82 @@ function Overview({ group, admin, invites, organizationName, send }: {
   const t = LL.classDetails
   const w = useClassWording(group.organization_id)
   const terms = useOrganizationTerms(group.organization_id)
-  const today = useMemo(() => Temporal.Now.plainDateISO(), [])
+  const today = useOrganizationToday(group.organization_id)
   const progress = classProgress(group, today)
   const [listing, setListing] = useState(false)
   const pendingCount = useSelector(invites, (s) => s.context.invitations?.count ?? group.pending_invitations)
   const goals = group.assignment
   return (
     <Grid gridTemplateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-      <Card.Root>
-        <Card.Body pt="6">
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {w.students()}
-            </Heading>
-            <Text textStyle="2xl" fontWeight="semibold">
-              {w.studentCount({ count: group.users_count })}
+      <OverviewCard title={w.students()}>
+        <Text textStyle="2xl" fontWeight="semibold">
+          {w.studentCount({ count: group.users_count })}
+        </Text>
+        <Flex gap="3" wrap="wrap" align="center">
+          <Button size="sm" variant="outline" onClick={() => setListing(true)}>
+            {t.viewList()}
+          </Button>
+          <Text color="fg.muted">{t.pendingInvites({ count: pendingCount })}</Text>
+          <PendingInvites actor={invites} organizationName={organizationName} terms={terms} revokeDescription={(email) => w.revokeFromClass({ email })} />
+        </Flex>
+      </OverviewCard>
+      <OverviewCard title={w.teacher()}>
+        {group.owner ? (
+          <Flex gap="3" align="center">
+            <Avatar name={`${group.owner.first_name} ${group.owner.last_name}`.trim() || group.owner.email} src={group.owner.photo_url} decorative />
+            <Stack gap="0" minW="0">
+              <Text fontWeight="medium">{`${group.owner.first_name} ${group.owner.last_name}`.trim() || group.owner.email}</Text>
+              <Text color="fg.muted" wordBreak="break-all">
+                {group.owner.email}
+              </Text>
+            </Stack>
+          </Flex>
+        ) : group.pending_teacher ? (
+          <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" p="3">
+            <Text fontWeight="medium">{w.pendingTeacher()}</Text>
+            <Text color="fg.muted" wordBreak="break-all">
+              {w.pendingTeacherText({ email: group.pending_teacher })}
             </Text>
-            <Flex gap="3" wrap="wrap" align="center">
-              <Button size="sm" variant="outline" onClick={() => setListing(true)}>
-                {t.viewList()}
-              </Button>
-              <Text color="fg.muted">{t.pendingInvites({ count: pendingCount })}</Text>
-              <PendingInvites actor={invites} organizationName={organizationName} terms={terms} revokeDescription={(email) => w.revokeFromClass({ email })} />
-            </Flex>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Body pt="6">
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {w.teacher()}
-            </Heading>
-            {group.owner ? (
-              <Flex gap="3" align="center">
-                <Avatar name={`${group.owner.first_name} ${group.owner.last_name}`.trim() || group.owner.email} src={group.owner.photo_url} decorative />
-                <Stack gap="0" minW="0">
-                  <Text fontWeight="medium">{`${group.owner.first_name} ${group.owner.last_name}`.trim() || group.owner.email}</Text>
-                  <Text color="fg.muted" wordBreak="break-all">
-                    {group.owner.email}
-                  </Text>
-                </Stack>
-              </Flex>
-            ) : group.pending_teacher ? (
-              <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" p="3">
-                <Text fontWeight="medium">{w.pendingTeacher()}</Text>
-                <Text color="fg.muted" wordBreak="break-all">
-                  {w.pendingTeacherText({ email: group.pending_teacher })}
-                </Text>
-              </Box>
-            ) : (
-              <Text color="fg.muted">{w.noTeacher()}</Text>
-            )}
-            {admin ? (
-              <Flex gap="2" wrap="wrap">
-                <Button size="sm" variant="outline" onClick={() => send({ type: 'teacher.assign' })}>
-                  {group.owner || group.pending_teacher ? w.changeTeacher() : w.assignTeacher()}
-                </Button>
-                {group.owner || group.pending_teacher ? (
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => send({ type: 'teacher.remove' })}>
-                    {w.removeTeacher()}
-                  </Button>
-                ) : null}
-              </Flex>
-            ) : null}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Body pt="6">
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {t.progress()}
-            </Heading>
-            <Text color="fg.muted">
-              {LL.common.date({ value: group.start_date })} – {LL.common.date({ value: group.end_date })}
-            </Text>
-            <ProgressBar value={progress.percent} tone={progress.tone} label={LL.classes.progress({ percent: progress.percent })} />
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Body pt="6">
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {t.goals()}
-            </Heading>
-            {goals ? (
-              <Stack gap="1" as="ul" listStyle="none" p="0" m="0">
-                <li>{t.minutesPerDay({ count: goals.practice_minutes_per_day })}</li>
-                <li>{t.daysPerWeek({ count: goals.practice_days_per_week })}</li>
-                <li>{goals.test_before_class_stats === null ? t.noAssessment() : t.assessmentAfter({ count: goals.test_before_class_stats })}</li>
-              </Stack>
-            ) : (
-              <Stack gap="1">
-                <Text fontWeight="semibold">{t.noGoals()}</Text>
-                <Text color="fg.muted">{w.noGoalsText()}</Text>
-              </Stack>
-            )}
-            <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => send({ type: 'goals.edit' })}>
-              {goals ? t.editGoals() : t.setGoals()}
+          </Box>
+        ) : (
+          <Text color="fg.muted">{w.noTeacher()}</Text>
+        )}
+        {admin ? (
+          <Flex gap="2" wrap="wrap">
+            <Button size="sm" variant="outline" onClick={() => send({ type: 'teacher.assign' })}>
+              {group.owner || group.pending_teacher ? w.changeTeacher() : w.assignTeacher()}
             </Button>
+            {group.owner || group.pending_teacher ? (
+              <Button size="sm" variant="outline" colorPalette="red" onClick={() => send({ type: 'teacher.remove' })}>
+                {w.removeTeacher()}
+              </Button>
+            ) : null}
+          </Flex>
+        ) : null}
+      </OverviewCard>
+      <OverviewCard title={t.progress()}>
+        <Text color="fg.muted">
+          {LL.common.date({ value: group.start_date })} – {LL.common.date({ value: group.end_date })}
+        </Text>
+        <ProgressBar value={progress.percent} tone={progress.tone} label={LL.classes.progress({ percent: progress.percent })} />
+      </OverviewCard>
+      <OverviewCard title={t.goals()}>
+        {goals ? (
+          <Stack gap="1" as="ul" listStyle="none" p="0" m="0">
+            <li>{t.minutesPerDay({ count: goals.practice_minutes_per_day })}</li>
+            <li>{t.daysPerWeek({ count: goals.practice_days_per_week })}</li>
+            <li>{goals.test_before_class_stats === null ? t.noAssessment() : t.assessmentAfter({ count: goals.test_before_class_stats })}</li>
           </Stack>
-        </Card.Body>
-      </Card.Root>
+        ) : (
+          <Stack gap="1">
+            <Text fontWeight="semibold">{t.noGoals()}</Text>
+            <Text color="fg.muted">{w.noGoalsText()}</Text>
+          </Stack>
+        )}
+        <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => send({ type: 'goals.edit' })}>
+          {goals ? t.editGoals() : t.setGoals()}
+        </Button>
+      </OverviewCard>
       <Box gridColumn="1 / -1"><ClassSummary organizationId={group.organization_id} groupId={group.id} /></Box>
       {listing ? <StudentListDialog group={group} onClose={() => setListing(false)} /> : null}
     </Grid>
@@ -404,5 +376,21 @@ function StudentListDialog({ group, onClose }: { group: ClassGroup; onClose: () 
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  )
+}
+
+/** A card of the overview: its title and what it shows under it. */
+function OverviewCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card.Root>
+      <Card.Body pt="6">
+        <Stack gap="3">
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          {children}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   )
 }

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../api/errors'
 import { paths } from '../../../app/paths'
 import { Button, ErrorPanel, Input, Menu, Pagination, Spinner, Table, Text, TextField, toaster, ChevronDownIcon } from '../../../ui'
 import { ExportMenu } from '../../reports/ExportMenu'
+import { useOrganizationToday } from '../../shared/organization-today'
 import { ConfirmDialog } from './ClassDialogs'
 import { formatDuration } from './format'
 import { useClassWording } from './wording'
@@ -40,6 +41,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
   const t = LL.classDetails
   const w = useClassWording(group.organization_id)
   const [, navigate] = useLocation()
+  const today = useOrganizationToday(group.organization_id)
   const [query, setQuery] = useState<ClassStudentsQuery>({ search: '', from: '', to: '', ordering: 'name', page: 1 })
   const [typed, setTyped] = useState('')
   const students = useActorRef(
@@ -102,7 +104,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
         <Flex gap="3" wrap="wrap" align="flex-end">
           <TextField label={t.from()} type="date" size="sm" value={query.from} onChange={(e) => setQuery({ ...query, from: e.currentTarget.value, page: 1 })} />
           <TextField label={t.to()} type="date" size="sm" value={query.to} onChange={(e) => setQuery({ ...query, to: e.currentTarget.value, page: 1 })} />
-          <ExportMenu organizationId={group.organization_id} groupId={group.id} {...exportRange(group, query)} />
+          <ExportMenu organizationId={group.organization_id} groupId={group.id} {...exportRange(group, query, today)} />
           <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onSelect={(details) => onInvite(details.value === 'upload' ? 'upload' : 'paste')}>
             <Menu.Trigger asChild>
               <Button>
@@ -220,8 +222,8 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
 }
 
 /** The range of the exports: the table's dates, or as the table reads by default: the class's start to today, within its end. */
-const exportRange = (group: ClassGroup, query: ClassStudentsQuery): { from: string; to: string } => {
-  const today = Temporal.Now.plainDateISO().toString()
+const exportRange = (group: ClassGroup, query: ClassStudentsQuery, organizationToday: Temporal.PlainDate): { from: string; to: string } => {
+  const today = organizationToday.toString()
   const to = query.to || (today < group.end_date ? today : group.end_date)
   const from = query.from || (group.start_date < to ? group.start_date : to)
   return { from, to }

@@ -13,6 +13,7 @@ import { useKnownOrganization } from '../../../app/known-organizations'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Button, Checkbox, Dialog, ErrorPanel, Portal, Spinner, TagsInput, Text, TextField, toaster } from '../../../ui'
+import { useOrganizationToday } from '../../shared/organization-today'
 import { PageHeader } from '../../shared/page'
 import { InvitationImportPanel } from '../../users/import/InvitationImportPanel'
 import { useTerms } from '../../shared/terms'
@@ -23,9 +24,8 @@ const DEFAULT_LENGTH_DAYS = 30
 const STEPS: readonly WizardStep[] = ['details', 'goals', 'students', 'overview']
 const isStep = (value: string | null): value is WizardStep => STEPS.includes(value as WizardStep)
 
-/** A new class: today to 30 days later, the goals' defaults (§5), consent on. */
-const newClass = (): ClassBeingBuilt => {
-  const today = Temporal.Now.plainDateISO()
+/** A new class: today (the organization's) to 30 days later, the goals' defaults (§5), consent on. */
+const newClass = (today: Temporal.PlainDate): ClassBeingBuilt => {
   return {
     id: null,
     key: crypto.randomUUID(),
@@ -45,10 +45,10 @@ const newClass = (): ClassBeingBuilt => {
 }
 
 /** What the wizard starts from: the class a reload kept, else the draft of the address (read first), else a new one. */
-const startingClass = (organizationId: number, draftId: number | null): ClassBeingBuilt => {
+const startingClass = (organizationId: number, draftId: number | null, today: Temporal.PlainDate): ClassBeingBuilt => {
   const kept = restoreBuilt(organizationId)
   if (kept && (draftId === null || kept.id === draftId)) return kept
-  return draftId === null ? newClass() : { ...newClass(), id: draftId }
+  return draftId === null ? newClass(today) : { ...newClass(today), id: draftId }
 }
 
 /**
@@ -70,8 +70,9 @@ export function ClassWizardPage() {
   const terms = useTerms(type)
   const asTeacher = isTeacher(user, organizationId) && !isOrgAdmin(user, organizationId)
   const draftParam = Number(search.get('draft'))
+  const today = useOrganizationToday(organizationId)
 
-  const [input] = useState(() => ({ organizationId, asTeacher, built: startingClass(organizationId, draftParam > 0 ? draftParam : null) }))
+  const [input] = useState(() => ({ organizationId, asTeacher, built: startingClass(organizationId, draftParam > 0 ? draftParam : null, today) }))
   const wizard = useActorRef(classWizardMachine.provide({ actors: { loadDraft, saveClass } }), { input })
   const built = useSelector(wizard, (s) => s.context.built)
   const error = useSelector(wizard, (s) => s.context.error)

@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { invitationImportMachine } from '../../../../machines/invitation-import'
-import type { InvitationBatchFilter, InvitationBatchKind, OrganizationRole } from '../../../../machines/types'
+import type { InvitationBatch, InvitationBatchFilter, InvitationBatchKind, OrganizationRole } from '../../../../machines/types'
 import { Flex, Stack, styled } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
 import { downloadBatchTemplate, invitationImportActors, PREVIEW_PAGE_SIZE } from '../../../api/invitation-import'
 import { actorOptions } from '../../../app/inspect'
 import { Button, Checkbox, Dialog, ErrorPanel, NativeSelect, Pagination, Portal, Spinner, Tabs, Text, toaster } from '../../../ui'
+import { useOrganizationType } from '../../shared/current'
 import { FileChooser } from '../../shared/FileChooser'
 import { roleLabel, ROLES, type Terms } from '../../shared/terms'
 import { PreviewTable } from './PreviewTable'
@@ -27,6 +28,7 @@ export function InvitationImportPanel({
   groupId,
   collect,
   onSent,
+  describeSent,
 }: {
   organizationId: number
   kind: InvitationBatchKind
@@ -35,9 +37,12 @@ export function InvitationImportPanel({
   collect?: (emails: string[]) => void
   /** The invitations were sent: the lists that show them follow. */
   onSent?: () => void
+  /** What a sent list did, in the caller's words (a class's: added, invited, skipped and why). */
+  describeSent?: (sent: InvitationBatch) => { title: string; description?: string }
 }) {
   const { LL } = useI18nContext()
   const T = LL.invitationImport
+  const company = useOrganizationType(organizationId) === 'company'
   // a class's students are students (spec 001 §6: the invite role for a class is student)
   const forClass = groupId !== undefined || collect !== undefined
   const flow = useActorRef(invitationImportMachine.provide({ actors: invitationImportActors, actions: { announceSent: () => onSent?.() } }), {
@@ -138,7 +143,11 @@ export function InvitationImportPanel({
 
       {sent && preview ? (
         <Stack gap="3" role="status">
-          <Text fontWeight="medium">{preview.invited ? T.sent({ count: preview.invited }) : T.sentNone()}</Text>
+          {describeSent ? (
+            <SentSummary {...describeSent(preview)} />
+          ) : (
+            <Text fontWeight="medium">{preview.invited ? T.sent({ count: preview.invited }) : T.sentNone()}</Text>
+          )}
           <Flex>
             <Button variant="outline" onClick={() => flow.send({ type: 'import.another' })}>
               {T.another()}
@@ -164,7 +173,7 @@ export function InvitationImportPanel({
               <Tabs.Indicator />
             </Tabs.List>
           </Tabs.Root>
-          <PreviewTable rows={preview.results} />
+          <PreviewTable rows={preview.results} team={company} />
           {preview.count > PREVIEW_PAGE_SIZE ? (
             <Pagination
               count={preview.count}
@@ -220,6 +229,15 @@ export function InvitationImportPanel({
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
+    </Stack>
+  )
+}
+
+function SentSummary({ title, description }: { title: string; description?: string }) {
+  return (
+    <Stack gap="1">
+      <Text fontWeight="medium">{title}</Text>
+      {description ? <Text color="fg.muted">{description}</Text> : null}
     </Stack>
   )
 }

@@ -2,8 +2,11 @@ import { useI18nContext } from '../../../../locales/i18n-react'
 import type { InvitationBatchRow } from '../../../../machines/types'
 import { Badge, Table, Text } from '../../../ui'
 
-/** The rows of a batch preview: number, value as written, and its check (the problem named with its column or row). */
-export function PreviewTable({ rows }: { rows: readonly InvitationBatchRow[] }) {
+/**
+ * The rows of a batch preview: number, value as written, and its check (the problem named with its column
+ * or row). `team`: a company's list for a team, whose members are in the team rather than the class.
+ */
+export function PreviewTable({ rows, team = false }: { rows: readonly InvitationBatchRow[]; team?: boolean }) {
   const { LL } = useI18nContext()
   const T = LL.invitationImport
   const columnName = (row: InvitationBatchRow) => T.column[row.column ?? (row.status === 'invalid_id' ? 'user_id' : 'email')]()
@@ -25,6 +28,8 @@ export function PreviewTable({ rows }: { rows: readonly InvitationBatchRow[] }) 
         return T.status.unknown_user()
       case 'own_address':
         return T.status.own_address()
+      case 'in_class':
+        return team ? T.status.in_team() : T.status.in_class()
     }
   }
   if (rows.length === 0) return <Text color="fg.muted">{T.noRows()}</Text>

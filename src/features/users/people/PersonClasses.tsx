@@ -1,7 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo, useState } from 'react'
-import { Temporal } from 'temporal-polyfill'
-import { Link as RouterLink } from 'wouter'
+import { useState } from 'react'
 import type { PromiseActorLogic } from 'xstate'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { personClassesMachine } from '../../../../machines/person-classes'
@@ -9,9 +7,8 @@ import type { ClassGroup, ClassGroupPage, PersonClassesInput } from '../../../..
 import { css } from '../../../../styled-system/css'
 import { Flex, Grid, Stack } from '../../../../styled-system/jsx'
 import { errorMessage } from '../../../api/errors'
-import { paths } from '../../../app/paths'
-import { Button, ErrorPanel, Heading, ProgressBar, Spinner, Text } from '../../../ui'
-import { classProgress, type TimeText } from '../../classes/progress'
+import { Button, ErrorPanel, Heading, Spinner, Text } from '../../../ui'
+import { ClassLink, ClassStatusProgress } from '../../classes/ClassStatus'
 import { useOrganizationType } from '../../shared/current'
 
 type LoadClasses = PromiseActorLogic<ClassGroupPage, PersonClassesInput>
@@ -43,7 +40,6 @@ export function PersonClasses({ organizationId, userId, kind, load, counts }: Pe
   const classes = useSelector(flow, (s) => s.context.classes)
   const error = useSelector(flow, (s) => s.context.error)
   const [expanded, setExpanded] = useState(false)
-  const today = useMemo(() => Temporal.Now.plainDateISO(), [])
   const all = classes?.results ?? []
   const shown = expanded ? all : all.slice(0, SHOWN[kind])
   const headingId = `${kind}-classes`
@@ -85,7 +81,7 @@ export function PersonClasses({ organizationId, userId, kind, load, counts }: Pe
         <>
           <Stack as="ul" gap="0" listStyle="none" p="0" m="0" borderTopWidth="1px" borderColor="border.subtle">
             {shown.map((group) => (
-              <ClassLine key={group.id} group={group} kind={kind} today={today} studentsLabel={t.studentsColumn()} />
+              <ClassLine key={group.id} group={group} kind={kind} studentsLabel={t.studentsColumn()} />
             ))}
           </Stack>
           {classes.count > SHOWN[kind] ? (
@@ -99,10 +95,8 @@ export function PersonClasses({ organizationId, userId, kind, load, counts }: Pe
   )
 }
 
-function ClassLine({ group, kind, today, studentsLabel }: { group: ClassGroup; kind: 'student' | 'teacher'; today: Temporal.PlainDate; studentsLabel: string }) {
+function ClassLine({ group, kind, studentsLabel }: { group: ClassGroup; kind: 'student' | 'teacher'; studentsLabel: string }) {
   const { LL } = useI18nContext()
-  const progress = classProgress(group, today)
-  const time = timeText(LL.classes, progress.time, group.status === 'draft')
   return (
     <Flex
       as="li"
@@ -115,45 +109,14 @@ function ClassLine({ group, kind, today, studentsLabel }: { group: ClassGroup; k
       borderColor="border.subtle"
     >
       <Stack gap="0.5" flex="1" minW="0">
-        {/* a draft reopens in the wizard, at the step it was left; a class opens its page */}
-        <RouterLink
-          href={group.is_draft ? paths.classesNew(group.organization_id, group.id) : paths.classDetails(group.organization_id, group.id)}
-          className={css({ color: 'colorPalette.text', textDecoration: 'underline', fontWeight: 'medium', wordBreak: 'break-word' })}
-        >
-          {group.name}
-        </RouterLink>
+        <ClassLink group={group} className={css({ fontWeight: 'medium', wordBreak: 'break-word' })} />
         <Text textStyle="sm" color="fg.muted">
           {kind === 'student'
             ? LL.personClasses.dates({ start: LL.common.date({ value: group.start_date }), end: LL.common.date({ value: group.end_date }) })
             : `${studentsLabel}: ${group.users_count}`}
         </Text>
       </Stack>
-      <Stack gap="1" w={{ base: 'full', sm: '56' }} flexShrink="0">
-        <Text textStyle="sm" fontWeight="medium">
-          {LL.classes.status[group.status]()}
-        </Text>
-        <ProgressBar value={progress.percent} tone={progress.tone} label={LL.classes.progress({ percent: progress.percent })} />
-        {time ? (
-          <Text textStyle="xs" color="fg.muted">
-            {time}
-          </Text>
-        ) : null}
-      </Stack>
+      <ClassStatusProgress group={group} w={{ base: 'full', sm: '56' }} flexShrink="0" />
     </Flex>
   )
-}
-
-function timeText(t: ReturnType<typeof useI18nContext>['LL']['classes'], time: TimeText, draft: boolean): string | null {
-  switch (time.kind) {
-    case 'daysLeft':
-      return t.daysLeft({ count: time.count })
-    case 'daysToGo':
-      return t.daysToGo({ count: time.count })
-    case 'endsToday':
-      return t.endsToday()
-    case 'ended':
-      return t.ended()
-    case 'none':
-      return draft ? t.notScheduled() : null
-  }
 }
