@@ -32,9 +32,12 @@ export const isStudent = (user: MaybeUser, organizationId: OrgId): boolean =>
   !hasRole(user, organizationId, 'teacher') &&
   !isOrgAdmin(user, organizationId)
 
-/** Classes: admin of, or member of, the current organization; needs a current organization. */
+/**
+ * Classes: teacher or admin of the current organization (the class list's callers, §6); a student's
+ * classes are on the student dashboard.
+ */
 export const canSeeClasses = (user: MaybeUser, organizationId: OrgId): boolean =>
-  organizationId != null && (isOrgAdmin(user, organizationId) || membershipOf(user, organizationId) !== undefined)
+  organizationId != null && (hasRole(user, organizationId, 'teacher') || isOrgAdmin(user, organizationId))
 
 /** Teachers: organization admin of the current organization. */
 export const canSeeTeachers = (user: MaybeUser, organizationId: OrgId): boolean =>

@@ -160,4 +160,10 @@ test("a student starts with the start-learning view, then sees its own week, lev
   await expect(page.getByTestId('level')).toHaveText('72')
   await expect(page.getByText('No classes yet.')).toBeVisible()
   await screenAtWidths(page, 'dashboard-student', () => expect(page.getByTestId('level')).toBeVisible())
+
+  // the class list refuses a student: no Classes in the navigation, and its address leads here
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Classes' })).toHaveCount(0)
+  await page.goto(`/organization/${place.organization.id}/classes`)
+  await expect(page).toHaveURL(new RegExp(`/organization/${place.organization.id}/dashboard$`))
+  await expect(page.getByTestId('level')).toHaveText('72')
 })

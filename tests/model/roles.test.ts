@@ -47,10 +47,11 @@ describe('role predicates (spec §6)', () => {
 })
 
 describe('top navigation (spec §2)', () => {
-  it('classes need admin or membership plus a current organization', () => {
-    expect(canSeeClasses(student, 11)).toBe(true)
-    expect(canSeeClasses(student, null)).toBe(false)
-    expect(canSeeClasses(student, 22)).toBe(false)
+  it('classes need teacher or admin plus a current organization: a student, whom the class list refuses, has its classes on the dashboard', () => {
+    expect(canSeeClasses(student, 11)).toBe(false)
+    expect(canSeeClasses(teacher, 11)).toBe(true)
+    expect(canSeeClasses(teacher, 22)).toBe(true)
+    expect(canSeeClasses(teacher, null)).toBe(false)
     expect(canSeeClasses(superuser, 22)).toBe(true)
   })
 

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { Link, useLocation, useParams } from 'wouter'
+import { Link, Redirect, useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { classListMachine } from '../../../machines/class-list'
-import { isOrgAdmin, isTeacher, membershipOf } from '../../../machines/roles'
+import { isOrgAdmin, isStudent, isTeacher, membershipOf } from '../../../machines/roles'
 import type { ClassGroup, ClassListQuery } from '../../../machines/types'
 import { css } from '../../../styled-system/css'
 import { Flex, Stack } from '../../../styled-system/jsx'
@@ -39,10 +39,17 @@ const filterButton = css({
 /**
  * /organization/{id}/classes — the class list (spec 001 §2): side filter, search, table with
  * selection (name, dates, status with its progress bar, owner for admins, users count), bulk delete
- * after a confirmation, pager. Words follow the organization type (class or team).
+ * after a confirmation, pager. Words follow the organization type (class or team). A student, whom
+ * the list refuses (§6), is taken to the dashboard, where its classes are.
  */
 export function ClassesPage() {
   const organizationId = Number(useParams<{ organizationId?: string }>().organizationId)
+  const user = useCurrentUser()
+  if (isStudent(user, organizationId)) return <Redirect to={paths.dashboard(organizationId)} replace />
+  return <ClassList organizationId={organizationId} />
+}
+
+function ClassList({ organizationId }: { organizationId: number }) {
   const { LL } = useI18nContext()
   const t = LL.classes
   const user = useCurrentUser()
