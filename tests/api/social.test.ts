@@ -191,7 +191,7 @@ describe('social sign-in with OpenID Connect', () => {
     const payload = JSON.parse(Buffer.from(invite, 'base64url').toString('utf8'))
     const accepted = await server.api('POST', '/v1/accounts/invite/accept', { token, body: { token: payload.token, email: 'grace@example.org' } })
     expect(accepted.status).toBe(200)
-    expect(accepted.body.organization).toEqual({ id: organization.id, name: 'Harvard', type: 'school', roles: ['teacher'] })
+    expect(accepted.body.organization).toEqual({ id: organization.id, name: 'Harvard', type: 'school', timezone: organization.timezone, roles: ['teacher'] })
 
     const account = await server.api('GET', `/v1/accounts/${userId}`, { token })
     expect(account.body).toMatchObject({ email: 'grace@example.org', has_password: false })
