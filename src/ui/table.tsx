@@ -20,13 +20,18 @@ export const Row = withContext(ark.tr, 'row')
 export const Header = withContext(ark.th, 'header')
 export const Cell = withContext(ark.td, 'cell')
 
-/** A horizontally scrollable, keyboard-focusable region around a wide table. */
+/**
+ * A horizontally scrollable, keyboard-focusable region around a wide table. Positioned, so that it clips
+ * the absolutely positioned parts of its cells too (a visually hidden label in the last column widened
+ * the page by the table's width at 360 px).
+ */
 export function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
   return (
     <styled.div
       role="region"
       aria-label={label}
       tabIndex={0}
+      position="relative"
       overflowX="auto"
       maxW="full"
       _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' }}
