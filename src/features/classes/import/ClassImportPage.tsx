@@ -4,15 +4,15 @@ import { useI18nContext } from '../../../../locales/i18n-react'
 import { classImportMachine } from '../../../../machines/class-import'
 import { isOrgAdmin, membershipOf } from '../../../../machines/roles'
 import type { ClassImportClass } from '../../../../machines/types'
-import { Flex, Stack, styled } from '../../../../styled-system/jsx'
+import { Flex, Stack } from '../../../../styled-system/jsx'
 import { classImportActors, downloadClassTemplate } from '../../../api/class-import'
 import { errorMessages } from '../../../api/errors'
 import { useKnownOrganization } from '../../../app/known-organizations'
 import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
-import { Button, ErrorPanel, Link, Spinner, Tabs, Text, toaster } from '../../../ui'
-import { FileChooser } from '../../shared/FileChooser'
+import { Button, ErrorPanel, Link, Tabs, Text, toaster } from '../../../ui'
+import { ImportFile } from '../../shared/ImportFile'
 import { PageHeader } from '../../shared/page'
 import { ClassPreview } from './ClassPreview'
 
@@ -70,7 +70,6 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
     downloadClassTemplate(organizationId).catch((failure: unknown) =>
       toaster.error({ title: LL.errors.generic(), description: errorMessages(failure, LL.errors.generic(), LL.errors.network()).join(' ') }),
     )
-  const percent = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0
   const columnName = (column: string) => (column in T.column ? T.column[column as keyof typeof T.column]() : column)
   const rowErrors = (entry: ClassImportClass) =>
     entry.errors.map((problem) => T.errorAt({ row: entry.row, column: columnName(problem.column), message: problem.message }))
@@ -108,26 +107,17 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
         </Link>
       </Flex>
 
-      {!hasFile ? (
-        <FileChooser dropText={T.drop()} chooseText={T.choose()} onChoose={(file) => flow.send({ type: 'import.choose', file })} />
-      ) : (
-        <Flex gap="3" align="center" wrap="wrap">
-          <Text fontWeight="medium">{fileName ?? preview?.file_name}</Text>
-          {!confirming ? (
-            <Button variant="outline" size="sm" onClick={() => flow.send({ type: 'import.remove' })}>
-              {T.removeFile()}
-            </Button>
-          ) : null}
-        </Flex>
-      )}
-
-      {uploading ? (
-        <Stack gap="1">
-          <Text id="class-upload-progress-label">{T.uploading({ file: fileName ?? '' })}</Text>
-          <styled.progress aria-labelledby="class-upload-progress-label" max={100} value={percent} w="full" h="2" accentColor="colorPalette.default" />
-        </Stack>
-      ) : null}
-      {reading ? <Spinner label={T.reading()} /> : null}
+      <ImportFile
+        name={fileName ?? preview?.file_name}
+        chosen={hasFile}
+        removable={!confirming}
+        uploading={uploading}
+        progress={progress}
+        reading={reading}
+        texts={{ drop: T.drop(), choose: T.choose(), removeFile: T.removeFile(), uploading: (file) => T.uploading({ file }), reading: T.reading() }}
+        onChoose={(file) => flow.send({ type: 'import.choose', file })}
+        onRemove={() => flow.send({ type: 'import.remove' })}
+      />
       <ErrorPanel messages={messages} />
 
       {preview ? (

@@ -11,8 +11,8 @@ import { useKnownOrganization } from '../../../app/known-organizations'
 import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
-import { Button, Checkbox, ErrorPanel, Link, Spinner, Table, Tabs, Text, toaster } from '../../../ui'
-import { FileChooser } from '../../shared/FileChooser'
+import { Button, Checkbox, ErrorPanel, Link, Table, Tabs, Text, toaster } from '../../../ui'
+import { ImportFile } from '../../shared/ImportFile'
 import { PageHeader } from '../../shared/page'
 
 /**
@@ -69,7 +69,6 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
     downloadUserTemplate(organizationId, format).catch((failure: unknown) =>
       toaster.error({ title: LL.errors.generic(), description: errorMessages(failure, LL.errors.generic(), LL.errors.network()).join(' ') }),
     )
-  const percent = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0
   const columnName = (column: string) => (column === 'email' ? T.emailColumn() : column === 'class_name' ? C.column.name() : column)
   const rowErrors = (entry: ClassUserImportClass) =>
     entry.rows.flatMap((row) => row.errors.map((problem) => C.errorAt({ row: row.row, column: columnName(problem.column), message: problem.message })))
@@ -125,26 +124,17 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
         </Link>
       </Flex>
 
-      {!hasFile ? (
-        <FileChooser dropText={T.drop()} chooseText={C.choose()} onChoose={(file) => flow.send({ type: 'import.choose', file })} />
-      ) : (
-        <Flex gap="3" align="center" wrap="wrap">
-          <Text fontWeight="medium">{fileName ?? preview?.file_name}</Text>
-          {!confirming ? (
-            <Button variant="outline" size="sm" onClick={() => flow.send({ type: 'import.remove' })}>
-              {C.removeFile()}
-            </Button>
-          ) : null}
-        </Flex>
-      )}
-
-      {uploading ? (
-        <Stack gap="1">
-          <Text id="user-upload-progress-label">{C.uploading({ file: fileName ?? '' })}</Text>
-          <styled.progress aria-labelledby="user-upload-progress-label" max={100} value={percent} w="full" h="2" accentColor="colorPalette.default" />
-        </Stack>
-      ) : null}
-      {reading ? <Spinner label={C.reading()} /> : null}
+      <ImportFile
+        name={fileName ?? preview?.file_name}
+        chosen={hasFile}
+        removable={!confirming}
+        uploading={uploading}
+        progress={progress}
+        reading={reading}
+        texts={{ drop: T.drop(), choose: C.choose(), removeFile: C.removeFile(), uploading: (file) => C.uploading({ file }), reading: C.reading() }}
+        onChoose={(file) => flow.send({ type: 'import.choose', file })}
+        onRemove={() => flow.send({ type: 'import.remove' })}
+      />
       <ErrorPanel messages={messages} />
 
       {preview ? (

@@ -6,9 +6,9 @@ import { Flex, Stack, styled } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
 import { downloadBatchTemplate, invitationImportActors, PREVIEW_PAGE_SIZE } from '../../../api/invitation-import'
 import { actorOptions } from '../../../app/inspect'
-import { Button, Checkbox, Dialog, ErrorPanel, NativeSelect, Pagination, Portal, Spinner, Tabs, Text, toaster } from '../../../ui'
+import { Button, Checkbox, Dialog, ErrorPanel, NativeSelect, Pagination, Portal, Tabs, Text, toaster } from '../../../ui'
 import { useOrganizationType } from '../../shared/current'
-import { FileChooser } from '../../shared/FileChooser'
+import { ImportFile } from '../../shared/ImportFile'
 import { roleLabel, ROLES, type Terms } from '../../shared/terms'
 import { PreviewTable } from './PreviewTable'
 
@@ -73,7 +73,6 @@ export function InvitationImportPanel({
       toaster.error({ title: LL.errors.generic(), description: errorMessages(failure, LL.errors.generic(), LL.errors.network()).join(' ') }),
     )
   const problems = preview ? preview.total - preview.counts.ok : 0
-  const percent = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0
 
   return (
     <Stack gap="5" aria-busy={busy}>
@@ -119,26 +118,17 @@ export function InvitationImportPanel({
         </Stack>}
       </Flex>
 
-      {!hasFile ? (
-        <FileChooser dropText={T.drop()} chooseText={T.choose()} onChoose={(file) => flow.send({ type: 'import.choose', file })} />
-      ) : (
-        <Flex gap="3" align="center" wrap="wrap">
-          <Text fontWeight="medium">{fileName}</Text>
-          {!sent && !sending ? (
-            <Button variant="outline" size="sm" onClick={() => flow.send({ type: 'import.remove' })}>
-              {T.removeFile()}
-            </Button>
-          ) : null}
-        </Flex>
-      )}
-
-      {uploading ? (
-        <Stack gap="1">
-          <Text id="upload-progress-label">{T.uploading({ file: fileName ?? '' })}</Text>
-          <styled.progress aria-labelledby="upload-progress-label" max={100} value={percent} w="full" h="2" accentColor="colorPalette.default" />
-        </Stack>
-      ) : null}
-      {reading ? <Spinner label={T.reading()} /> : null}
+      <ImportFile
+        name={fileName}
+        chosen={hasFile}
+        removable={!sent && !sending}
+        uploading={uploading}
+        progress={progress}
+        reading={reading}
+        texts={{ drop: T.drop(), choose: T.choose(), removeFile: T.removeFile(), uploading: (file) => T.uploading({ file }), reading: T.reading() }}
+        onChoose={(file) => flow.send({ type: 'import.choose', file })}
+        onRemove={() => flow.send({ type: 'import.remove' })}
+      />
       <ErrorPanel messages={messages} />
 
       {sent && preview ? (
