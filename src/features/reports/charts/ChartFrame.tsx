@@ -74,7 +74,8 @@ export function ChartFrame({ title, legend, table, loading, empty, children }: C
           ) : (
             <>
               <styled.div ref={parentRef} opacity={loading ? '0.5' : '1'} transition="opacity 0.2s">
-                {width > 0 ? children(Math.floor(width)) : <styled.div height="56" />}
+                {/* until the box is measured (a frame or two; longer on a busy device) its place is held as loading */}
+                {width > 0 ? children(Math.floor(width)) : <Skeleton height="56" width="full" />}
               </styled.div>
               <Legend entries={legend} />
               <styled.div srOnly>
