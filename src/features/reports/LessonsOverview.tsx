@@ -8,15 +8,26 @@ const figure = (value: number, digits: number) => new Intl.NumberFormat(undefine
 
 /**
  * The lessons overview (spec §2 activity reports; §3 overview): totals of the range (active students,
- * or employees in a company, lessons, hours) and daily averages (lessons per day, minutes per day).
+ * or employees in a company, lessons, hours) and daily averages (lessons per day, minutes per day). A
+ * learner's own overview has no count of active learners (it could only say 1 or 0).
  */
-export function LessonsOverview({ organizationId, overview, loading }: { organizationId: number; overview: ReportOverview | null; loading: boolean }) {
+export function LessonsOverview({
+  organizationId,
+  overview,
+  loading,
+  learner = false,
+}: {
+  organizationId: number
+  overview: ReportOverview | null
+  loading: boolean
+  learner?: boolean
+}) {
   const { LL } = useI18nContext()
   const t = LL.reports
   const w = useReportWording(organizationId)
   const value = (n: number | undefined, digits: number) => (overview && n !== undefined ? figure(n, digits) : '—')
   const totals = [
-    { key: 'active', label: w.activeStudents(), value: value(overview?.active_users, 0) },
+    ...(learner ? [] : [{ key: 'active', label: w.activeStudents(), value: value(overview?.active_users, 0) }]),
     { key: 'lessons', label: t.lessons(), value: value(overview?.lessons_count, 0) },
     { key: 'hours', label: t.hours(), value: value(overview?.hours, 1) },
   ]

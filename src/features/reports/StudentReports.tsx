@@ -26,7 +26,7 @@ export function StudentReports({ organizationId, studentId }: { organizationId: 
   return (
     <ReportSection title={t.activityReports()} range={range} failed={failed} error={error} spaced>
       <LearnerOverview report={report} onHistory={() => setPopup('history')} onLessons={() => setPopup('lessons')} />
-      <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
+      <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} learner />
       <Suspense fallback={null}>
         <StudentCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
       </Suspense>
