@@ -2757,6 +2757,7 @@ export interface components {
          * @enum {string}
          */
         GroupStatusFilter: "all" | "active" | "not_started" | "draft" | "finished";
+        /** @description A class's name; one of spaces or invisible format characters alone (zero-width spaces) is missing */
         GroupName: string;
         CreateGroupRequest: {
             name: components["schemas"]["GroupName"];

@@ -175,8 +175,8 @@ const messageFor = (
     case 'maxLength':
       return t.api.tooLong({ max: Number(params.limit) })
     case 'pattern':
-      // '\S': not blank, so a value of spaces only is a missing value
-      if (params.pattern === '\\S') return requiredMessage(t, field, operationId)
+      // '\S', or '[^\s\p{Cf}]' (nor invisible format characters): not blank, so a value of spaces only is a missing value
+      if (params.pattern === '\\S' || params.pattern === '[^\\s\\p{Cf}]') return requiredMessage(t, field, operationId)
       if (invalid) return invalid(t)
       return patternMessage(t, field)
     case 'minItems':

@@ -105,6 +105,16 @@ describe('dates the store cannot hold (was 500)', () => {
     expect(await storeState()).toEqual(before)
   })
 
+  it("refuses a class's name of invisible characters alone (zero-width spaces) as missing ('Please provide a team/class name'), on creation and on edit, and changes nothing", async () => {
+    const before = await storeState()
+    const created = await server.api('POST', `/v1/groups/${a.organization.id}/`, { token: a.admin.token, body: { ...MARCH, name: '\u200b\u2060' } })
+    expect(created.status, created.text).toBe(400)
+    expect(created.body.name).toEqual(['Please provide a team/class name'])
+    const edited = await server.api('PUT', `/v1/groups/${a.organization.id}/${classA}/`, { token: a.admin.token, body: { ...MARCH, name: '\u200c' } })
+    expect(edited.status, edited.text).toBe(400)
+    expect(await storeState()).toEqual(before)
+  })
+
   it('still takes 1900-01-01 (a range of 366 days from it is a report like any)', async () => {
     const reply = await server.api('GET', `/v1/reports/groups/${classA}/?scope=monthly&from=1900-01-01&to=1900-12-31`, { token: a.admin.token })
     expect(reply.status, reply.text).toBe(200)
