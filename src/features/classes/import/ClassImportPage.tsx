@@ -1,20 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { Link as RouterLink, useParams } from 'wouter'
+import { Link as RouterLink } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { classImportMachine } from '../../../../machines/class-import'
-import { isOrgAdmin, membershipOf } from '../../../../machines/roles'
 import type { ClassImportClass } from '../../../../machines/types'
 import { Flex, Stack } from '../../../../styled-system/jsx'
 import { classImportActors, downloadClassTemplate } from '../../../api/class-import'
 import { errorMessages } from '../../../api/errors'
-import { useKnownOrganization } from '../../../app/known-organizations'
 import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
-import { useCurrentUser } from '../../../app/root-context'
 import { Button, ErrorPanel, Link, Tabs, Text, toaster } from '../../../ui'
 import { ImportFile } from '../../shared/ImportFile'
-import { PageHeader } from '../../shared/page'
+import { AdminImportPage } from './AdminImportPage'
 import { ClassPreview } from './ClassPreview'
+import { useImportFlow } from './use-import-flow'
 
 /**
  * /organization/{id}/classes/import — class import (specification 001 §2 Class import; machine
@@ -24,23 +22,8 @@ import { ClassPreview } from './ClassPreview'
  * Organization admins only (§6); the server refuses anyone else as well.
  */
 export function ClassImportPage() {
-  const organizationId = Number(useParams<{ organizationId?: string }>().organizationId)
   const { LL } = useI18nContext()
-  const user = useCurrentUser()
-  const known = useKnownOrganization(organizationId)
-  const type = membershipOf(user, organizationId)?.type ?? known?.type
-  const T = LL.classImport
-  const wording = type === 'company' ? T.company : T.school
-  const admin = isOrgAdmin(user, organizationId)
-
-  return (
-    <section aria-labelledby="class-import-title">
-      <div id="class-import-title">
-        <PageHeader title={wording.title()} />
-      </div>
-      {admin ? <ImportPanel organizationId={organizationId} company={type === 'company'} /> : <ErrorPanel messages={[wording.adminOnly()]} />}
-    </section>
-  )
+  return <AdminImportPage wording={LL.classImport} Panel={ImportPanel} />
 }
 
 function ImportPanel({ organizationId, company }: { organizationId: number; company: boolean }) {
@@ -48,24 +31,9 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
   const T = LL.classImport
   const wording = company ? T.company : T.school
   const flow = useActorRef(classImportMachine.provide({ actors: classImportActors }), { ...actorOptions(), input: { organizationId } })
-  const busy = useSelector(flow, (s) => s.hasTag('busy'))
-  const uploading = useSelector(flow, (s) => s.matches('uploading') || s.matches('requestingUpload'))
-  const reading = useSelector(flow, (s) => s.matches('reading'))
-  const confirming = useSelector(flow, (s) => s.matches('confirming'))
-  const imported = useSelector(flow, (s) => s.matches('imported'))
-  const hasFile = useSelector(flow, (s) => !s.matches('upload'))
-  const canConfirm = useSelector(flow, (s) => s.can({ type: 'import.confirm' }))
-  const { fileName, progress, preview, rejection } = useSelector(flow, (s) => s.context)
-  const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
+  const { busy, uploading, reading, confirming, imported, hasFile, canConfirm, messages } = useImportFlow(flow)
+  const { fileName, progress, preview } = useSelector(flow, (s) => s.context)
 
-  const messages =
-    rejection === 'type'
-      ? [LL.validation.fileTypeNotAllowed()]
-      : rejection === 'size'
-        ? [T.fileTooLarge()]
-        : error
-          ? errorMessages(error, LL.errors.generic(), LL.errors.network())
-          : []
   const download = () =>
     downloadClassTemplate(organizationId).catch((failure: unknown) =>
       toaster.error({ title: LL.errors.generic(), description: errorMessages(failure, LL.errors.generic(), LL.errors.network()).join(' ') }),

@@ -1,19 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { Link as RouterLink, useParams } from 'wouter'
+import { Link as RouterLink } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { classUserImportMachine } from '../../../../machines/class-user-import'
-import { isOrgAdmin, membershipOf } from '../../../../machines/roles'
 import type { ClassUserImportClass } from '../../../../machines/types'
 import { Flex, Stack, styled } from '../../../../styled-system/jsx'
 import { classUserImportActors, downloadUserTemplate } from '../../../api/class-user-import'
 import { errorMessages } from '../../../api/errors'
-import { useKnownOrganization } from '../../../app/known-organizations'
 import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
-import { useCurrentUser } from '../../../app/root-context'
 import { Button, Checkbox, ErrorPanel, Link, Table, Tabs, Text, toaster } from '../../../ui'
 import { ImportFile } from '../../shared/ImportFile'
-import { PageHeader } from '../../shared/page'
+import { AdminImportPage } from './AdminImportPage'
+import { useImportFlow } from './use-import-flow'
 
 /**
  * /organization/{id}/classes/import-users — user import into classes (specification 001 §2 User import
@@ -23,22 +21,8 @@ import { PageHeader } from '../../shared/page'
  * admins only (§6); the server refuses anyone else as well.
  */
 export function ClassUserImportPage() {
-  const organizationId = Number(useParams<{ organizationId?: string }>().organizationId)
   const { LL } = useI18nContext()
-  const user = useCurrentUser()
-  const known = useKnownOrganization(organizationId)
-  const type = membershipOf(user, organizationId)?.type ?? known?.type
-  const wording = type === 'company' ? LL.classUserImport.company : LL.classUserImport.school
-  const admin = isOrgAdmin(user, organizationId)
-
-  return (
-    <section aria-labelledby="class-user-import-title">
-      <div id="class-user-import-title">
-        <PageHeader title={wording.title()} />
-      </div>
-      {admin ? <ImportPanel organizationId={organizationId} company={type === 'company'} /> : <ErrorPanel messages={[wording.adminOnly()]} />}
-    </section>
-  )
+  return <AdminImportPage wording={LL.classUserImport} Panel={ImportPanel} />
 }
 
 function ImportPanel({ organizationId, company }: { organizationId: number; company: boolean }) {
@@ -47,24 +31,9 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
   const C = LL.classImport
   const wording = company ? T.company : T.school
   const flow = useActorRef(classUserImportMachine.provide({ actors: classUserImportActors }), { ...actorOptions(), input: { organizationId } })
-  const busy = useSelector(flow, (s) => s.hasTag('busy'))
-  const uploading = useSelector(flow, (s) => s.matches('uploading') || s.matches('requestingUpload'))
-  const reading = useSelector(flow, (s) => s.matches('reading'))
-  const confirming = useSelector(flow, (s) => s.matches('confirming'))
-  const imported = useSelector(flow, (s) => s.matches('imported'))
-  const hasFile = useSelector(flow, (s) => !s.matches('upload'))
-  const canConfirm = useSelector(flow, (s) => s.can({ type: 'import.confirm' }))
-  const { fileName, progress, preview, rejection, consent } = useSelector(flow, (s) => s.context)
-  const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
+  const { busy, uploading, reading, confirming, imported, hasFile, canConfirm, messages } = useImportFlow(flow)
+  const { fileName, progress, preview, consent } = useSelector(flow, (s) => s.context)
 
-  const messages =
-    rejection === 'type'
-      ? [LL.validation.fileTypeNotAllowed()]
-      : rejection === 'size'
-        ? [C.fileTooLarge()]
-        : error
-          ? errorMessages(error, LL.errors.generic(), LL.errors.network())
-          : []
   const download = (format: 'xlsx' | 'csv') =>
     downloadUserTemplate(organizationId, format).catch((failure: unknown) =>
       toaster.error({ title: LL.errors.generic(), description: errorMessages(failure, LL.errors.generic(), LL.errors.network()).join(' ') }),
