@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { Executor } from '../db/store.js'
+import { rowsOf, type Executor } from '../db/store.js'
 
 /**
  * Recording what learners did in the mobile app: the one way practice data gets into the store. The API
@@ -158,8 +158,6 @@ interface Row {
   received_at: string
 }
 
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows
-
 /** Identifies an event among a batch: user, client id and the device's instant. */
 const keyOf = (userId: number, clientEventId: string, occurredAt: Date) => `${userId}\u0000${clientEventId}\u0000${occurredAt.getTime()}`
 
@@ -259,14 +257,14 @@ export const recordPracticeEvents = async (db: Executor, events: readonly Practi
     if (Object.keys(problems).length > 0) throw new InvalidPracticeEvent(problems)
   }
   const byKey = new Map<string, RecordedEvent>()
-  for (const row of rowsOf(await db.execute(insertStatement(JSON.stringify(events.map(inputRow)), now)))) {
+  for (const row of await rowsOf<Row>(db, insertStatement(JSON.stringify(events.map(inputRow)), now))) {
     const event = recorded(row, true)
     byKey.set(keyOf(event.userId, event.clientEventId, event.occurredAt), event)
   }
   const retries = events.filter((event) => !byKey.has(keyOf(event.userId, event.clientEventId, event.occurredAt)))
   if (retries.length > 0) {
     const keys = retries.map((event) => ({ user_id: event.userId, client_event_id: event.clientEventId, occurred_at: event.occurredAt.toISOString() }))
-    for (const row of rowsOf(await db.execute(storedStatement(JSON.stringify(keys))))) {
+    for (const row of await rowsOf<Row>(db, storedStatement(JSON.stringify(keys)))) {
       const event = recorded(row, false)
       byKey.set(keyOf(event.userId, event.clientEventId, event.occurredAt), event)
     }
