@@ -2088,7 +2088,9 @@ export interface components {
         /** Format: email */
         Email: string;
         Password: string;
-        PersonName: string;
+        /** @description A text that is not blank: something besides spaces and invisible format characters (a zero-width space alone names nothing). Every not-blank field of the contract is this with its own maxLength, and a blank value gets the field's message for a missing value. */
+        NotBlank: string;
+        PersonName: components["schemas"]["NotBlank"];
         Token: string;
         /** @description An error as one message */
         Error: {
@@ -2402,16 +2404,16 @@ export interface components {
          * @description An IANA time zone name, for example Asia/Tokyo
          */
         TimeZone: string;
-        OrganizationText: string;
+        OrganizationText: components["schemas"]["NotBlank"];
         CreateOrganizationRequest: {
             name: components["schemas"]["OrganizationText"];
             type: components["schemas"]["OrganizationType"];
             industry: components["schemas"]["Industry"];
             address_1: components["schemas"]["OrganizationText"];
             address_2?: string | null;
-            city: string;
-            state: string;
-            postal_code: string;
+            city: components["schemas"]["NotBlank"];
+            state: components["schemas"]["NotBlank"];
+            postal_code: components["schemas"]["NotBlank"];
             country: components["schemas"]["CountryCode"];
             /**
              * @description The dial code and the number joined by one space
@@ -2436,8 +2438,8 @@ export interface components {
             industry: components["schemas"]["Industry"];
             address_1: components["schemas"]["OrganizationText"];
             address_2?: string | null;
-            city: string;
-            state: string;
+            city: components["schemas"]["NotBlank"];
+            state: components["schemas"]["NotBlank"];
             /** @description Digits, in groups joined by one space or hyphen ('97477', '100-0001', '01310-100') */
             postal_code: string;
             country: components["schemas"]["CountryCode"];
@@ -2452,9 +2454,9 @@ export interface components {
             industry: components["schemas"]["Industry"];
             address_1: components["schemas"]["OrganizationText"];
             address_2?: string | null;
-            city: string;
-            state: string;
-            postal_code: string;
+            city: components["schemas"]["NotBlank"];
+            state: components["schemas"]["NotBlank"];
+            postal_code: components["schemas"]["NotBlank"];
             country: components["schemas"]["CountryCode"];
             /** @description The dial code and the number joined by one space */
             phone: string;
@@ -2757,8 +2759,8 @@ export interface components {
          * @enum {string}
          */
         GroupStatusFilter: "all" | "active" | "not_started" | "draft" | "finished";
-        /** @description A class's name; one of spaces or invisible format characters alone (zero-width spaces) is missing */
-        GroupName: string;
+        /** @description A class's name */
+        GroupName: components["schemas"]["NotBlank"];
         CreateGroupRequest: {
             name: components["schemas"]["GroupName"];
             /** Format: date */
@@ -3360,8 +3362,8 @@ export interface components {
         };
         /** @description A score from 0 to 100 */
         PracticeScore: number;
-        /** @description A name; one of spaces or invisible format characters alone (zero-width spaces) is missing */
-        PracticeText: string;
+        /** @description A name of the app's (a module, a lesson, a skill) */
+        PracticeText: components["schemas"]["NotBlank"];
         /**
          * @description One finished lesson or assessment (`kind`). The fields of a lesson are required on a lesson and refused
          *     on an assessment, and the other way round.
@@ -3378,7 +3380,7 @@ export interface components {
             occurred_at: string;
             module_name?: components["schemas"]["PracticeText"];
             lesson_name?: components["schemas"]["PracticeText"];
-            difficulty_level?: string;
+            difficulty_level?: components["schemas"]["NotBlank"];
             /** @description Time spent on the lesson */
             seconds?: number;
             native_score?: components["schemas"]["PracticeScore"];

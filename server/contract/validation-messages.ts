@@ -25,6 +25,12 @@ const valueAt = (data: unknown, pointer: string): unknown => {
 
 const PASSWORD_FIELDS = new Set(['password', 'new_password'])
 
+/**
+ * The pattern of the contract's NotBlank, every not-blank text's: a value it refuses (spaces and invisible
+ * format characters alone, a zero-width space) is a missing value, and gets the field's message for one.
+ */
+const NOT_BLANK = '[^\\s\\p{Cf}]'
+
 type Message = (t: Translator) => string
 
 /** A form's own messages for a field: when it is missing or empty, and when its value is not valid. */
@@ -175,8 +181,7 @@ const messageFor = (
     case 'maxLength':
       return t.api.tooLong({ max: Number(params.limit) })
     case 'pattern':
-      // '\S', or '[^\s\p{Cf}]' (nor invisible format characters): not blank, so a value of spaces only is a missing value
-      if (params.pattern === '\\S' || params.pattern === '[^\\s\\p{Cf}]') return requiredMessage(t, field, operationId)
+      if (params.pattern === NOT_BLANK) return requiredMessage(t, field, operationId)
       if (invalid) return invalid(t)
       return patternMessage(t, field)
     case 'minItems':

@@ -81,8 +81,8 @@ const isScore = (value: number) => Number.isFinite(value) && value >= 0 && value
  */
 const isTooSmall = (value: number) => value !== 0 && Math.fround(value) === 0
 const scoreProblem = (value: number): EventProblem | undefined => (!isScore(value) ? 'scoreRange' : isTooSmall(value) ? 'scoreTooSmall' : undefined)
-/** Not blank: something besides spaces and invisible format characters (a zero-width space alone names nothing). */
-const isText = (value: string, max: number) => /[^\s\p{Cf}]/u.test(value) && value.length <= max
+/** Not longer than the contract's limit (which also refuses a blank name: its NotBlank). */
+const isText = (value: string, max: number) => value.length <= max
 
 /**
  * The problems of one event at `now`, by field: the time window (not more than an hour ahead, not more

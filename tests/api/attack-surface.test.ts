@@ -176,7 +176,7 @@ describe('practice events: scores a real column cannot hold (was 500)', () => {
     expect(reply.body).toEqual({
       'events[0].module_name': ['This field is required.'],
       'events[0].lesson_name': ['This field is required.'],
-      'events[1].skills': ['This field is required.'],
+      'events[1].skills[0].name': ['This field is required.'],
     })
     expect(await storeState()).toEqual(before)
   })
