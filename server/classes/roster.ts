@@ -62,6 +62,15 @@ export const checkRoster = (t: Translator, me: UserRow, draft: ClassDraft, selfI
   if (Object.keys(errors).length > 0) throw fieldErrors(errors)
 }
 
+/** Whether a membership is an active one of `organizationId` with `role`, of a user with one of these (lower-case) addresses. */
+const activeMemberAmong = (organizationId: number, role: Role, emails: readonly string[]) =>
+  and(
+    eq(memberships.organizationId, organizationId),
+    eq(memberships.role, role),
+    isNull(memberships.disabledAt),
+    inArray(sql`lower(${users.email})`, [...emails]),
+  )
+
 /** The active members of `organizationId` with `role` among these (lower-case) addresses, by address. */
 export const membersByEmail = async (db: Executor, organizationId: number, role: Role, emails: readonly string[]) => {
   if (emails.length === 0) return new Map<string, number>()
@@ -69,14 +78,7 @@ export const membersByEmail = async (db: Executor, organizationId: number, role:
     .select({ id: users.id, email: sql<string>`lower(${users.email})` })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.role, role),
-        isNull(memberships.disabledAt),
-        inArray(sql`lower(${users.email})`, [...emails]),
-      ),
-    )
+    .where(activeMemberAmong(organizationId, role, emails))
   return new Map(rows.map(({ email, id }) => [email, id]))
 }
 
@@ -136,18 +138,19 @@ export interface EnrolledStudents {
  */
 export const enrollStudents = async (tx: Executor, request: StudentsRequest): Promise<EnrolledStudents> => {
   const emails = lowerUnique(request.emails)
-  const members = await membersByEmail(tx, request.organizationId, 'student', emails)
-  const inClass = members.size
-    ? new Set(
-        (
-          await tx
-            .select({ userId: groupMembers.userId })
-            .from(groupMembers)
-            .where(and(eq(groupMembers.groupId, request.groupId), inArray(groupMembers.userId, [...members.values()])))
-        ).map((row) => row.userId),
-      )
-    : new Set<number>()
-  const isIn = (email: string) => inClass.has(members.get(email) ?? -1)
+  // the organization's students among them, each with whether they are in the class already
+  const students =
+    emails.length === 0
+      ? []
+      : await tx
+          .select({ id: users.id, email: sql<string>`lower(${users.email})`, inClass: sql<boolean>`${groupMembers.userId} is not null` })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .leftJoin(groupMembers, and(eq(groupMembers.groupId, request.groupId), eq(groupMembers.userId, users.id)))
+          .where(activeMemberAmong(request.organizationId, 'student', emails))
+  const members = new Map(students.map(({ email, id }) => [email, id]))
+  const inClass = new Set(students.filter((student) => student.inClass).map(({ email }) => email))
+  const isIn = (email: string) => inClass.has(email)
   const already = emails.filter(isIn)
   const joined = request.consent ? emails.filter((email) => members.has(email) && !isIn(email)) : []
   const invited = emails.filter((email) => !isIn(email) && !(request.consent && members.has(email)))
