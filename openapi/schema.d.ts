@@ -1727,6 +1727,12 @@ export interface paths {
          *     the learner's day in every organization where the learner is an active (not disabled) member,
          *     the day being the local date of `occurred_at` in that organization's time zone (UTC without one);
          *     a deleted organization counts nothing, a disabled (inactive) one still counts.
+         *
+         *     A learner may record PRACTICE_EVENTS_PER_HOUR events an hour and PRACTICE_EVENTS_PER_DAY a day
+         *     (1000 and 5000 by default; a window starts with the first event counted in it). Only events stored
+         *     count, not retries. A call that would pass either limit is 429 with Retry-After (the seconds until
+         *     the window ends) and stores nothing; a retry of events that are all stored already is answered
+         *     as usual even then.
          */
         post: operations["recordPracticeEvents"];
         delete?: never;
@@ -6121,6 +6127,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exportGroupReport: {

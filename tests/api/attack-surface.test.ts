@@ -200,6 +200,110 @@ describe('practice events: scores a real column cannot hold (was 500)', () => {
   })
 })
 
+describe('a flood of practice events from one learner (was stored without end)', () => {
+  /** A server of its own whose learners may record 5 events an hour and 8 a day. */
+  let limited: TestServer
+  let learner: { id: number; token: string }
+  let other: { id: number; token: string }
+  let sequence = 0
+  const lesson = (occurredAt = '2026-03-31T10:00:00Z') => ({
+    client_event_id: `flood-${++sequence}`,
+    kind: 'lesson',
+    occurred_at: occurredAt,
+    module_name: 'Everyday English',
+    lesson_name: 'Ordering coffee',
+    difficulty_level: 'beginner',
+    seconds: 60,
+    native_score: 50,
+  })
+  const send = (events: unknown[], token = learner.token, language?: string) =>
+    limited.api('POST', '/v1/practice/events/', { token, body: { events }, ...(language ? { language } : {}) })
+  const stored = async () => {
+    const result = await limited.db.execute(sql`select
+      (select count(*)::int from practice_events) as events,
+      (select coalesce(sum(lessons), 0)::int from daily_practice) as lessons`)
+    return (result as unknown as { rows: { events: number; lessons: number }[] }).rows[0]
+  }
+
+  beforeAll(async () => {
+    limited = await startServer({ now: '2026-03-31T20:00:00Z', env: { PRACTICE_EVENTS_PER_HOUR: '5', PRACTICE_EVENTS_PER_DAY: '8' } })
+    const school = await createOrganizationWithPeople(limited, { name: 'Flood School', prefix: 'flood' })
+    learner = { id: school.student.user.id, token: school.student.token }
+    const second = await createUser(limited, { email: 'flood-other@example.com', firstName: 'Olga' })
+    await addMembership(limited.db, second.id, school.organization.id, 'student')
+    other = { id: second.id, token: await login(limited, second.email) }
+  })
+  afterAll(() => limited.close())
+
+  it('refuses the events past the hour\'s and the day\'s limits with 429, Retry-After and a message an app developer can act on, storing nothing of the call', async () => {
+    const first = [lesson(), lesson(), lesson()]
+    const answered = await send(first)
+    expect(answered.status, answered.text).toBe(200)
+    // retries count nothing: the same batch again, twice, then the same event twice in one batch
+    expect((await send(first)).body).toEqual(answered.body)
+    expect((await send([first[0], first[0]])).status).toBe(200)
+    expect((await send([lesson(), lesson()])).status).toBe(200)
+    expect(await stored()).toEqual({ events: 5, lessons: 5 })
+
+    const over = await send([lesson()])
+    expect(over.status, over.text).toBe(429)
+    expect(over.headers['retry-after']).toBe('3600')
+    expect(over.body).toEqual({
+      detail:
+        'This learner has recorded the most practice events taken: 5 an hour and 8 a day. Nothing of this call was stored; send its events again in 3600 seconds (the Retry-After header).',
+      code: 'rate_limited',
+    })
+    expect((await send([lesson()], learner.token, 'ja')).body.detail).toContain('1時間に 5 件')
+    expect(await stored()).toEqual({ events: 5, lessons: 5 })
+    // a retry of stored events is still answered as first recorded (the app lost the answer)
+    expect((await send(first)).body).toEqual(answered.body)
+    // another learner has counts of their own
+    expect((await send([lesson()], other.token)).status).toBe(200)
+
+    // an hour later the hour is new, the day is not: 3 more fit (8), a batch of 4 would pass the day and stores nothing
+    limited.advance(3600)
+    const dayOver = await send([lesson(), lesson(), lesson(), lesson()])
+    expect(dayOver.status, dayOver.text).toBe(429)
+    expect(dayOver.headers['retry-after']).toBe(String(86_400 - 3600))
+    expect(await stored()).toEqual({ events: 6, lessons: 6 })
+    expect((await send([lesson(), lesson(), lesson()])).status).toBe(200)
+    expect((await send([lesson()])).status).toBe(429)
+    limited.advance(86_400 - 3600)
+    expect((await send([lesson()])).status).toBe(200)
+    expect(await stored()).toEqual({ events: 10, lessons: 10 })
+    limited.advance(-86_400)
+  })
+
+  it('counts calls sent at once one after the other: of 10 single events at once, the 5 an hour allows are stored', async () => {
+    const fresh = await createUser(limited, { email: 'flood-burst@example.com', firstName: 'Bea' })
+    const token = await login(limited, fresh.email)
+    limited.advance(3 * 86_400)
+    const replies = await Promise.all(Array.from({ length: 10 }, () => send([lesson('2026-04-03T10:00:00Z')], token)))
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429])
+    const result = await limited.db.execute(sql`select count(*)::int as n from practice_events where user_id = ${fresh.id}`)
+    expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(5)
+    limited.advance(-3 * 86_400)
+  })
+
+  it('keeps the counts in the store (every server process on it shares them), not in memory', async () => {
+    const keys = await limited.db.execute(sql`select key from rate_limits where key like 'practice-events:%' order by key`)
+    expect((keys as unknown as { rows: { key: string }[] }).rows.map((row) => row.key)).toEqual(
+      expect.arrayContaining([`practice-events:day:${learner.id}`, `practice-events:hour:${learner.id}`, `practice-events:day:${other.id}`]),
+    )
+  })
+
+  it('refuses device times in the year 9999 or 1970 (400, naming the limit), which never reach a rollup', async () => {
+    const before = await stored()
+    const reply = await send([lesson('9999-12-31T00:00:00Z'), lesson('1970-01-01T00:00:00Z')])
+    expect(reply.status, reply.text).toBe(400)
+    expect(reply.body).toEqual({
+      'events[0].occurred_at': ["This time is more than an hour ahead of the server's clock. Check the date and time of the device."],
+      'events[1].occurred_at': ['This time is more than 366 days ago: events that old are not taken.'],
+    })
+    expect(await stored()).toEqual(before)
+  })
+})
+
 describe('an export names its file from the class name without letting it into the header', () => {
   it('keeps quotes, CR/LF, slashes and ; out of filename, and the exact name (controls as _) in filename*', async () => {
     const reply = await server.api('GET', `/v1/reports/groups/${classA}/export/?kind=activity&from=2026-03-01&to=2026-03-31`, { token: a.admin.token })
