@@ -1665,6 +1665,11 @@ export type NamespaceApiTranslation = {
 	 */
 	practiceEventsLimit: RequiredParams<'perDay' | 'perHour' | 'seconds'>
 	/**
+	 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​t​h​e​ ​s​i​z​e​ ​a​n​n​o​u​n​c​e​d​ ​w​h​e​n​ ​i​t​s​ ​u​p​l​o​a​d​ ​s​t​a​r​t​e​d​ ​(​{​s​i​z​e​}​ ​b​y​t​e​s​)​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​f​i​l​e​ ​a​g​a​i​n​.
+	 * @param {number} size
+	 */
+	uploadSizeMismatch: RequiredParams<'size'>
+	/**
 	 * G​i​v​e​ ​a​ ​s​c​o​r​e​ ​f​r​o​m​ ​0​ ​t​o​ ​1​0​0​.
 	 */
 	scoreRange: string
@@ -8548,6 +8553,10 @@ export type TranslationFunctions = {
 		 * This learner has recorded the most practice events taken: {perHour} an hour and {perDay} a day. Nothing of this call was stored; send its events again in {seconds} {{second|seconds}} (the Retry-After header).
 		 */
 		practiceEventsLimit: (arg: { perDay: number, perHour: number, seconds: number }) => LocalizedString
+		/**
+		 * This file is not the size announced when its upload started ({size} bytes). Choose the file again.
+		 */
+		uploadSizeMismatch: (arg: { size: number }) => LocalizedString
 		/**
 		 * Give a score from 0 to 100.
 		 */

@@ -810,8 +810,10 @@ export interface paths {
         /**
          * The signed upload address of files kept on this server's disk
          * @description What `presigned_url` points to when files are not kept on S3: the signature (an HMAC of the key,
-         *     the expiry, the content type and the size limit) is the authority, no session is needed. The body
-         *     must have the signed content type and size; an expired address is 403, a bad signature 403.
+         *     the expiry, the content type and the size) is the authority, no session is needed. The body must
+         *     have the signed content type and be exactly the signed size, the `file_size` declared when the
+         *     upload started (400 `wrong_size` otherwise, as S3 refuses a body other than its signed
+         *     Content-Length); an expired address is 403, a bad signature 403.
          */
         put: operations["receiveUpload"];
         post?: never;
@@ -4678,7 +4680,8 @@ export interface operations {
             query: {
                 key: string;
                 expires: number;
-                max: number;
+                /** @description The body's size in bytes */
+                size: number;
                 signature: string;
             };
             header?: never;

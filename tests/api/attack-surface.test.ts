@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import S3rver from 's3rver'
@@ -544,10 +545,11 @@ describe('the kept readings never serve one caller what was read for another', (
 })
 
 describe('presigned uploads', () => {
-  const startBatch = async () => {
+  const CSV = 'email\nx@example.com\n'
+  const startBatch = async (fileSize = CSV.length) => {
     const reply = await server.api('POST', '/v1/invitations/batch/', {
       token: a.admin.token,
-      body: { organization: a.organization.id, file_name: 'people.csv', content_type: 'text/csv', file_size: 100 },
+      body: { organization: a.organization.id, file_name: 'people.csv', content_type: 'text/csv', file_size: fileSize },
     })
     expect(reply.status, reply.text).toBe(201)
     return reply.body as { id: number; presigned_url: string; content_type: string }
@@ -560,16 +562,29 @@ describe('presigned uploads', () => {
     const url = new URL(batch.presigned_url)
     const climbing = new URL(url)
     climbing.searchParams.set('key', `../../${url.searchParams.get('key')}`)
-    expect((await put(climbing, 'email\nx@example.com\n')).status).toBe(403)
+    expect((await put(climbing, CSV)).status).toBe(403)
     const renamed = new URL(url)
     renamed.searchParams.set('key', `invitation-batches/${b.organization.id}/stolen.csv`)
-    expect((await put(renamed, 'email\nx@example.com\n')).status).toBe(403)
-    expect([403, 415]).toContain((await put(url, 'email\nx@example.com\n', 'text/html')).status)
+    expect((await put(renamed, CSV)).status).toBe(403)
+    expect([403, 415]).toContain((await put(url, CSV, 'text/html')).status)
     const bigger = new URL(url)
-    bigger.searchParams.set('max', '5242879')
-    expect((await put(bigger, 'email\nx@example.com\n')).status).toBe(403)
+    bigger.searchParams.set('size', '5242879')
+    expect((await put(bigger, CSV)).status).toBe(403)
     expect((await put(url, Buffer.alloc(5 * 1024 * 1024 + 1, 'a'))).status).toBe(413)
-    expect((await put(url, 'email\nx@example.com\n')).status).toBe(204)
+    expect((await put(url, CSV)).status).toBe(204)
+  })
+
+  it('takes the declared size exactly, not any size up to 5 MB (was: a declared 20-byte file could be 5 MB)', async () => {
+    const batch = await startBatch()
+    const url = new URL(batch.presigned_url)
+    expect(url.searchParams.get('size')).toBe(String(CSV.length))
+    for (const body of [`${CSV}y@example.com\n`, Buffer.alloc(4 * 1024 * 1024, 'a'), CSV.slice(0, -1)]) {
+      const reply = await put(url, body)
+      expect(reply.status, reply.text).toBe(400)
+      expect(reply.body).toEqual({ detail: 'This file is not the size announced when its upload started (20 bytes). Choose the file again.', code: 'wrong_size' })
+    }
+    expect((await server.api('GET', `/v1/invitations/batch/${batch.id}/`, { token: a.admin.token })).status).toBe(409)
+    expect((await put(url, CSV)).status).toBe(204)
   })
 
   it("does not let another organization's admin preview or send a batch by its id", async () => {
@@ -611,7 +626,8 @@ describe('a presigned S3 upload bigger than it was signed for', () => {
       await new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials }).send(new CreateBucketCommand({ Bucket: 'attack' }))
       const storage = s3Storage({ bucket: 'attack', endpoint, region: 'us-east-1', forcePathStyle: true, ...credentials })
       const key = 'invitation-batches/1/big.csv'
-      const url = await storage.presignUpload({ key, contentType: 'text/csv', maxBytes: 100, expiresAt: new Date(Date.now() + 60_000) })
+      // s3rver does not check V4 signatures: it takes the body a real bucket refuses (see the next case)
+      const url = await storage.presignUpload({ key, contentType: 'text/csv', size: 100, expiresAt: new Date(Date.now() + 60_000) })
       const big = new Uint8Array(MAX_READ_BYTES + 64 * 1024)
       const put = await fetch(url, { method: 'PUT', body: big, headers: { 'content-type': 'text/csv' } })
       expect(put.status).toBe(200)
@@ -623,5 +639,34 @@ describe('a presigned S3 upload bigger than it was signed for', () => {
       await s3.close()
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('a presigned S3 upload', () => {
+  const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' }
+  const config = { bucket: 'uploads', endpoint: 'http://s3.test', region: 'us-east-1', forcePathStyle: true, ...credentials }
+  /** The signature S3 computes for a PUT of this size and type at the URL's own instant (SigV4, as the bucket checks it). */
+  const signatureFor = async (url: URL, size: number, contentType: string) => {
+    const client = new S3Client({ endpoint: config.endpoint, region: config.region, forcePathStyle: true, credentials, requestChecksumCalculation: 'WHEN_REQUIRED' })
+    const date = url.searchParams.get('X-Amz-Date')!.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z')
+    const again = await getSignedUrl(client, new PutObjectCommand({ Bucket: config.bucket, Key: url.pathname.split('/').slice(2).join('/'), ContentType: contentType, ContentLength: size }), {
+      expiresIn: Number(url.searchParams.get('X-Amz-Expires')),
+      signingDate: new Date(date),
+      signableHeaders: new Set(['content-length', 'content-type']),
+    })
+    return new URL(again).searchParams.get('X-Amz-Signature')
+  }
+
+  it('is signed for the declared size and content type exactly (was: for any size and type), with no checksum of an empty body', async () => {
+    const storage = s3Storage(config)
+    const url = new URL(await storage.presignUpload({ key: 'invitation-batches/1/list.csv', contentType: 'text/csv', size: 2048, expiresAt: new Date(Date.now() + 60_000) }))
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host')
+    expect([...url.searchParams.keys()].filter((name) => name.toLowerCase().startsWith('x-amz-checksum'))).toEqual([])
+    const signature = url.searchParams.get('X-Amz-Signature')
+    expect(await signatureFor(url, 2048, 'text/csv')).toBe(signature)
+    // what S3 computes for a body of another size or type does not match: the bucket answers 403
+    expect(await signatureFor(url, 2049, 'text/csv')).not.toBe(signature)
+    expect(await signatureFor(url, 5 * 1024 * 1024, 'text/csv')).not.toBe(signature)
+    expect(await signatureFor(url, 2048, 'text/html')).not.toBe(signature)
   })
 })
