@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
-import { groupMembers, organizations, users } from '../../server/db/schema.js'
+import { groupMembers, memberships, organizations, users } from '../../server/db/schema.js'
 import { MAX_READ_BYTES, s3Storage } from '../../server/services/storage.js'
 import { countRows, createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
 
@@ -519,6 +519,106 @@ describe("another organization's or another teacher's class (IDOR)", () => {
     const read = await server.api('GET', `/v1/groups/${a.organization.id}/${group}/`, { token: b.teacher.token })
     expect(read.status).toBe(404)
     await server.api('DELETE', `/v1/groups/${a.organization.id}/${group}/`, { token: a.admin.token })
+  })
+})
+
+describe("issue 10's reports, exports and dashboards as an attacker sees them", () => {
+  const RANGE = 'from=2026-03-01&to=2026-03-31'
+  /** Every read of issue 10 about an organization, its class, one of its learners and one of its teachers. */
+  const readsOf = (organizationId: number, classId: number, learnerId: number, teacherId: number) => [
+    `/v1/reports/groups/${classId}/?scope=daily&${RANGE}`,
+    `/v1/reports/group/${classId}/?scope=weekly&${RANGE}`,
+    `/v1/reports/user/${learnerId}/?organization=${organizationId}&${RANGE}`,
+    `/v1/reports/organizations/${organizationId}/?scope=monthly&${RANGE}`,
+    `/v1/reports/teacher/${teacherId}/?organization=${organizationId}&${RANGE}`,
+    `/v1/reports/groups/${classId}/export/?kind=activity&${RANGE}`,
+    `/v1/reports/groups/${classId}/export/?kind=assessment&format=xlsx&${RANGE}`,
+    `/v1/organizations/${organizationId}/dashboard/`,
+  ]
+  const statuses = async (urls: string[], token: string) =>
+    Promise.all(urls.map(async (url) => [url, (await server.api('GET', url, { token })).status] as const))
+
+  it('answers 404 to a member whose membership is disabled, on every call, and serves them again once enabled', async () => {
+    const c = await createOrganizationWithPeople(server, { name: 'School C', prefix: 'atk-c' })
+    const classC = await newClass(c.admin.token, c.organization.id, { name: 'C class', owner: c.teacher.user.id })
+    await server.db.insert(groupMembers).values({ groupId: classC, userId: c.student.user.id })
+    const reads = readsOf(c.organization.id, classC, c.student.user.id, c.teacher.user.id)
+    const membership = (userId: number) => and(eq(memberships.userId, userId), eq(memberships.organizationId, c.organization.id))
+    for (const person of [c.admin, c.teacher, c.student]) {
+      await server.db.update(memberships).set({ disabledAt: new Date() }).where(membership(person.user.id))
+      for (const [url, status] of await statuses(reads, person.token)) expect(status, url).toBe(404)
+      await server.db.update(memberships).set({ disabledAt: null }).where(membership(person.user.id))
+    }
+    expect(Object.fromEntries(await statuses(reads, c.admin.token))).toEqual(Object.fromEntries(reads.map((url) => [url, 200])))
+    const own = await statuses([reads[2]!, reads[7]!], c.student.token)
+    expect(own.map(([, status]) => status)).toEqual([200, 200])
+  })
+
+  it("answers 404 to every member of a deleted organization, and 403 to a teacher for a learner who left the teacher's class", async () => {
+    const d = await createOrganizationWithPeople(server, { name: 'School D', prefix: 'atk-d' })
+    const classD = await newClass(d.admin.token, d.organization.id, { name: 'D class', owner: d.teacher.user.id })
+    await server.db.insert(groupMembers).values({ groupId: classD, userId: d.student.user.id })
+    const learner = `/v1/reports/user/${d.student.user.id}/?organization=${d.organization.id}&${RANGE}`
+    expect((await server.api('GET', learner, { token: d.teacher.token })).status).toBe(200)
+    await server.db.delete(groupMembers).where(and(eq(groupMembers.groupId, classD), eq(groupMembers.userId, d.student.user.id)))
+    expect((await server.api('GET', learner, { token: d.teacher.token })).status).toBe(403)
+    await server.db.update(organizations).set({ deletedAt: new Date() }).where(eq(organizations.id, d.organization.id))
+    for (const person of [d.admin, d.teacher, d.student]) {
+      for (const [url, status] of await statuses(readsOf(d.organization.id, classD, d.student.user.id, d.teacher.user.id), person.token)) expect(status, url).toBe(404)
+    }
+  })
+
+  it('refuses a daily range of 100 years, an inverted one and one past tomorrow on every report and export, quickly and with the rule to follow', async () => {
+    const base = [
+      `/v1/reports/groups/${classA}/?scope=daily`,
+      `/v1/reports/group/${classA}/?scope=daily`,
+      `/v1/reports/user/${a.student.user.id}/?organization=${a.organization.id}&scope=daily`,
+      `/v1/reports/organizations/${a.organization.id}/?scope=daily`,
+      `/v1/reports/teacher/${a.teacher.user.id}/?organization=${a.organization.id}&scope=daily`,
+    ]
+    const started = Date.now()
+    for (const url of base) {
+      const century = await server.api('GET', `${url}&from=1926-01-01&to=2026-03-31`, { token: a.admin.token })
+      expect(century.status, url).toBe(400)
+      expect(century.body).toEqual({ to: ['Choose a range of at most 366 days; this one has 36615.'] })
+      const inverted = await server.api('GET', `${url}&from=2026-03-31&to=2026-03-01`, { token: a.admin.token })
+      expect(inverted.body).toEqual({ from: ['Choose a start date on or before the end date.'] })
+      const future = await server.api('GET', `${url}&from=2026-03-01&to=2099-01-01`, { token: a.admin.token })
+      expect(future.body).toEqual({ to: ['Choose an end date on 2026-04-01 or before: reports end tomorrow at the latest.'] })
+      const scope = await server.api('GET', `${url.replace('scope=daily', 'scope=hourly')}&${RANGE}`, { token: a.admin.token })
+      expect(scope.body).toEqual({ scope: ['This value is not one of the allowed choices.'] })
+    }
+    for (const format of ['csv', 'xlsx']) {
+      const century = await server.api('GET', `/v1/reports/groups/${classA}/export/?kind=lesson&format=${format}&from=1926-01-01&to=2026-03-31`, { token: a.admin.token })
+      expect(century.body).toEqual({ to: ['Choose a range of at most 366 days.'] })
+    }
+    expect(Date.now() - started).toBeLessThan(10_000)
+    // the longest range taken is a year of days: a bounded answer
+    const year = await server.api('GET', `/v1/reports/organizations/${a.organization.id}/?scope=daily&from=2025-03-31&to=2026-03-31`, { token: a.admin.token })
+    expect(year.status).toBe(200)
+    expect(year.body.labels).toHaveLength(366)
+  })
+
+  it('refuses paging past its limits (page 0, a page of 11 digits, 10^8 rows a page) rather than reading them', async () => {
+    const report = `/v1/reports/user/${a.student.user.id}/?organization=${a.organization.id}&${RANGE}`
+    for (const [query, field] of [['page=0', 'page'], ['page=99999999999', 'page'], ['page=1000001', 'page'], ['page_size=100000000', 'page_size'], ['page_size=0', 'page_size']] as const) {
+      const reply = await server.api('GET', `${report}&${query}`, { token: a.admin.token })
+      expect(reply.status, query).toBe(400)
+      expect(Object.keys(reply.body)).toEqual([field])
+    }
+    const last = await server.api('GET', `${report}&page=1000000&page_size=100`, { token: a.admin.token })
+    expect(last.status, last.text).toBe(200)
+  })
+
+  it('serves 50 exports started at once by one admin whole and alike, the hostile class name kept out of the header', async () => {
+    const url = `/v1/reports/groups/${classA}/export/?kind=lesson&format=xlsx&from=2025-03-31&to=2026-03-31`
+    const replies = await Promise.all(Array.from({ length: 50 }, () => server.api('GET', url, { token: a.admin.token })))
+    expect(new Set(replies.map((reply) => reply.status))).toEqual(new Set([200]))
+    // the same bytes but for the zip's timestamps: no export's rows went into another's file
+    expect(new Set(replies.map((reply) => reply.text.length)).size).toBe(1)
+    const disposition = String(replies[0]!.headers['content-disposition'])
+    expect(disposition).not.toMatch(/[\r\n]|evil\.exe"/)
+    expect(disposition).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''/)
   })
 })
 
