@@ -1658,6 +1658,18 @@ export type NamespaceApiTranslation = {
 	 */
 	occurredTooLongAgo: string
 	/**
+	 * T​h​i​s​ ​l​e​a​r​n​e​r​ ​h​a​s​ ​r​e​c​o​r​d​e​d​ ​t​h​e​ ​m​o​s​t​ ​p​r​a​c​t​i​c​e​ ​e​v​e​n​t​s​ ​t​a​k​e​n​:​ ​{​p​e​r​H​o​u​r​}​ ​a​n​ ​h​o​u​r​ ​a​n​d​ ​{​p​e​r​D​a​y​}​ ​a​ ​d​a​y​.​ ​N​o​t​h​i​n​g​ ​o​f​ ​t​h​i​s​ ​c​a​l​l​ ​w​a​s​ ​s​t​o​r​e​d​;​ ​s​e​n​d​ ​i​t​s​ ​e​v​e​n​t​s​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​{​{​s​e​c​o​n​d​|​s​e​c​o​n​d​s​}​}​ ​(​t​h​e​ ​R​e​t​r​y​-​A​f​t​e​r​ ​h​e​a​d​e​r​)​.
+	 * @param {number} perDay
+	 * @param {number} perHour
+	 * @param {number} seconds
+	 */
+	practiceEventsLimit: RequiredParams<'perDay' | 'perHour' | 'seconds'>
+	/**
+	 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​t​h​e​ ​s​i​z​e​ ​a​n​n​o​u​n​c​e​d​ ​w​h​e​n​ ​i​t​s​ ​u​p​l​o​a​d​ ​s​t​a​r​t​e​d​ ​(​{​s​i​z​e​}​ ​b​y​t​e​s​)​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​f​i​l​e​ ​a​g​a​i​n​.
+	 * @param {number} size
+	 */
+	uploadSizeMismatch: RequiredParams<'size'>
+	/**
 	 * G​i​v​e​ ​a​ ​s​c​o​r​e​ ​f​r​o​m​ ​0​ ​t​o​ ​1​0​0​.
 	 */
 	scoreRange: string
@@ -8537,6 +8549,14 @@ export type TranslationFunctions = {
 		 * This time is more than 366 days ago: events that old are not taken.
 		 */
 		occurredTooLongAgo: () => LocalizedString
+		/**
+		 * This learner has recorded the most practice events taken: {perHour} an hour and {perDay} a day. Nothing of this call was stored; send its events again in {seconds} {{second|seconds}} (the Retry-After header).
+		 */
+		practiceEventsLimit: (arg: { perDay: number, perHour: number, seconds: number }) => LocalizedString
+		/**
+		 * This file is not the size announced when its upload started ({size} bytes). Choose the file again.
+		 */
+		uploadSizeMismatch: (arg: { size: number }) => LocalizedString
 		/**
 		 * Give a score from 0 to 100.
 		 */

@@ -810,8 +810,10 @@ export interface paths {
         /**
          * The signed upload address of files kept on this server's disk
          * @description What `presigned_url` points to when files are not kept on S3: the signature (an HMAC of the key,
-         *     the expiry, the content type and the size limit) is the authority, no session is needed. The body
-         *     must have the signed content type and size; an expired address is 403, a bad signature 403.
+         *     the expiry, the content type and the size) is the authority, no session is needed. The body must
+         *     have the signed content type and be exactly the signed size, the `file_size` declared when the
+         *     upload started (400 `wrong_size` otherwise, as S3 refuses a body other than its signed
+         *     Content-Length); an expired address is 403, a bad signature 403.
          */
         put: operations["receiveUpload"];
         post?: never;
@@ -1727,6 +1729,12 @@ export interface paths {
          *     the learner's day in every organization where the learner is an active (not disabled) member,
          *     the day being the local date of `occurred_at` in that organization's time zone (UTC without one);
          *     a deleted organization counts nothing, a disabled (inactive) one still counts.
+         *
+         *     A learner may record PRACTICE_EVENTS_PER_HOUR events an hour and PRACTICE_EVENTS_PER_DAY a day
+         *     (1000 and 5000 by default; a window starts with the first event counted in it). Only events stored
+         *     count, not retries. A call that would pass either limit is 429 with Retry-After (the seconds until
+         *     the window ends) and stores nothing; a retry of events that are all stored already is answered
+         *     as usual even then.
          */
         post: operations["recordPracticeEvents"];
         delete?: never;
@@ -4674,7 +4682,8 @@ export interface operations {
             query: {
                 key: string;
                 expires: number;
-                max: number;
+                /** @description The body's size in bytes */
+                size: number;
                 signature: string;
             };
             header?: never;
@@ -6123,6 +6132,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exportGroupReport: {

@@ -25,6 +25,8 @@
  * | RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES | 50 | failed logins per e-mail and window from all addresses together |
  * | INVITATION_TTL | 1209600 (14 days) | seconds an invitation link works after it was (re)sent |
  * | RATE_LIMIT_RESEND_PER_INVITATION | 3 | resends of one invitation per rate-limit window (its invitee's inbox is not flooded) |
+ * | PRACTICE_EVENTS_PER_HOUR | 1000 | practice events one learner may record an hour (the mobile app's ingestion; a lesson takes minutes) |
+ * | PRACTICE_EVENTS_PER_DAY | 5000 | practice events one learner may record a day (a year offline of daily practice still uploads in one day) |
  * | TRUST_PROXY | (unset) | `true`, a hop count or addresses: read the client address from X-Forwarded-For |
  * | LOG_LEVEL | info | fatal, error, warn, info, debug, trace or silent |
  * | FILES_DIR | DATA_DIR/files | where uploaded files (logos, ...) are kept when S3 is not configured |
@@ -46,6 +48,9 @@ export interface RateLimitConfig {
   perEmailAllAddresses: number
   /** Resends of one invitation (each mails its invitee). */
   resendPerInvitation: number
+  /** Practice events one learner may record in an hour, and in a day (server/practice/quota.ts). */
+  practiceEventsPerHour: number
+  practiceEventsPerDay: number
 }
 
 export interface OidcConfig {
@@ -217,6 +222,8 @@ export const loadConfig = (env: Env = process.env): Config => {
       perEmail: integer(env, 'RATE_LIMIT_PER_EMAIL', 5, 1),
       perEmailAllAddresses: integer(env, 'RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES', 50, 1),
       resendPerInvitation: integer(env, 'RATE_LIMIT_RESEND_PER_INVITATION', 3, 1),
+      practiceEventsPerHour: integer(env, 'PRACTICE_EVENTS_PER_HOUR', 1000, 1),
+      practiceEventsPerDay: integer(env, 'PRACTICE_EVENTS_PER_DAY', 5000, 1),
     },
     trustProxy: trustProxyFrom(env),
     logLevel: logLevelFrom(env),

@@ -102,7 +102,7 @@ export const createClassImport: Handler<'createClassImport'> = async (call) => {
     .values({ organizationId: organization.id, createdBy: me.id, createdAt: now, fileName: body.file_name.trim(), fileKey })
     .returning()
   const expiresAt = secondsAfter(now, UPLOAD_SECONDS)
-  const url = await app.storage.presignUpload({ key: fileKey, contentType: XLSX_CONTENT_TYPE, maxBytes: MAX_BYTES, expiresAt })
+  const url = await app.storage.presignUpload({ key: fileKey, contentType: XLSX_CONTENT_TYPE, size: body.file_size, expiresAt })
   call.reply.code(201)
   return { callback_id: stored!.id, presigned_url: url, content_type: XLSX_CONTENT_TYPE, expires_at: expiresAt.toISOString() }
 }

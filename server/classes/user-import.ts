@@ -93,7 +93,7 @@ export const createClassUserImport: Handler<'createClassUserImport'> = async (ca
     .values({ organizationId: organization.id, createdBy: me.id, createdAt: now, fileName: body.file_name.trim(), fileKey })
     .returning()
   const expiresAt = secondsAfter(now, UPLOAD_SECONDS)
-  const url = await app.storage.presignUpload({ key: fileKey, contentType, maxBytes: MAX_BYTES, expiresAt })
+  const url = await app.storage.presignUpload({ key: fileKey, contentType, size: body.file_size, expiresAt })
   call.reply.code(201)
   return { callback_id: stored!.id, presigned_url: url, content_type: contentType, expires_at: expiresAt.toISOString() }
 }

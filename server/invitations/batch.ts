@@ -136,7 +136,7 @@ export const createInvitationBatch: Handler<'createInvitationBatch'> = async (ca
     })
     .returning()
   const expiresAt = secondsAfter(now, UPLOAD_SECONDS)
-  const url = await app.storage.presignUpload({ key: fileKey, contentType, maxBytes: MAX_BATCH_BYTES, expiresAt })
+  const url = await app.storage.presignUpload({ key: fileKey, contentType, size: body.file_size, expiresAt })
   call.reply.code(201)
   return { id: batch!.id, presigned_url: url, content_type: contentType, expires_at: expiresAt.toISOString() }
 }

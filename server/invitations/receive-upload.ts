@@ -1,10 +1,11 @@
 import type { Handler } from '../contract/handler.js'
 import { detailError, forbidden, notFound } from '../http/errors.js'
-import { MAX_BATCH_BYTES } from './batch.js'
 
 /**
  * PUT /v1/uploads/ — the disk's side of a presigned upload address (services/storage.ts): no session,
  * the signature is the authority. With files on S3 the browser uploads to the bucket and this is 404.
+ * The body must be the size declared when the upload started, exactly (as S3 holds it to the signed
+ * Content-Length).
  */
 export const receiveUpload: Handler<'receiveUpload'> = async ({ app, t, query, request }) => {
   if (!app.storage.receiveUpload) throw notFound(t.api.notFound())
@@ -18,7 +19,7 @@ export const receiveUpload: Handler<'receiveUpload'> = async ({ app, t, query, r
       throw forbidden(t.api.forbidden())
     case 'expired':
       throw forbidden(t.invitationImport.uploadExpired())
-    case 'too_large':
-      throw detailError(413, t.invitationImport.fileTooLarge({ max: MAX_BATCH_BYTES / 1024 }), 'too_large')
+    case 'wrong_size':
+      throw detailError(400, t.api.uploadSizeMismatch({ size: query.size }), 'wrong_size')
   }
 }

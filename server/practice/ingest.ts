@@ -262,19 +262,30 @@ export const recordPracticeEvents = async (db: Executor, events: readonly Practi
     byKey.set(keyOf(event.userId, event.clientEventId, event.occurredAt), event)
   }
   const retries = events.filter((event) => !byKey.has(keyOf(event.userId, event.clientEventId, event.occurredAt)))
-  if (retries.length > 0) {
-    const keys = retries.map((event) => ({ user_id: event.userId, client_event_id: event.clientEventId, occurred_at: event.occurredAt.toISOString() }))
-    for (const row of await rowsOf<Row>(db, storedStatement(JSON.stringify(keys)))) {
-      const event = recorded(row, false)
-      byKey.set(keyOf(event.userId, event.clientEventId, event.occurredAt), event)
-    }
-  }
+  for (const event of await findStored(db, retries)) byKey.set(keyOf(event.userId, event.clientEventId, event.occurredAt), event)
   return events.map((event) => {
     const stored = byKey.get(keyOf(event.userId, event.clientEventId, event.occurredAt))
     // a retry whose first recording is not visible yet (committed by another request just now)
     if (!stored) throw new Error(`practice event ${event.clientEventId} was neither stored nor found`)
     return stored
   })
+}
+
+/** Those of `events` already stored, as first recorded (in no particular order). */
+const findStored = async (db: Executor, events: readonly PracticeEvent[]): Promise<RecordedEvent[]> => {
+  if (events.length === 0) return []
+  const keys = events.map((event) => ({ user_id: event.userId, client_event_id: event.clientEventId, occurred_at: event.occurredAt.toISOString() }))
+  return (await rowsOf<Row>(db, storedStatement(JSON.stringify(keys)))).map((row) => recorded(row, false))
+}
+
+/**
+ * The events as first recorded when every one of them is stored already (a retry), else undefined:
+ * the ingestion answers a retry even when the learner may record no more (server/practice/quota.ts).
+ */
+export const recordedAlready = async (db: Executor, events: readonly PracticeEvent[]): Promise<RecordedEvent[] | undefined> => {
+  const byKey = new Map((await findStored(db, events)).map((event) => [keyOf(event.userId, event.clientEventId, event.occurredAt), event]))
+  const found = events.map((event) => byKey.get(keyOf(event.userId, event.clientEventId, event.occurredAt)))
+  return found.every((event) => event !== undefined) ? (found as RecordedEvent[]) : undefined
 }
 
 /** Records one event (recordPracticeEvents with one). */

@@ -13,10 +13,12 @@ import type { S3Config } from '../config.js'
  * client; a stored object keeps its content type.
  *
  * A browser may also upload a file straight to its key through a presigned address (the batch
- * invitation's file): on S3 the bucket's own presigned PUT; on the disk an address of this server
- * (PUT /v1/uploads/) whose HMAC signature covers the key, the expiry, the size limit and the content
- * type, checked by `receiveUpload`. The disk's signing key is made once and kept beside the files
- * (several servers on one disk share it).
+ * invitation's file): on S3 the bucket's own presigned PUT, whose signature covers the Content-Length
+ * and Content-Type headers (S3 refuses a body of another size or type); on the disk an address of this
+ * server (PUT /v1/uploads/) whose HMAC signature covers the key, the expiry, the size and the content
+ * type, checked by `receiveUpload`. Either way the size is the one the browser declared when the upload
+ * started, exactly: not the most any upload may have, which let a declared 2 KB file be 5 MB. The disk's
+ * signing key is made once and kept beside the files (several servers on one disk share it).
  */
 
 export interface StoredObject {
@@ -30,7 +32,7 @@ export interface Storage {
   get(key: string): Promise<StoredObject | undefined>
   /** Deleting a missing object is fine. */
   delete(key: string): Promise<void>
-  /** An address to PUT the object to, with exactly this content type, until `expiresAt`. */
+  /** An address to PUT the object to, with exactly this content type and size, until `expiresAt`. */
   presignUpload(grant: UploadGrant): Promise<string>
   /** The disk's side of its presigned addresses; undefined on S3 (the bucket receives them). */
   receiveUpload?(signed: SignedUpload, body: Buffer, now: Date): Promise<UploadOutcome>
@@ -39,8 +41,8 @@ export interface Storage {
 export interface UploadGrant {
   key: string
   contentType: string
-  /** The largest body taken (the disk checks it on receipt; on S3 the reader checks it). */
-  maxBytes: number
+  /** The body's size in bytes, exactly (the size the uploader declared; the disk checks it on receipt, S3 by the signature). */
+  size: number
   expiresAt: Date
 }
 
@@ -50,11 +52,11 @@ export interface SignedUpload {
   contentType: string
   /** Unix seconds. */
   expires: number
-  max: number
+  size: number
   signature: string
 }
 
-export type UploadOutcome = 'stored' | 'bad_signature' | 'expired' | 'too_large'
+export type UploadOutcome = 'stored' | 'bad_signature' | 'expired' | 'wrong_size'
 
 const KEY = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/
 
@@ -83,8 +85,8 @@ const signingKeyOf = async (dir: string): Promise<Buffer> => {
   return readFile(file)
 }
 
-const signatureOf = (secret: Buffer, { key, contentType, expires, max }: Omit<SignedUpload, 'signature'>): string =>
-  createHmac('sha256', secret).update(JSON.stringify([key, contentType.toLowerCase(), expires, max])).digest('base64url')
+const signatureOf = (secret: Buffer, { key, contentType, expires, size }: Omit<SignedUpload, 'signature'>): string =>
+  createHmac('sha256', secret).update(JSON.stringify([key, contentType.toLowerCase(), expires, size])).digest('base64url')
 
 const sameText = (a: string, b: string): boolean => {
   const left = Buffer.from(a)
@@ -121,15 +123,15 @@ export const diskStorage = (dir: string, publicUrl = ''): Storage => {
       const file = fileOf(key)
       await Promise.all([rm(file, { force: true }), rm(`${file}.type`, { force: true })])
     },
-    async presignUpload({ key, contentType, maxBytes, expiresAt }) {
-      const signed = { key: checkKey(key), contentType, expires: Math.floor(expiresAt.getTime() / 1000), max: maxBytes }
-      const query = new URLSearchParams({ key, expires: String(signed.expires), max: String(maxBytes), signature: signatureOf(await signingKey(), signed) })
+    async presignUpload({ key, contentType, size, expiresAt }) {
+      const signed = { key: checkKey(key), contentType, expires: Math.floor(expiresAt.getTime() / 1000), size }
+      const query = new URLSearchParams({ key, expires: String(signed.expires), size: String(size), signature: signatureOf(await signingKey(), signed) })
       return `${publicUrl}/v1/uploads/?${query}`
     },
     async receiveUpload(signed, body, now) {
       if (!KEY.test(signed.key) || !sameText(signed.signature, signatureOf(await signingKey(), signed))) return 'bad_signature'
       if (now.getTime() > signed.expires * 1000) return 'expired'
-      if (body.length > signed.max) return 'too_large'
+      if (body.length !== signed.size) return 'wrong_size'
       await this.put(signed.key, body, signed.contentType)
       return 'stored'
     },
@@ -138,9 +140,10 @@ export const diskStorage = (dir: string, publicUrl = ''): Storage => {
 
 /**
  * The most of one object a read takes into memory: above every upload's limit (5 MB), so that a reader
- * still sees a bigger object as too big (its first MAX_READ_BYTES + 1 bytes are all it gets). On S3 the
- * presigned PUT does not hold the browser to the signed size (only the disk's own address checks it on
- * receipt), and an object of gigabytes was read whole into memory by the preview about to refuse it.
+ * still sees a bigger object as too big (its first MAX_READ_BYTES + 1 bytes are all it gets). The presigned
+ * PUT holds the browser to the declared size, but a bucket that does not check signatures as S3 does (or
+ * an object put there otherwise) may hold more: an object of gigabytes was read whole into memory by the
+ * preview about to refuse it.
  */
 export const MAX_READ_BYTES = 8 * 1024 * 1024
 
@@ -161,6 +164,9 @@ const bytesWithin = async (body: AsyncIterable<Uint8Array> & { destroy?: () => v
 
 export const s3Storage = (config: S3Config): Storage => {
   const client = new S3Client({
+    // no checksum of the body in a presigned URL: the SDK's default put the CRC32 of an empty body
+    // (x-amz-checksum-crc32=AAAAAA==) in it, which S3 holds the browser's body to
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -185,9 +191,11 @@ export const s3Storage = (config: S3Config): Storage => {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }))
     },
-    async presignUpload({ key, contentType, expiresAt }) {
+    async presignUpload({ key, contentType, size, expiresAt }) {
       const expiresIn = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000))
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: checkKey(key), ContentType: contentType }), { expiresIn })
+      const command = new PutObjectCommand({ Bucket, Key: checkKey(key), ContentType: contentType, ContentLength: size })
+      // both headers in the signature: S3 answers 403 to a PUT whose Content-Length or Content-Type differs
+      return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(['content-length', 'content-type']) })
     },
   }
 }

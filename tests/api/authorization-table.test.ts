@@ -440,12 +440,14 @@ const FIXTURES: Record<string, Fixture> = {
   getInvitationBatchTemplate: { request: () => ({ query: 'kind=user_ids&format=xlsx' }) },
   receiveUpload: {
     request: async () => {
+      // the address takes the size declared when the upload started, exactly
+      const payload = Buffer.from(`email\n${unique('upload')}\n`)
       const created = await server.api('POST', '/v1/invitations/batch/', {
         token: world.platformAdmin.token,
-        body: { file_size: 40, content_type: 'text/csv', organization: world.own.organization.id, file_name: 'list.csv' },
+        body: { file_size: payload.length, content_type: 'text/csv', organization: world.own.organization.id, file_name: 'list.csv' },
       })
       const address = new URL(created.body.presigned_url as string)
-      return { query: address.search.slice(1), raw: { payload: Buffer.from(`email\n${unique('upload')}\n`), contentType: 'text/csv' } }
+      return { query: address.search.slice(1), raw: { payload, contentType: 'text/csv' } }
     },
   },
   listOrganizations: { request: () => ({ query: 'search=Organization' }) },

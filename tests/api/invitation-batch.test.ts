@@ -337,7 +337,7 @@ describe.each(Object.entries(backends))('a batch invitation, files on the %s', (
     const path = `${address.pathname}?${address.searchParams}`
     const body = Buffer.from('email\na@example.com\n')
     const tampered = new URL(address)
-    tampered.searchParams.set('max', '5242880')
+    tampered.searchParams.set('size', '5242880')
     tampered.searchParams.set('key', 'invitation-batches/1/other.csv')
     expect((await server.api('PUT', `${tampered.pathname}${tampered.search}`, { raw: { payload: body, contentType: 'text/csv' } })).status).toBe(403)
     expect((await server.api('PUT', path, { raw: { payload: body, contentType: XLSX } })).status).toBe(403)

@@ -74,6 +74,8 @@ const es_MX_api = {
 	notAssessmentField: 'Una evaluación no admite este campo: pertenece a una lección.',
 	occurredInFuture: 'Esta hora está más de una hora por delante del reloj del servidor. Revisa la fecha y la hora del dispositivo.',
 	occurredTooLongAgo: 'Esta hora es de hace más de 366 días: no se aceptan eventos tan antiguos.',
+	practiceEventsLimit: 'Este alumno ya registró el máximo de eventos de práctica aceptados: {perHour} por hora y {perDay} por día. No se guardó nada de esta llamada; vuelve a enviar sus eventos en {seconds} {{segundo|segundos}} (el encabezado Retry-After).',
+	uploadSizeMismatch: 'Este archivo no tiene el tamaño anunciado al iniciar la carga ({size} bytes). Vuelve a elegir el archivo.',
 	scoreRange: 'Indica una puntuación de 0 a 100.',
 	secondsRange: 'Indica los segundos dedicados, de 0 a 86400 (un día).',
 	eventIdInvalid: 'Usa como máximo 100 letras, dígitos y los signos . _ : - (un UUID, por ejemplo).',

@@ -1,0 +1,87 @@
+import { and, gt, inArray, lte, sql } from 'drizzle-orm'
+import type { Translator } from '../../locales/server.js'
+import { secondsAfter } from '../auth/clock.js'
+import type { RateLimitConfig } from '../config.js'
+import { rateLimits } from '../db/schema.js'
+import type { Executor } from '../db/store.js'
+import { ApiError } from '../http/errors.js'
+
+/**
+ * How many practice events one learner may record through the API: PRACTICE_EVENTS_PER_HOUR and
+ * PRACTICE_EVENTS_PER_DAY, so that a learner's session (or a stolen one) cannot grow the events and
+ * their rollups without end. A call caps a batch (100 events, 256 KB), not how often it comes.
+ *
+ * Counted in the store's `rate_limits` table, like the other limits, so that every server process on
+ * one database shares the counts: one row per learner and window, a window starting with the first
+ * event counted in it and lasting an hour or a day. Only events stored count: a retry of events already
+ * there stores nothing and counts nothing. The demo and the seed record without the API and are not
+ * counted.
+ */
+
+export interface PracticeWindow {
+  key: string
+  seconds: number
+  max: number
+}
+
+/** The learner's two windows, in key order (the order an upsert locks its rows in: no two calls wait in a circle). */
+export const practiceWindows = (userId: number, config: RateLimitConfig): PracticeWindow[] => [
+  { key: `practice-events:day:${userId}`, seconds: 24 * 60 * 60, max: config.practiceEventsPerDay },
+  { key: `practice-events:hour:${userId}`, seconds: 60 * 60, max: config.practiceEventsPerHour },
+]
+
+/** The seconds until the latest window whose count `reached` its maximum ends; 0 when none has. */
+const secondsToWait = (
+  windows: readonly PracticeWindow[],
+  rows: readonly (typeof rateLimits.$inferSelect)[],
+  now: Date,
+  reached: (count: number, max: number) => boolean,
+): number => {
+  let wait = 0
+  for (const row of rows) {
+    const window = windows.find(({ key }) => key === row.key)
+    if (window && row.windowEndsAt > now && reached(row.count, window.max)) {
+      wait = Math.max(wait, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000))
+    }
+  }
+  return wait
+}
+
+/** The seconds to wait when a window is already full (a call then stores nothing); else 0. One small read. */
+export const practiceWait = async (db: Executor, windows: readonly PracticeWindow[], now: Date): Promise<number> => {
+  const rows = await db
+    .select()
+    .from(rateLimits)
+    .where(and(inArray(rateLimits.key, windows.map(({ key }) => key)), gt(rateLimits.windowEndsAt, now)))
+  return secondsToWait(windows, rows, now, (count, max) => count >= max)
+}
+
+/**
+ * Adds `count` events to both windows, in the transaction that stored them: answers the seconds to wait
+ * when that passes a maximum (the caller then rolls the transaction back, events and counts alike), else 0.
+ * The upsert locks the learner's rows, so two calls at once are counted one after the other.
+ */
+export const countPracticeEvents = async (tx: Executor, windows: readonly PracticeWindow[], count: number, now: Date): Promise<number> => {
+  if (count === 0) return 0
+  const expired = lte(rateLimits.windowEndsAt, now)
+  const rows = await tx
+    .insert(rateLimits)
+    .values(windows.map(({ key, seconds }) => ({ key, count, windowEndsAt: secondsAfter(now, seconds) })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
+        windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
+      },
+    })
+    .returning()
+  return secondsToWait(windows, rows, now, (total, max) => total > max)
+}
+
+/** 429 with Retry-After, saying to the app's developer what the limits are and that nothing was stored. */
+export const tooManyPracticeEvents = (t: Translator, config: RateLimitConfig, seconds: number) =>
+  new ApiError(
+    429,
+    { detail: t.api.practiceEventsLimit({ perHour: config.practiceEventsPerHour, perDay: config.practiceEventsPerDay, seconds }), code: 'rate_limited' },
+    { 'retry-after': String(seconds) },
+  )
