@@ -3494,7 +3494,7 @@ export type NamespaceDashboardsTranslation = {
 	 */
 	title: string
 	/**
-	 * T​h​i​s​ ​w​e​e​k​:​ ​{​f​r​o​m​}​ ​–​ ​{​t​o​}
+	 * T​h​i​s​ ​w​e​e​k​,​ ​S​a​t​u​r​d​a​y​ ​t​o​ ​F​r​i​d​a​y​:​ ​{​f​r​o​m​}​ ​–​ ​{​t​o​}
 	 * @param {string} from
 	 * @param {string} to
 	 */
@@ -3567,6 +3567,11 @@ export type NamespaceDashboardsTranslation = {
 	 * @param {string} day
 	 */
 	activeOn: RequiredParams<'count' | 'day'>
+	/**
+	 * {​d​a​y​}​:​ ​s​t​i​l​l​ ​t​o​ ​c​o​m​e
+	 * @param {string} day
+	 */
+	dayToCome: RequiredParams<'day'>
 	/**
 	 * N​o​t​ ​p​r​a​c​t​i​s​e​d​ ​t​h​i​s​ ​w​e​e​k
 	 */
@@ -10272,7 +10277,7 @@ export type TranslationFunctions = {
 		 */
 		title: () => LocalizedString
 		/**
-		 * This week: {from} – {to}
+		 * This week, Saturday to Friday: {from} – {to}
 		 */
 		week: (arg: { from: string, to: string }) => LocalizedString
 		/**
@@ -10339,6 +10344,10 @@ export type TranslationFunctions = {
 		 * {day}: {count} active
 		 */
 		activeOn: (arg: { count: number, day: string }) => LocalizedString
+		/**
+		 * {day}: still to come
+		 */
+		dayToCome: (arg: { day: string }) => LocalizedString
 		/**
 		 * Not practised this week
 		 */
