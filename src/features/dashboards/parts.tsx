@@ -157,7 +157,7 @@ export const classGrid = css({ display: 'grid', gap: '4', gridTemplateColumns: {
 
 /**
  * The week's active learners, a bar a day from Saturday to Friday (the figures are written above the
- * bars, for everyone); the days after today have no bar, only their name, dimmed.
+ * bars, for everyone); the days after today have no figure and an empty, dashed place for their bar.
  */
 export function WeekBars({ activity, today }: { activity: NonNullable<Dashboard['activity']>; today: string }) {
   const { LL, locale } = useI18nContext()
@@ -176,11 +176,21 @@ export function WeekBars({ activity, today }: { activity: NonNullable<Dashboard[
           const later = day.day > today
           return (
             <li key={day.day} data-day={day.day} aria-label={later ? t.dayToCome({ day: named }) : t.activeOn({ day: named, count: day.active_students })}>
-              <Stack gap="1" align="center" aria-hidden="true" opacity={later ? '0.5' : undefined}>
+              <Stack gap="1" align="center" aria-hidden="true">
                 <Text textStyle="xs" fontWeight="semibold">
                   {later ? '\u00a0' : day.active_students}
                 </Text>
-                <Box h="20" w="full" display="flex" alignItems="flex-end" bg="gray.a2" borderRadius="l1">
+                <Box
+                  h="20"
+                  w="full"
+                  display="flex"
+                  alignItems="flex-end"
+                  borderRadius="l1"
+                  bg={later ? 'transparent' : 'gray.a2'}
+                  borderWidth={later ? '1px' : '0'}
+                  borderStyle={later ? 'dashed' : 'none'}
+                  borderColor="border.default"
+                >
                   {later ? null : <Box w="full" bg="colorPalette.default" borderRadius="l1" style={{ height: `${(day.active_students / most) * 100}%` }} />}
                 </Box>
                 <Text textStyle="xs" color="fg.muted">
