@@ -2882,10 +2882,6 @@ export type NamespaceClassUserImportTranslation = {
 	 */
 	statusColumn: string
 	/**
-	 * O​K
-	 */
-	fine: string
-	/**
 	 * (​n​o​ ​c​l​a​s​s​ ​n​a​m​e​)
 	 */
 	noClass: string
@@ -2948,6 +2944,48 @@ export type NamespaceClassUserImportTranslation = {
 		 * I​m​p​o​r​t​ ​u​s​e​r​s​ ​i​n​t​o​ ​t​e​a​m​s
 		 */
 		action: string
+	}
+	rowStatus: {
+		/**
+		 * I​n​v​i​t​e​d
+		 */
+		invited: string
+		school: {
+			/**
+			 * J​o​i​n​s​ ​t​h​e​ ​c​l​a​s​s​ ​a​t​ ​o​n​c​e​ ​(​a​ ​s​t​u​d​e​n​t​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​)
+			 */
+			joins: string
+			/**
+			 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​ ​a​n​d​ ​a​c​c​e​p​t​ ​o​n​ ​t​h​e​i​r​ ​o​w​n​ ​(​a​ ​s​t​u​d​e​n​t​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​)
+			 */
+			invitedStudent: string
+			/**
+			 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​t​h​e​ ​c​l​a​s​s
+			 */
+			invitedNew: string
+			/**
+			 * J​o​i​n​e​d​ ​t​h​e​ ​c​l​a​s​s
+			 */
+			joined: string
+		}
+		company: {
+			/**
+			 * J​o​i​n​s​ ​t​h​e​ ​t​e​a​m​ ​a​t​ ​o​n​c​e​ ​(​a​n​ ​e​m​p​l​o​y​e​e​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​)
+			 */
+			joins: string
+			/**
+			 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​t​e​a​m​ ​a​n​d​ ​a​c​c​e​p​t​ ​o​n​ ​t​h​e​i​r​ ​o​w​n​ ​(​a​n​ ​e​m​p​l​o​y​e​e​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​)
+			 */
+			invitedStudent: string
+			/**
+			 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​t​h​e​ ​t​e​a​m
+			 */
+			invitedNew: string
+			/**
+			 * J​o​i​n​e​d​ ​t​h​e​ ​t​e​a​m
+			 */
+			joined: string
+		}
 	}
 }
 
@@ -9693,10 +9731,6 @@ export type TranslationFunctions = {
 		 */
 		statusColumn: () => LocalizedString
 		/**
-		 * OK
-		 */
-		fine: () => LocalizedString
-		/**
 		 * (no class name)
 		 */
 		noClass: () => LocalizedString
@@ -9755,6 +9789,48 @@ export type TranslationFunctions = {
 			 * Import users into teams
 			 */
 			action: () => LocalizedString
+		}
+		rowStatus: {
+			/**
+			 * Invited
+			 */
+			invited: () => LocalizedString
+			school: {
+				/**
+				 * Joins the class at once (a student of the organization)
+				 */
+				joins: () => LocalizedString
+				/**
+				 * Will be invited to the class and accept on their own (a student of the organization)
+				 */
+				invitedStudent: () => LocalizedString
+				/**
+				 * Will be invited to the organization and the class
+				 */
+				invitedNew: () => LocalizedString
+				/**
+				 * Joined the class
+				 */
+				joined: () => LocalizedString
+			}
+			company: {
+				/**
+				 * Joins the team at once (an employee of the organization)
+				 */
+				joins: () => LocalizedString
+				/**
+				 * Will be invited to the team and accept on their own (an employee of the organization)
+				 */
+				invitedStudent: () => LocalizedString
+				/**
+				 * Will be invited to the organization and the team
+				 */
+				invitedNew: () => LocalizedString
+				/**
+				 * Joined the team
+				 */
+				joined: () => LocalizedString
+			}
 		}
 	}
 	classWizard: {

@@ -2982,6 +2982,8 @@ export interface components {
                 column: string;
                 message: string;
             }[];
+            /** @description The address is an active student of the organization: with consent it joins the class at once, without it it is invited like any other */
+            student: boolean;
             /**
              * @description Once confirmed: joined the class at once (consent, a student of the organization) or invited
              * @enum {string|null}
