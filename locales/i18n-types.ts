@@ -2894,10 +2894,6 @@ export type NamespaceClassUserImportTranslation = {
 	 */
 	statusColumn: string
 	/**
-	 * O​K
-	 */
-	fine: string
-	/**
 	 * (​n​o​ ​c​l​a​s​s​ ​n​a​m​e​)
 	 */
 	noClass: string
@@ -2960,6 +2956,48 @@ export type NamespaceClassUserImportTranslation = {
 		 * I​m​p​o​r​t​ ​u​s​e​r​s​ ​i​n​t​o​ ​t​e​a​m​s
 		 */
 		action: string
+	}
+	rowStatus: {
+		/**
+		 * I​n​v​i​t​e​d
+		 */
+		invited: string
+		school: {
+			/**
+			 * J​o​i​n​s​ ​t​h​e​ ​c​l​a​s​s​ ​a​t​ ​o​n​c​e​ ​(​a​ ​s​t​u​d​e​n​t​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​)
+			 */
+			joins: string
+			/**
+			 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​c​l​a​s​s​ ​a​n​d​ ​a​c​c​e​p​t​ ​o​n​ ​t​h​e​i​r​ ​o​w​n​ ​(​a​ ​s​t​u​d​e​n​t​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​)
+			 */
+			invitedStudent: string
+			/**
+			 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​t​h​e​ ​c​l​a​s​s
+			 */
+			invitedNew: string
+			/**
+			 * J​o​i​n​e​d​ ​t​h​e​ ​c​l​a​s​s
+			 */
+			joined: string
+		}
+		company: {
+			/**
+			 * J​o​i​n​s​ ​t​h​e​ ​t​e​a​m​ ​a​t​ ​o​n​c​e​ ​(​a​n​ ​e​m​p​l​o​y​e​e​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​)
+			 */
+			joins: string
+			/**
+			 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​t​e​a​m​ ​a​n​d​ ​a​c​c​e​p​t​ ​o​n​ ​t​h​e​i​r​ ​o​w​n​ ​(​a​n​ ​e​m​p​l​o​y​e​e​ ​o​f​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​)
+			 */
+			invitedStudent: string
+			/**
+			 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​t​h​e​ ​t​e​a​m
+			 */
+			invitedNew: string
+			/**
+			 * J​o​i​n​e​d​ ​t​h​e​ ​t​e​a​m
+			 */
+			joined: string
+		}
 	}
 }
 
@@ -3506,7 +3544,7 @@ export type NamespaceDashboardsTranslation = {
 	 */
 	title: string
 	/**
-	 * T​h​i​s​ ​w​e​e​k​:​ ​{​f​r​o​m​}​ ​–​ ​{​t​o​}
+	 * T​h​i​s​ ​w​e​e​k​,​ ​S​a​t​u​r​d​a​y​ ​t​o​ ​F​r​i​d​a​y​:​ ​{​f​r​o​m​}​ ​–​ ​{​t​o​}
 	 * @param {string} from
 	 * @param {string} to
 	 */
@@ -3579,6 +3617,11 @@ export type NamespaceDashboardsTranslation = {
 	 * @param {string} day
 	 */
 	activeOn: RequiredParams<'count' | 'day'>
+	/**
+	 * {​d​a​y​}​:​ ​s​t​i​l​l​ ​t​o​ ​c​o​m​e
+	 * @param {string} day
+	 */
+	dayToCome: RequiredParams<'day'>
 	/**
 	 * N​o​t​ ​p​r​a​c​t​i​s​e​d​ ​t​h​i​s​ ​w​e​e​k
 	 */
@@ -9708,10 +9751,6 @@ export type TranslationFunctions = {
 		 */
 		statusColumn: () => LocalizedString
 		/**
-		 * OK
-		 */
-		fine: () => LocalizedString
-		/**
 		 * (no class name)
 		 */
 		noClass: () => LocalizedString
@@ -9770,6 +9809,48 @@ export type TranslationFunctions = {
 			 * Import users into teams
 			 */
 			action: () => LocalizedString
+		}
+		rowStatus: {
+			/**
+			 * Invited
+			 */
+			invited: () => LocalizedString
+			school: {
+				/**
+				 * Joins the class at once (a student of the organization)
+				 */
+				joins: () => LocalizedString
+				/**
+				 * Will be invited to the class and accept on their own (a student of the organization)
+				 */
+				invitedStudent: () => LocalizedString
+				/**
+				 * Will be invited to the organization and the class
+				 */
+				invitedNew: () => LocalizedString
+				/**
+				 * Joined the class
+				 */
+				joined: () => LocalizedString
+			}
+			company: {
+				/**
+				 * Joins the team at once (an employee of the organization)
+				 */
+				joins: () => LocalizedString
+				/**
+				 * Will be invited to the team and accept on their own (an employee of the organization)
+				 */
+				invitedStudent: () => LocalizedString
+				/**
+				 * Will be invited to the organization and the team
+				 */
+				invitedNew: () => LocalizedString
+				/**
+				 * Joined the team
+				 */
+				joined: () => LocalizedString
+			}
 		}
 	}
 	classWizard: {
@@ -10292,7 +10373,7 @@ export type TranslationFunctions = {
 		 */
 		title: () => LocalizedString
 		/**
-		 * This week: {from} – {to}
+		 * This week, Saturday to Friday: {from} – {to}
 		 */
 		week: (arg: { from: string, to: string }) => LocalizedString
 		/**
@@ -10359,6 +10440,10 @@ export type TranslationFunctions = {
 		 * {day}: {count} active
 		 */
 		activeOn: (arg: { count: number, day: string }) => LocalizedString
+		/**
+		 * {day}: still to come
+		 */
+		dayToCome: (arg: { day: string }) => LocalizedString
 		/**
 		 * Not practised this week
 		 */

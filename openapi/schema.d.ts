@@ -2992,6 +2992,8 @@ export interface components {
                 column: string;
                 message: string;
             }[];
+            /** @description The address is an active student of the organization: with consent it joins the class at once, without it it is invited like any other */
+            student: boolean;
             /**
              * @description Once confirmed: joined the class at once (consent, a student of the organization) or invited
              * @enum {string|null}
@@ -3104,17 +3106,23 @@ export interface components {
             /** @description A student's own practice (null for the other dashboards) */
             me: components["schemas"]["DashboardPractice"] | null;
         };
+        /** @description The current week in the organization's time zone; weeks run Saturday to Friday (specification 001 §9) */
         DashboardWeek: {
             /**
              * Format: date
-             * @description The first of the 7 local days
+             * @description The Saturday that starts the week
              */
             from: string;
             /**
              * Format: date
-             * @description Today in the organization's time zone
+             * @description The Friday that ends it (it may be after today)
              */
             to: string;
+            /**
+             * Format: date
+             * @description Today in the organization's time zone
+             */
+            today: string;
         };
         DashboardCounts: {
             students: number;

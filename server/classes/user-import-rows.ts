@@ -1,9 +1,9 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import type { Translator } from '../../locales/server.js'
 import { isOwnAddress } from '../auth/policy.js'
-import { groupMembers, groups, users, type UserRow } from '../db/schema.js'
+import { groupMembers, groups, memberships, users, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { inSlices, nameKey, rowsByKey, translatedColumn } from '../services/import-rows.js'
 import type { Column } from '../services/spreadsheets.js'
@@ -15,7 +15,9 @@ import { comparedGroupName } from './import-rows.js'
  * address (issue 7) with the class beside it. A row is checked for its address (as the invite call takes
  * them, and not the caller's own), its class (a class of this organization, not a draft, of that name,
  * compared as the class import compares names), the same address and class on an earlier row, and an
- * address already a student of that class. The preview groups the rows per class.
+ * address already a student of that class. Each row says whether its address is a student of the
+ * organization (with consent it joins at once, else it is invited), so the preview can say what will
+ * happen to it. The preview groups the rows per class.
  */
 
 export type ImportValues = components['schemas']['ClassUserImportValues']
@@ -74,6 +76,26 @@ const studentsOf = async (db: Executor, groupIds: readonly number[], emails: rea
   return new Set(found.map(({ groupId, email }) => `${groupId} ${email}`))
 }
 
+/** The addresses among these (lower-case) that are active students of the organization. */
+const organizationStudents = async (db: Executor, organizationId: number, emails: readonly string[]) => {
+  if (emails.length === 0) return new Set<string>()
+  const found = await inSlices(emails, (slice) =>
+    db
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(
+        and(
+          eq(memberships.organizationId, organizationId),
+          eq(memberships.role, 'student'),
+          isNull(memberships.disabledAt),
+          inArray(sql`lower(${users.email})`, slice),
+        ),
+      ),
+  )
+  return new Set(found.map(({ email }) => email))
+}
+
 /** The rows grouped per class: the class's name as first written, its id, its rows in the file's order. */
 const grouped = (rows: readonly ImportRow[], groupOf: (row: ImportRow) => number | null): ClassView[] => {
   const classes = new Map<string, ClassView>()
@@ -110,10 +132,12 @@ export const checkUserRows = async (
     return ids?.length === 1 ? ids[0]! : null
   }
   const groupOf = (row: { values: ImportValues }) => groupOfKey(nameKey(row.values.class_name))
-  if (committed) return grouped(rows.map(({ number, values, outcome }) => ({ row: number, values, errors: [], outcome })), groupOf)
-
   const valid = rows.map((row) => EMAIL.test(emailOf(row.values)))
   const candidates = [...new Set(rows.filter((_, index) => valid[index]).map((row) => emailOf(row.values)))]
+  const members = await organizationStudents(db, organizationId, candidates)
+  const student = (row: StoredRow) => members.has(emailOf(row.values))
+  if (committed) return grouped(rows.map((row) => ({ row: row.number, values: row.values, errors: [], student: student(row), outcome: row.outcome })), groupOf)
+
   const known = [...new Set([...byName.values()].filter((ids) => ids.length === 1).map((ids) => ids[0]!))]
   const students = await studentsOf(db, known, candidates)
   const repeated = rowsByKey(rows, pairKey)
@@ -134,7 +158,7 @@ export const checkUserRows = async (
       const first = repeated.get(pairKey(row))?.[0]
       if (first !== undefined && first !== row.number) fail('email', t.api.groupUserImport.duplicateRow({ row: first }))
       else if (ids.length === 1 && valid[index] && students.has(`${ids[0]} ${email}`)) fail('email', t.api.groupUserImport.alreadyStudent())
-      return { row: row.number, values: row.values, errors, outcome: null }
+      return { row: row.number, values: row.values, errors, student: student(row), outcome: null }
     }),
     groupOf,
   )

@@ -8,7 +8,9 @@ import { classesOf, learnersOf, type DashboardScope } from './scope.js'
 /**
  * The figures of the dashboards, each computed by SQL over the daily practice rollups (`daily_practice`,
  * one row per organization, learner and local day), never from raw events and never by loops here.
- * The week is the 7 local days ending today in the organization's time zone. A learner is active on a
+ * The week is the current one in the organization's time zone, Saturday to Friday as the product's
+ * weeks run (specification 001 §9), the same week the client labels; its days after today have no
+ * practice yet. A learner is active on a
  * day with at least one finished lesson (specification 001 §9); a day meets a class goal when its
  * practice time reaches the goal's minutes per day.
  */
@@ -27,10 +29,12 @@ const inWeek = (organizationId: number, week: Week, user: SQL): SQL =>
   sql`dp.organization_id = ${organizationId} and dp.user_id = ${user} and dp.day between ${week.from}::date and ${week.to}::date`
 
 export const weekOf = async (db: Executor, organizationId: number, now: Date): Promise<Week> => {
+  // dow: 0 is Sunday, 6 Saturday; (dow + 1) % 7 is how many days ago the week's Saturday was
   const [row] = await rowsOf<Week>(
     db,
-    sql`select (${todayIn(now)} - 6)::text as "from", (${todayIn(now)})::text as "to"
-      from ${organizations} where ${organizations.id} = ${organizationId}`,
+    sql`select (today - (extract(dow from today)::int + 1) % 7)::text as "from",
+        (today - (extract(dow from today)::int + 1) % 7 + 6)::text as "to", today::text as "today"
+      from (select ${todayIn(now)} as today from ${organizations} where ${organizations.id} = ${organizationId}) o`,
   )
   if (!row) throw new Error(`organization ${organizationId} not found`)
   return row

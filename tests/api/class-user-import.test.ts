@@ -184,6 +184,10 @@ describe('the confirmation', () => {
     const id = await upload(
       await xlsxOf([HEADER, ['consent-new@example.com', a.name], ['consent-new@example.com', b.name], ['consent-learner@example.com', b.name], ['consent-other@example.com', b.name]]),
     )
+    // the preview says which rows are students of the organization: with consent they join at once
+    const studentRows = (body: { classes: { rows: { row: number; student: boolean }[] }[] }) => body.classes.map((entry) => entry.rows.map((row) => [row.row, row.student]))
+    const expected = [[[2, false]], [[3, false], [4, true], [5, false]]]
+    expect(studentRows((await preview(id)).body)).toEqual(expected)
     const reply = await confirm(id)
     expect(reply.status, reply.text).toBe(200)
     expect(reply.body).toMatchObject({ consent: true, with_errors: 0 })
@@ -192,6 +196,7 @@ describe('the confirmation', () => {
       [a.name, 1, 0],
       [b.name, 2, 1],
     ])
+    expect(studentRows(reply.body)).toEqual(expected)
     expect(await isStudentOf(b.id, learner.id)).toBe(true)
     expect(await invitationsTo('consent-learner@example.com')).toEqual([])
     // one invitation for both classes, auto-join, and one mail whose link is its current one

@@ -7,15 +7,15 @@ import { createOrganizationWithPeople, createUser, login, startServer, type Test
 
 /**
  * The dashboards (specification 001 §2 Dashboards, §6, §9), GET /v1/organizations/{id}/dashboard/, on a
- * known data set with every figure written out. The clock stands at 2026-03-18 20:00 UTC: 13:00 on
- * Wednesday 18 March in Los Angeles (the school: its week is 12–18 March) and already 05:00 on
- * 19 March in Tokyo (its week is 13–19 March).
+ * known data set with every figure written out. Weeks run Saturday to Friday (§9). The clock stands at
+ * 2026-03-18 20:00 UTC: 13:00 on Wednesday 18 March in Los Angeles (the school: its week is Saturday 14
+ * to Friday 20 March) and already 05:00 on Thursday 19 March in Tokyo (the same week there).
  *
  * The school: admin Alice, teachers Terry and Edna; students Sam, Ann, Bob, Cid, Dee, and Eve who is
  * disabled. Classes: Algebra (Terry, active, goal 3 days × 10 min: Sam, Ann, Bob), Biology (Terry, not
  * started, no goals: Cid), Chemistry (Edna, active, 2 days × 20 min: Dee, Ann, made after Algebra),
  * Drama (Terry, finished), a draft with Cid. Practice (local days, lessons/minutes):
- *   Sam 11th 5/50 (last week, EPS 40) · 12th 2/15 · 14th 1/5 · 18th 3/20 (EPS 61.5)
+ *   Sam 11th 5/50 (EPS 40) · 12th 2/15 (both last week) · 14th 1/5 · 18th 3/20 (EPS 61.5)
  *   Ann 15th 1/25 · 16th 2/21:40 · 17th 1/10      Bob 13th 0/2 (no lesson: not active)
  *   Dee 18th 1/20      Cid nothing      Eve 18th 1/30 (disabled: nobody's learner)
  */
@@ -97,9 +97,10 @@ beforeAll(async () => {
   await practice(org, id('Bob'), '2026-03-13', 0, 120)
   await practice(org, id('Dee'), '2026-03-18', 1, 1200)
   await practice(org, id('Eve'), '2026-03-18', 1, 1800)
-  // Tokyo's student: the 12th is before Tokyo's week, the 19th is its today
+  // Tokyo's student: the 12th is before Tokyo's week, the 19th is its today, the 21st starts the next week
   await practice(tokyo.organization.id, tokyo.student.user.id, '2026-03-12', 1, 600)
   await practice(tokyo.organization.id, tokyo.student.user.id, '2026-03-19', 1, 600)
+  await practice(tokyo.organization.id, tokyo.student.user.id, '2026-03-21', 2, 900)
 })
 afterAll(() => server.close())
 
@@ -107,7 +108,9 @@ const dashboard = (token: string, organizationId = school.organization.id) =>
   server.api('GET', `/v1/organizations/${organizationId}/dashboard/`, { token })
 const learner = (name: string) => ({ id: people[name]!.id, first_name: name, last_name: 'Learner', email: people[name]!.email })
 const harnessLearner = (name: 'Sam') => ({ id: people[name]!.id, first_name: name, last_name: 'User', email: people[name]!.email })
-const days = (counts: number[]) => counts.map((active_students, index) => ({ day: `2026-03-${String(12 + index).padStart(2, '0')}`, active_students }))
+/** The week's days from a Saturday on, with their active learners. */
+const days = (counts: number[], from = 14) => counts.map((active_students, index) => ({ day: `2026-03-${String(from + index).padStart(2, '0')}`, active_students }))
+const WEEK = { from: '2026-03-14', to: '2026-03-20', today: '2026-03-18' }
 
 describe("the admin's dashboard", () => {
   it('counts the organization, shows 3 classes active first, the week day by day, who has not practised and who is below a goal', async () => {
@@ -115,7 +118,8 @@ describe("the admin's dashboard", () => {
     expect(reply.status, reply.text).toBe(200)
     const body = reply.body
     expect(body.role).toBe('admin')
-    expect(body.week).toEqual({ from: '2026-03-12', to: '2026-03-18' })
+    // Saturday to Friday, not the last 7 days: Sam's 12th (Thursday) was last week
+    expect(body.week).toEqual(WEEK)
     // Eve is disabled; the revoked invitation does not count
     expect(body.counts).toEqual({ students: 5, teachers: 2, classes: 5, pending_invitations: 2 })
     expect(body.classes_count).toBe(5)
@@ -133,14 +137,15 @@ describe("the admin's dashboard", () => {
       my_goal: null,
     })
     expect(body.classes[2].assignment).toBeNull()
-    expect(body.activity).toEqual({ students: 5, active_students: 3, days: days([1, 0, 1, 1, 1, 1, 2]) })
+    // the days after today are in the week, with nobody active yet
+    expect(body.activity).toEqual({ students: 5, active_students: 3, days: days([1, 1, 1, 1, 2, 0, 0]) })
     expect(body.not_practised).toEqual({ count: 2, results: [learner('Bob'), learner('Cid')] })
     expect(body.alerts).toEqual({
       count: 3,
       results: [
         { learner: learner('Bob'), class_id: classIds.Algebra, class_name: 'Algebra', days_met: 0, goal_days: 3, goal_minutes: 10 },
         { learner: learner('Dee'), class_id: classIds.Chemistry, class_name: 'Chemistry', days_met: 1, goal_days: 2, goal_minutes: 20 },
-        { learner: harnessLearner('Sam'), class_id: classIds.Algebra, class_name: 'Algebra', days_met: 2, goal_days: 3, goal_minutes: 10 },
+        { learner: harnessLearner('Sam'), class_id: classIds.Algebra, class_name: 'Algebra', days_met: 1, goal_days: 3, goal_minutes: 10 },
       ],
     })
     expect(body.me).toBeNull()
@@ -165,12 +170,12 @@ describe("a teacher's dashboard", () => {
     expect(body.counts).toEqual({ students: 4, teachers: null, classes: 3, pending_invitations: 1 })
     expect(body.classes.map((c: { name: string }) => c.name)).toEqual(['Algebra', 'Biology', 'Drama'])
     expect(body.classes_count).toBe(3)
-    expect(body.activity).toEqual({ students: 4, active_students: 2, days: days([1, 0, 1, 1, 1, 1, 1]) })
+    expect(body.activity).toEqual({ students: 4, active_students: 2, days: days([1, 1, 1, 1, 1, 0, 0]) })
     expect(body.not_practised).toEqual({ count: 2, results: [learner('Bob'), learner('Cid')] })
     expect(body.alerts.count).toBe(2)
     expect(body.alerts.results.map((a: { learner: { first_name: string }; days_met: number }) => [a.learner.first_name, a.days_met])).toEqual([
       ['Bob', 0],
-      ['Sam', 2],
+      ['Sam', 1],
     ])
     expect(reply.text).not.toContain('Dee')
   })
@@ -179,7 +184,7 @@ describe("a teacher's dashboard", () => {
     const body = (await dashboard(people.Edna!.token)).body
     expect(body.counts).toEqual({ students: 2, teachers: null, classes: 1, pending_invitations: 0 })
     expect(body.classes.map((c: { name: string; active_students: number }) => [c.name, c.active_students])).toEqual([['Chemistry', 2]])
-    expect(body.activity).toEqual({ students: 2, active_students: 2, days: days([0, 0, 0, 1, 1, 1, 1]) })
+    expect(body.activity).toEqual({ students: 2, active_students: 2, days: days([0, 1, 1, 1, 1, 0, 0]) })
     expect(body.not_practised).toEqual({ count: 0, results: [] })
     expect(body.alerts.results.map((a: { learner: { first_name: string } }) => a.learner.first_name)).toEqual(['Dee'])
   })
@@ -191,7 +196,7 @@ describe("a student's dashboard", () => {
     expect(reply.status, reply.text).toBe(200)
     expect(reply.body).toEqual({
       role: 'student',
-      week: { from: '2026-03-12', to: '2026-03-18' },
+      week: WEEK,
       counts: null,
       classes: [
         {
@@ -204,16 +209,16 @@ describe("a student's dashboard", () => {
           users_count: 3,
           assignment: { practice_days_per_week: 3, practice_minutes_per_day: 10, test_before_class_stats: 3 },
           active_students: null,
-          // 15 and 20 minutes met the 10, 5 minutes did not
-          my_goal: { days_met: 2, below_goal: true },
+          // the 18th's 20 minutes met the 10, the 14th's 5 did not (the 12th's 15 were last week)
+          my_goal: { days_met: 1, below_goal: true },
         },
       ],
       classes_count: 1,
       activity: null,
       not_practised: null,
       alerts: null,
-      // the 11th was last week; the last score is the newest
-      me: { days_practised: 3, lessons: 6, seconds: 2400, last_eps: 61.5, last_active: '2026-03-18T19:00:00.000Z' },
+      // the 11th and 12th were last week; the last score is the newest
+      me: { days_practised: 2, lessons: 4, seconds: 1500, last_eps: 61.5, last_active: '2026-03-18T19:00:00.000Z' },
     })
   })
 
@@ -232,13 +237,31 @@ describe("a student's dashboard", () => {
 })
 
 describe('the week, in the time zone of the organization', () => {
-  it('is 13–19 March in Tokyo while it is 12–18 March in Los Angeles', async () => {
+  it('is Saturday 14 to Friday 20 March in Tokyo too, where today is already the 19th', async () => {
     const admin = (await dashboard(tokyo.admin.token, tokyo.organization.id)).body
-    expect(admin.week).toEqual({ from: '2026-03-13', to: '2026-03-19' })
-    expect(admin.activity.days.at(-1)).toEqual({ day: '2026-03-19', active_students: 1 })
-    expect(admin.activity.days[0]).toEqual({ day: '2026-03-13', active_students: 0 })
+    expect(admin.week).toEqual({ from: '2026-03-14', to: '2026-03-20', today: '2026-03-19' })
+    expect(admin.activity).toEqual({ students: 1, active_students: 1, days: days([0, 0, 0, 0, 0, 1, 0]) })
     const student = (await dashboard(tokyo.student.token, tokyo.organization.id)).body
     expect(student.me).toMatchObject({ days_practised: 1, lessons: 1, seconds: 600 })
+  })
+
+  it("starts a new week on Saturday: at 16:00 UTC on 20 March it is Saturday in Tokyo and still Friday in Los Angeles", async () => {
+    const hours = 44 // from 2026-03-18 20:00 to 2026-03-20 16:00 UTC
+    server.advance(hours * 3600)
+    try {
+      const admin = (await dashboard(tokyo.admin.token, tokyo.organization.id)).body
+      expect(admin.week).toEqual({ from: '2026-03-21', to: '2026-03-27', today: '2026-03-21' })
+      // the 19th was last week: only the 21st counts
+      expect(admin.activity).toEqual({ students: 1, active_students: 1, days: days([1, 0, 0, 0, 0, 0, 0], 21) })
+      expect(admin.not_practised).toEqual({ count: 0, results: [] })
+      const student = (await dashboard(tokyo.student.token, tokyo.organization.id)).body
+      expect(student.me).toMatchObject({ days_practised: 1, lessons: 2, seconds: 900 })
+      const school = (await dashboard(people.Terry!.token)).body
+      expect(school.week).toEqual({ from: '2026-03-14', to: '2026-03-20', today: '2026-03-20' })
+      expect(school.activity.active_students).toBe(2)
+    } finally {
+      server.advance(-hours * 3600)
+    }
   })
 })
 

@@ -9,8 +9,8 @@ import { logIn } from './support/ui'
  * built through the API, practice included (recorded as the mobile app does, POST /v1/practice/events/).
  * The admin's counts, the week's activity and who has not practised; the teacher's class cards (with
  * the load failure of §8 and a retry); the student's start-learning view before practising and its own
- * week after. Putting learners into classes waits for the class membership calls, so the teacher's
- * learners and the weak-goal alerts are checked by the API tests (tests/api/dashboards.test.ts).
+ * week after. The week runs Saturday to Friday; its figures, the teacher's learners and the weak-goal
+ * alerts are counted exactly by the API tests (tests/api/dashboards.test.ts).
  */
 
 const accept = async (request: APIRequestContext, person: Person, link: URL): Promise<Session> => {
@@ -77,10 +77,18 @@ const lesson = (id: string, seconds: number) => ({
 })
 
 const figure = (page: Page, label: string) => page.locator(`[data-figure="${label}"]`)
+/** The time zone of the organizations the support creates. */
+const organizationTimeZone = 'America/Los_Angeles'
 
 test("an admin lands on the organization's dashboard: counts with their lists, the week's activity, who has not practised", async ({ page, request }) => {
   const place = await school(request, 'Dashboard School')
   await practise(request, place.students[0]!.session, [lesson('lisa-1', 420), lesson('lisa-2', 300)])
+  // both in the class: both below its goal of 3 days this week
+  const added = await request.post(`/v1/groups/${place.classId}/users`, {
+    headers: bearer(place.ownerSession.token),
+    data: { user_ids: place.students.map((student) => student.session.user_id) },
+  })
+  expect(added.status(), await added.text()).toBe(200)
 
   await logIn(page, place.owner)
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
@@ -89,9 +97,24 @@ test("an admin lands on the organization's dashboard: counts with their lists, t
   await expect(figure(page, 'Classes')).toContainText('1')
   await expect(figure(page, 'Pending invitations')).toContainText('1')
   await expect(page.getByText('1 of 2 active this week')).toBeVisible()
+  // §9: the week runs from Saturday to Friday in the organization's time zone, and says so
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: organizationTimeZone }).format(new Date()).split('-').map(Number) as [number, number, number]
+  const today = new Date(Date.UTC(year, month - 1, day))
+  const saturday = new Date(today.getTime() - ((today.getUTCDay() + 1) % 7) * 86_400_000)
+  const dayAfter = (days: number) => new Date(saturday.getTime() + days * 86_400_000)
+  const shown = (date: Date) => `${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}/${date.getUTCFullYear()}`
+  await expect(page.getByText(`This week, Saturday to Friday: ${shown(saturday)} – ${shown(dayAfter(6))}`)).toBeVisible()
+  const days = page.getByRole('region', { name: "This week's activity" }).getByRole('listitem')
+  await expect(days).toHaveCount(7)
+  await expect(days.first()).toHaveAttribute('aria-label', new RegExp(`^Saturday ${shown(saturday)}: \\d+ active$`))
   const notPractised = page.getByRole('region', { name: 'Not practised this week' })
   await expect(notPractised.getByRole('link', { name: 'Bart Simpson' })).toBeVisible()
   await expect(notPractised.getByRole('link', { name: 'Lisa Simpson' })).toHaveCount(0)
+  // one name: its card is as tall as its content, not as its neighbour with two alerts
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const alerts = page.getByRole('region', { name: 'Below the goal this week' })
+  await expect(alerts.locator('[data-alert]')).toHaveCount(2)
+  expect((await notPractised.boundingBox())!.height).toBeLessThan((await alerts.boundingBox())!.height - 20)
   const card = page.locator('[data-class-card="Algebra"]')
   await expect(card).toContainText('Teacher: Edna Krabappel')
   await expect(card).toContainText('Goal: 3 days a week, 10 minutes a day')

@@ -88,6 +88,16 @@ test('an admin reads a learner\'s reports, changes the scope and the range, and 
   await expect(page.getByRole('heading', { name: 'Lisa Simpson', level: 1 })).toBeVisible()
   const reports = page.getByRole('region', { name: 'Activity reports' })
 
+  // at 1440 px the details are as wide as the reports under them, the profile and the classes side by side
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const details = (await page.locator('[data-person-details]').boundingBox())!
+  const reportsBox = (await reports.boundingBox())!
+  expect(Math.abs(details.width - reportsBox.width)).toBeLessThan(2)
+  const profileBox = (await page.getByRole('region', { name: 'Profile' }).boundingBox())!
+  const classesBox = (await page.locator('[data-person-classes="student"]').boundingBox())!
+  expect(classesBox.y).toBe(profileBox.y)
+  expect(classesBox.x).toBeGreaterThan(profileBox.x + profileBox.width)
+
   // §4: this month, daily
   await expect(reports.getByRole('button', { name: 'Date shortcuts: This month' })).toBeVisible()
   await expect(reports.getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true')

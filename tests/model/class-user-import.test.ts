@@ -34,6 +34,7 @@ const row = (number: number, email: string, className: string, errors: Row['erro
   row: number,
   values: { email, class_name: className },
   errors,
+  student: false,
   outcome,
 })
 const clean: ClassUserImport = {

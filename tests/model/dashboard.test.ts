@@ -9,7 +9,7 @@ type View = StepView<M>
 
 const dashboard: Dashboard = {
   role: 'student',
-  week: { from: '2026-03-12', to: '2026-03-18' },
+  week: { from: '2026-03-14', to: '2026-03-20', today: '2026-03-18' },
   counts: null,
   classes: [],
   classes_count: 0,

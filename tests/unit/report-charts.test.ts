@@ -42,6 +42,20 @@ describe('chart ticks (spec §9: at most 6)', () => {
     }
   })
 
+  it('steps a duration in seconds by whole minutes once it passes a minute (00:10:00, not 00:08:20)', () => {
+    expect(valueAxis(2000, [100, 0], { unit: 60 }).ticks).toEqual([0, 600, 1200, 1800, 2400])
+    expect(valueAxis(2000, [100, 0], { unit: 60 }).scale.domain()).toEqual([0, 2400])
+    for (const top of [61, 500, 1999, 3600, 5000, 86_400]) {
+      const { scale, ticks } = valueAxis(top, [100, 0], { unit: 60 })
+      expect(ticks.length).toBeLessThanOrEqual(MAX_TICKS)
+      expect(ticks.every((tick) => Number.isInteger(tick / 60))).toBe(true)
+      expect(ticks.at(-1)).toBeGreaterThanOrEqual(top)
+      expect(scale.domain()).toEqual([0, ticks.at(-1)])
+    }
+    // under a minute, seconds
+    expect(valueAxis(45, [100, 0], { unit: 60 }).ticks).toEqual([0, 10, 20, 30, 40, 50])
+  })
+
   it('reads a 100% stack in fifths', () => {
     expect(valueAxis(1, [100, 0]).ticks).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1])
   })

@@ -14,7 +14,6 @@ const en_classUserImport = {
 	rowColumn: 'Row',
 	emailColumn: 'E-mail',
 	statusColumn: 'Check',
-	fine: 'OK',
 	noClass: '(no class name)',
 	sent: 'The invitations were sent',
 	perClass: '{name:string}: {invited:number} invited, {joined:number} enrolled',
@@ -32,6 +31,22 @@ const en_classUserImport = {
 		adminOnly: 'Only the admins of the organization can import users into teams.',
 		back: 'Back to the teams',
 		action: 'Import users into teams',
+	},
+	// what each preview row will do (and did, once confirmed)
+	rowStatus: {
+		invited: 'Invited',
+		school: {
+			joins: 'Joins the class at once (a student of the organization)',
+			invitedStudent: 'Will be invited to the class and accept on their own (a student of the organization)',
+			invitedNew: 'Will be invited to the organization and the class',
+			joined: 'Joined the class',
+		},
+		company: {
+			joins: 'Joins the team at once (an employee of the organization)',
+			invitedStudent: 'Will be invited to the team and accept on their own (an employee of the organization)',
+			invitedNew: 'Will be invited to the organization and the team',
+			joined: 'Joined the team',
+		},
 	},
 } satisfies BaseTranslation
 

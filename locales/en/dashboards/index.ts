@@ -3,7 +3,7 @@ import type { BaseTranslation } from '../../i18n-types.js'
 // The dashboards (spec 001 §2 Dashboards): admin, teacher and student.
 const en_dashboards = {
 	title: 'Dashboard',
-	week: 'This week: {from:string} – {to:string}',
+	week: 'This week, Saturday to Friday: {from:string} – {to:string}',
 	loadFailed: 'The dashboard could not be loaded.',
 	classLoadFailed: 'Could not load resource',
 	refresh: 'Refresh',
@@ -20,6 +20,7 @@ const en_dashboards = {
 	activityTitle: 'This week\'s activity',
 	activeOf: '{active:number} of {total:number} active this week',
 	activeOn: '{day:string}: {count:number} active',
+	dayToCome: '{day:string}: still to come',
 	notPractisedTitle: 'Not practised this week',
 	everyonePractised: 'Everyone practised this week.',
 	noLearners: 'Nobody to follow yet.',

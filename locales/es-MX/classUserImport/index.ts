@@ -14,7 +14,6 @@ const es_MX_classUserImport = {
 	rowColumn: 'Fila',
 	emailColumn: 'Correo electrónico',
 	statusColumn: 'Revisión',
-	fine: 'Correcto',
 	noClass: '(sin nombre de clase)',
 	sent: 'Se enviaron las invitaciones',
 	perClass: '{name}: {invited} invitados, {joined} inscritos',
@@ -32,6 +31,22 @@ const es_MX_classUserImport = {
 		adminOnly: 'Solo los administradores de la organización pueden importar usuarios a equipos.',
 		back: 'Volver a los equipos',
 		action: 'Importar usuarios a equipos',
+	},
+	// what each preview row will do (and did, once confirmed)
+	rowStatus: {
+		invited: 'Invitado',
+		school: {
+			joins: 'Se inscribe en la clase de inmediato (es estudiante de la organización)',
+			invitedStudent: 'Recibirá una invitación a la clase y la aceptará por su cuenta (es estudiante de la organización)',
+			invitedNew: 'Recibirá una invitación a la organización y a la clase',
+			joined: 'Inscrito en la clase',
+		},
+		company: {
+			joins: 'Se une al equipo de inmediato (es empleado de la organización)',
+			invitedStudent: 'Recibirá una invitación al equipo y la aceptará por su cuenta (es empleado de la organización)',
+			invitedNew: 'Recibirá una invitación a la organización y al equipo',
+			joined: 'Se unió al equipo',
+		},
 	},
 } satisfies NamespaceClassUserImportTranslation
 

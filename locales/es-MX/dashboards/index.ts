@@ -2,7 +2,7 @@ import type { NamespaceDashboardsTranslation } from '../../i18n-types.js'
 
 const es_MX_dashboards = {
 	title: 'Panel',
-	week: 'Esta semana: {from} – {to}',
+	week: 'Esta semana, de sábado a viernes: {from} – {to}',
 	loadFailed: 'No se pudo cargar el panel.',
 	classLoadFailed: 'No se pudo cargar el recurso',
 	refresh: 'Actualizar',
@@ -19,6 +19,7 @@ const es_MX_dashboards = {
 	activityTitle: 'Actividad de esta semana',
 	activeOf: '{active} de {total} activos esta semana',
 	activeOn: '{day}: {count} activos',
+	dayToCome: '{day}: todavía no llega',
 	notPractisedTitle: 'Sin práctica esta semana',
 	everyonePractised: 'Todos practicaron esta semana.',
 	noLearners: 'Todavía no hay nadie a quien seguir.',

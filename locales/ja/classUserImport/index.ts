@@ -14,7 +14,6 @@ const ja_classUserImport = {
 	rowColumn: '行',
 	emailColumn: 'メールアドレス',
 	statusColumn: 'チェック',
-	fine: '問題なし',
 	noClass: '（クラス名なし）',
 	sent: '招待を送信しました',
 	perClass: '{name}：招待 {invited} 人、登録 {joined} 人',
@@ -32,6 +31,22 @@ const ja_classUserImport = {
 		adminOnly: 'ユーザーをチームにインポートできるのは組織の管理者だけです。',
 		back: 'チーム一覧に戻る',
 		action: 'ユーザーをチームにインポート',
+	},
+	// what each preview row will do (and did, once confirmed)
+	rowStatus: {
+		invited: '招待済み',
+		school: {
+			joins: 'すぐにクラスに登録されます（組織の生徒です）',
+			invitedStudent: 'クラスへの招待が届き、本人が承認します（組織の生徒です）',
+			invitedNew: '組織とクラスへの招待が届きます',
+			joined: 'クラスに登録済み',
+		},
+		company: {
+			joins: 'すぐにチームに登録されます（組織の社員です）',
+			invitedStudent: 'チームへの招待が届き、本人が承認します（組織の社員です）',
+			invitedNew: '組織とチームへの招待が届きます',
+			joined: 'チームに登録済み',
+		},
 	},
 } satisfies NamespaceClassUserImportTranslation
 

@@ -2,7 +2,7 @@ import type { NamespaceDashboardsTranslation } from '../../i18n-types.js'
 
 const ja_dashboards = {
 	title: 'ダッシュボード',
-	week: '今週：{from}～{to}',
+	week: '今週（土曜日～金曜日）：{from}～{to}',
 	loadFailed: 'ダッシュボードを読み込めませんでした。',
 	classLoadFailed: 'リソースを読み込めませんでした',
 	refresh: '更新',
@@ -19,6 +19,7 @@ const ja_dashboards = {
 	activityTitle: '今週のアクティビティ',
 	activeOf: '今週アクティブ：{total}人中{active}人',
 	activeOn: '{day}：{count}人がアクティブ',
+	dayToCome: '{day}：まだ先の日です',
 	notPractisedTitle: '今週まだ練習していない人',
 	everyonePractised: '今週は全員が練習しました。',
 	noLearners: '対象の学習者はまだいません。',

@@ -14,7 +14,6 @@ const pt_BR_classUserImport = {
 	rowColumn: 'Linha',
 	emailColumn: 'E-mail do aluno',
 	statusColumn: 'Verificação',
-	fine: 'Certo',
 	noClass: '(sem nome de turma)',
 	sent: 'Os convites foram enviados',
 	perClass: '{name}: {invited} convidados, {joined} matriculados',
@@ -32,6 +31,22 @@ const pt_BR_classUserImport = {
 		adminOnly: 'Só os administradores da organização podem importar usuários para equipes.',
 		back: 'Voltar às equipes',
 		action: 'Importar usuários para equipes',
+	},
+	// what each preview row will do (and did, once confirmed)
+	rowStatus: {
+		invited: 'Convidado',
+		school: {
+			joins: 'Entra na turma na hora (é aluno da organização)',
+			invitedStudent: 'Receberá um convite para a turma e o aceitará por conta própria (é aluno da organização)',
+			invitedNew: 'Receberá um convite para a organização e a turma',
+			joined: 'Entrou na turma',
+		},
+		company: {
+			joins: 'Entra na equipe na hora (é funcionário da organização)',
+			invitedStudent: 'Receberá um convite para a equipe e o aceitará por conta própria (é funcionário da organização)',
+			invitedNew: 'Receberá um convite para a organização e a equipe',
+			joined: 'Entrou na equipe',
+		},
 	},
 } satisfies NamespaceClassUserImportTranslation
 

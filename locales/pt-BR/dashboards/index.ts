@@ -2,7 +2,7 @@ import type { NamespaceDashboardsTranslation } from '../../i18n-types.js'
 
 const pt_BR_dashboards = {
 	title: 'Painel',
-	week: 'Esta semana: {from} – {to}',
+	week: 'Esta semana, de sábado a sexta: {from} – {to}',
 	loadFailed: 'Não foi possível carregar o painel.',
 	classLoadFailed: 'Não foi possível carregar o recurso',
 	refresh: 'Atualizar',
@@ -19,6 +19,7 @@ const pt_BR_dashboards = {
 	activityTitle: 'Atividade desta semana',
 	activeOf: '{active} de {total} ativos esta semana',
 	activeOn: '{day}: {count} ativos',
+	dayToCome: '{day}: ainda não chegou',
 	notPractisedTitle: 'Sem prática esta semana',
 	everyonePractised: 'Todos praticaram esta semana.',
 	noLearners: 'Ainda não há ninguém para acompanhar.',

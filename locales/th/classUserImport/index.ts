@@ -14,7 +14,6 @@ const th_classUserImport = {
 	rowColumn: 'แถว',
 	emailColumn: 'อีเมล',
 	statusColumn: 'การตรวจสอบ',
-	fine: 'เรียบร้อย',
 	noClass: '(ไม่มีชื่อชั้นเรียน)',
 	sent: 'ส่งคำเชิญแล้ว',
 	perClass: '{name}: เชิญ {invited} คน ลงทะเบียน {joined} คน',
@@ -32,6 +31,22 @@ const th_classUserImport = {
 		adminOnly: 'เฉพาะผู้ดูแลองค์กรเท่านั้นที่นำเข้าผู้ใช้เข้าทีมได้',
 		back: 'กลับไปที่ทีม',
 		action: 'นำเข้าผู้ใช้เข้าทีม',
+	},
+	// what each preview row will do (and did, once confirmed)
+	rowStatus: {
+		invited: 'เชิญแล้ว',
+		school: {
+			joins: 'เข้าชั้นเรียนทันที (เป็นนักเรียนขององค์กร)',
+			invitedStudent: 'จะได้รับคำเชิญเข้าชั้นเรียนและตอบรับเอง (เป็นนักเรียนขององค์กร)',
+			invitedNew: 'จะได้รับคำเชิญเข้าองค์กรและชั้นเรียน',
+			joined: 'เข้าชั้นเรียนแล้ว',
+		},
+		company: {
+			joins: 'เข้าทีมทันที (เป็นพนักงานขององค์กร)',
+			invitedStudent: 'จะได้รับคำเชิญเข้าทีมและตอบรับเอง (เป็นพนักงานขององค์กร)',
+			invitedNew: 'จะได้รับคำเชิญเข้าองค์กรและทีม',
+			joined: 'เข้าทีมแล้ว',
+		},
 	},
 } satisfies NamespaceClassUserImportTranslation
 

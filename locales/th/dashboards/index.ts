@@ -2,7 +2,7 @@ import type { NamespaceDashboardsTranslation } from '../../i18n-types.js'
 
 const th_dashboards = {
 	title: 'แดชบอร์ด',
-	week: 'สัปดาห์นี้: {from} – {to}',
+	week: 'สัปดาห์นี้ วันเสาร์ถึงวันศุกร์: {from} – {to}',
 	loadFailed: 'โหลดแดชบอร์ดไม่สำเร็จ',
 	classLoadFailed: 'โหลดข้อมูลไม่สำเร็จ',
 	refresh: 'รีเฟรช',
@@ -19,6 +19,7 @@ const th_dashboards = {
 	activityTitle: 'กิจกรรมสัปดาห์นี้',
 	activeOf: 'ใช้งาน {active} จาก {total} คนในสัปดาห์นี้',
 	activeOn: '{day}: ใช้งาน {count} คน',
+	dayToCome: '{day}: ยังมาไม่ถึง',
 	notPractisedTitle: 'ยังไม่ได้ฝึกในสัปดาห์นี้',
 	everyonePractised: 'ทุกคนฝึกแล้วในสัปดาห์นี้',
 	noLearners: 'ยังไม่มีผู้เรียนให้ติดตาม',

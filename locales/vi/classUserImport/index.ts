@@ -14,7 +14,6 @@ const vi_classUserImport = {
 	rowColumn: 'Dòng',
 	emailColumn: 'Địa chỉ email',
 	statusColumn: 'Kiểm tra',
-	fine: 'Hợp lệ',
 	noClass: '(không có tên lớp)',
 	sent: 'Đã gửi lời mời',
 	perClass: '{name}: đã mời {invited}, đã ghi danh {joined}',
@@ -32,6 +31,22 @@ const vi_classUserImport = {
 		adminOnly: 'Chỉ quản trị viên của tổ chức mới có thể nhập người dùng vào nhóm.',
 		back: 'Quay lại danh sách nhóm',
 		action: 'Nhập người dùng vào nhóm',
+	},
+	// what each preview row will do (and did, once confirmed)
+	rowStatus: {
+		invited: 'Đã mời',
+		school: {
+			joins: 'Vào lớp ngay (là học viên của tổ chức)',
+			invitedStudent: 'Sẽ nhận lời mời vào lớp và tự chấp nhận (là học viên của tổ chức)',
+			invitedNew: 'Sẽ nhận lời mời vào tổ chức và lớp',
+			joined: 'Đã vào lớp',
+		},
+		company: {
+			joins: 'Vào nhóm ngay (là nhân viên của tổ chức)',
+			invitedStudent: 'Sẽ nhận lời mời vào nhóm và tự chấp nhận (là nhân viên của tổ chức)',
+			invitedNew: 'Sẽ nhận lời mời vào tổ chức và nhóm',
+			joined: 'Đã vào nhóm',
+		},
 	},
 } satisfies NamespaceClassUserImportTranslation
 

@@ -2,7 +2,7 @@ import type { NamespaceDashboardsTranslation } from '../../i18n-types.js'
 
 const vi_dashboards = {
 	title: 'Bảng điều khiển',
-	week: 'Tuần này: {from} – {to}',
+	week: 'Tuần này, từ thứ Bảy đến thứ Sáu: {from} – {to}',
 	loadFailed: 'Không thể tải bảng điều khiển.',
 	classLoadFailed: 'Không thể tải tài nguyên',
 	refresh: 'Làm mới',
@@ -19,6 +19,7 @@ const vi_dashboards = {
 	activityTitle: 'Hoạt động tuần này',
 	activeOf: '{active} trên {total} hoạt động tuần này',
 	activeOn: '{day}: {count} hoạt động',
+	dayToCome: '{day}: chưa đến',
 	notPractisedTitle: 'Chưa luyện tập tuần này',
 	everyonePractised: 'Mọi người đều đã luyện tập tuần này.',
 	noLearners: 'Chưa có ai để theo dõi.',

@@ -66,7 +66,7 @@ export function AdminDashboard({ dashboard, organizationId, terms, type }: { das
       </div>
       <div className={twoColumns}>
         <Panel id="dashboard-activity" title={t.activityTitle()}>
-          {dashboard.activity ? <WeekBars activity={dashboard.activity} /> : null}
+          {dashboard.activity ? <WeekBars activity={dashboard.activity} today={dashboard.week.today} /> : null}
         </Panel>
         <Panel id="dashboard-manage" title={t.manage()}>
           <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'flex', flexDirection: 'column', gap: '2' })}>

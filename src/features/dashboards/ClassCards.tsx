@@ -6,7 +6,7 @@ import { ClassCard, classGrid } from './parts'
 
 /**
  * The admin's and the teacher's class cards (spec 001 §2: up to 3, each linking to its class details),
- * their progress counted to the dashboard week's last day; `empty` stands in when there is no class.
+ * their progress counted to the organization's today; `empty` stands in when there is no class.
  * The admin's cards name the teacher; a teacher's are all its own.
  */
 export function ClassCards({
@@ -25,7 +25,7 @@ export function ClassCards({
   empty: ReactNode
 }) {
   if (dashboard.classes.length === 0) return <>{empty}</>
-  const today = Temporal.PlainDate.from(dashboard.week.to)
+  const today = Temporal.PlainDate.from(dashboard.week.today)
   return (
     <div className={classGrid}>
       {dashboard.classes.map((group) => (

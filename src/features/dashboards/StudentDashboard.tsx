@@ -17,7 +17,7 @@ export function StudentDashboard({ dashboard, organizationId, terms, type }: { d
   const t = LL.dashboards
   const wording = type === 'company' ? t.company : t.school
   const me = dashboard.me!
-  const today = Temporal.PlainDate.from(dashboard.week.to)
+  const today = Temporal.PlainDate.from(dashboard.week.today)
   return (
     <Stack gap="6">
       {me.last_active === null ? <StartLearning /> : null}

@@ -33,7 +33,7 @@ export function TeacherDashboard({ dashboard, organizationId, terms, type }: { d
         <Figure label={t.pendingInvitations()} value={counts.pending_invitations} />
       </div>
       <Panel id="dashboard-activity" title={t.activityTitle()}>
-        {dashboard.activity ? <WeekBars activity={dashboard.activity} /> : null}
+        {dashboard.activity ? <WeekBars activity={dashboard.activity} today={dashboard.week.today} /> : null}
       </Panel>
       <div className={twoColumns}>
         <Panel id="dashboard-not-practised" title={t.notPractisedTitle()}>

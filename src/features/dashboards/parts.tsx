@@ -155,8 +155,11 @@ export function ClassCard({
 /** Up to 3 class cards side by side on a wide screen, one under the other at 360 px. */
 export const classGrid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' } })
 
-/** The week's active learners, a bar a day (the figures are written under the bars, for everyone). */
-export function WeekBars({ activity }: { activity: NonNullable<Dashboard['activity']> }) {
+/**
+ * The week's active learners, a bar a day from Saturday to Friday (the figures are written above the
+ * bars, for everyone); the days after today have no figure and an empty, dashed place for their bar.
+ */
+export function WeekBars({ activity, today }: { activity: NonNullable<Dashboard['activity']>; today: string }) {
   const { LL, locale } = useI18nContext()
   const t = LL.dashboards
   const most = Math.max(1, ...activity.days.map((day) => day.active_students))
@@ -169,14 +172,26 @@ export function WeekBars({ activity }: { activity: NonNullable<Dashboard['activi
         {activity.days.map((day) => {
           const date = Temporal.PlainDate.from(day.day)
           const weekday = date.toLocaleString(locale, { weekday: 'short' })
+          const named = `${date.toLocaleString(locale, { weekday: 'long' })} ${LL.common.date({ value: day.day })}`
+          const later = day.day > today
           return (
-            <li key={day.day} aria-label={t.activeOn({ day: LL.common.date({ value: day.day }), count: day.active_students })}>
+            <li key={day.day} data-day={day.day} aria-label={later ? t.dayToCome({ day: named }) : t.activeOn({ day: named, count: day.active_students })}>
               <Stack gap="1" align="center" aria-hidden="true">
                 <Text textStyle="xs" fontWeight="semibold">
-                  {day.active_students}
+                  {later ? '\u00a0' : day.active_students}
                 </Text>
-                <Box h="20" w="full" display="flex" alignItems="flex-end" bg="gray.a2" borderRadius="l1">
-                  <Box w="full" bg="colorPalette.default" borderRadius="l1" style={{ height: `${(day.active_students / most) * 100}%` }} />
+                <Box
+                  h="20"
+                  w="full"
+                  display="flex"
+                  alignItems="flex-end"
+                  borderRadius="l1"
+                  bg={later ? 'transparent' : 'gray.a2'}
+                  borderWidth={later ? '1px' : '0'}
+                  borderStyle={later ? 'dashed' : 'none'}
+                  borderColor="border.default"
+                >
+                  {later ? null : <Box w="full" bg="colorPalette.default" borderRadius="l1" style={{ height: `${(day.active_students / most) * 100}%` }} />}
                 </Box>
                 <Text textStyle="xs" color="fg.muted">
                   {weekday}
@@ -232,5 +247,5 @@ export function AlertList({ alerts, href }: { alerts: NonNullable<Dashboard['ale
   )
 }
 
-/** Two panels side by side on a wide screen. */
-export const twoColumns = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } })
+/** Two panels side by side on a wide screen, each as tall as its own content (a short list leaves no empty card). */
+export const twoColumns = css({ display: 'grid', gap: '4', alignItems: 'start', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } })

@@ -122,7 +122,7 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
             </Tabs.List>
             {preview.classes.map((entry) => (
               <Tabs.Content key={tabOf(entry)} value={tabOf(entry)}>
-                <ClassRows entry={entry} columnName={columnName} />
+                <ClassRows entry={entry} columnName={columnName} consent={consent} company={company} />
               </Tabs.Content>
             ))}
           </Tabs.Root>
@@ -145,10 +145,25 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
   )
 }
 
-/** The rows of one class: row number, address, and its check (its errors, or OK). */
-function ClassRows({ entry, columnName }: { entry: ClassUserImportClass; columnName: (column: string) => string }) {
+/**
+ * The rows of one class: row number, address, and its check: its errors, or what will happen to it as
+ * the consent box stands (a student of the organization joins at once with consent, anyone else is
+ * invited), and once confirmed what happened.
+ */
+function ClassRows({ entry, columnName, consent, company }: { entry: ClassUserImportClass; columnName: (column: string) => string; consent: boolean; company: boolean }) {
   const { LL } = useI18nContext()
   const T = LL.classUserImport
+  const S = company ? T.rowStatus.company : T.rowStatus.school
+  const status = (row: ClassUserImportClass['rows'][number]) =>
+    row.outcome === 'joined'
+      ? S.joined()
+      : row.outcome === 'invited'
+        ? T.rowStatus.invited()
+        : row.student && consent
+          ? S.joins()
+          : row.student
+            ? S.invitedStudent()
+            : S.invitedNew()
   return (
     <styled.div pt="3">
       <Table.Root size="sm">
@@ -165,7 +180,7 @@ function ClassRows({ entry, columnName }: { entry: ClassUserImportClass; columnN
               <Table.Cell>{row.row}</Table.Cell>
               <Table.Cell overflowWrap="anywhere">{row.values.email || '—'}</Table.Cell>
               <Table.Cell color={row.errors.length > 0 ? 'fg.error' : 'fg.success'}>
-                {row.errors.length > 0 ? row.errors.map((problem) => `${columnName(problem.column)}: ${problem.message}`).join(' ') : T.fine()}
+                {row.errors.length > 0 ? row.errors.map((problem) => `${columnName(problem.column)}: ${problem.message}`).join(' ') : status(row)}
               </Table.Cell>
             </Table.Row>
           ))}

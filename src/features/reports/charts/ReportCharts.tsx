@@ -88,7 +88,7 @@ export function AveragePracticeChart({ organizationId, report, loading, scope }:
       loading={loading}
       data={data}
       series={[
-        { key: 'time', label: w.avgPracticeTime(), kind: 'bar', axis: 'left', color: COLORS.tertiary, values: data.values.avgPracticeSeconds ?? [], format: hhmmss },
+        { key: 'time', label: w.avgPracticeTime(), kind: 'bar', axis: 'left', color: COLORS.tertiary, values: data.values.avgPracticeSeconds ?? [], format: hhmmss, unit: 60 },
         { key: 'lessons', label: w.avgPracticeLessons(), kind: 'line', axis: 'right', color: COLORS.primary, values: data.values.avgPracticeLessons ?? [], format: decimal },
       ]}
     />

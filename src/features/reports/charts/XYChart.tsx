@@ -19,6 +19,8 @@ export interface XYSeries {
   /** null: nothing in the period (a gap in a line, no column). */
   values: (number | null)[]
   format: (value: number) => string
+  /** Its axis steps by multiples of this (60: seconds drawn as hh:mm:ss step by whole minutes). */
+  unit?: number
 }
 
 export interface XYChartProps {
@@ -77,8 +79,9 @@ export function XYChart({ title, width, labels, series, stacked = false, countAx
   const lines = series.filter((s) => s.kind === 'line')
   const topOf = (axis: 'left' | 'right') => Math.max(0, ...series.filter((s) => s.axis === axis).flatMap((s) => s.values.map((value) => value ?? 0)))
   // a stacked period shows each bar series' share of the period's total, from 0 to 1
-  const left = valueAxis(stacked ? 1 : topOf('left'), [plotHeight, 0], { whole: countAxis && !stacked })
-  const right = valueAxis(topOf('right'), [plotHeight, 0])
+  const unitOf = (axis: 'left' | 'right') => series.find((s) => s.axis === axis)?.unit ?? 1
+  const left = valueAxis(stacked ? 1 : topOf('left'), [plotHeight, 0], { whole: countAxis && !stacked, unit: stacked ? 1 : unitOf('left') })
+  const right = valueAxis(topOf('right'), [plotHeight, 0], { unit: unitOf('right') })
   const leftFormat = stacked ? (tick: number) => `${Math.round(tick * 100)}%` : (series.find((s) => s.axis === 'left')?.format ?? String)
   const rightFormat = series.find((s) => s.axis === 'right')?.format ?? String
   // the ticks depend on the height only, so the sides can fit their labels before the width is shared out

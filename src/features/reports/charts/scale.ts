@@ -17,17 +17,22 @@ export interface ValueAxis {
 /**
  * A linear scale from 0 to `top` over `range`, stretched to a round top, with at most `max` ticks;
  * `whole` keeps the step at 1 or more (no 0.5 of a student). d3 treats a tick count as a hint and
- * may give more, so the hint comes down until the ticks fit.
+ * may give more, so the hint comes down until the ticks fit. `unit` steps by whole units once the top
+ * passes one of it: seconds shown as hh:mm:ss step by whole minutes (00:10:00, not 00:08:20).
  */
-export function valueAxis(top: number, range: [number, number], { whole = false, max = MAX_TICKS } = {}): ValueAxis {
-  const base = scaleLinear<number>({ domain: [0, Number.isFinite(top) && top > 0 ? top : 1], range })
+export function valueAxis(top: number, range: [number, number], { whole = false, max = MAX_TICKS, unit = 1 } = {}): ValueAxis {
+  const valid = Number.isFinite(top) && top > 0 ? top : 1
+  const by = unit > 1 && valid > unit ? unit : 1
+  const base = scaleLinear<number>({ domain: [0, valid / by], range })
+  const scaled = ({ scale, ticks }: ValueAxis): ValueAxis =>
+    by === 1 ? { scale, ticks } : { scale: scale.copy().domain(scale.domain().map((end) => end * by)), ticks: ticks.map((tick) => tick * by) }
   for (let hint = max - 1; hint >= 1; hint--) {
     const scale = base.copy().nice(hint)
     const ticks = scale.ticks(hint)
-    if (ticks.length <= max && (!whole || ticks.every(Number.isInteger))) return { scale, ticks }
+    if (ticks.length <= max && (!(whole || by > 1) || ticks.every(Number.isInteger))) return scaled({ scale, ticks })
   }
   // not reached: a hint of 1 gives two ticks, whole ones for any top of 1 or more
-  return { scale: base, ticks: base.domain() }
+  return scaled({ scale: base, ticks: base.domain() })
 }
 
 /**

@@ -25,7 +25,11 @@ export interface PersonDetailsProps {
   children?: ReactNode
 }
 
-/** A student's or teacher's details page (spec §2): the back link, the name with the actions, and the profile box. */
+/**
+ * A student's or teacher's details page (spec §2): the back link, the name with the actions, and the
+ * profile box. The page is as wide as the reports under it: on a wide screen the profile and the
+ * sections after it (roles, classes) stand side by side, at 360 px one under the other.
+ */
 export function PersonDetails({ person, failure, back, fallbackTitle, actions, moreProfile = [], children }: PersonDetailsProps) {
   const { LL } = useI18nContext()
   const t = LL.organizationUsers.people
@@ -61,7 +65,7 @@ export function PersonDetails({ person, failure, back, fallbackTitle, actions, m
   ]
 
   return (
-    <Stack gap="6" maxW="3xl">
+    <Stack gap="6" data-person-details>
       {backLink}
       <Flex gap="4" align="center" wrap="wrap">
         <Avatar name={name} src={person.photo_url} decorative size="lg" />
@@ -75,24 +79,26 @@ export function PersonDetails({ person, failure, back, fallbackTitle, actions, m
           </HStack>
         ) : null}
       </Flex>
-      <Stack gap="3" as="section" aria-labelledby="person-profile">
-        <Heading as="h2" size="lg" id="person-profile">
-          {t.profile()}
-        </Heading>
-        <Grid as="dl" gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, max-content) 1fr' }} columnGap="6" rowGap="2">
-          {profile.map(([label, value]) => (
-            <Stack key={label} display="contents">
-              <Text as="dt" color="fg.muted">
-                {label}
-              </Text>
-              <Text as="dd" m="0" mb={{ base: '2', sm: '0' }} wordBreak="break-word">
-                {value}
-              </Text>
-            </Stack>
-          ))}
-        </Grid>
-      </Stack>
-      {children}
+      <Grid gridTemplateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6" alignItems="start">
+        <Stack gap="3" as="section" aria-labelledby="person-profile">
+          <Heading as="h2" size="lg" id="person-profile">
+            {t.profile()}
+          </Heading>
+          <Grid as="dl" gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, max-content) 1fr' }} columnGap="6" rowGap="2">
+            {profile.map(([label, value]) => (
+              <Stack key={label} display="contents">
+                <Text as="dt" color="fg.muted">
+                  {label}
+                </Text>
+                <Text as="dd" m="0" mb={{ base: '2', sm: '0' }} wordBreak="break-word">
+                  {value}
+                </Text>
+              </Stack>
+            ))}
+          </Grid>
+        </Stack>
+        {children ? <Stack gap="6">{children}</Stack> : null}
+      </Grid>
     </Stack>
   )
 }
