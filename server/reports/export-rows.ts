@@ -66,7 +66,7 @@ const pageTable = (students: readonly Student[]): SQL =>
 const rangeStart = (scope: ExportScope): SQL => sql`(${scope.from}::date::timestamp at time zone ${scope.timeZone})`
 const rangeEnd = (scope: ExportScope): SQL => sql`((${scope.to}::date + 1)::timestamp at time zone ${scope.timeZone})`
 /** The event `e` is one the organization counts. */
-const counted = (scope: ExportScope): SQL => countedBy(scope.organizationId, scope.timeZone, sql`e`)
+const counted = (scope: ExportScope): SQL => countedBy(scope.organizationId, scope.timeZone, scope, sql`e`)
 
 const text = (value: string | null | undefined): Cell => (value === null || value === undefined || value === '' ? null : neutralized(value))
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value))

@@ -24,22 +24,24 @@ export interface LearnerEventsScope {
 }
 
 /**
- * An event of the organization's (`event` names the practice_events row): one on a local day for which
- * the organization has the learner's rollup. Events reach an organization's rollups only while the
- * learner is one of its active members (server/practice/ingest.ts), so without this a school would read
- * the lessons a learner did in another school, before joining it, that none of its figures count. A
- * probe of daily_practice's primary key per event.
+ * An event of the organization's (`event` names the practice_events row, within the local days `from` to
+ * `to`): one on a local day for which the organization has the learner's rollup. Events reach an
+ * organization's rollups only while the learner is one of its active members (server/practice/ingest.ts),
+ * so without this a school would read the lessons a learner did in another school, before joining it,
+ * that none of its figures count. It reads the learner's rollups of the range by daily_practice's
+ * primary key.
  */
-export const countedBy = (organizationId: number, timezone: string, event: SQL): SQL => sql`exists (
+export const countedBy = (organizationId: number, timezone: string, days: { from: string; to: string }, event: SQL): SQL => sql`exists (
   select 1 from daily_practice dp
   where dp.organization_id = ${organizationId} and dp.user_id = ${event}.user_id
+    and dp.day between ${days.from}::date and ${days.to}::date
     and dp.day = (${event}.occurred_at at time zone ${timezone})::date)`
 
 const within = ({ organizationId, userId, range, timezone }: LearnerEventsScope, kind: 'lesson' | 'assessment'): SQL => sql`
   e.user_id = ${userId} and e.kind = ${kind}
   and e.occurred_at >= (${range.from}::date)::timestamp at time zone ${timezone}
   and e.occurred_at < (${range.to}::date + 1)::timestamp at time zone ${timezone}
-  and ${countedBy(organizationId, timezone, sql`e`)}`
+  and ${countedBy(organizationId, timezone, range, sql`e`)}`
 
 /** Every assessment of the range, newest first. */
 export const assessmentHistory = (db: Executor, scope: LearnerEventsScope) =>
