@@ -9,6 +9,8 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { sql } from 'drizzle-orm'
 import { createOrganization } from '../server/organizations/memberships.js'
 import { groupMembers, groups, users } from '../server/db/schema.js'
@@ -19,6 +21,16 @@ const SIZES = [1_000, 10_000]
 const LESSONS_EACH = 20
 const ASSESSMENTS_EACH = 2
 const MB = 1024 * 1024
+
+/**
+ * A full garbage collection before each download, so that its "before" is the live memory and not
+ * whatever garbage the class's bulk inserts left (the benchmark runs without --expose-gc).
+ */
+setFlagsFromString('--expose-gc')
+const collectGarbage = runInNewContext('gc') as () => void
+
+/** Each export's peak RSS over the RSS before it, by store, export and class size: printed side by side at the end. */
+const peaks = new Map<string, Map<number, { rss: number; js: number }>>()
 
 /**
  * Downloads `url` in a child process and answers its size and line count: read in this process, the
@@ -72,7 +84,7 @@ const run = async (onPostgres: boolean, students: number) => {
     await db.execute(sql`
       insert into daily_practice (organization_id, user_id, day, lessons, seconds, native_score_sum, assessments, eps_sum,
                                   first_eps, first_eps_at, last_eps, last_eps_at, last_active_at)
-      select ${organization.id}, user_id, (occurred_at at time zone 'America/New_York')::date,
+      select ${organization.id}::int, user_id, (occurred_at at time zone 'America/New_York')::date,
              count(*) filter (where kind = 'lesson'), coalesce(sum(seconds), 0), coalesce(sum(native_score), 0),
              count(*) filter (where kind = 'assessment'), coalesce(sum(eps), 0),
              min(eps), min(occurred_at) filter (where kind = 'assessment'), max(eps), max(occurred_at) filter (where kind = 'assessment'),
@@ -88,19 +100,33 @@ const run = async (onPostgres: boolean, students: number) => {
     const admin = await server.login()
     for (const kind of ['activity', 'assessment', 'lesson'] as const) {
       for (const format of ['csv', 'xlsx'] as const) {
-        global.gc?.()
+        collectGarbage()
+        // the RSS, and the JavaScript side alone (V8's heap and the buffers): PGlite's page cache lives in
+        // the process too, and the first export that reads a page puts it in the RSS (up to shared_buffers)
+        const js = () => {
+          const usage = process.memoryUsage()
+          return usage.heapUsed + usage.arrayBuffers
+        }
         const before = process.memoryUsage().rss
+        const jsBefore = js()
         let peak = before
-        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10)
+        let jsPeak = jsBefore
+        const sample = () => {
+          peak = Math.max(peak, process.memoryUsage().rss)
+          jsPeak = Math.max(jsPeak, js())
+        }
+        const sampler = setInterval(sample, 10)
         const start = performance.now()
         const { bytes, lines } = await downloadElsewhere(`${server.base}/v1/reports/groups/${group!.id}/export/?kind=${kind}&format=${format}&from=2026-03-01&to=2026-03-31`, admin.token)
         const seconds = (performance.now() - start) / 1000
         clearInterval(sampler)
-        peak = Math.max(peak, process.memoryUsage().rss)
+        sample()
         console.log(
           `class exports ${store} ${kind} ${format}: ${f(bytes / MB, 1)} MB${format === 'csv' ? ` (${lines - 1} rows)` : ''} in ${f(seconds, 2)} s; ` +
-            `RSS ${f(before / MB, 0)} MB before, peak ${f(peak / MB, 0)} MB (+${f((peak - before) / MB, 0)} MB)`,
+            `RSS ${f(before / MB, 0)} MB before, peak ${f(peak / MB, 0)} MB (+${f((peak - before) / MB, 0)} MB); heap and buffers +${f((jsPeak - jsBefore) / MB, 0)} MB`,
         )
+        const key = `${onPostgres ? 'PostgreSQL' : 'PGlite'} ${kind} ${format}`
+        peaks.set(key, (peaks.get(key) ?? new Map<number, { rss: number; js: number }>()).set(students, { rss: peak - before, js: jsPeak - jsBefore }))
       }
     }
   } finally {
@@ -110,3 +136,14 @@ const run = async (onPostgres: boolean, students: number) => {
 
 for (const size of SIZES) await run(false, size)
 if (process.env.DATABASE_URL) for (const size of SIZES) await run(true, size)
+
+const [small, large] = SIZES as [number, number]
+const mb = (bytes: number) => `${f(bytes / MB, 1).padStart(6)} MB`
+const delta = (a: number, b: number) => `(${b >= a ? '+' : ''}${f((b - a) / MB, 1)} MB)`
+console.log(`class exports: peak over before, ${small} vs ${large} students (constant memory: the same within a few MB)`)
+console.log(`  ${''.padEnd(28)} ${'RSS'.padEnd(30)} heap and buffers`)
+for (const [key, bySize] of peaks) {
+  const a = bySize.get(small)!
+  const b = bySize.get(large)!
+  console.log(`  ${key.padEnd(28)} ${mb(a.rss)} ${mb(b.rss)} ${delta(a.rss, b.rss).padEnd(12)} ${mb(a.js)} ${mb(b.js)} ${delta(a.js, b.js)}`)
+}

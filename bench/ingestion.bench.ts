@@ -3,8 +3,11 @@
  * (server/practice/ingest.ts): through POST /v1/practice/events/ one event per call (an app online) and 20
  * per call (an app catching up), 16 calls in flight from 16 students, and straight through the ingestion
  * in batches of 1,000 (the seed's path). A few seconds each, on embedded PGlite and again on PostgreSQL
- * when DATABASE_URL is set.
+ * when DATABASE_URL is set; each store twice, the second time with the statement triggers that keep the
+ * organization report's pre-aggregates (migration 0023) disabled, so that their cost is printed beside
+ * the whole (a store without them gives wrong organization reports: a measurement only).
  */
+import { sql } from 'drizzle-orm'
 import { recordPracticeEvents, type LessonEvent } from '../server/practice/ingest.js'
 import { SEED_PASSWORD, seededEmail, seedPracticeStore } from '../server/dev/seed.js'
 import { CONCURRENCY, f, startBenchServer } from './support.js'
@@ -54,13 +57,14 @@ const during = async (parallel: number, step: (worker: number) => Promise<number
   return (events / (performance.now() - started)) * 1000
 }
 
-const run = async (onPostgres: boolean) => {
+const run = async (onPostgres: boolean, triggers: boolean) => {
   const server = await startBenchServer({ onPostgres })
   try {
     const db = server.store.db
     const tag = 'bench'
     const now = new Date()
     await seedPracticeStore(db, { events: 1, seed: 1, now, concurrency: 1, tag })
+    if (!triggers) await db.execute(sql`alter table daily_practice disable trigger user`)
     const students = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => server.login(seededEmail(tag, 1, 'student', i + 1), SEED_PASSWORD)))
     const post = async (worker: number, size: number) => {
       const student = students[worker]!
@@ -82,7 +86,10 @@ const run = async (onPostgres: boolean) => {
       await recordPracticeEvents(db, batch, new Date())
       return batch.length
     })
-    console.log(`bench: ingestion of practice events with their rollups, ${SECONDS} s each, store ${server.store.driver}`)
+    console.log(
+      `bench: ingestion of practice events with their rollups, ${SECONDS} s each, store ${server.store.driver}, ` +
+        (triggers ? "with the pre-aggregates' triggers" : "WITHOUT the pre-aggregates' triggers (their cost)"),
+    )
     console.log(`  POST /v1/practice/events/, 1 event a call, ${CONCURRENCY} in flight   ${f(single, 0).padStart(7)} events/s`)
     console.log(`  POST /v1/practice/events/, 20 events a call, ${CONCURRENCY} in flight ${f(batched, 0).padStart(7)} events/s`)
     console.log(`  recordPracticeEvents, batches of 1,000 (the seed)         ${f(direct, 0).padStart(7)} events/s`)
@@ -91,5 +98,7 @@ const run = async (onPostgres: boolean) => {
   }
 }
 
-await run(false)
-if (process.env.DATABASE_URL) await run(true)
+for (const onPostgres of process.env.DATABASE_URL ? [false, true] : [false]) {
+  await run(onPostgres, true)
+  await run(onPostgres, false)
+}

@@ -3,13 +3,15 @@ import type { Translator } from '../../locales/server.js'
 import type { OrganizationType } from '../db/schema.js'
 import { rowsOf, type Executor } from '../db/store.js'
 import { clockTime, neutralized, oneDecimal, rounded, type Cell, type DateFormats } from './export-format.js'
+import { countedBy } from './learner-events.js'
 
 /**
  * The rows of the three class exports, produced page by page so that memory stays flat whatever the
  * class's size: the students are read 300 at a time (specification 001 §9, "export fetch batch 300") in
  * name order by keyset, and for each page the export's rows are read and handed on before the next page
  * is asked for. Event exports read the page's events by keyset too (EVENT_PAGE at a time), so one
- * learner with years of lessons does not fill memory either.
+ * learner with years of lessons does not fill memory either. Only the events the organization's rollups
+ * count are read (`countedBy`): not what a learner did in another organization before joining this one.
  */
 
 export type ExportKind = 'activity' | 'assessment' | 'lesson'
@@ -63,6 +65,8 @@ const pageTable = (students: readonly Student[]): SQL =>
 /** The instants that bound the range: `from` at local midnight, included, to the day after `to`, excluded. */
 const rangeStart = (scope: ExportScope): SQL => sql`(${scope.from}::date::timestamp at time zone ${scope.timeZone})`
 const rangeEnd = (scope: ExportScope): SQL => sql`((${scope.to}::date + 1)::timestamp at time zone ${scope.timeZone})`
+/** The event `e` is one the organization counts. */
+const counted = (scope: ExportScope): SQL => countedBy(scope.organizationId, scope.timeZone, scope, sql`e`)
 
 const text = (value: string | null | undefined): Cell => (value === null || value === undefined || value === '' ? null : neutralized(value))
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value))
@@ -152,11 +156,13 @@ const activityPage = async ({ db, dates, scope }: ExportContext, students: reado
         left join lateral (
           select e.overall_score from practice_events e
           where e.user_id = p.user_id and e.kind = 'assessment' and e.occurred_at >= ${rangeStart(scope)} and e.occurred_at < ${rangeEnd(scope)}
+            and ${counted(scope)}
           order by e.occurred_at, e.id limit 1
         ) fa on true
         left join lateral (
           select e.overall_score, e.occurred_at from practice_events e
           where e.user_id = p.user_id and e.kind = 'assessment' and e.occurred_at >= ${rangeStart(scope)} and e.occurred_at < ${rangeEnd(scope)}
+            and ${counted(scope)}
           order by e.occurred_at desc, e.id desc limit 1
         ) la on true
         order by p.position`,
@@ -217,6 +223,7 @@ async function* eventPages(db: Executor, scope: ExportScope, students: readonly 
           from ${pageTable(students)} p
           join practice_events e on e.user_id = p.user_id
           where e.kind = ${kind} and e.occurred_at >= ${rangeStart(scope)} and e.occurred_at < ${rangeEnd(scope)}
+            and ${counted(scope)}
             ${after ? sql`and (p.position, e.occurred_at, e.id) > (${after.position}, ${after.at}::timestamptz, ${after.id})` : sql``}
           order by p.position, e.occurred_at, e.id
           limit ${EVENT_PAGE}`,

@@ -6,27 +6,51 @@ import { isoInstant, rowsOf } from './figures.js'
 import type { ReportRange } from './range.js'
 
 /**
- * One learner's own events (practice_events) within a range of local dates: the assessment history and
- * the lesson detail, the only report parts that read events. The range becomes instants in the
- * organization's time zone (from the start of `from` to the start of the day after `to`), so the
- * learner's index on (user_id, occurred_at) serves it and a DST day is as long as it really is.
+ * One learner's own events (practice_events) within a range of local dates, as one organization sees
+ * them: the assessment history and the lesson detail, the only report parts that read events. The range
+ * becomes instants in the organization's time zone (from the start of `from` to the start of the day
+ * after `to`), so the learner's index on (user_id, occurred_at) serves it and a DST day is as long as it
+ * really is.
  */
 
 type Schemas = components['schemas']
 
-const within = (userId: number, kind: 'lesson' | 'assessment', range: ReportRange, timezone: string): SQL => sql`
-  user_id = ${userId} and kind = ${kind}
-  and occurred_at >= (${range.from}::date)::timestamp at time zone ${timezone}
-  and occurred_at < (${range.to}::date + 1)::timestamp at time zone ${timezone}`
+/** Whose events a report reads: one learner's, of one organization, in a range of its local days. */
+export interface LearnerEventsScope {
+  organizationId: number
+  userId: number
+  range: ReportRange
+  timezone: string
+}
+
+/**
+ * An event of the organization's (`event` names the practice_events row, within the local days `from` to
+ * `to`): one on a local day for which the organization has the learner's rollup. Events reach an
+ * organization's rollups only while the learner is one of its active members (server/practice/ingest.ts),
+ * so without this a school would read the lessons a learner did in another school, before joining it,
+ * that none of its figures count. It reads the learner's rollups of the range by daily_practice's
+ * primary key.
+ */
+export const countedBy = (organizationId: number, timezone: string, days: { from: string; to: string }, event: SQL): SQL => sql`exists (
+  select 1 from daily_practice dp
+  where dp.organization_id = ${organizationId} and dp.user_id = ${event}.user_id
+    and dp.day between ${days.from}::date and ${days.to}::date
+    and dp.day = (${event}.occurred_at at time zone ${timezone})::date)`
+
+const within = ({ organizationId, userId, range, timezone }: LearnerEventsScope, kind: 'lesson' | 'assessment'): SQL => sql`
+  e.user_id = ${userId} and e.kind = ${kind}
+  and e.occurred_at >= (${range.from}::date)::timestamp at time zone ${timezone}
+  and e.occurred_at < (${range.to}::date + 1)::timestamp at time zone ${timezone}
+  and ${countedBy(organizationId, timezone, range, sql`e`)}`
 
 /** Every assessment of the range, newest first. */
-export const assessmentHistory = (db: Executor, userId: number, range: ReportRange, timezone: string) =>
+export const assessmentHistory = (db: Executor, scope: LearnerEventsScope) =>
   rowsOf<Schemas['AssessmentRecord']>(
     db,
     sql`select ${isoInstant(sql`occurred_at`)} as date_assessment, eps::float8 as eps, overall_score::float8 as overall_score,
       pronunciation::float8 as pronunciation, intonation::float8 as intonation, fluency::float8 as fluency,
       coalesce(skills, '[]'::jsonb) as skills
-    from practice_events where ${within(userId, 'assessment', range, timezone)}
+    from practice_events e where ${within(scope, 'assessment')}
     order by occurred_at desc, id desc`,
   )
 
@@ -35,19 +59,17 @@ export const lessonDetail = async (
   db: Executor,
   url: string,
   paging: Paging,
-  userId: number,
-  range: ReportRange,
-  timezone: string,
+  scope: LearnerEventsScope,
 ): Promise<Schemas['LessonRecordPage']> => {
   const [counted] = await rowsOf<{ count: number }>(
     db,
-    sql`select count(*)::int as count from practice_events where ${within(userId, 'lesson', range, timezone)}`,
+    sql`select count(*)::int as count from practice_events e where ${within(scope, 'lesson')}`,
   )
   const results = await rowsOf<Schemas['LessonRecord']>(
     db,
     sql`select module_name, lesson_name, native_score::float8 as overall_native_score, ${isoInstant(sql`occurred_at`)} as date,
       difficulty_level, seconds
-    from practice_events where ${within(userId, 'lesson', range, timezone)}
+    from practice_events e where ${within(scope, 'lesson')}
     order by occurred_at desc, id desc limit ${paging.size} offset ${paging.offset}`,
   )
   return pageOf(url, paging, counted!.count, results)

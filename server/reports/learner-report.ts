@@ -20,6 +20,7 @@ export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const timezone = organization.timezone ?? 'UTC'
   const scope = { organizationId: organization.id, population: oneLearner(params.id), range }
+  const events = { organizationId: organization.id, userId: params.id, range, timezone }
   const [rows, assessed, overview, [last], history, lessons] = await Promise.all([
     rowsOf<PeriodRow>(app.db, periodRowsSql(scope)),
     assessedOf(app.db, scope),
@@ -29,8 +30,8 @@ export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
       sql`select ${isoInstant(sql`max(last_active_at)`)} as last_active from daily_practice
         where organization_id = ${organization.id} and user_id = ${params.id}`,
     ),
-    assessmentHistory(app.db, params.id, range, timezone),
-    lessonDetail(app.db, request.url, pagingOf(query), params.id, range, timezone),
+    assessmentHistory(app.db, events),
+    lessonDetail(app.db, request.url, pagingOf(query), events),
   ])
   return {
     ...range,
