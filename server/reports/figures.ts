@@ -91,15 +91,19 @@ export interface OverviewRow {
   minutes_per_day: number
 }
 
-/** The lessons overview of the range: totals, and the average day of an active learner. */
+/**
+ * The lessons overview of the range: totals, and the average day of an active learner. Summed per learner
+ * first (hashed), then over the learners: count(distinct) sorted every rollup to count them.
+ */
 export const overviewSql = (scope: Scope): SQL => sql`
-  with ${rollups(scope)}
-  select count(distinct user_id) filter (where lessons > 0)::int as active_users,
+  with ${rollups(scope)},
+  l as (select sum(lessons) as lessons, sum(seconds) as seconds, count(*) filter (where lessons > 0) as days from d group by user_id)
+  select count(*) filter (where days > 0)::int as active_users,
     coalesce(sum(lessons), 0)::int as lessons_count,
     round(coalesce(sum(seconds), 0)::numeric / 3600, 2)::float8 as hours,
-    coalesce(round(sum(lessons)::numeric / nullif(count(*) filter (where lessons > 0), 0), 2), 0)::float8 as lessons_per_day,
-    coalesce(round(sum(seconds)::numeric / 60 / nullif(count(*) filter (where lessons > 0), 0), 2), 0)::float8 as minutes_per_day
-  from d`
+    coalesce(round(sum(lessons)::numeric / nullif(sum(days), 0), 2), 0)::float8 as lessons_per_day,
+    coalesce(round(sum(seconds)::numeric / 60 / nullif(sum(days), 0), 2), 0)::float8 as minutes_per_day
+  from l`
 
 export interface WeekRow {
   week: string
