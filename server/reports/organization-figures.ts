@@ -86,7 +86,7 @@ const activePerPeriod = (scope: OrganizationScope): SQL => {
     act as (select month as period, count(*) filter (where active) as active from months group by 1)`
 }
 
-/** periodRowsSql's figures of the activity report, one row per period of the range. */
+/** activityPeriodRowsSql's figures of the activity report, one row per period of the range. */
 export const organizationPeriodRowsSql = (scope: OrganizationScope): SQL => sql`
   with ${common(scope)}, ${daySums(scope)},
   p as (${periodsOf(scope.range)}),
