@@ -8,8 +8,11 @@
  * rollups, server/reports/figures.ts; the organization's over its pre-aggregates, organization-figures.ts),
  * with their ratio (the issue's bar: at most 10 ms and 2x the bare SQL, on PostgreSQL at ten million
  * events). What is measured is the report computed: no answer is kept between requests, every request
- * reads the store and computes its figures again. On embedded PGlite, and on PostgreSQL when DATABASE_URL
- * is set.
+ * reads the store and computes its figures again. Its session, and who may read the report (the class, the
+ * organization, the caller's roles: server/reports/access.ts), are kept as every secured call keeps its
+ * session (server/db/read-cache.ts): after the warm-up a request reads the store's cache version, then sends
+ * the figures' statements, the very statements run bare here. On embedded PGlite, and on PostgreSQL when
+ * DATABASE_URL is set.
  *
  * At ten million events: REPORTS_BENCH_EVENTS=10000000 first fills the PostgreSQL store with that many
  * events through the seed's bulk path (server/dev/seed.ts: organizations of 200 students, 360 days;

@@ -3,6 +3,7 @@ import type { Translator } from '../../locales/server.js'
 import { enforce, relationHolding } from '../auth/policy.js'
 import { rolesInOrganization } from '../auth/roles.js'
 import type { OperationId } from '../contract/handler.js'
+import type { AppContext } from '../context.js'
 import { findGroup } from '../classes/queries.js'
 import { groupMembers, groups, type GroupRow, type OrganizationRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
@@ -21,7 +22,22 @@ import { findOrganizationAndRoles } from '../organizations/memberships.js'
  * - a teacher's report (its classes' students): the organization's admins and platform admins, and the
  *   teacher itself; another teacher 403, the students 403 (the table), a user who is no teacher of the
  *   organization 404.
+ *
+ * Who may read a report is itself a reading of the store (groups, group_members, organizations, memberships:
+ * tables that count the cache version up, db/read-cache.ts), so it is kept like the session while none of
+ * them changes: a report on warm data then sends its figures' statements only. A refusal is not kept, and
+ * the figures are never kept: every report reads the rollups and computes them again.
  */
+
+/** Where a report's access is read: the app's kept readings, at the version the request began at (its session's). */
+export interface ReportReader {
+  app: AppContext
+  cacheVersion: number
+}
+
+/** The answer of `compute` kept under `key` (every input of it: who asks is part of the key). */
+const kept = <T>({ app, cacheVersion }: ReportReader, key: unknown[], compute: (db: Executor) => Promise<T>): Promise<T> =>
+  app.readings.read(cacheVersion, JSON.stringify(['report', ...key]), compute)
 
 /** The organization of a report and who `me` is to it, when the authorization table lets `me` do `operation` there. */
 const reportAccess = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) => {
@@ -37,22 +53,23 @@ const reportAccess = async (db: Executor, t: Translator, me: UserRow, organizati
  * A class's report: the class and its organization when `me` may read it (canEditClass, as classes/access.ts
  * groupFor answers it: a teacher only the classes it owns), with the organization and roles in one query.
  */
-export const classOfReport = async (
-  db: Executor,
+export const classOfReport = (
+  reader: ReportReader,
   t: Translator,
   me: UserRow,
   groupId: number,
   operation: OperationId,
-): Promise<{ group: GroupRow; organization: OrganizationRow }> => {
-  const group = await findGroup(db, groupId)
-  if (!group) throw notFound(t.api.notFound())
-  const { organization, relation } = await reportAccess(db, t, me, group.organizationId, operation)
-  if (relation.caller === 'teacher' && group.ownerId !== me.id) throw forbidden(t.api.forbidden())
-  return { group, organization }
-}
+): Promise<{ group: GroupRow; organization: OrganizationRow }> =>
+  kept(reader, ['class', operation, groupId, me.id], async (db) => {
+    const group = await findGroup(db, groupId)
+    if (!group) throw notFound(t.api.notFound())
+    const { organization, relation } = await reportAccess(db, t, me, group.organizationId, operation)
+    if (relation.caller === 'teacher' && group.ownerId !== me.id) throw forbidden(t.api.forbidden())
+    return { group, organization }
+  })
 
-export const organizationOfReport = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) =>
-  (await reportAccess(db, t, me, organizationId, operation)).organization
+export const organizationOfReport = (reader: ReportReader, t: Translator, me: UserRow, organizationId: number, operation: OperationId) =>
+  kept(reader, ['organization', operation, organizationId, me.id], async (db) => (await reportAccess(db, t, me, organizationId, operation)).organization)
 
 /** Whether `learnerId` is a member of a class of the organization that `teacherId` owns. */
 const inClassOf = async (db: Executor, teacherId: number, learnerId: number, organizationId: number): Promise<boolean> => {
@@ -65,34 +82,36 @@ const inClassOf = async (db: Executor, teacherId: number, learnerId: number, org
   return row !== undefined
 }
 
-export const learnerOfReport = async (
-  db: Executor,
+export const learnerOfReport = (
+  reader: ReportReader,
   t: Translator,
   me: UserRow,
   learnerId: number,
   organizationId: number,
   operation: OperationId,
-): Promise<OrganizationRow> => {
-  const { organization, relation } = await reportAccess(db, t, me, organizationId, operation)
-  const self = learnerId === me.id
-  if (relation.caller === 'student' && !self) throw forbidden(t.api.forbidden())
-  if (relation.caller === 'teacher' && !self && !(await inClassOf(db, me.id, learnerId, organization.id))) {
-    throw forbidden(t.api.forbidden())
-  }
-  if ((await rolesInOrganization(db, learnerId, organization.id)).length === 0) throw notFound(t.api.notFound())
-  return organization
-}
+): Promise<OrganizationRow> =>
+  kept(reader, ['learner', operation, organizationId, learnerId, me.id], async (db) => {
+    const { organization, relation } = await reportAccess(db, t, me, organizationId, operation)
+    const self = learnerId === me.id
+    if (relation.caller === 'student' && !self) throw forbidden(t.api.forbidden())
+    if (relation.caller === 'teacher' && !self && !(await inClassOf(db, me.id, learnerId, organization.id))) {
+      throw forbidden(t.api.forbidden())
+    }
+    if ((await rolesInOrganization(db, learnerId, organization.id)).length === 0) throw notFound(t.api.notFound())
+    return organization
+  })
 
-export const teacherOfReport = async (
-  db: Executor,
+export const teacherOfReport = (
+  reader: ReportReader,
   t: Translator,
   me: UserRow,
   teacherId: number,
   organizationId: number,
   operation: OperationId,
-): Promise<OrganizationRow> => {
-  const { organization, relation } = await reportAccess(db, t, me, organizationId, operation)
-  if (relation.caller === 'teacher' && teacherId !== me.id) throw forbidden(t.api.forbidden())
-  if (!(await rolesInOrganization(db, teacherId, organization.id)).includes('teacher')) throw notFound(t.api.notFound())
-  return organization
-}
+): Promise<OrganizationRow> =>
+  kept(reader, ['teacher', operation, organizationId, teacherId, me.id], async (db) => {
+    const { organization, relation } = await reportAccess(db, t, me, organizationId, operation)
+    if (relation.caller === 'teacher' && teacherId !== me.id) throw forbidden(t.api.forbidden())
+    if (!(await rolesInOrganization(db, teacherId, organization.id)).includes('teacher')) throw notFound(t.api.notFound())
+    return organization
+  })

@@ -8,8 +8,8 @@ import { activityReport, rollupStatements } from './series.js'
 /** GET /v1/reports/groups/{id}/ — a class's activity report and each student's minutes per period (the reports tab). */
 export const getClassReport: Handler<'getClassReport'> = async (call) => {
   const { params, query, app, t } = call
-  const { user: me } = requireAuth(call)
-  const { group, organization } = await classOfReport(app.db, t, me, params.id, 'getClassReport')
+  const { user: me, cacheVersion } = requireAuth(call)
+  const { group, organization } = await classOfReport({ app, cacheVersion }, t, me, params.id, 'getClassReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const scope = { organizationId: organization.id, population: classMembers(group.id), range }
   const [report, students] = await Promise.all([activityReport(app.db, scope, rollupStatements), rowsOf<StudentMinutesRow>(app.db, studentMinutesSql(scope))])

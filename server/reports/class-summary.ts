@@ -9,8 +9,8 @@ import { assessedOf, overviewOf, seriesOf } from './series.js'
 /** GET /v1/reports/group/{id}/ — the class details overview: progress line, lessons overview, share active, assessment score. */
 export const getClassSummary: Handler<'getClassSummary'> = async (call) => {
   const { params, query, app, t } = call
-  const { user: me } = requireAuth(call)
-  const { group, organization } = await classOfReport(app.db, t, me, params.id, 'getClassSummary')
+  const { user: me, cacheVersion } = requireAuth(call)
+  const { group, organization } = await classOfReport({ app, cacheVersion }, t, me, params.id, 'getClassSummary')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const scope = { organizationId: organization.id, population: classMembers(group.id), range }
   const [rows, assessed, overview, [members]] = await Promise.all([

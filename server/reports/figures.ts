@@ -47,8 +47,12 @@ export interface PeriodRow extends ActivityPeriodRow {
   percent_active: number
 }
 
-/** One row per period of the range, in order; a period without practice is zeros (and null EPS). */
-export const periodRowsSql = (scope: Scope): SQL => sql`
+/**
+ * One row per period of the range, in order; a period without practice is zeros (and null EPS). With
+ * `learnerColumns` PeriodRow's, else ActivityPeriodRow's only: the activity report leaves out the last EPS,
+ * an ordered aggregate sorting each period's rollups, and the share active.
+ */
+const periodsSql = (scope: Scope, learnerColumns: boolean): SQL => sql`
   with ${rollups(scope)},
   p as (${periodsOf(scope.range)}),
   a as (
@@ -59,15 +63,29 @@ export const periodRowsSql = (scope: Scope): SQL => sql`
       ${scope.range.scope === 'daily' ? sql`count(*)` : sql`count(distinct d.user_id)`} filter (where d.lessons > 0) as active,
       count(*) filter (where d.lessons > 0) as active_days,
       sum(d.assessments) as assessments,
-      sum(d.eps_sum::numeric) as eps_sum,
-      (array_agg(d.last_eps order by d.day desc, d.last_eps_at desc) filter (where d.assessments > 0))[1] as last_eps
+      sum(d.eps_sum::numeric) as eps_sum${
+        learnerColumns
+          ? sql`,
+      (array_agg(d.last_eps order by d.day desc, d.last_eps_at desc) filter (where d.assessments > 0))[1] as last_eps`
+          : sql``
+      }
     from d group by 1
   )
-  select p.period::text as period, ${periodFigures(sql`a.active`)},
+  select p.period::text as period, ${periodFigures(sql`a.active`)}${
+    learnerColumns
+      ? sql`,
     a.last_eps::float8 as last_eps,
-    coalesce(round(100.0 * coalesce(a.active, 0) / nullif((select count(*) from members), 0), 2), 0)::float8 as percent_active
+    coalesce(round(100.0 * coalesce(a.active, 0) / nullif((select count(*) from members), 0), 2), 0)::float8 as percent_active`
+      : sql``
+  }
   from p left join a on a.period = p.period
   order by p.period`
+
+/** PeriodRow per period of the range (a class's overview, a learner's report). */
+export const periodRowsSql = (scope: Scope): SQL => periodsSql(scope, true)
+
+/** ActivityPeriodRow per period of the range (the activity report). */
+export const activityPeriodRowsSql = (scope: Scope): SQL => periodsSql(scope, false)
 
 /**
  * ActivityPeriodRow's figures (but the period) of a period from its sums `a` (lessons, seconds,
@@ -91,15 +109,19 @@ export interface OverviewRow {
   minutes_per_day: number
 }
 
-/** The lessons overview of the range: totals, and the average day of an active learner. */
+/**
+ * The lessons overview of the range: totals, and the average day of an active learner. Summed per learner
+ * first (hashed), then over the learners: count(distinct) sorted every rollup to count them.
+ */
 export const overviewSql = (scope: Scope): SQL => sql`
-  with ${rollups(scope)}
-  select count(distinct user_id) filter (where lessons > 0)::int as active_users,
+  with ${rollups(scope)},
+  l as (select sum(lessons) as lessons, sum(seconds) as seconds, count(*) filter (where lessons > 0) as days from d group by user_id)
+  select count(*) filter (where days > 0)::int as active_users,
     coalesce(sum(lessons), 0)::int as lessons_count,
     round(coalesce(sum(seconds), 0)::numeric / 3600, 2)::float8 as hours,
-    coalesce(round(sum(lessons)::numeric / nullif(count(*) filter (where lessons > 0), 0), 2), 0)::float8 as lessons_per_day,
-    coalesce(round(sum(seconds)::numeric / 60 / nullif(count(*) filter (where lessons > 0), 0), 2), 0)::float8 as minutes_per_day
-  from d`
+    coalesce(round(sum(lessons)::numeric / nullif(sum(days), 0), 2), 0)::float8 as lessons_per_day,
+    coalesce(round(sum(seconds)::numeric / 60 / nullif(sum(days), 0), 2), 0)::float8 as minutes_per_day
+  from l`
 
 export interface WeekRow {
   week: string
@@ -216,7 +238,12 @@ export interface StudentMinutesRow {
 export const studentMinutesSql = (scope: Scope): SQL => sql`
   with ${rollups(scope)},
   p as (${periodsOf(scope.range)}),
-  per as (select user_id, ${periodOf(scope.range.scope, sql`day`)} as period, sum(seconds) as seconds from d group by 1, 2),
+  -- by day a learner's period is its one rollup: nothing to add up
+  per as (${
+    scope.range.scope === 'daily'
+      ? sql`select user_id, day as period, seconds from d`
+      : sql`select user_id, ${periodOf(scope.range.scope, sql`day`)} as period, sum(seconds) as seconds from d group by 1, 2`
+  }),
   cells as materialized (select m.user_id, p.period from members m cross join p),
   grid as (
     select c.user_id,

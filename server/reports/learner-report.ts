@@ -15,8 +15,8 @@ import { assessedOf, overviewOf, seriesOf } from './series.js'
  */
 export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
   const { params, query, app, t, request } = call
-  const { user: me } = requireAuth(call)
-  const organization = await learnerOfReport(app.db, t, me, params.id, query.organization, 'getLearnerReport')
+  const { user: me, cacheVersion } = requireAuth(call)
+  const organization = await learnerOfReport({ app, cacheVersion }, t, me, params.id, query.organization, 'getLearnerReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const timezone = organization.timezone ?? 'UTC'
   const scope = { organizationId: organization.id, population: oneLearner(params.id), range }

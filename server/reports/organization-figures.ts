@@ -86,7 +86,7 @@ const activePerPeriod = (scope: OrganizationScope): SQL => {
     act as (select month as period, count(*) filter (where active) as active from months group by 1)`
 }
 
-/** periodRowsSql's figures of the activity report, one row per period of the range. */
+/** activityPeriodRowsSql's figures of the activity report, one row per period of the range. */
 export const organizationPeriodRowsSql = (scope: OrganizationScope): SQL => sql`
   with ${common(scope)}, ${daySums(scope)},
   p as (${periodsOf(scope.range)}),
@@ -118,10 +118,13 @@ export const organizationWeeklyActiveSql = (scope: OrganizationScope): SQL => sq
   from weeks left join buckets b on b.week = weeks.week
   order by weeks.week`
 
-/** overviewSql's totals: the day sums, and the students with a lesson in the range from the month day sets. */
+/**
+ * overviewSql's totals: the day sums, and the students with a lesson in the range from the month day sets
+ * (grouped, hashed: count(distinct) sorted the thousands of learner months).
+ */
 export const organizationOverviewSql = (scope: OrganizationScope): SQL => sql`
   with ${common(scope)}, ${daySums(scope)}, ${monthMasks(scope)}
-  select (select count(distinct user_id) from months where active)::int as active_users,
+  select (select count(*) from (select user_id from months where active group by user_id) learners)::int as active_users,
     coalesce(sum(lessons), 0)::int as lessons_count,
     round(coalesce(sum(seconds), 0)::numeric / 3600, 2)::float8 as hours,
     coalesce(round(sum(lessons)::numeric / nullif(sum(active), 0), 2), 0)::float8 as lessons_per_day,

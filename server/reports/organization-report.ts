@@ -11,8 +11,8 @@ import { activityReport } from './series.js'
  */
 export const getOrganizationReport: Handler<'getOrganizationReport'> = async (call) => {
   const { params, query, app, t } = call
-  const { user: me } = requireAuth(call)
-  const organization = await organizationOfReport(app.db, t, me, params.id, 'getOrganizationReport')
+  const { user: me, cacheVersion } = requireAuth(call)
+  const organization = await organizationOfReport({ app, cacheVersion }, t, me, params.id, 'getOrganizationReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   return activityReport(app.db, { organizationId: organization.id, range }, organizationStatements)
 }

@@ -2,9 +2,9 @@ import type { SQL } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import type { Executor } from '../db/store.js'
 import {
+  activityPeriodRowsSql,
   assessedSql,
   overviewSql,
-  periodRowsSql,
   rowsOf,
   weeklyActiveSql,
   type ActivityPeriodRow,
@@ -33,7 +33,7 @@ export const overviewOf = async (db: Executor, scope: Scope): Promise<Schemas['R
 export const assessedOf = async (db: Executor, scope: Scope): Promise<AssessedRow> => (await rowsOf<AssessedRow>(db, assessedSql(scope)))[0]!
 
 /**
- * The statements of an activity report over a scope: periodRowsSql and the others of figures.ts over a
+ * The statements of an activity report over a scope: activityPeriodRowsSql and the others of figures.ts over a
  * population's rollups, or organization-figures.ts's over an organization's pre-aggregates.
  */
 export interface ActivityStatements<S> {
@@ -44,7 +44,7 @@ export interface ActivityStatements<S> {
 }
 
 export const rollupStatements: ActivityStatements<Scope> = {
-  periods: periodRowsSql,
+  periods: activityPeriodRowsSql,
   weeks: weeklyActiveSql,
   improvement: assessedSql,
   overview: overviewSql,

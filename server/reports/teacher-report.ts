@@ -11,8 +11,8 @@ import { activityReport, rollupStatements } from './series.js'
  */
 export const getTeacherReport: Handler<'getTeacherReport'> = async (call) => {
   const { params, query, app, t } = call
-  const { user: me } = requireAuth(call)
-  const organization = await teacherOfReport(app.db, t, me, params.id, query.organization, 'getTeacherReport')
+  const { user: me, cacheVersion } = requireAuth(call)
+  const organization = await teacherOfReport({ app, cacheVersion }, t, me, params.id, query.organization, 'getTeacherReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   return activityReport(app.db, { organizationId: organization.id, population: teacherStudents(organization.id, params.id), range }, rollupStatements)
 }
