@@ -1670,6 +1670,16 @@ export type NamespaceApiTranslation = {
 	 */
 	uploadSizeMismatch: RequiredParams<'size'>
 	/**
+	 * C​h​o​o​s​e​ ​{​m​i​n​}​ ​o​r​ ​m​o​r​e​.
+	 * @param {number} min
+	 */
+	atLeast: RequiredParams<'min'>
+	/**
+	 * C​h​o​o​s​e​ ​{​m​a​x​}​ ​o​r​ ​l​e​s​s​.
+	 * @param {number} max
+	 */
+	atMost: RequiredParams<'max'>
+	/**
 	 * G​i​v​e​ ​a​ ​s​c​o​r​e​ ​f​r​o​m​ ​0​ ​t​o​ ​1​0​0​.
 	 */
 	scoreRange: string
@@ -8600,6 +8610,14 @@ export type TranslationFunctions = {
 		 * This file is not the size announced when its upload started ({size} bytes). Choose the file again.
 		 */
 		uploadSizeMismatch: (arg: { size: number }) => LocalizedString
+		/**
+		 * Choose {min} or more.
+		 */
+		atLeast: (arg: { min: number }) => LocalizedString
+		/**
+		 * Choose {max} or less.
+		 */
+		atMost: (arg: { max: number }) => LocalizedString
 		/**
 		 * Give a score from 0 to 100.
 		 */

@@ -24,6 +24,8 @@ const valueAt = (data: unknown, pointer: string): unknown => {
 }
 
 const PASSWORD_FIELDS = new Set(['password', 'new_password'])
+/** The paging parameters of the lists and reports (the contract's Page and PageSize). */
+const PAGING_FIELDS = new Set(['page', 'page_size'])
 
 /**
  * The pattern of the contract's NotBlank, every not-blank text's: a value it refuses (spaces and invisible
@@ -193,7 +195,10 @@ const messageFor = (
     case 'minimum':
     case 'maximum':
       // a form's own wording of its range ("from 1 to 7")
-      return invalid ? invalid(t) : t.api.invalidChoice()
+      if (invalid) return invalid(t)
+      // a page or page size is a number to choose, not a choice among values: say which way to go
+      if (PAGING_FIELDS.has(field)) return error.keyword === 'minimum' ? t.api.atLeast({ min: Number(params.limit) }) : t.api.atMost({ max: Number(params.limit) })
+      return t.api.invalidChoice()
     case 'enum':
     case 'const':
     case 'int32':
@@ -255,6 +260,8 @@ export const validationMessages = (
       }
     }
     if (blankFields.has(field)) continue
+    // a page past int32 is past the paging maximum too, whose message says which way to go
+    if (error.keyword === 'int32' && PAGING_FIELDS.has(field) && errors.some((other) => other.instancePath === error.instancePath && other.keyword === 'maximum')) continue
     if (!byField.has(field) && reportedFields() >= MAX_REPORTED_FIELDS) continue
     const value = valueAt(data, error.instancePath)
     // an empty text is a missing value, whatever else is wrong with it

@@ -599,13 +599,22 @@ describe("issue 10's reports, exports and dashboards as an attacker sees them", 
     expect(year.body.labels).toHaveLength(366)
   })
 
-  it('refuses paging past its limits (page 0, a page of 11 digits, 10^8 rows a page) rather than reading them', async () => {
+  it("refuses paging past its limits (page 0, a page of 11 digits, 10^8 rows a page) rather than reading them, saying which way to go (was 'not one of the allowed choices')", async () => {
     const report = `/v1/reports/user/${a.student.user.id}/?organization=${a.organization.id}&${RANGE}`
-    for (const [query, field] of [['page=0', 'page'], ['page=99999999999', 'page'], ['page=1000001', 'page'], ['page_size=100000000', 'page_size'], ['page_size=0', 'page_size']] as const) {
+    const cases = [
+      ['page=0', { page: ['Choose 1 or more.'] }],
+      ['page=99999999999', { page: ['Choose 1000000 or less.'] }],
+      ['page=1000001', { page: ['Choose 1000000 or less.'] }],
+      ['page_size=100000000', { page_size: ['Choose 100 or less.'] }],
+      ['page_size=0', { page_size: ['Choose 1 or more.'] }],
+    ] as const
+    for (const [query, body] of cases) {
       const reply = await server.api('GET', `${report}&${query}`, { token: a.admin.token })
       expect(reply.status, query).toBe(400)
-      expect(Object.keys(reply.body)).toEqual([field])
+      expect(reply.body, query).toEqual(body)
     }
+    const organizations = await server.api('GET', '/v1/organizations/?page=0', { token: a.admin.token, language: 'ja' })
+    expect(organizations.body).toEqual({ page: ['1 以上を指定してください。'] })
     const last = await server.api('GET', `${report}&page=1000000&page_size=100`, { token: a.admin.token })
     expect(last.status, last.text).toBe(200)
   })

@@ -75,6 +75,8 @@ const en_api = {
 	occurredTooLongAgo: 'This time is more than 366 days ago: events that old are not taken.',
 	practiceEventsLimit: 'This learner has recorded the most practice events taken: {perHour:number} an hour and {perDay:number} a day. Nothing of this call was stored; send its events again in {seconds:number} {{second|seconds}} (the Retry-After header).',
 	uploadSizeMismatch: 'This file is not the size announced when its upload started ({size:number} bytes). Choose the file again.',
+	atLeast: 'Choose {min:number} or more.',
+	atMost: 'Choose {max:number} or less.',
 	scoreRange: 'Give a score from 0 to 100.',
 	secondsRange: 'Give the seconds spent, from 0 to 86400 (one day).',
 	eventIdInvalid: 'Use at most 100 letters, digits and the signs . _ : - (a UUID, for example).',

@@ -76,6 +76,8 @@ const es_MX_api = {
 	occurredTooLongAgo: 'Esta hora es de hace más de 366 días: no se aceptan eventos tan antiguos.',
 	practiceEventsLimit: 'Este alumno ya registró el máximo de eventos de práctica aceptados: {perHour} por hora y {perDay} por día. No se guardó nada de esta llamada; vuelve a enviar sus eventos en {seconds} {{segundo|segundos}} (el encabezado Retry-After).',
 	uploadSizeMismatch: 'Este archivo no tiene el tamaño anunciado al iniciar la carga ({size} bytes). Vuelve a elegir el archivo.',
+	atLeast: 'Elige {min} o más.',
+	atMost: 'Elige {max} o menos.',
 	scoreRange: 'Indica una puntuación de 0 a 100.',
 	secondsRange: 'Indica los segundos dedicados, de 0 a 86400 (un día).',
 	eventIdInvalid: 'Usa como máximo 100 letras, dígitos y los signos . _ : - (un UUID, por ejemplo).',

@@ -75,6 +75,8 @@ const ja_api = {
 	occurredTooLongAgo: 'この時刻は366日以上前です。それより古いイベントは受け付けられません。',
 	practiceEventsLimit: 'この学習者は受け付けられる練習イベントの上限(1時間に {perHour} 件、1日に {perDay} 件)に達しました。この呼び出しの内容は何も保存されていません。{seconds} 秒後(Retry-After ヘッダー)にイベントをもう一度送信してください。',
 	uploadSizeMismatch: 'このファイルはアップロード開始時に伝えられたサイズ({size} バイト)と異なります。もう一度ファイルを選んでください。',
+	atLeast: '{min} 以上を指定してください。',
+	atMost: '{max} 以下を指定してください。',
 	scoreRange: 'スコアは0から100の間で指定してください。',
 	secondsRange: 'かかった秒数を0から86400（1日）の間で指定してください。',
 	eventIdInvalid: '英数字と記号 . _ : - を100文字以内で使用してください（例: UUID）。',

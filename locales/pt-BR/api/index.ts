@@ -75,6 +75,8 @@ const pt_BR_api = {
 	occurredTooLongAgo: 'Este horário é de mais de 366 dias atrás: eventos tão antigos não são aceitos.',
 	practiceEventsLimit: 'Este aluno já registrou o máximo de eventos de prática aceitos: {perHour} por hora e {perDay} por dia. Nada desta chamada foi salvo; envie os eventos novamente em {seconds} {{segundo|segundos}} (o cabeçalho Retry-After).',
 	uploadSizeMismatch: 'Este arquivo não tem o tamanho informado no início do envio ({size} bytes). Escolha o arquivo novamente.',
+	atLeast: 'Escolha {min} ou mais.',
+	atMost: 'Escolha {max} ou menos.',
 	scoreRange: 'Informe uma pontuação de 0 a 100.',
 	secondsRange: 'Informe os segundos gastos, de 0 a 86400 (um dia).',
 	eventIdInvalid: 'Use no máximo 100 letras, dígitos e os sinais . _ : - (um UUID, por exemplo).',

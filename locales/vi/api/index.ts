@@ -75,6 +75,8 @@ const vi_api = {
 	occurredTooLongAgo: 'Thời điểm này đã hơn 366 ngày trước: không nhận sự kiện cũ như vậy.',
 	practiceEventsLimit: 'Người học này đã ghi đủ số sự kiện luyện tập tối đa được nhận: {perHour} mỗi giờ và {perDay} mỗi ngày. Không có gì của lần gọi này được lưu; hãy gửi lại các sự kiện sau {seconds} giây (tiêu đề Retry-After).',
 	uploadSizeMismatch: 'Tệp này không đúng kích thước đã báo khi bắt đầu tải lên ({size} byte). Hãy chọn lại tệp.',
+	atLeast: 'Hãy chọn từ {min} trở lên.',
+	atMost: 'Hãy chọn tối đa {max}.',
 	scoreRange: 'Hãy nhập điểm từ 0 đến 100.',
 	secondsRange: 'Hãy nhập số giây đã dùng, từ 0 đến 86400 (một ngày).',
 	eventIdInvalid: 'Dùng tối đa 100 chữ cái, chữ số và các dấu . _ : - (ví dụ một UUID).',
