@@ -175,7 +175,7 @@ test("a student starts with the start-learning view, then sees its own week, lev
   await expect(figure(page, 'Days practised this week')).toContainText('1')
   await expect(figure(page, 'Minutes this week')).toContainText('10')
   await expect(figure(page, 'Lessons this week')).toContainText('1')
-  await expect(page.getByTestId('level')).toHaveText('72')
+  await expect(page.getByTestId('level')).toHaveText('72%')
   await expect(page.getByText('No classes yet.')).toBeVisible()
   await screenAtWidths(page, 'dashboard-student', () => expect(page.getByTestId('level')).toBeVisible())
 
@@ -183,5 +183,5 @@ test("a student starts with the start-learning view, then sees its own week, lev
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Classes' })).toHaveCount(0)
   await page.goto(`/organization/${place.organization.id}/classes`)
   await expect(page).toHaveURL(new RegExp(`/organization/${place.organization.id}/dashboard$`))
-  await expect(page.getByTestId('level')).toHaveText('72')
+  await expect(page.getByTestId('level')).toHaveText('72%')
 })
