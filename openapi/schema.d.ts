@@ -3101,7 +3101,7 @@ export interface components {
             activity: components["schemas"]["DashboardActivity"] | null;
             /** @description The learners in scope with no lesson this week (admins and teachers) */
             not_practised: components["schemas"]["DashboardLearnerList"] | null;
-            /** @description Learners below a class goal this week (admins and teachers) */
+            /** @description Learners below a class goal this week, who can no longer reach it with the days left (admins and teachers) */
             alerts: components["schemas"]["DashboardAlertList"] | null;
             /** @description A student's own practice (null for the other dashboards) */
             me: components["schemas"]["DashboardPractice"] | null;
@@ -3150,6 +3150,7 @@ export interface components {
         DashboardGoalProgress: {
             /** @description Days of the week with at least the goal's minutes */
             days_met: number;
+            /** @description Fewer days reached the goal than it asks */
             below_goal: boolean;
         };
         DashboardPractice: {

@@ -24,6 +24,19 @@ export const DASHBOARD_CLASSES = 3
 /** The learners listed (not practised, alerts); `count` says how many there are. */
 export const DASHBOARD_LIST = 10
 
+/**
+ * A learner is below a class goal when the week cannot reach it any more: the days that reached it,
+ * plus the days after today, plus today if it has not reached it yet, are fewer than the goal's days.
+ * On the week's last day that is simply fewer days than the goal; on its first nobody is below yet.
+ */
+const cannotReach = (week: Week, daysMet: SQL, todayMet: SQL, goalDays: SQL): SQL =>
+  sql`${daysMet} + (${week.to}::date - ${week.today}::date) + (1 - ${todayMet}) < ${goalDays}`
+
+/** Whether the learner's practice today reached the goal's minutes (1) or not (0). */
+const metToday = (organizationId: number, week: Week, user: SQL, goalMinutes: SQL): SQL =>
+  sql`(select count(*)::int from daily_practice dp where dp.organization_id = ${organizationId} and dp.user_id = ${user}
+    and dp.day = ${week.today}::date and dp.seconds >= ${goalMinutes} * 60)`
+
 /** The learner's practice rows of the week in the organization. */
 const inWeek = (organizationId: number, week: Week, user: SQL): SQL =>
   sql`dp.organization_id = ${organizationId} and dp.user_id = ${user} and dp.day between ${week.from}::date and ${week.to}::date`
@@ -80,6 +93,7 @@ interface ClassRow {
   test_before_class_stats: number | null
   active_students: number
   days_met: number | null
+  below_goal: boolean | null
   total: number
 }
 
@@ -108,6 +122,17 @@ export const classesIn = async (
                 and dp.seconds >= a.practice_minutes_per_day * 60)`
             : sql`null::int`
         } as days_met,
+        ${
+          me
+            ? cannotReach(
+                week,
+                sql`(select count(*)::int from daily_practice dp where ${inWeek(scope.organizationId, week, sql`${scope.userId}::int`)}
+                  and dp.seconds >= a.practice_minutes_per_day * 60)`,
+                metToday(scope.organizationId, week, sql`${scope.userId}::int`, sql`a.practice_minutes_per_day`),
+                sql`a.practice_days_per_week`,
+              )
+            : sql`null::boolean`
+        } as below_goal,
         count(*) over ()::int as total
       from groups
       join ${organizations} on ${organizations.id} = groups.organization_id
@@ -142,9 +167,7 @@ export const classesIn = async (
       // a student sees no other learner, not even how many were active
       active_students: me ? null : row.active_students,
       my_goal:
-        me && assignment && row.days_met !== null
-          ? { days_met: row.days_met, below_goal: row.days_met < assignment.practice_days_per_week }
-          : null,
+        me && assignment && row.days_met !== null ? { days_met: row.days_met, below_goal: row.below_goal === true } : null,
     }
   })
   if (classes.length > 0) return { count: rows[0]!.total, classes }
@@ -197,8 +220,8 @@ interface AlertRow extends LearnerRow {
 }
 
 /**
- * Learners below a class goal this week: in an active class with goals, fewer days reached its minutes
- * per day than its days per week. The furthest behind first.
+ * Learners below a class goal this week: in an active class with goals, too few days reached its
+ * minutes per day for its days per week, with the days left (cannotReach). The furthest behind first.
  */
 export const alertsOf = async (db: Executor, scope: DashboardScope, week: Week, now: Date): Promise<Schemas['DashboardAlertList']> => {
   const rows = await rowsOf<AlertRow>(
@@ -207,7 +230,8 @@ export const alertsOf = async (db: Executor, scope: DashboardScope, week: Week, 
         select u.id, u.first_name, u.last_name, u.email, groups.id as class_id, groups.name as class_name,
           a.practice_days_per_week as goal_days, a.practice_minutes_per_day as goal_minutes,
           (select count(*)::int from daily_practice dp where ${inWeek(scope.organizationId, week, sql`gm.user_id`)}
-            and dp.seconds >= a.practice_minutes_per_day * 60) as days_met
+            and dp.seconds >= a.practice_minutes_per_day * 60) as days_met,
+          ${metToday(scope.organizationId, week, sql`gm.user_id`, sql`a.practice_minutes_per_day`)} as today_met
         from groups
         join ${organizations} on ${organizations.id} = groups.organization_id
         join assignments a on a.group_id = groups.id
@@ -215,7 +239,7 @@ export const alertsOf = async (db: Executor, scope: DashboardScope, week: Week, 
         join users u on u.id = gm.user_id
         where ${classesOf(scope)} and ${statusOf(now)} = 'active' and gm.user_id in (${learnersOf(scope)})
       ) behind
-      where days_met < goal_days
+      where ${cannotReach(week, sql`days_met`, sql`today_met`, sql`goal_days`)}
       order by days_met, lower(first_name), lower(last_name), id, class_id
       limit ${DASHBOARD_LIST}`,
   )

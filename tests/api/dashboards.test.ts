@@ -12,7 +12,7 @@ import { createOrganizationWithPeople, createUser, login, startServer, type Test
  * to Friday 20 March) and already 05:00 on Thursday 19 March in Tokyo (the same week there).
  *
  * The school: admin Alice, teachers Terry and Edna; students Sam, Ann, Bob, Cid, Dee, and Eve who is
- * disabled. Classes: Algebra (Terry, active, goal 3 days × 10 min: Sam, Ann, Bob), Biology (Terry, not
+ * disabled. Classes: Algebra (Terry, active, goal 4 days × 10 min: Sam, Ann, Bob), Biology (Terry, not
  * started, no goals: Cid), Chemistry (Edna, active, 2 days × 20 min: Dee, Ann, made after Algebra),
  * Drama (Terry, finished), a draft with Cid. Practice (local days, lessons/minutes):
  *   Sam 11th 5/50 (EPS 40) · 12th 2/15 (both last week) · 14th 1/5 · 18th 3/20 (EPS 61.5)
@@ -71,7 +71,7 @@ beforeAll(async () => {
     if (goals) await server.db.insert(assignments).values({ groupId: row!.id, practiceDaysPerWeek: goals[0], practiceMinutesPerDay: goals[1] })
   }
   await group('Drama', people.Terry.id, '2026-02-01', '2026-02-28', [])
-  await group('Algebra', people.Terry.id, '2026-03-01', '2026-03-31', ['Sam', 'Ann', 'Bob'], [3, 10])
+  await group('Algebra', people.Terry.id, '2026-03-01', '2026-03-31', ['Sam', 'Ann', 'Bob'], [4, 10])
   await group('Biology', people.Terry.id, '2026-04-01', '2026-04-30', ['Cid'])
   await group('Chemistry', people.Edna!.id, '2026-03-02', '2026-03-30', ['Dee', 'Ann'], [2, 20])
   await group('Draft', null, '2026-03-01', '2026-03-31', ['Cid'], [5, 10], true)
@@ -133,19 +133,20 @@ describe("the admin's dashboard", () => {
       start_date: '2026-03-01',
       end_date: '2026-03-31',
       owner: { id: people.Terry!.id, first_name: 'Terry' },
-      assignment: { practice_days_per_week: 3, practice_minutes_per_day: 10 },
+      assignment: { practice_days_per_week: 4, practice_minutes_per_day: 10 },
       my_goal: null,
     })
     expect(body.classes[2].assignment).toBeNull()
     // the days after today are in the week, with nobody active yet
     expect(body.activity).toEqual({ students: 5, active_students: 3, days: days([1, 1, 1, 1, 2, 0, 0]) })
     expect(body.not_practised).toEqual({ count: 2, results: [learner('Bob'), learner('Cid')] })
+    // below a goal is what the rest of the week cannot make up (Wednesday: today, Thursday, Friday):
+    // Bob 0 + 3 and Sam 1 + 2 (he reached it today) of 4 days; Dee's 1 + 3 can still make Chemistry's 2
     expect(body.alerts).toEqual({
-      count: 3,
+      count: 2,
       results: [
-        { learner: learner('Bob'), class_id: classIds.Algebra, class_name: 'Algebra', days_met: 0, goal_days: 3, goal_minutes: 10 },
-        { learner: learner('Dee'), class_id: classIds.Chemistry, class_name: 'Chemistry', days_met: 1, goal_days: 2, goal_minutes: 20 },
-        { learner: harnessLearner('Sam'), class_id: classIds.Algebra, class_name: 'Algebra', days_met: 1, goal_days: 3, goal_minutes: 10 },
+        { learner: learner('Bob'), class_id: classIds.Algebra, class_name: 'Algebra', days_met: 0, goal_days: 4, goal_minutes: 10 },
+        { learner: harnessLearner('Sam'), class_id: classIds.Algebra, class_name: 'Algebra', days_met: 1, goal_days: 4, goal_minutes: 10 },
       ],
     })
     expect(body.me).toBeNull()
@@ -186,7 +187,8 @@ describe("a teacher's dashboard", () => {
     expect(body.classes.map((c: { name: string; active_students: number }) => [c.name, c.active_students])).toEqual([['Chemistry', 2]])
     expect(body.activity).toEqual({ students: 2, active_students: 2, days: days([0, 1, 1, 1, 1, 0, 0]) })
     expect(body.not_practised).toEqual({ count: 0, results: [] })
-    expect(body.alerts.results.map((a: { learner: { first_name: string } }) => a.learner.first_name)).toEqual(['Dee'])
+    // Dee can still reach Chemistry's 2 days
+    expect(body.alerts).toEqual({ count: 0, results: [] })
   })
 })
 
@@ -207,9 +209,10 @@ describe("a student's dashboard", () => {
           status: 'active',
           owner: { id: people.Terry!.id, first_name: 'Terry', last_name: 'User', email: people.Terry!.email, photo_url: null },
           users_count: 3,
-          assignment: { practice_days_per_week: 3, practice_minutes_per_day: 10, test_before_class_stats: 3 },
+          assignment: { practice_days_per_week: 4, practice_minutes_per_day: 10, test_before_class_stats: 3 },
           active_students: null,
-          // the 18th's 20 minutes met the 10, the 14th's 5 did not (the 12th's 15 were last week)
+          // the 18th's 20 minutes met the 10, the 14th's 5 did not (the 12th's 15 were last week);
+          // with Thursday and Friday left, 4 days are out of reach
           my_goal: { days_met: 1, below_goal: true },
         },
       ],
@@ -259,6 +262,13 @@ describe('the week, in the time zone of the organization', () => {
       const school = (await dashboard(people.Terry!.token)).body
       expect(school.week).toEqual({ from: '2026-03-14', to: '2026-03-20', today: '2026-03-20' })
       expect(school.activity.active_students).toBe(2)
+      // on the week's last day only today is left: Bob and Sam cannot reach 4 days; Dee's 1 day and a
+      // practice today would still make Chemistry's 2
+      expect(school.alerts.results.map((a: { learner: { first_name: string }; days_met: number }) => [a.learner.first_name, a.days_met])).toEqual([
+        ['Bob', 0],
+        ['Sam', 1],
+      ])
+      expect((await dashboard(people.Edna!.token)).body.alerts).toEqual({ count: 0, results: [] })
     } finally {
       server.advance(-hours * 3600)
     }

@@ -28,7 +28,8 @@ export function StudentDashboard({ dashboard, organizationId, terms, type }: { d
         <Figure label={t.lessonsThisWeek()} value={me.lessons} />
       </div>
       <Panel id="dashboard-level" title={t.level()}>
-        <p data-testid="level">{me.last_eps === null ? t.noLevel() : Math.round(me.last_eps)}</p>
+        {/* written as the learner's reports write the same score ("Last pronunciation score 72%") */}
+        <p data-testid="level">{me.last_eps === null ? t.noLevel() : `${Math.round(me.last_eps)}%`}</p>
       </Panel>
       <Panel id="dashboard-classes" title={wording.myClasses()}>
         {dashboard.classes.length === 0 ? (
