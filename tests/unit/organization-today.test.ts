@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Temporal } from 'temporal-polyfill'
 import { classProgress } from '../../src/features/classes/progress'
-import { organizationToday } from '../../src/features/shared/organization-today'
+import { usDateTime } from '../../src/features/reports/format'
+import { organizationToday, organizationZone } from '../../src/features/shared/organization-today'
 
 /**
  * Whose day it is (issue 9): a browser in Tokyo looking at an organization in Los Angeles. At 01:00 UTC
@@ -32,6 +33,14 @@ describe('organizationToday across the midnight edge', () => {
     expect(organizationToday(null).toString()).toBe('2026-03-19')
     expect(organizationToday(undefined).toString()).toBe('2026-03-20')
     expect(organizationToday('Not/AZone').toString()).toBe('2026-03-19')
+  })
+
+  it("dates a lesson or an assessment in the organization's zone, on the day its reports count it", () => {
+    // 01:00 UTC on the 20th: the evening of the 19th in Los Angeles, where the school's reports put it
+    expect(usDateTime('2026-03-20T01:00:00Z', organizationZone('America/Los_Angeles'))).toBe('06:00PM 03/19/2026')
+    expect(usDateTime('2026-03-20T01:00:00Z', organizationZone(null))).toBe('01:00AM 03/20/2026')
+    expect(usDateTime('2026-03-20T01:00:00Z', organizationZone(undefined))).toBe('10:00AM 03/20/2026')
+    expect(organizationZone('Not/AZone')).toBe('UTC')
   })
 
   it('counts the days left and to go of a class from the organization\'s date', () => {

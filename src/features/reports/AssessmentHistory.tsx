@@ -7,9 +7,10 @@ import { scorePercent, usDateTime } from './format'
 
 /**
  * The assessment history table (spec §2, 000 §2): skills (expandable, name and score), assessment
- * test score, pronunciation, intonation, fluency, date taken (HH:mma MM/dd/yyyy). Newest first.
+ * test score, pronunciation, intonation, fluency, date taken (HH:mma MM/dd/yyyy, in `timeZone`, the
+ * organization's, as its reports count the day). Newest first.
  */
-export function AssessmentHistory({ assessments }: { assessments: AssessmentRecord[] }) {
+export function AssessmentHistory({ assessments, timeZone }: { assessments: AssessmentRecord[]; timeZone: string }) {
   const { LL } = useI18nContext()
   const t = LL.reports
   const [open, setOpen] = useState<string | null>(null)
@@ -31,7 +32,7 @@ export function AssessmentHistory({ assessments }: { assessments: AssessmentReco
         </Table.Head>
         <Table.Body>
           {rows.map((row) => {
-            const when = usDateTime(row.date_assessment)
+            const when = usDateTime(row.date_assessment, timeZone)
             const expanded = open === row.date_assessment
             const skillsId = `skills-${row.date_assessment}`
             return (

@@ -6,9 +6,10 @@ import { scorePercent, usDateTime } from './format'
 
 /**
  * The lesson detail popup (000 §2): module, lesson, overall native score (a rounded percentage,
- * blank when 0), date (HH:mma MM/dd/yyyy), difficulty level, newest first.
+ * blank when 0), date (HH:mma MM/dd/yyyy, in `timeZone`, the organization's, as its reports count the
+ * day), difficulty level, newest first.
  */
-export function LessonDetailDialog({ lessons, onClose }: { lessons: LessonRecord[]; onClose: () => void }) {
+export function LessonDetailDialog({ lessons, timeZone, onClose }: { lessons: LessonRecord[]; timeZone: string; onClose: () => void }) {
   const { LL } = useI18nContext()
   const t = LL.reports
   const rows = [...lessons].sort((a, b) => b.date.localeCompare(a.date))
@@ -41,7 +42,7 @@ export function LessonDetailDialog({ lessons, onClose }: { lessons: LessonRecord
                             <Table.Cell>{row.module_name}</Table.Cell>
                             <Table.Cell>{row.lesson_name}</Table.Cell>
                             <Table.Cell>{scorePercent(row.overall_native_score)}</Table.Cell>
-                            <Table.Cell whiteSpace="nowrap">{usDateTime(row.date)}</Table.Cell>
+                            <Table.Cell whiteSpace="nowrap">{usDateTime(row.date, timeZone)}</Table.Cell>
                             <Table.Cell>{row.difficulty_level ?? ''}</Table.Cell>
                           </Table.Row>
                         ))}

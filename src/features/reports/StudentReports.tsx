@@ -4,6 +4,7 @@ import { useI18nContext } from '../../../locales/i18n-react'
 import { HStack, Stack, styled } from '../../../styled-system/jsx'
 import { loadReport } from '../../api/reports'
 import { Button, Card, Dialog, Portal } from '../../ui'
+import { organizationZone, useOrganizationTimeZone } from '../shared/organization-today'
 import { AssessmentHistory } from './AssessmentHistory'
 import { hhmmss, scorePercent } from './format'
 import { LessonDetailDialog } from './LessonDetailDialog'
@@ -23,6 +24,8 @@ export function StudentReports({ organizationId, studentId }: { organizationId: 
   const t = LL.reports
   const { range, report, scope, loading, failed, error } = useReportRange({ kind: 'user', organizationId, userId: studentId }, loadReport)
   const [popup, setPopup] = useState<'history' | 'lessons' | null>(null)
+  // the times of lessons and assessments in the organization's zone, where its reports count their days
+  const timeZone = organizationZone(useOrganizationTimeZone(organizationId))
   return (
     <ReportSection title={t.activityReports()} range={range} failed={failed} error={error} spaced>
       <LearnerOverview report={report} onHistory={() => setPopup('history')} onLessons={() => setPopup('lessons')} />
@@ -30,8 +33,8 @@ export function StudentReports({ organizationId, studentId }: { organizationId: 
       <Suspense fallback={null}>
         <StudentCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
       </Suspense>
-      {popup === 'lessons' ? <LessonDetailDialog lessons={report?.lessonDetail ?? []} onClose={() => setPopup(null)} /> : null}
-      {popup === 'history' ? <HistoryDialog report={report} onClose={() => setPopup(null)} /> : null}
+      {popup === 'lessons' ? <LessonDetailDialog lessons={report?.lessonDetail ?? []} timeZone={timeZone} onClose={() => setPopup(null)} /> : null}
+      {popup === 'history' ? <HistoryDialog report={report} timeZone={timeZone} onClose={() => setPopup(null)} /> : null}
     </ReportSection>
   )
 }
@@ -88,7 +91,7 @@ function LearnerOverview({ report, onHistory, onLessons }: { report: ReportData 
   )
 }
 
-function HistoryDialog({ report, onClose }: { report: ReportData | null; onClose: () => void }) {
+function HistoryDialog({ report, timeZone, onClose }: { report: ReportData | null; timeZone: string; onClose: () => void }) {
   const { LL } = useI18nContext()
   const t = LL.reports
   return (
@@ -100,7 +103,7 @@ function HistoryDialog({ report, onClose }: { report: ReportData | null; onClose
             <Stack gap="4" p="6">
               <Dialog.Title>{t.assessmentHistory()}</Dialog.Title>
               <Stack maxHeight="60vh" overflowY="auto">
-                <AssessmentHistory assessments={report?.assessments ?? []} />
+                <AssessmentHistory assessments={report?.assessments ?? []} timeZone={timeZone} />
               </Stack>
               <HStack justify="flex-end">
                 <Button onClick={onClose}>{t.close()}</Button>

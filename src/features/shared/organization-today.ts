@@ -12,16 +12,22 @@ import { useCurrentUser } from '../../app/root-context'
  */
 
 /**
- * Today in `timeZone`: null is an organization without one (UTC, as the server counts), undefined one
- * whose zone is not known here yet (the browser's day, the best guess until it is).
+ * The zone an organization's dates and times are read in: null is an organization without one (UTC, as
+ * the server counts), undefined one whose zone is not known here yet (the browser's, the best guess until
+ * it is), and a zone this browser does not know is UTC too.
  */
-export function organizationToday(timeZone: string | null | undefined): Temporal.PlainDate {
-  if (timeZone === undefined) return Temporal.Now.plainDateISO()
+export function organizationZone(timeZone: string | null | undefined): string {
+  if (timeZone === undefined) return Temporal.Now.timeZoneId()
   try {
-    return Temporal.Now.plainDateISO(timeZone ?? 'UTC')
+    return Temporal.Now.zonedDateTimeISO(timeZone ?? 'UTC').timeZoneId
   } catch {
-    return Temporal.Now.plainDateISO('UTC')
+    return 'UTC'
   }
+}
+
+/** Today in the organization's time zone (organizationZone). */
+export function organizationToday(timeZone: string | null | undefined): Temporal.PlainDate {
+  return Temporal.Now.plainDateISO(organizationZone(timeZone))
 }
 
 /** The time zone of an organization: from the user's membership, or as a page loaded it (a platform admin). */
