@@ -8,6 +8,7 @@ import { HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { loadJoinCode, resetJoinCode, updateJoinCode } from '../../api/join-code'
 import { Button, Checkbox, Dialog, ErrorPanel, Input, Portal, Spinner, Text, toaster } from '../../ui'
+import { LoadFailed } from '../shared/LoadFailed'
 import { roleLabel, type Terms } from '../shared/terms'
 import { JoinCodePoster } from './JoinCodePoster'
 
@@ -100,12 +101,7 @@ export function JoinCodeDialog({ organizationId, organizationName, terms, onClos
               </Stack>
               {actionError ? <ErrorPanel title={t.changeFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
               {error ? (
-                <Stack gap="3" align="flex-start">
-                  <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
-                  <Button variant="outline" onClick={() => flow.send({ type: 'joinCode.retry' })}>
-                    {LL.common.retry()}
-                  </Button>
-                </Stack>
+                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => flow.send({ type: 'joinCode.retry' })} />
               ) : settings === null ? (
                 <Spinner label={LL.common.loading()} />
               ) : (

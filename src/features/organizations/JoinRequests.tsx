@@ -6,6 +6,7 @@ import { HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { approveJoinRequest, loadJoinRequests, refuseJoinRequest } from '../../api/join-code'
 import { Button, Dialog, ErrorPanel, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { LoadFailed } from '../shared/LoadFailed'
 import { roleLabel, type Terms } from '../shared/terms'
 
 /**
@@ -80,12 +81,7 @@ function JoinRequestsDialog({
               </Stack>
               {actionError ? <ErrorPanel title={t.actionFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
               {error ? (
-                <Stack gap="3" align="flex-start">
-                  <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
-                  <Button variant="outline" onClick={() => actor.send({ type: 'requests.retry' })}>
-                    {LL.common.retry()}
-                  </Button>
-                </Stack>
+                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => actor.send({ type: 'requests.retry' })} />
               ) : requests === null ? (
                 <Spinner label={LL.common.loading()} />
               ) : rows.length === 0 ? (

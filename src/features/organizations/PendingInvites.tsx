@@ -6,7 +6,9 @@ import type { OrganizationRole, PendingInvitation } from '../../../machines/type
 import { HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { loadPendingInvites, resendInvitations, revokeInvitation } from '../../api/pending-invites'
-import { Badge, Button, Checkbox, Dialog, ErrorPanel, Pagination, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { Badge, Button, Checkbox, Dialog, ErrorPanel, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { LoadFailed } from '../shared/LoadFailed'
+import { Pager } from '../shared/Pager'
 import { roleLabel, type Terms } from '../shared/terms'
 
 const PAGE_SIZE = 10
@@ -96,12 +98,7 @@ function PendingInvitesDialog({
               </Stack>
               {actionError ? <ErrorPanel title={t.resendFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
               {error ? (
-                <Stack gap="3" align="flex-start">
-                  <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
-                  <Button variant="outline" onClick={() => actor.send({ type: 'invites.retry' })}>
-                    {LL.common.retry()}
-                  </Button>
-                </Stack>
+                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => actor.send({ type: 'invites.retry' })} />
               ) : page === null ? (
                 <Spinner label={LL.common.loading()} />
               ) : rows.length === 0 ? (
@@ -174,21 +171,7 @@ function PendingInvitesDialog({
                       </Table.Body>
                     </Table.Root>
                   </Table.ScrollArea>
-                  {page.count > PAGE_SIZE ? (
-                    <Pagination
-                      count={page.count}
-                      pageSize={PAGE_SIZE}
-                      page={pageNumber}
-                      onPageChange={(next) => actor.send({ type: 'invites.page', page: next })}
-                      rangeLabel={({ start, end, count: total }) => LL.common.pagination({ from: start, to: end, total })}
-                      labels={{
-                        root: LL.common.paginationNav(),
-                        previous: LL.common.previousPage(),
-                        next: LL.common.nextPage(),
-                        page: (p) => LL.common.goToPage({ page: p }),
-                      }}
-                    />
-                  ) : null}
+                  <Pager count={page.count} pageSize={PAGE_SIZE} page={pageNumber} onPageChange={(next) => actor.send({ type: 'invites.page', page: next })} />
                 </Stack>
               )}
               <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
