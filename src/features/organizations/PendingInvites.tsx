@@ -7,6 +7,7 @@ import { HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { loadPendingInvites, resendInvitations, revokeInvitation } from '../../api/pending-invites'
 import { Badge, Button, Checkbox, Dialog, ErrorPanel, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { ConfirmAlert } from '../shared/ConfirmAlert'
 import { LoadFailed } from '../shared/LoadFailed'
 import { Pager } from '../shared/Pager'
 import { roleLabel, type Terms } from '../shared/terms'
@@ -190,31 +191,14 @@ function PendingInvitesDialog({
         </Dialog.Positioner>
       </Portal>
       {confirming ? (
-        <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : actor.send({ type: 'revoke.cancel' }))}>
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content>
-                <Stack gap="5" p="6">
-                  <Stack gap="1">
-                    <Dialog.Title>{t.revokeTitle({ email: confirming.email })}</Dialog.Title>
-                    <Dialog.Description>
-                      {revokeDescription ? revokeDescription(confirming.email) : t.revokeDescription({ email: confirming.email })}
-                    </Dialog.Description>
-                  </Stack>
-                  <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
-                    <Button variant="outline" onClick={() => actor.send({ type: 'revoke.cancel' })}>
-                      {LL.common.cancel()}
-                    </Button>
-                    <Button colorPalette="red" loading={busy} onClick={() => actor.send({ type: 'revoke.confirm' })}>
-                      {t.revokeConfirm()}
-                    </Button>
-                  </Stack>
-                </Stack>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <ConfirmAlert
+          title={t.revokeTitle({ email: confirming.email })}
+          description={revokeDescription ? revokeDescription(confirming.email) : t.revokeDescription({ email: confirming.email })}
+          confirmLabel={t.revokeConfirm()}
+          busy={busy}
+          onConfirm={() => actor.send({ type: 'revoke.confirm' })}
+          onCancel={() => actor.send({ type: 'revoke.cancel' })}
+        />
       ) : null}
     </Dialog.Root>
   )
