@@ -4,6 +4,7 @@ import type { components } from '../../openapi/schema.js'
 import { locales } from '../../locales/i18n-util.js'
 import { translatorFor, type Translator } from '../../locales/server.js'
 import { isOwnAddress } from '../auth/policy.js'
+import { isNotBlank } from '../contract/validation-messages.js'
 import { groups, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { inSlices, nameKey, translatedColumn, yesNoOf } from '../services/import-rows.js'
@@ -113,7 +114,8 @@ const readRow = (t: Translator, row: StoredRow): { view: ClassView; goals: Goals
   const { values } = row
   const errors: RowError[] = []
   const fail = (column: ImportColumn, message: string) => errors.push({ column, message })
-  const name = values.name.trim()
+  // invisible characters alone (a zero-width space) name nothing, as in the create form
+  const name = isNotBlank(values.name) ? values.name.trim() : ''
   if (!name) fail('name', t.classes.validation.nameRequired())
   else if (name.length > MAX_NAME) fail('name', t.api.groupImport.nameTooLong())
   const start = dateOf(values.start_date)

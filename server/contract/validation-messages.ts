@@ -33,6 +33,9 @@ const PAGING_FIELDS = new Set(['page', 'page_size'])
  */
 const NOT_BLANK = '[^\\s\\p{Cf}]'
 
+/** The contract's not-blank rule, for the texts it does not reach (the cells of an import file). */
+export const isNotBlank = (text: string): boolean => new RegExp(NOT_BLANK, 'u').test(text)
+
 type Message = (t: Translator) => string
 
 /** A form's own messages for a field: when it is missing or empty, and when its value is not valid. */

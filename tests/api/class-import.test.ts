@@ -144,6 +144,16 @@ describe('the preview', () => {
     expect(ja.body.classes[2].errors).toEqual([{ column: 'name', message: 'クラス名が重複しています' }])
   })
 
+  it("takes a class's name of invisible characters alone (zero-width spaces) as missing, as the create form does, and cannot be confirmed", async () => {
+    const before = await classCount()
+    const id = await upload(await xlsxOf([HEADER, ['\u200b\u2060', '2026-01-05', '2026-03-01']]))
+    const reply = await preview(id)
+    expect(reply.status, reply.text).toBe(200)
+    expect(reply.body.classes[0]).toMatchObject({ row: 2, name: '', errors: [{ column: 'name', message: 'Please provide a team/class name' }] })
+    expect((await confirm(id)).status).toBe(409)
+    expect(await classCount()).toBe(before)
+  })
+
   it('reads dates as a spreadsheet program stores them (serial numbers) and headers in any language', async () => {
     const id = await upload(await xlsxOf([['クラス名', '開始日', '終了日', '評価テストを受ける'], ['Serial dates', 46027, 46057, 'いいえ']]))
     const reply = await preview(id)

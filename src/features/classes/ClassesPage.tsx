@@ -12,7 +12,9 @@ import { errorMessage } from '../../api/errors'
 import { useKnownOrganization } from '../../app/known-organizations'
 import { paths } from '../../app/paths'
 import { useCurrentUser } from '../../app/root-context'
-import { Button, Checkbox, Dialog, ErrorPanel, Input, Pagination, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { Button, Checkbox, Dialog, ErrorPanel, Input, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { LoadFailed } from '../shared/LoadFailed'
+import { Pager } from '../shared/Pager'
 import { PageHeader } from '../shared/page'
 import { useTerms } from '../shared/terms'
 import { ClassLink, ClassStatusProgress } from './ClassStatus'
@@ -156,12 +158,7 @@ function ClassList({ organizationId }: { organizationId: number }) {
           </Flex>
           {actionError ? <ErrorPanel messages={[wording.deleteFailed(), errorMessage(actionError, LL.common.genericError())]} /> : null}
           {error ? (
-            <Stack gap="3" align="flex-start">
-              <ErrorPanel messages={[t.loadFailed(), errorMessage(error, LL.common.genericError())]} />
-              <Button variant="outline" onClick={() => list.send({ type: 'classes.retry' })}>
-                {LL.common.retry()}
-              </Button>
-            </Stack>
+            <LoadFailed messages={[t.loadFailed(), errorMessage(error, LL.common.genericError())]} onRetry={() => list.send({ type: 'classes.retry' })} />
           ) : page === null ? (
             <Spinner label={LL.common.loading()} />
           ) : rows.length === 0 ? (
@@ -208,21 +205,7 @@ function ClassList({ organizationId }: { organizationId: number }) {
                   </Table.Body>
                 </Table.Root>
               </Table.ScrollArea>
-              {count > PAGE_SIZE ? (
-                <Pagination
-                  count={count}
-                  pageSize={PAGE_SIZE}
-                  page={query.page}
-                  onPageChange={(next) => setQuery({ ...query, page: next })}
-                  rangeLabel={({ start, end, count: total }) => LL.common.pagination({ from: start, to: end, total })}
-                  labels={{
-                    root: LL.common.paginationNav(),
-                    previous: LL.common.previousPage(),
-                    next: LL.common.nextPage(),
-                    page: (p) => LL.common.goToPage({ page: p }),
-                  }}
-                />
-              ) : null}
+              <Pager count={count} pageSize={PAGE_SIZE} page={query.page} onPageChange={(next) => setQuery({ ...query, page: next })} />
             </Stack>
           )}
         </Stack>

@@ -8,6 +8,8 @@ import { HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { loadJoinCode, resetJoinCode, updateJoinCode } from '../../api/join-code'
 import { Button, Checkbox, Dialog, ErrorPanel, Input, Portal, Spinner, Text, toaster } from '../../ui'
+import { ConfirmAlert } from '../shared/ConfirmAlert'
+import { LoadFailed } from '../shared/LoadFailed'
 import { roleLabel, type Terms } from '../shared/terms'
 import { JoinCodePoster } from './JoinCodePoster'
 
@@ -100,12 +102,7 @@ export function JoinCodeDialog({ organizationId, organizationName, terms, onClos
               </Stack>
               {actionError ? <ErrorPanel title={t.changeFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
               {error ? (
-                <Stack gap="3" align="flex-start">
-                  <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
-                  <Button variant="outline" onClick={() => flow.send({ type: 'joinCode.retry' })}>
-                    {LL.common.retry()}
-                  </Button>
-                </Stack>
+                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => flow.send({ type: 'joinCode.retry' })} />
               ) : settings === null ? (
                 <Spinner label={LL.common.loading()} />
               ) : (
@@ -201,29 +198,14 @@ export function JoinCodeDialog({ organizationId, organizationName, terms, onClos
         />
       ) : null}
       {confirming ? (
-        <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : flow.send({ type: 'reset.cancel' }))}>
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content>
-                <Stack gap="5" p="6">
-                  <Stack gap="1">
-                    <Dialog.Title>{t.resetTitle()}</Dialog.Title>
-                    <Dialog.Description>{t.resetDescription()}</Dialog.Description>
-                  </Stack>
-                  <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
-                    <Button variant="outline" onClick={() => flow.send({ type: 'reset.cancel' })}>
-                      {LL.common.cancel()}
-                    </Button>
-                    <Button colorPalette="red" loading={busy} onClick={() => flow.send({ type: 'reset.confirm' })}>
-                      {t.resetConfirm()}
-                    </Button>
-                  </Stack>
-                </Stack>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <ConfirmAlert
+          title={t.resetTitle()}
+          description={t.resetDescription()}
+          confirmLabel={t.resetConfirm()}
+          busy={busy}
+          onConfirm={() => flow.send({ type: 'reset.confirm' })}
+          onCancel={() => flow.send({ type: 'reset.cancel' })}
+        />
       ) : null}
     </Dialog.Root>
   )

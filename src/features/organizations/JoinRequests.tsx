@@ -6,6 +6,8 @@ import { HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { approveJoinRequest, loadJoinRequests, refuseJoinRequest } from '../../api/join-code'
 import { Button, Dialog, ErrorPanel, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { ConfirmAlert } from '../shared/ConfirmAlert'
+import { LoadFailed } from '../shared/LoadFailed'
 import { roleLabel, type Terms } from '../shared/terms'
 
 /**
@@ -80,12 +82,7 @@ function JoinRequestsDialog({
               </Stack>
               {actionError ? <ErrorPanel title={t.actionFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
               {error ? (
-                <Stack gap="3" align="flex-start">
-                  <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
-                  <Button variant="outline" onClick={() => actor.send({ type: 'requests.retry' })}>
-                    {LL.common.retry()}
-                  </Button>
-                </Stack>
+                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => actor.send({ type: 'requests.retry' })} />
               ) : requests === null ? (
                 <Spinner label={LL.common.loading()} />
               ) : rows.length === 0 ? (
@@ -144,29 +141,15 @@ function JoinRequestsDialog({
         </Dialog.Positioner>
       </Portal>
       {refusing ? (
-        <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : actor.send({ type: 'refuse.cancel' }))}>
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content>
-                <Stack gap="5" p="6">
-                  <Stack gap="1">
-                    <Dialog.Title>{t.refuseTitle({ email: refusing.user.email })}</Dialog.Title>
-                    <Dialog.Description>{t.refuseDescription({ email: refusing.user.email })}</Dialog.Description>
-                  </Stack>
-                  <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
-                    <Button variant="outline" onClick={() => actor.send({ type: 'refuse.cancel' })}>
-                      {LL.common.cancel()}
-                    </Button>
-                    <Button variant="outline" colorPalette="red" loading={busy} onClick={() => actor.send({ type: 'refuse.confirm' })}>
-                      {t.refuseConfirm()}
-                    </Button>
-                  </Stack>
-                </Stack>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <ConfirmAlert
+          title={t.refuseTitle({ email: refusing.user.email })}
+          description={t.refuseDescription({ email: refusing.user.email })}
+          confirmLabel={t.refuseConfirm()}
+          busy={busy}
+          outline
+          onConfirm={() => actor.send({ type: 'refuse.confirm' })}
+          onCancel={() => actor.send({ type: 'refuse.cancel' })}
+        />
       ) : null}
     </Dialog.Root>
   )

@@ -11,7 +11,8 @@ import { loadOrganization } from '../../api/organization-users'
 import { rememberOrganization } from '../../app/known-organizations'
 import { paths } from '../../app/paths'
 import { useCurrentUser } from '../../app/root-context'
-import { Button, CheckIcon, ErrorPanel, Heading, Spinner, Text, XIcon } from '../../ui'
+import { CheckIcon, ErrorPanel, Heading, Spinner, Text, XIcon } from '../../ui'
+import { LoadFailed } from '../shared/LoadFailed'
 import { usePageTitle } from '../shared/page'
 import { useTerms } from '../shared/terms'
 import { OrganizationProfileView } from './profile/OrganizationProfileView'
@@ -65,12 +66,7 @@ export function OrganizationShell({ organizationId, tab, admin }: { organization
   if (state === 'missing') return <ErrorPanel messages={[t.notFound()]} />
   if (!organization)
     return state === 'failed' ? (
-      <Stack gap="3" align="flex-start">
-        <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
-        <Button variant="outline" onClick={() => page.send({ type: 'organization.retry' })}>
-          {LL.common.retry()}
-        </Button>
-      </Stack>
+      <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => page.send({ type: 'organization.retry' })} />
     ) : (
       <Spinner label={LL.common.loading()} />
     )

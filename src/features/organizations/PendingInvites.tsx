@@ -6,7 +6,10 @@ import type { OrganizationRole, PendingInvitation } from '../../../machines/type
 import { HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { loadPendingInvites, resendInvitations, revokeInvitation } from '../../api/pending-invites'
-import { Badge, Button, Checkbox, Dialog, ErrorPanel, Pagination, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { Badge, Button, Checkbox, Dialog, ErrorPanel, Portal, Spinner, Table, Text, toaster } from '../../ui'
+import { ConfirmAlert } from '../shared/ConfirmAlert'
+import { LoadFailed } from '../shared/LoadFailed'
+import { Pager } from '../shared/Pager'
 import { roleLabel, type Terms } from '../shared/terms'
 
 const PAGE_SIZE = 10
@@ -96,12 +99,7 @@ function PendingInvitesDialog({
               </Stack>
               {actionError ? <ErrorPanel title={t.resendFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
               {error ? (
-                <Stack gap="3" align="flex-start">
-                  <ErrorPanel title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
-                  <Button variant="outline" onClick={() => actor.send({ type: 'invites.retry' })}>
-                    {LL.common.retry()}
-                  </Button>
-                </Stack>
+                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => actor.send({ type: 'invites.retry' })} />
               ) : page === null ? (
                 <Spinner label={LL.common.loading()} />
               ) : rows.length === 0 ? (
@@ -174,21 +172,7 @@ function PendingInvitesDialog({
                       </Table.Body>
                     </Table.Root>
                   </Table.ScrollArea>
-                  {page.count > PAGE_SIZE ? (
-                    <Pagination
-                      count={page.count}
-                      pageSize={PAGE_SIZE}
-                      page={pageNumber}
-                      onPageChange={(next) => actor.send({ type: 'invites.page', page: next })}
-                      rangeLabel={({ start, end, count: total }) => LL.common.pagination({ from: start, to: end, total })}
-                      labels={{
-                        root: LL.common.paginationNav(),
-                        previous: LL.common.previousPage(),
-                        next: LL.common.nextPage(),
-                        page: (p) => LL.common.goToPage({ page: p }),
-                      }}
-                    />
-                  ) : null}
+                  <Pager count={page.count} pageSize={PAGE_SIZE} page={pageNumber} onPageChange={(next) => actor.send({ type: 'invites.page', page: next })} />
                 </Stack>
               )}
               <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
@@ -207,31 +191,14 @@ function PendingInvitesDialog({
         </Dialog.Positioner>
       </Portal>
       {confirming ? (
-        <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : actor.send({ type: 'revoke.cancel' }))}>
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content>
-                <Stack gap="5" p="6">
-                  <Stack gap="1">
-                    <Dialog.Title>{t.revokeTitle({ email: confirming.email })}</Dialog.Title>
-                    <Dialog.Description>
-                      {revokeDescription ? revokeDescription(confirming.email) : t.revokeDescription({ email: confirming.email })}
-                    </Dialog.Description>
-                  </Stack>
-                  <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="flex-end">
-                    <Button variant="outline" onClick={() => actor.send({ type: 'revoke.cancel' })}>
-                      {LL.common.cancel()}
-                    </Button>
-                    <Button colorPalette="red" loading={busy} onClick={() => actor.send({ type: 'revoke.confirm' })}>
-                      {t.revokeConfirm()}
-                    </Button>
-                  </Stack>
-                </Stack>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <ConfirmAlert
+          title={t.revokeTitle({ email: confirming.email })}
+          description={revokeDescription ? revokeDescription(confirming.email) : t.revokeDescription({ email: confirming.email })}
+          confirmLabel={t.revokeConfirm()}
+          busy={busy}
+          onConfirm={() => actor.send({ type: 'revoke.confirm' })}
+          onCancel={() => actor.send({ type: 'revoke.cancel' })}
+        />
       ) : null}
     </Dialog.Root>
   )

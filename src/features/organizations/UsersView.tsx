@@ -10,7 +10,9 @@ import { errorMessage } from '../../api/errors'
 import { loadOrganizationUsers } from '../../api/organization-users'
 import { paths } from '../../app/paths'
 import { useCurrentUser } from '../../app/root-context'
-import { Badge, Button, ChevronDownIcon, ErrorPanel, Heading, Input, Menu, Pagination, Spinner, Table, Text } from '../../ui'
+import { Badge, Button, ChevronDownIcon, Heading, Input, Menu, Spinner, Table, Text } from '../../ui'
+import { LoadFailed } from '../shared/LoadFailed'
+import { Pager } from '../shared/Pager'
 import { MemberStatusDialog } from '../shared/MemberStatusDialog'
 import { RemoveMemberDialog } from '../shared/RemoveMemberDialog'
 import { roleLabel, type Terms } from '../shared/terms'
@@ -109,12 +111,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
         />
       </Stack>
       {error ? (
-        <Stack gap="3" align="flex-start">
-          <ErrorPanel title={t.usersFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
-          <Button variant="outline" onClick={() => users.send({ type: 'users.retry' })}>
-            {LL.common.retry()}
-          </Button>
-        </Stack>
+        <LoadFailed title={t.usersFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => users.send({ type: 'users.retry' })} />
       ) : page === null ? (
         <Spinner label={LL.common.loading()} />
       ) : rows.length === 0 ? (
@@ -227,21 +224,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          {count > PAGE_SIZE ? (
-            <Pagination
-              count={count}
-              pageSize={PAGE_SIZE}
-              page={query.page}
-              onPageChange={(next) => setQuery({ ...query, page: next })}
-              rangeLabel={({ start, end, count: total }) => LL.common.pagination({ from: start, to: end, total })}
-              labels={{
-                root: LL.common.paginationNav(),
-                previous: LL.common.previousPage(),
-                next: LL.common.nextPage(),
-                page: (p) => LL.common.goToPage({ page: p }),
-              }}
-            />
-          ) : null}
+          <Pager count={count} pageSize={PAGE_SIZE} page={query.page} onPageChange={(next) => setQuery({ ...query, page: next })} />
         </Stack>
       )}
       {inviting ? (

@@ -20,3 +20,13 @@ export function useOrganizationType(organizationId?: string | number | null): Or
   const known = useKnownOrganization(id)
   return membershipOf(user, id)?.type ?? known?.type
 }
+
+/** The name of the organization a route is about (or the current one), or the word for one while it is not known. */
+export function useOrganizationName(organizationId?: string | number | null): string {
+  const user = useCurrentUser()
+  const current = useCurrentOrganizationId()
+  const id = organizationId == null ? current : Number(organizationId)
+  const known = useKnownOrganization(id)
+  const terms = useOrganizationTerms(organizationId)
+  return membershipOf(user, id)?.name ?? known?.name ?? terms.organization()
+}

@@ -10,7 +10,9 @@ import { Flex, Stack } from '../../../../styled-system/jsx'
 import { loadStudents, removeStudent } from '../../../api/class-details'
 import { errorMessage } from '../../../api/errors'
 import { paths } from '../../../app/paths'
-import { Button, ErrorPanel, Input, Menu, Pagination, Spinner, Table, Text, TextField, toaster, ChevronDownIcon } from '../../../ui'
+import { Button, Input, Menu, Spinner, Table, Text, TextField, toaster, ChevronDownIcon } from '../../../ui'
+import { LoadFailed } from '../../shared/LoadFailed'
+import { Pager } from '../../shared/Pager'
 import { ExportMenu } from '../../reports/ExportMenu'
 import { useOrganizationToday } from '../../shared/organization-today'
 import { ConfirmDialog } from './ClassDialogs'
@@ -121,12 +123,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
         </Flex>
       </Flex>
       {error ? (
-        <Stack gap="3" align="flex-start">
-          <ErrorPanel messages={[errorMessage(error, LL.common.genericError())]} />
-          <Button variant="outline" onClick={() => students.send({ type: 'students.retry' })}>
-            {LL.common.retry()}
-          </Button>
-        </Stack>
+        <LoadFailed messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => students.send({ type: 'students.retry' })} />
       ) : page === null ? (
         <Spinner label={LL.common.loading()} />
       ) : rows.length === 0 ? (
@@ -189,21 +186,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          {(page?.count ?? 0) > PAGE_SIZE ? (
-            <Pagination
-              count={page?.count ?? 0}
-              pageSize={PAGE_SIZE}
-              page={query.page}
-              onPageChange={(next) => setQuery({ ...query, page: next })}
-              rangeLabel={({ start, end, count }) => LL.common.pagination({ from: start, to: end, total: count })}
-              labels={{
-                root: LL.common.paginationNav(),
-                previous: LL.common.previousPage(),
-                next: LL.common.nextPage(),
-                page: (p) => LL.common.goToPage({ page: p }),
-              }}
-            />
-          ) : null}
+          <Pager count={page?.count ?? 0} pageSize={PAGE_SIZE} page={query.page} onPageChange={(next) => setQuery({ ...query, page: next })} />
         </Stack>
       )}
       {removing ? (

@@ -31,8 +31,8 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
   const T = LL.classImport
   const wording = company ? T.company : T.school
   const flow = useActorRef(classImportMachine.provide({ actors: classImportActors }), { ...actorOptions(), input: { organizationId } })
-  const { busy, uploading, reading, confirming, imported, hasFile, canConfirm, messages } = useImportFlow(flow)
-  const { fileName, progress, preview } = useSelector(flow, (s) => s.context)
+  const { busy, confirming, imported, canConfirm, messages, file } = useImportFlow(flow)
+  const { preview } = useSelector(flow, (s) => s.context)
 
   const download = () =>
     downloadClassTemplate(organizationId).catch((failure: unknown) =>
@@ -76,15 +76,8 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
       </Flex>
 
       <ImportFile
-        name={fileName ?? preview?.file_name}
-        chosen={hasFile}
-        removable={!confirming}
-        uploading={uploading}
-        progress={progress}
-        reading={reading}
+        {...file}
         texts={{ drop: T.drop(), choose: T.choose(), removeFile: T.removeFile(), uploading: (file) => T.uploading({ file }), reading: T.reading() }}
-        onChoose={(file) => flow.send({ type: 'import.choose', file })}
-        onRemove={() => flow.send({ type: 'import.remove' })}
       />
       <ErrorPanel messages={messages} />
 

@@ -31,8 +31,8 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
   const C = LL.classImport
   const wording = company ? T.company : T.school
   const flow = useActorRef(classUserImportMachine.provide({ actors: classUserImportActors }), { ...actorOptions(), input: { organizationId } })
-  const { busy, uploading, reading, confirming, imported, hasFile, canConfirm, messages } = useImportFlow(flow)
-  const { fileName, progress, preview, consent } = useSelector(flow, (s) => s.context)
+  const { busy, confirming, imported, canConfirm, messages, file } = useImportFlow(flow)
+  const { preview, consent } = useSelector(flow, (s) => s.context)
 
   const download = (format: 'xlsx' | 'csv') =>
     downloadUserTemplate(organizationId, format).catch((failure: unknown) =>
@@ -94,15 +94,8 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
       </Flex>
 
       <ImportFile
-        name={fileName ?? preview?.file_name}
-        chosen={hasFile}
-        removable={!confirming}
-        uploading={uploading}
-        progress={progress}
-        reading={reading}
+        {...file}
         texts={{ drop: T.drop(), choose: C.choose(), removeFile: C.removeFile(), uploading: (file) => C.uploading({ file }), reading: C.reading() }}
-        onChoose={(file) => flow.send({ type: 'import.choose', file })}
-        onRemove={() => flow.send({ type: 'import.remove' })}
       />
       <ErrorPanel messages={messages} />
 

@@ -10,8 +10,9 @@ type ImportFlow = ActorRefFrom<typeof classImportMachine> | ActorRefFrom<typeof 
 
 /**
  * What the class import and the user import into classes show of their flow, read from its state:
- * which step it is at, whether it may be confirmed, and what went wrong in words a person can act on
- * (the file refused in the browser, or the server's answer).
+ * whether it is busy, confirming or done and may be confirmed, what went wrong in words a person can act
+ * on (the file refused in the browser, or the server's answer), and the file chooser's props (ImportFile
+ * but for its texts).
  */
 export function useImportFlow(flow: ImportFlow) {
   const { LL } = useI18nContext()
@@ -20,8 +21,10 @@ export function useImportFlow(flow: ImportFlow) {
   const reading = useSelector(flow, (s) => s.matches('reading'))
   const confirming = useSelector(flow, (s) => s.matches('confirming'))
   const imported = useSelector(flow, (s) => s.matches('imported'))
-  const hasFile = useSelector(flow, (s) => !s.matches('upload'))
+  const chosen = useSelector(flow, (s) => !s.matches('upload'))
   const canConfirm = useSelector(flow, (s) => s.can({ type: 'import.confirm' }))
+  const name = useSelector(flow, (s) => s.context.fileName ?? s.context.preview?.file_name)
+  const progress = useSelector(flow, (s) => s.context.progress)
   const rejection = useSelector(flow, (s) => s.context.rejection)
   const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
 
@@ -33,5 +36,15 @@ export function useImportFlow(flow: ImportFlow) {
         : error
           ? errorMessages(error, LL.errors.generic(), LL.errors.network())
           : []
-  return { busy, uploading, reading, confirming, imported, hasFile, canConfirm, messages }
+  const file = {
+    name,
+    chosen,
+    removable: !confirming,
+    uploading,
+    progress,
+    reading,
+    onChoose: (chosenFile: File) => flow.send({ type: 'import.choose', file: chosenFile }),
+    onRemove: () => flow.send({ type: 'import.remove' }),
+  }
+  return { busy, confirming, imported, canConfirm, messages, file }
 }

@@ -10,7 +10,9 @@ import { ORGANIZATIONS_PAGE_SIZE, adminOrganizationsActors } from '../../../api/
 import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
-import { Button, ErrorPanel, Pagination, Select, Spinner, Text, TextField, toaster } from '../../../ui'
+import { Button, Select, Spinner, Text, TextField, toaster } from '../../../ui'
+import { LoadFailed } from '../../shared/LoadFailed'
+import { Pager } from '../../shared/Pager'
 import { PageHeader } from '../../shared/page'
 import { OrganizationFormDialog } from '../OrganizationFormDialog'
 import { DeletedOrganizationsTable } from './DeletedOrganizationsTable'
@@ -149,12 +151,7 @@ export function AdminOrganizationsScreen() {
             </Flex>
           ) : null}
           {failure ? (
-            <Stack gap="3" align="flex-start">
-              <ErrorPanel title={T.loadFailed()} messages={errorMessages(failure, LL.errors.generic(), LL.errors.network())} />
-              <Button variant="outline" onClick={() => flow.send({ type: 'list.reload' })}>
-                {LL.common.retry()}
-              </Button>
-            </Stack>
+            <LoadFailed title={T.loadFailed()} messages={errorMessages(failure, LL.errors.generic(), LL.errors.network())} onRetry={() => flow.send({ type: 'list.reload' })} />
           ) : page === null ? (
             <Spinner label={LL.common.loading()} />
           ) : page.count === 0 ? (
@@ -199,14 +196,7 @@ export function AdminOrganizationsScreen() {
                   onOpen={(organization) => navigate(paths.adminOrganization(organization.id))}
                 />
               )}
-              <Pagination
-                count={page.count}
-                pageSize={ORGANIZATIONS_PAGE_SIZE}
-                page={query.page}
-                onPageChange={(next) => flow.send({ type: 'list.page', page: next })}
-                rangeLabel={({ start, end, count }) => LL.common.pagination({ from: start, to: end, total: count })}
-                labels={{ root: LL.common.paginationNav(), previous: LL.common.previousPage(), next: LL.common.nextPage(), page: (p) => LL.common.goToPage({ page: p }) }}
-              />
+              <Pager always count={page.count} pageSize={ORGANIZATIONS_PAGE_SIZE} page={query.page} onPageChange={(next) => flow.send({ type: 'list.page', page: next })} />
             </>
           )}
         </Stack>

@@ -6,7 +6,8 @@ import { Flex, Stack, styled } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
 import { downloadBatchTemplate, invitationImportActors, PREVIEW_PAGE_SIZE } from '../../../api/invitation-import'
 import { actorOptions } from '../../../app/inspect'
-import { Button, Checkbox, Dialog, ErrorPanel, NativeSelect, Pagination, Portal, Tabs, Text, toaster } from '../../../ui'
+import { Button, Checkbox, Dialog, ErrorPanel, NativeSelect, Portal, Tabs, Text, toaster } from '../../../ui'
+import { Pager } from '../../shared/Pager'
 import { useOrganizationType } from '../../shared/current'
 import { ImportFile } from '../../shared/ImportFile'
 import { roleLabel, ROLES, type Terms } from '../../shared/terms'
@@ -164,21 +165,7 @@ export function InvitationImportPanel({
             </Tabs.List>
           </Tabs.Root>
           <PreviewTable rows={preview.results} team={company} />
-          {preview.count > PREVIEW_PAGE_SIZE ? (
-            <Pagination
-              count={preview.count}
-              pageSize={PREVIEW_PAGE_SIZE}
-              page={page}
-              onPageChange={(next) => flow.send({ type: 'import.page', page: next })}
-              rangeLabel={({ start, end, count }) => LL.common.pagination({ from: start, to: end, total: count })}
-              labels={{
-                root: LL.common.paginationNav(),
-                previous: LL.common.previousPage(),
-                next: LL.common.nextPage(),
-                page: (p) => LL.common.goToPage({ page: p }),
-              }}
-            />
-          ) : null}
+          <Pager count={preview.count} pageSize={PREVIEW_PAGE_SIZE} page={page} onPageChange={(next) => flow.send({ type: 'import.page', page: next })} />
           {preview.counts.ok === 0 && !collect ? <ErrorPanel messages={[T.nobodyToInvite()]} /> : null}
           <Flex justify="flex-end">
             {collect ? (

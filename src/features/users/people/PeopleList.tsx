@@ -15,7 +15,9 @@ import type {
 import { css } from '../../../../styled-system/css'
 import { Flex, Stack } from '../../../../styled-system/jsx'
 import { errorMessage } from '../../../api/errors'
-import { Button, ErrorPanel, Heading, Input, Pagination, Spinner, Table, Text } from '../../../ui'
+import { Heading, Input, Spinner, Table, Text } from '../../../ui'
+import { LoadFailed } from '../../shared/LoadFailed'
+import { Pager } from '../../shared/Pager'
 import { usePageTitle } from '../../shared/page'
 import { displayName, nextOrdering, readPeopleQuery, sortDirection, writePeopleQuery } from './people-query'
 
@@ -111,12 +113,7 @@ export function PeopleList({ actor, roles, title, searchLabel, texts, actions, d
         <Input id="people-search" type="search" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} />
       </Stack>
       {error ? (
-        <Stack gap="3" align="flex-start">
-          <ErrorPanel messages={[texts.failed, errorMessage(error, LL.common.genericError())]} />
-          <Button variant="outline" onClick={() => actor.send({ type: 'users.retry' })}>
-            {LL.common.retry()}
-          </Button>
-        </Stack>
+        <LoadFailed messages={[texts.failed, errorMessage(error, LL.common.genericError())]} onRetry={() => actor.send({ type: 'users.retry' })} />
       ) : page === null ? (
         <Spinner label={LL.common.loading()} />
       ) : rows.length === 0 ? (
@@ -178,21 +175,7 @@ export function PeopleList({ actor, roles, title, searchLabel, texts, actions, d
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          {count > PAGE_SIZE ? (
-            <Pagination
-              count={count}
-              pageSize={PAGE_SIZE}
-              page={query.page}
-              onPageChange={(next) => setQuery({ ...query, page: next })}
-              rangeLabel={({ start, end, count: total }) => LL.common.pagination({ from: start, to: end, total })}
-              labels={{
-                root: LL.common.paginationNav(),
-                previous: LL.common.previousPage(),
-                next: LL.common.nextPage(),
-                page: (p) => LL.common.goToPage({ page: p }),
-              }}
-            />
-          ) : null}
+          <Pager count={count} pageSize={PAGE_SIZE} page={query.page} onPageChange={(next) => setQuery({ ...query, page: next })} />
         </Stack>
       )}
     </Stack>

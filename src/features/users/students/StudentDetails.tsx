@@ -1,16 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { useLocation, useParams } from 'wouter'
-import { isOrgAdmin, isSuperuser, membershipOf } from '../../../../machines/roles'
+import { isOrgAdmin, isSuperuser } from '../../../../machines/roles'
 import { memberProfileMachine } from '../../../../machines/member-profile'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { loadStudentClasses } from '../../../api/person-classes'
 import { loadStudent } from '../../../api/students'
-import { useKnownOrganization } from '../../../app/known-organizations'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Button } from '../../../ui'
-import { useOrganizationTerms } from '../../shared/current'
+import { useOrganizationName } from '../../shared/current'
 import { RemoveMemberDialog } from '../../shared/RemoveMemberDialog'
 import { StudentReports } from '../../reports'
 import { PersonClasses } from '../people/PersonClasses'
@@ -36,10 +35,8 @@ function Student({ organizationId, studentId }: { organizationId: number; studen
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
   const user = useCurrentUser()
-  const terms = useOrganizationTerms(organizationId)
   const texts = usePeopleTexts(organizationId)
-  const known = useKnownOrganization(organizationId)
-  const organizationName = membershipOf(user, organizationId)?.name ?? known?.name ?? terms.organization()
+  const organizationName = useOrganizationName(organizationId)
   const profile = useActorRef(memberProfileMachine.provide({ actors: { loadMember: loadStudent } }), {
     input: { organizationId, userId: studentId },
   })

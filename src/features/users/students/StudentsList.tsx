@@ -1,15 +1,14 @@
 import { useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { HStack } from '../../../../styled-system/jsx'
-import { isOrgAdmin, membershipOf } from '../../../../machines/roles'
+import { isOrgAdmin } from '../../../../machines/roles'
 import { loadStudents } from '../../../api/students'
-import { useKnownOrganization } from '../../../app/known-organizations'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Button, ChevronDownIcon, Menu } from '../../../ui'
 import { InviteByEmailDialog } from '../../organizations/InviteByEmailDialog'
 import { PendingInvites, usePendingInvites } from '../../organizations/PendingInvites'
-import { useOrganizationTerms } from '../../shared/current'
+import { useOrganizationName, useOrganizationTerms } from '../../shared/current'
 import { PeopleList, usePeopleList } from '../people/PeopleList'
 import { usePeopleTexts } from '../people/texts'
 
@@ -30,8 +29,7 @@ function Students({ organizationId, inviting }: { organizationId: number; inviti
   const canManage = isOrgAdmin(user, organizationId)
   const terms = useOrganizationTerms(organizationId)
   const texts = usePeopleTexts(organizationId)
-  const known = useKnownOrganization(organizationId)
-  const organizationName = membershipOf(user, organizationId)?.name ?? known?.name ?? terms.organization()
+  const organizationName = useOrganizationName(organizationId)
   const list = usePeopleList(organizationId, loadStudents, [])
   const listHref = paths.students(organizationId)
   const pendingInvites = usePendingInvites(organizationId, canManage, ['student'])

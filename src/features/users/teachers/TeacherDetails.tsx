@@ -3,16 +3,15 @@ import { useState } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { memberProfileMachine } from '../../../../machines/member-profile'
-import { isSuperuser, membershipOf } from '../../../../machines/roles'
+import { isSuperuser } from '../../../../machines/roles'
 import { HStack, Stack } from '../../../../styled-system/jsx'
 import { loadMember, saveMember } from '../../../api/organization-users'
 import { loadTeacherClasses } from '../../../api/person-classes'
-import { useKnownOrganization } from '../../../app/known-organizations'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Badge, Button, Heading, toaster } from '../../../ui'
 import { TeacherReports } from '../../reports'
-import { useOrganizationTerms } from '../../shared/current'
+import { useOrganizationName, useOrganizationTerms } from '../../shared/current'
 import { RemoveMemberDialog } from '../../shared/RemoveMemberDialog'
 import { roleLabel } from '../../shared/terms'
 import { EditMemberDialog } from '../EditMemberDialog'
@@ -40,8 +39,7 @@ function Teacher({ organizationId, teacherId }: { organizationId: number; teache
   const user = useCurrentUser()
   const terms = useOrganizationTerms(organizationId)
   const texts = usePeopleTexts(organizationId)
-  const known = useKnownOrganization(organizationId)
-  const organizationName = membershipOf(user, organizationId)?.name ?? known?.name ?? terms.organization()
+  const organizationName = useOrganizationName(organizationId)
   const profile = useActorRef(
     memberProfileMachine.provide({
       actors: { loadMember, saveMember },

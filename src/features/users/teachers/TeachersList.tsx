@@ -1,15 +1,14 @@
 import { useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { HStack } from '../../../../styled-system/jsx'
-import { isOrgAdmin, membershipOf } from '../../../../machines/roles'
+import { isOrgAdmin } from '../../../../machines/roles'
 import { loadOrganizationUsers } from '../../../api/organization-users'
-import { useKnownOrganization } from '../../../app/known-organizations'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../app/root-context'
 import { Button } from '../../../ui'
 import { InviteByEmailDialog } from '../../organizations/InviteByEmailDialog'
 import { PendingInvites, usePendingInvites } from '../../organizations/PendingInvites'
-import { useOrganizationTerms, useOrganizationType } from '../../shared/current'
+import { useOrganizationName, useOrganizationTerms, useOrganizationType } from '../../shared/current'
 import { PeopleList, usePeopleList, type PeopleCountColumn } from '../people/PeopleList'
 import { usePeopleTexts } from '../people/texts'
 
@@ -29,8 +28,7 @@ function Teachers({ organizationId, inviting }: { organizationId: number; inviti
   const user = useCurrentUser()
   const terms = useOrganizationTerms(organizationId)
   const texts = usePeopleTexts(organizationId)
-  const known = useKnownOrganization(organizationId)
-  const organizationName = membershipOf(user, organizationId)?.name ?? known?.name ?? terms.organization()
+  const organizationName = useOrganizationName(organizationId)
   const counts = useOrganizationType(organizationId) === 'company' ? LL.personClasses.company : LL.personClasses.school
   const columns: PeopleCountColumn[] = [
     { key: 'groups_count', label: counts.title() },
