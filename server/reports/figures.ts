@@ -17,10 +17,13 @@ export interface Scope {
   range: ReportRange
 }
 
-/** The rollups of the population within the range, as a CTE prefix `members`, `d`. */
-const rollups = ({ organizationId, population, range }: Scope): SQL => sql`
+/**
+ * The rollups of the population within the range, as a CTE prefix `members`, `d`; `materialized` when several
+ * statements read them (summarySql), so that they are read once.
+ */
+const rollups = ({ organizationId, population, range }: Scope, materialized = false): SQL => sql`
   members as (${population}),
-  d as (
+  d as ${materialized ? sql`materialized ` : sql``}(
     select dp.user_id, dp.day, dp.lessons, dp.seconds, dp.assessments, dp.eps_sum, dp.first_eps, dp.first_eps_at,
       dp.last_eps, dp.last_eps_at
     from daily_practice dp
@@ -113,8 +116,10 @@ export interface OverviewRow {
  * The lessons overview of the range: totals, and the average day of an active learner. Summed per learner
  * first (hashed), then over the learners: count(distinct) sorted every rollup to count them.
  */
-export const overviewSql = (scope: Scope): SQL => sql`
-  with ${rollups(scope)},
+export const overviewSql = (scope: Scope): SQL => sql`with ${rollups(scope)}, ${overviewAfterRollups()}`
+
+/** overviewSql after its rollups. */
+const overviewAfterRollups = (): SQL => sql`
   l as (select sum(lessons) as lessons, sum(seconds) as seconds, count(*) filter (where lessons > 0) as days from d group by user_id)
   select count(*) filter (where days > 0)::int as active_users,
     coalesce(sum(lessons), 0)::int as lessons_count,
@@ -132,8 +137,10 @@ export interface WeekRow {
 }
 
 /** Per week from Saturday within the range, the population by days with a lesson in it (days of the range only). */
-export const weeklyActiveSql = (scope: Scope): SQL => sql`
-  with ${rollups(scope)},
+export const weeklyActiveSql = (scope: Scope): SQL => sql`with ${rollups(scope)}, ${weeklyActiveAfterRollups(scope)}`
+
+/** weeklyActiveSql after its rollups. */
+const weeklyActiveAfterRollups = (scope: Scope): SQL => sql`
   w as (${periodsOf({ ...scope.range, scope: 'weekly' })}),
   days as (
     select ${weekOf(sql`d.day`)} as week, d.user_id, count(*) filter (where d.lessons > 0) as n
@@ -177,8 +184,10 @@ export interface AssessedRow extends ImprovementRow {
  * the change from first to last in percent of the first - up to 5 (a fall too), over 5 to 10, over 10
  * to 50, over 50 to 70, over 70. A first EPS of 0 counts as over 70 when the last is above it.
  */
-export const assessedSql = (scope: Scope): SQL => sql`
-  with ${rollups(scope)},
+export const assessedSql = (scope: Scope): SQL => sql`with ${rollups(scope)}, ${assessedAfterRollups()}`
+
+/** assessedSql after its rollups. */
+const assessedAfterRollups = (): SQL => sql`
   s as (
     select user_id, sum(assessments) as assessments,
       (array_agg(first_eps order by day, first_eps_at) filter (where assessments > 0))[1]::numeric as f,
@@ -219,6 +228,24 @@ export const bucketCounts = sql`
     count(*) filter (where bucket = '11_50')::int as bucket_11_50,
     count(*) filter (where bucket = '50_70')::int as bucket_50_70,
     count(*) filter (where bucket = 'mt_70')::int as bucket_mt_70`
+
+/** The activity report's weeks, improvement and overview, as summarySql answers them. */
+export interface SummaryRow {
+  weeks: WeekRow[]
+  improvement: ImprovementRow
+  overview: OverviewRow
+}
+
+/**
+ * weeklyActiveSql's, assessedSql's and overviewSql's rows in one statement over the rollups read once: each
+ * its own subquery (as json), unchanged but for reading the materialized rollups. Sent apart, each read and
+ * planned the same rollups again and took a round trip of its own.
+ */
+export const summarySql = (scope: Scope): SQL => sql`
+  with ${rollups(scope, true)}
+  select (select coalesce(json_agg(r order by r.week), '[]'::json) from (with ${weeklyActiveAfterRollups(scope)}) r) as weeks,
+    (select row_to_json(r) from (with ${assessedAfterRollups()}) r) as improvement,
+    (select row_to_json(r) from (with ${overviewAfterRollups()}) r) as overview`
 
 export interface StudentMinutesRow {
   id: number

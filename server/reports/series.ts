@@ -6,12 +6,13 @@ import {
   assessedSql,
   overviewSql,
   rowsOf,
-  weeklyActiveSql,
+  summarySql,
   type ActivityPeriodRow,
   type AssessedRow,
   type ImprovementRow,
   type OverviewRow,
   type Scope,
+  type SummaryRow,
   type WeekRow,
 } from './figures.js'
 
@@ -33,8 +34,9 @@ export const overviewOf = async (db: Executor, scope: Scope): Promise<Schemas['R
 export const assessedOf = async (db: Executor, scope: Scope): Promise<AssessedRow> => (await rowsOf<AssessedRow>(db, assessedSql(scope)))[0]!
 
 /**
- * The statements of an activity report over a scope: activityPeriodRowsSql and the others of figures.ts over a
- * population's rollups, or organization-figures.ts's over an organization's pre-aggregates.
+ * The statements of an activity report over a scope: organization-figures.ts's over an organization's
+ * pre-aggregates, one each; or, over a population's rollups (rollupStatements), the periods and the rest
+ * in one statement that reads the rollups once (summarySql).
  */
 export interface ActivityStatements<S> {
   periods: (scope: S) => SQL
@@ -43,25 +45,44 @@ export interface ActivityStatements<S> {
   overview: (scope: S) => SQL
 }
 
-export const rollupStatements: ActivityStatements<Scope> = {
+/** The periods, and the weeks, improvement and overview as one statement answering a SummaryRow. */
+export interface SummaryStatements<S> {
+  periods: (scope: S) => SQL
+  summary: (scope: S) => SQL
+}
+
+export type ReportStatements<S> = ActivityStatements<S> | SummaryStatements<S>
+
+export const rollupStatements: SummaryStatements<Scope> = {
   periods: activityPeriodRowsSql,
-  weeks: weeklyActiveSql,
-  improvement: assessedSql,
-  overview: overviewSql,
+  summary: summarySql,
+}
+
+/** The statements of a report over a scope, as activityReport sends them at once (the benchmark runs them bare). */
+export const statementsOf = <S>(scope: S, statements: ReportStatements<S>): SQL[] =>
+  Object.values(statements).map((statement: (scope: S) => SQL) => statement(scope))
+
+/** The weeks, improvement and overview of a report. */
+const summaryOf = async <S>(db: Executor, scope: S, statements: ReportStatements<S>): Promise<SummaryRow> => {
+  if ('summary' in statements) return (await rowsOf<SummaryRow>(db, statements.summary(scope)))[0]!
+  // independent statements: on PostgreSQL each runs on a connection of its own at the same time
+  const [weeks, [improvement], [overview]] = await Promise.all([
+    rowsOf<WeekRow>(db, statements.weeks(scope)),
+    rowsOf<ImprovementRow>(db, statements.improvement(scope)),
+    rowsOf<OverviewRow>(db, statements.overview(scope)),
+  ])
+  return { weeks, improvement: improvement!, overview: overview! }
 }
 
 /** The activity report (ActivityReport) of a population: the figures of a class, a teacher's classes or an organization. */
 export const activityReport = async <S extends { range: Scope['range'] }>(
   db: Executor,
   scope: S,
-  statements: ActivityStatements<S>,
+  statements: ReportStatements<S>,
 ): Promise<ActivityReport> => {
-  // independent statements: on PostgreSQL each runs on a connection of its own at the same time
-  const [rows, weeks, [assessed], [overview]] = await Promise.all([
+  const [rows, { weeks, improvement: assessed, overview }] = await Promise.all([
     rowsOf<ActivityPeriodRow>(db, statements.periods(scope)),
-    rowsOf<WeekRow>(db, statements.weeks(scope)),
-    rowsOf<ImprovementRow>(db, statements.improvement(scope)),
-    rowsOf<Schemas['ReportOverview']>(db, statements.overview(scope)),
+    summaryOf(db, scope, statements),
   ])
   return {
     ...scope.range,
@@ -72,7 +93,7 @@ export const activityReport = async <S extends { range: Scope['range'] }>(
     avg_practice_lessons: seriesOf(rows, { avgPracticeLessons: 'avg_lessons', avgLessonsPerday: 'avg_lessons_day' }),
     active_students: seriesOf(rows, { activeStudents: 'active' }),
     eps: seriesOf(rows, { averageEps: 'avg_eps' }),
-    overview: overview!,
+    overview,
     weekly_active_students: {
       labels: weeks.map((week) => week.week),
       series: [
@@ -83,11 +104,11 @@ export const activityReport = async <S extends { range: Scope['range'] }>(
       ],
     },
     improvement: [
-      { name: '0_5_percent', value: assessed!.bucket_0_5 },
-      { name: '6_10_percent', value: assessed!.bucket_6_10 },
-      { name: '11_50_percent', value: assessed!.bucket_11_50 },
-      { name: '50_70_percent', value: assessed!.bucket_50_70 },
-      { name: 'mt_70_percent', value: assessed!.bucket_mt_70 },
+      { name: '0_5_percent', value: assessed.bucket_0_5 },
+      { name: '6_10_percent', value: assessed.bucket_6_10 },
+      { name: '11_50_percent', value: assessed.bucket_11_50 },
+      { name: '50_70_percent', value: assessed.bucket_50_70 },
+      { name: 'mt_70_percent', value: assessed.bucket_mt_70 },
     ],
   }
 }
