@@ -5,6 +5,7 @@ import type { RateLimitConfig } from '../config.js'
 import { rateLimits } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { ApiError } from '../http/errors.js'
+import { secondsToWait, type Limit } from '../services/rate-limit.js'
 
 /**
  * How many practice events one learner may record through the API: PRACTICE_EVENTS_PER_HOUR and
@@ -18,10 +19,8 @@ import { ApiError } from '../http/errors.js'
  * counted.
  */
 
-export interface PracticeWindow {
-  key: string
+export interface PracticeWindow extends Limit {
   seconds: number
-  max: number
 }
 
 /** The learner's two windows, in key order (the order an upsert locks its rows in: no two calls wait in a circle). */
@@ -29,23 +28,6 @@ export const practiceWindows = (userId: number, config: RateLimitConfig): Practi
   { key: `practice-events:day:${userId}`, seconds: 24 * 60 * 60, max: config.practiceEventsPerDay },
   { key: `practice-events:hour:${userId}`, seconds: 60 * 60, max: config.practiceEventsPerHour },
 ]
-
-/** The seconds until the latest window whose count `reached` its maximum ends; 0 when none has. */
-const secondsToWait = (
-  windows: readonly PracticeWindow[],
-  rows: readonly (typeof rateLimits.$inferSelect)[],
-  now: Date,
-  reached: (count: number, max: number) => boolean,
-): number => {
-  let wait = 0
-  for (const row of rows) {
-    const window = windows.find(({ key }) => key === row.key)
-    if (window && row.windowEndsAt > now && reached(row.count, window.max)) {
-      wait = Math.max(wait, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000))
-    }
-  }
-  return wait
-}
 
 /** The seconds to wait when a window is already full (a call then stores nothing); else 0. One small read. */
 export const practiceWait = async (db: Executor, windows: readonly PracticeWindow[], now: Date): Promise<number> => {

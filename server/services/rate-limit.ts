@@ -112,8 +112,8 @@ export class RateLimiter {
   }
 }
 
-/** The seconds until the latest window of the limits that `reached` ends; 0 when none has. */
-const secondsToWait = (
+/** The seconds until the latest window of the limits that `reached` ends (a window over is none); 0 when none has. */
+export const secondsToWait = (
   limits: readonly Limit[],
   rows: readonly (typeof rateLimits.$inferSelect)[],
   now: Date,
@@ -122,7 +122,7 @@ const secondsToWait = (
   let wait = 0
   for (const row of rows) {
     const limit = limits.find(({ key }) => key === row.key)
-    if (limit && reached(row.count, limit.max)) {
+    if (limit && row.windowEndsAt > now && reached(row.count, limit.max)) {
       wait = Math.max(wait, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000))
     }
   }

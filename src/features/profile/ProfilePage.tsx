@@ -5,13 +5,14 @@ import { useI18nContext } from '../../../locales/i18n-react'
 import { PHOTO_TYPES, profileMachine } from '../../../machines/profile'
 import type { OrganizationMembership, User } from '../../../machines/types'
 import { css } from '../../../styled-system/css'
-import { Box, Flex, Grid, HStack, Stack } from '../../../styled-system/jsx'
+import { Box, Flex, HStack, Stack } from '../../../styled-system/jsx'
 import { codeOf, errorMessages } from '../../api/errors'
 import { profileActors } from '../../api/profile'
 import { actorOptions } from '../../app/inspect'
 import { paths } from '../../app/paths'
 import { useCurrentUser, useSession } from '../../app/root-context'
 import { Avatar, Badge, Button, ErrorPanel, Heading, Spinner, Text, toaster } from '../../ui'
+import { Detail, Details } from '../shared/Details'
 import { usePageTitle } from '../shared/page'
 import { roleLabel, useTerms } from '../shared/terms'
 import { ConfirmEmailDialog, DeleteAccountDialog, EditProfileDialog, PasswordDialog } from './ProfileDialogs'
@@ -162,15 +163,7 @@ function Profile({ initial }: { initial: User }) {
               {t.edit()}
             </Button>
           </Flex>
-          <Grid
-            as="dl"
-            gridTemplateColumns={{
-              base: '1fr',
-              sm: 'minmax(8rem, max-content) 1fr',
-            }}
-            columnGap="6"
-            rowGap="2"
-          >
+          <Details>
             <Detail label={t.firstName()}>{account.first_name || dash}</Detail>
             <Detail label={t.lastName()}>{account.last_name || dash}</Detail>
             <Detail label={t.email()}>
@@ -202,7 +195,7 @@ function Profile({ initial }: { initial: User }) {
                 </Button>
               </HStack>
             </Detail>
-          </Grid>
+          </Details>
         </Stack>
       </section>
 
@@ -265,19 +258,6 @@ function Profile({ initial }: { initial: User }) {
           }}
         />
       ) : null}
-    </Stack>
-  )
-}
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack display="contents">
-      <Text as="dt" color="fg.muted">
-        {label}
-      </Text>
-      <Box as="dd" m="0" mb={{ base: '2', sm: '0' }} wordBreak="break-word">
-        {children}
-      </Box>
     </Stack>
   )
 }

@@ -5,7 +5,7 @@ import { useI18nContext } from '../../../locales/i18n-react'
 import { memberProfileMachine } from '../../../machines/member-profile'
 import { isSuperuser, membershipOf } from '../../../machines/roles'
 import { css } from '../../../styled-system/css'
-import { Flex, Grid, HStack, Stack } from '../../../styled-system/jsx'
+import { Flex, HStack, Stack } from '../../../styled-system/jsx'
 import { errorMessage } from '../../api/errors'
 import { loadMember, saveMember } from '../../api/organization-users'
 import { useKnownOrganization } from '../../app/known-organizations'
@@ -13,6 +13,7 @@ import { paths } from '../../app/paths'
 import { useCurrentUser } from '../../app/root-context'
 import { Avatar, Badge, Button, ErrorPanel, Heading, Spinner, Text, toaster } from '../../ui'
 import { useOrganizationTerms } from '../shared/current'
+import { Details } from '../shared/Details'
 import { usePageTitle } from '../shared/page'
 import { MemberStatusDialog } from '../shared/MemberStatusDialog'
 import { RemoveMemberDialog } from '../shared/RemoveMemberDialog'
@@ -109,18 +110,7 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
         <Heading as="h2" size="lg">
           {t.details()}
         </Heading>
-        <Grid as="dl" gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, max-content) 1fr' }} columnGap="6" rowGap="2">
-          {details.map(([label, value]) => (
-            <Stack key={label} display="contents">
-              <Text as="dt" color="fg.muted">
-                {label}
-              </Text>
-              <Text as="dd" m="0" mb={{ base: '2', sm: '0' }} wordBreak="break-word">
-                {value}
-              </Text>
-            </Stack>
-          ))}
-        </Grid>
+        <Details entries={details} />
       </Stack>
       <Stack gap="3">
         <Heading as="h2" size="lg">

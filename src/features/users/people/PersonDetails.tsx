@@ -5,7 +5,8 @@ import type { ApiFailure, OrganizationUser } from '../../../../machines/types'
 import { css } from '../../../../styled-system/css'
 import { Flex, Grid, HStack, Stack } from '../../../../styled-system/jsx'
 import { errorMessage } from '../../../api/errors'
-import { Avatar, Badge, Button, ErrorPanel, Heading, Spinner, Text } from '../../../ui'
+import { Avatar, Badge, Button, ErrorPanel, Heading, Spinner } from '../../../ui'
+import { Details } from '../../shared/Details'
 import { usePageTitle } from '../../shared/page'
 import { displayName } from './people-query'
 
@@ -84,18 +85,7 @@ export function PersonDetails({ person, failure, back, fallbackTitle, actions, m
           <Heading as="h2" size="lg" id="person-profile">
             {t.profile()}
           </Heading>
-          <Grid as="dl" gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, max-content) 1fr' }} columnGap="6" rowGap="2">
-            {profile.map(([label, value]) => (
-              <Stack key={label} display="contents">
-                <Text as="dt" color="fg.muted">
-                  {label}
-                </Text>
-                <Text as="dd" m="0" mb={{ base: '2', sm: '0' }} wordBreak="break-word">
-                  {value}
-                </Text>
-              </Stack>
-            ))}
-          </Grid>
+          <Details entries={profile} />
         </Stack>
         {children ? <Stack gap="6">{children}</Stack> : null}
       </Grid>
