@@ -7,6 +7,7 @@ import { assignments, groupMembers, groups, memberships, users, type ClassDraft,
 import type { Executor } from '../db/store.js'
 import { fieldErrors } from '../http/errors.js'
 import { mailInvitations, storeInvitations, type IssuedInvitation } from '../invitations/issue.js'
+import { inSlices } from '../services/import-rows.js'
 import type { Locales } from '../../locales/i18n-types.js'
 import { GOAL_DEFAULTS } from './assignments.js'
 
@@ -71,14 +72,18 @@ const activeMemberAmong = (organizationId: number, role: Role, emails: readonly 
     inArray(sql`lower(${users.email})`, [...emails]),
   )
 
-/** The active members of `organizationId` with `role` among these (lower-case) addresses, by address. */
+/**
+ * The active members of `organizationId` with `role` among these (lower-case) addresses, by address; a
+ * file's thousands of addresses are asked in slices (inSlices).
+ */
 export const membersByEmail = async (db: Executor, organizationId: number, role: Role, emails: readonly string[]) => {
-  if (emails.length === 0) return new Map<string, number>()
-  const rows = await db
-    .select({ id: users.id, email: sql<string>`lower(${users.email})` })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(activeMemberAmong(organizationId, role, emails))
+  const rows = await inSlices(emails, (slice) =>
+    db
+      .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(activeMemberAmong(organizationId, role, slice)),
+  )
   return new Map(rows.map(({ email, id }) => [email, id]))
 }
 

@@ -1,13 +1,14 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import type { Translator } from '../../locales/server.js'
 import { isOwnAddress } from '../auth/policy.js'
-import { groupMembers, groups, memberships, users, type UserRow } from '../db/schema.js'
+import { groupMembers, groups, users, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { inSlices, nameKey, rowsByKey, translatedColumn } from '../services/import-rows.js'
 import type { Column } from '../services/spreadsheets.js'
 import { comparedGroupName } from './import-rows.js'
+import { membersByEmail } from './roster.js'
 
 /**
  * The rows of a user import into classes (specification 001 §2 User import into classes, §5): an e-mail
@@ -76,26 +77,6 @@ const studentsOf = async (db: Executor, groupIds: readonly number[], emails: rea
   return new Set(found.map(({ groupId, email }) => `${groupId} ${email}`))
 }
 
-/** The addresses among these (lower-case) that are active students of the organization. */
-const organizationStudents = async (db: Executor, organizationId: number, emails: readonly string[]) => {
-  if (emails.length === 0) return new Set<string>()
-  const found = await inSlices(emails, (slice) =>
-    db
-      .select({ email: sql<string>`lower(${users.email})` })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(
-        and(
-          eq(memberships.organizationId, organizationId),
-          eq(memberships.role, 'student'),
-          isNull(memberships.disabledAt),
-          inArray(sql`lower(${users.email})`, slice),
-        ),
-      ),
-  )
-  return new Set(found.map(({ email }) => email))
-}
-
 /** The rows grouped per class: the class's name as first written, its id, its rows in the file's order. */
 const grouped = (rows: readonly ImportRow[], groupOf: (row: ImportRow) => number | null): ClassView[] => {
   const classes = new Map<string, ClassView>()
@@ -134,7 +115,7 @@ export const checkUserRows = async (
   const groupOf = (row: { values: ImportValues }) => groupOfKey(nameKey(row.values.class_name))
   const valid = rows.map((row) => EMAIL.test(emailOf(row.values)))
   const candidates = [...new Set(rows.filter((_, index) => valid[index]).map((row) => emailOf(row.values)))]
-  const members = await organizationStudents(db, organizationId, candidates)
+  const members = await membersByEmail(db, organizationId, 'student', candidates)
   const student = (row: StoredRow) => members.has(emailOf(row.values))
   if (committed) return grouped(rows.map((row) => ({ row: row.number, values: row.values, errors: [], student: student(row), outcome: row.outcome })), groupOf)
 
