@@ -13,7 +13,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { sql } from 'drizzle-orm'
 import { createOrganization } from '../server/organizations/memberships.js'
-import { groupMembers, groups, users } from '../server/db/schema.js'
+import { groupMembers, groups, memberships, users } from '../server/db/schema.js'
 import { f, startBenchServer } from './support.js'
 
 /** A class ten times smaller first: the same peak for a file ten times larger is what constant memory looks like. */
@@ -67,6 +67,8 @@ const run = async (onPostgres: boolean, students: number) => {
         confirmedAt: new Date(),
       }))
       const ids = (await db.insert(users).values(people).returning({ id: users.id })).map((row) => row.id)
+      // students of the school since before the month exported (it counts only what they did as its members)
+      await db.insert(memberships).values(ids.map((userId) => ({ userId, organizationId: organization.id, role: 'student' as const, createdAt: new Date('2026-02-01T00:00:00Z') })))
       await db.insert(groupMembers).values(ids.map((userId) => ({ groupId: group!.id, userId })))
     }
     // the month's events of every student, then the rollups they make (as ingestion would keep them)

@@ -108,7 +108,7 @@ export const listGroupStudents: Handler<'listGroupStudents'> = async (call) => {
   const { count, results } = await groupStudentsPage(
     app.db,
     group.id,
-    { organizationId: organization.id, from, to, search: query.search },
+    { organizationId: organization.id, timezone: organization.timezone ?? 'UTC', from, to, search: query.search },
     query.ordering ?? 'name',
     paging,
   )

@@ -5,11 +5,13 @@ import { dailyPractice, groupMembers, practiceEvents, users } from '../db/schema
 import type { Executor } from '../db/store.js'
 import type { Paging } from '../http/paging.js'
 import { containing } from '../organizations/members.js'
+import { countedBy, membershipStart } from '../practice/counted.js'
 
 /**
  * The students of a class (spec 001 §3 Student row): who they are, and their practice in the class's
  * organization over a range of days, read by SQL from `daily_practice` (the rollups the reports read);
- * the last assessment's score from the learner's own events (one row each, by the user/time index).
+ * the last assessment's score from the learner's own events that the organization counts (one row
+ * each, by the user/time index: practice/counted.ts).
  */
 
 export type GroupStudentView = components['schemas']['GroupStudent']
@@ -18,6 +20,8 @@ export type GroupStudentOrdering = NonNullable<NonNullable<import('../../openapi
 
 export interface StudentRange {
   organizationId: number
+  /** The organization's time zone (its days), UTC without one. */
+  timezone: string
   /** ISO dates, both included; `from` <= `to`. */
   from: string
   to: string
@@ -86,11 +90,19 @@ export const groupStudentsPage = async (
     .from(dailyPractice)
     .where(and(eq(dailyPractice.organizationId, range.organizationId), eq(dailyPractice.userId, users.id)))
     .as('last_active')
+  // the last of the learner's assessments that the organization counts (since the learner joined it),
+  // not one taken in another organization or before joining this one
   const lastAssessment = db
     .select({ score: practiceEvents.overallScore })
     .from(practiceEvents)
-    .where(and(eq(practiceEvents.userId, users.id), eq(practiceEvents.kind, 'assessment')))
-    .orderBy(desc(practiceEvents.occurredAt))
+    .where(
+      and(
+        eq(practiceEvents.userId, users.id),
+        eq(practiceEvents.kind, 'assessment'),
+        countedBy(range.organizationId, range.timezone, undefined, sql`${practiceEvents}`, membershipStart(range.organizationId, sql`${users.id}`)),
+      ),
+    )
+    .orderBy(desc(practiceEvents.occurredAt), desc(practiceEvents.id))
     .limit(1)
     .as('last_assessment')
 

@@ -50,8 +50,9 @@ const addPeople = async (tx: Executor, people: Person[], passwordHash: string, n
   return rows.map(({ id }) => id)
 }
 
-const addMembers = (tx: Executor, organizationId: number, userIds: number[], role: Role) =>
-  tx.insert(memberships).values(userIds.map((userId) => ({ userId, organizationId, role })))
+/** Members since before the demo's practice: an organization counts only what its learners did after joining. */
+const addMembers = (tx: Executor, organizationId: number, userIds: number[], role: Role, now: Date) =>
+  tx.insert(memberships).values(userIds.map((userId) => ({ userId, organizationId, role, createdAt: new Date(now.getTime() - (DEMO_DAYS + 1) * DAY) })))
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10)
 
@@ -114,10 +115,10 @@ export const createDemo = async (db: Database, now: Date, seed = DEMO_SEED): Pro
     const [leader] = await addPeople(tx, [{ email: `leader@${domain}`, firstName: 'Lenny', lastName: 'Leonard' }], passwordHash, now)
     const students = await addPeople(tx, people(random, 'student', 60, domain), passwordHash, now)
     const employees = await addPeople(tx, people(random, 'employee', 12, domain), passwordHash, now)
-    await addMembers(tx, school.id, teachers, 'teacher')
-    await addMembers(tx, school.id, students, 'student')
-    await addMembers(tx, company.id, [leader!], 'teacher')
-    await addMembers(tx, company.id, employees, 'student')
+    await addMembers(tx, school.id, teachers, 'teacher', now)
+    await addMembers(tx, school.id, students, 'student', now)
+    await addMembers(tx, company.id, [leader!], 'teacher', now)
+    await addMembers(tx, company.id, employees, 'student', now)
 
     await addClass(tx, school.id, 'Grade 7 A', teachers[0]!, students.slice(0, 20), { practiceDaysPerWeek: 5, practiceMinutesPerDay: 10 }, now)
     await addClass(tx, school.id, 'Grade 7 B', teachers[0]!, students.slice(20, 40), { practiceDaysPerWeek: 4, practiceMinutesPerDay: 15 }, now)

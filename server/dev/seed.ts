@@ -86,7 +86,9 @@ const seedOrganization = async (db: Database, index: number, options: SeedOption
     .values({ name: `Seed school ${tag} ${index}`, type: 'school', timezone: timeZone, invitationCode: `S${tag}${index}`.toUpperCase().slice(0, 20) })
     .returning({ id: organizations.id })
   const organizationId = organization!.id
-  const members = (ids: number[], role: Role) => ids.map((userId) => ({ userId, organizationId, role }))
+  // members since before their practice: an organization counts only what its learners did after joining
+  const joined = new Date(now.getTime() - (DAYS + 1) * DAY)
+  const members = (ids: number[], role: Role) => ids.map((userId) => ({ userId, organizationId, role, createdAt: joined }))
   for (const chunk of chunks([...members([admin!], 'admin'), ...members(teachers, 'teacher'), ...members(students, 'student')], CHUNK)) {
     await db.insert(memberships).values(chunk)
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Translator } from '../../locales/server.js'
 import type { components } from '../../openapi/schema.js'
-import { groupMembers, groups, memberships, organizations, users, type Role } from '../db/schema.js'
+import { dailyPractice, groupMembers, groups, memberships, organizations, users, type Role } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { detailError } from '../http/errors.js'
 import { photoUrl } from '../accounts/user-view.js'
@@ -213,7 +213,13 @@ export const setMemberDisabled = (tx: Executor, organizationId: number, userId: 
     .set({ disabledAt: at })
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
 
-/** Takes `roles` (every role when not given) from the member; a student who goes leaves the organization's classes too. */
+/**
+ * Takes `roles` (every role when not given) from the member; a student who goes leaves the organization's
+ * classes too. A member left without a role has left the organization: its rollups of the learner's
+ * practice go too (their totals with them, by the triggers of migration 0023), so that joining again
+ * is a new membership whose figures start at the new join, as the ingestion counts them
+ * (practice/ingest.ts); the learner's own events stay theirs.
+ */
 export const removeMembership = async (tx: Executor, organizationId: number, userId: number, roles?: Role[]) => {
   await tx
     .delete(memberships)
@@ -222,6 +228,15 @@ export const removeMembership = async (tx: Executor, organizationId: number, use
         eq(memberships.organizationId, organizationId),
         eq(memberships.userId, userId),
         roles ? inArray(memberships.role, roles) : undefined,
+      ),
+    )
+  await tx
+    .delete(dailyPractice)
+    .where(
+      and(
+        eq(dailyPractice.organizationId, organizationId),
+        eq(dailyPractice.userId, userId),
+        sql`not exists (select 1 from ${memberships} where ${memberships.organizationId} = ${organizationId} and ${memberships.userId} = ${userId})`,
       ),
     )
   if (roles && !roles.includes('student')) return

@@ -11,7 +11,12 @@ import { rowsOf, type Executor } from '../db/store.js'
  * `practice_events` (a retry of one already there, same user, client event id and device time, is
  * skipped by the unique key), and only the events just inserted are added to `daily_practice`, one row per
  * organization where the learner is an active (not disabled) member, user and local day in that
- * organization's time zone (UTC without one). A deleted organization gets no rollups (nobody reads its
+ * organization's time zone (UTC without one). Only the events that happened since the learner joined
+ * the organization are its (`occurred_at` not before the membership's start, the earliest of the
+ * learner's role rows there): an organization sees the practice of its members, not what a learner did
+ * before joining it, however late the app sends it. A learner who leaves takes their rollups of the
+ * organization with them (organizations/members.ts removeMembership), so joining again starts afresh,
+ * and the direct event reads (reports/learner-events.ts countedBy) ask the same start. A deleted organization gets no rollups (nobody reads its
  * reports; the event itself is kept); a disabled (inactive) one still does: disabling is undone by
  * enabling (000 §4: active to inactive and back), and its reports must then show the whole practice. Lessons add to lessons, seconds and the native score's sum;
  * assessments to assessments and the EPS sum, and move the day's first and last EPS by their times (an
@@ -173,7 +178,7 @@ const recorded = (row: Row, inserted: boolean): RecordedEvent => ({
 /**
  * The daily rollups of the events of `events` (a relation of practice_events' columns id, user_id, kind,
  * occurred_at, seconds, native_score, eps) as an insert into daily_practice without its conflict clause:
- * one row per organization where the learner is an active member, user and local day (the memberships
+ * one row per organization where the learner is an active member since before the event, user and local day (the memberships
  * looked up once per learner, not once per event: a bulk statement holds thousands). The seed's bulk
  * path (server/dev/seed-bulk.ts) rolls up with this same statement, so both leave the same rollups.
  */
@@ -193,15 +198,17 @@ export const rollupsOf = (events: SQL) => sql`
       max(i.occurred_at)
     from ${events} i
     join (
-      select u.user_id, o.id as organization_id, o.timezone
+      select u.user_id, o.id as organization_id, o.timezone, ms.joined
       from (select distinct user_id from ${events}) u
       cross join lateral (
-        select distinct organization_id from memberships where user_id = u.user_id and disabled_at is null
+        -- the membership began with its earliest role row still there (a role added later continues it)
+        select organization_id, min(created_at) as joined from memberships
+        where user_id = u.user_id and disabled_at is null group by organization_id
       ) ms
       -- a deleted organization gets no more rollups (the events are stored all the same)
       join organizations o on o.id = ms.organization_id and o.deleted_at is null
       offset 0 -- kept apart: merged into the join, the lookup would run again for every event
-    ) m on m.user_id = i.user_id
+    ) m on m.user_id = i.user_id and i.occurred_at >= m.joined
     group by 1, 2, 3`
 
 /** The events and their rollups, in one statement (see the top of this file). */

@@ -3,7 +3,7 @@ import type { Translator } from '../../locales/server.js'
 import type { OrganizationType } from '../db/schema.js'
 import { rowsOf, type Executor } from '../db/store.js'
 import { clockTime, neutralized, oneDecimal, rounded, type Cell, type DateFormats } from './export-format.js'
-import { countedBy } from './learner-events.js'
+import { countedBy, membershipStart } from '../practice/counted.js'
 
 /**
  * The rows of the three class exports, produced page by page so that memory stays flat whatever the
@@ -11,7 +11,7 @@ import { countedBy } from './learner-events.js'
  * name order by keyset, and for each page the export's rows are read and handed on before the next page
  * is asked for. Event exports read the page's events by keyset too (EVENT_PAGE at a time), so one
  * learner with years of lessons does not fill memory either. Only the events the organization's rollups
- * count are read (`countedBy`): not what a learner did in another organization before joining this one.
+ * count are read (`countedBy`): not what a learner did in another organization, nor before joining this one.
  */
 
 export type ExportKind = 'activity' | 'assessment' | 'lesson'
@@ -55,18 +55,22 @@ async function* studentPages(db: Executor, groupId: number): AsyncGenerator<Stud
   }
 }
 
-/** The page's students as a table (user_id, position) for a join, in page order. */
-const pageTable = (students: readonly Student[]): SQL =>
-  sql`(select * from unnest(array[${sql.join(
-    students.map((student) => sql`${student.id}`),
-    sql`, `,
-  )}]::int[]) with ordinality as p(user_id, position))`
+/**
+ * The page's students as a table (user_id, position, joined) for a join, in page order: `joined`, when
+ * each joined the organization, read once per student for the events' `counted`.
+ */
+const pageTable = (students: readonly Student[], organizationId: number): SQL =>
+  sql`(select s.user_id, s.position, ${membershipStart(organizationId, sql`s.user_id`)} as joined
+    from unnest(array[${sql.join(
+      students.map((student) => sql`${student.id}`),
+      sql`, `,
+    )}]::int[]) with ordinality as s(user_id, position))`
 
 /** The instants that bound the range: `from` at local midnight, included, to the day after `to`, excluded. */
 const rangeStart = (scope: ExportScope): SQL => sql`(${scope.from}::date::timestamp at time zone ${scope.timeZone})`
 const rangeEnd = (scope: ExportScope): SQL => sql`((${scope.to}::date + 1)::timestamp at time zone ${scope.timeZone})`
-/** The event `e` is one the organization counts. */
-const counted = (scope: ExportScope): SQL => countedBy(scope.organizationId, scope.timeZone, scope, sql`e`)
+/** The event `e` of the page's student `p` is one the organization counts. */
+const counted = (scope: ExportScope): SQL => countedBy(scope.organizationId, scope.timeZone, scope, sql`e`, sql`p.joined`)
 
 const text = (value: string | null | undefined): Cell => (value === null || value === undefined || value === '' ? null : neutralized(value))
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value))
@@ -144,7 +148,7 @@ const activityPage = async ({ db, dates, scope }: ExportContext, students: reado
     sql`select p.position, d.lessons, d.seconds, d.days, d.last_day::text as last_day, d.first_eps, d.last_eps,
                fa.overall_score as first_score, la.overall_score as last_score,
                (la.occurred_at at time zone ${scope.timeZone})::text as last_assessment_at
-        from ${pageTable(students)} p
+        from ${pageTable(students, scope.organizationId)} p
         left join lateral (
           select sum(lessons)::int as lessons, sum(seconds)::int as seconds,
                  (count(*) filter (where lessons > 0))::int as days, max(day) filter (where lessons > 0) as last_day,
@@ -220,7 +224,7 @@ async function* eventPages(db: Executor, scope: ExportScope, students: readonly 
       sql`select p.position, e.id, e.occurred_at::text as at_key, (e.occurred_at at time zone ${scope.timeZone})::text as local_at,
                  e.eps, e.pronunciation, e.intonation, e.fluency, e.skills,
                  e.native_score, e.module_name, e.lesson_name, e.difficulty_level
-          from ${pageTable(students)} p
+          from ${pageTable(students, scope.organizationId)} p
           join practice_events e on e.user_id = p.user_id
           where e.kind = ${kind} and e.occurred_at >= ${rangeStart(scope)} and e.occurred_at < ${rangeEnd(scope)}
             and ${counted(scope)}

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import type { Executor } from '../db/store.js'
 import { pageOf, type Paging } from '../http/paging.js'
+import { countedBy, membershipStart } from '../practice/counted.js'
 import { isoInstant, rowsOf } from './figures.js'
 import type { ReportRange } from './range.js'
 
@@ -23,29 +24,11 @@ export interface LearnerEventsScope {
   timezone: string
 }
 
-/**
- * An event of the organization's (`event` names the practice_events row, within the local days `from` to
- * `to`): one on a local day for which the organization has the learner's rollup. Events reach an
- * organization's rollups only while the learner is one of its active members (server/practice/ingest.ts),
- * so without this a school would read the lessons a learner did in another school, before joining it,
- * that none of its figures count. The day is matched both ways, the event's local date and the day's
- * instants, which say the same: read from the events, the rollup is a probe of daily_practice's primary
- * key; read from the rollups (the plan PostgreSQL took for a page of an export), each day's events are a
- * range of the learner's index instead of the whole range's events again for every day.
- */
-export const countedBy = (organizationId: number, timezone: string, days: { from: string; to: string }, event: SQL): SQL => sql`exists (
-  select 1 from daily_practice dp
-  where dp.organization_id = ${organizationId} and dp.user_id = ${event}.user_id
-    and dp.day between ${days.from}::date and ${days.to}::date
-    and dp.day = (${event}.occurred_at at time zone ${timezone})::date
-    and ${event}.occurred_at >= dp.day::timestamp at time zone ${timezone}
-    and ${event}.occurred_at < (dp.day + 1)::timestamp at time zone ${timezone})`
-
 const within = ({ organizationId, userId, range, timezone }: LearnerEventsScope, kind: 'lesson' | 'assessment'): SQL => sql`
   e.user_id = ${userId} and e.kind = ${kind}
   and e.occurred_at >= (${range.from}::date)::timestamp at time zone ${timezone}
   and e.occurred_at < (${range.to}::date + 1)::timestamp at time zone ${timezone}
-  and ${countedBy(organizationId, timezone, range, sql`e`)}`
+  and ${countedBy(organizationId, timezone, range, sql`e`, membershipStart(organizationId, userId))}`
 
 /** Every assessment of the range, newest first. */
 export const assessmentHistory = (db: Executor, scope: LearnerEventsScope) =>

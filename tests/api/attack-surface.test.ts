@@ -52,7 +52,7 @@ const newClass = async (token: string, organizationId: number, body: Record<stri
 }
 
 beforeAll(async () => {
-  server = await startServer({ now: '2026-03-31T20:00:00Z' })
+  server = await startServer({ now: '2026-03-31T20:00:00Z', membersSince: '2025-01-01T00:00:00Z' })
   a = await createOrganizationWithPeople(server, { name: 'School A', prefix: 'atk-a' })
   b = await createOrganizationWithPeople(server, { name: 'School B', prefix: 'atk-b' })
   await server.db.update(organizations).set({ timezone: 'America/Los_Angeles' }).where(eq(organizations.id, a.organization.id))
@@ -227,7 +227,7 @@ describe('a flood of practice events from one learner (was stored without end)',
   }
 
   beforeAll(async () => {
-    limited = await startServer({ now: '2026-03-31T20:00:00Z', env: { PRACTICE_EVENTS_PER_HOUR: '5', PRACTICE_EVENTS_PER_DAY: '8' } })
+    limited = await startServer({ now: '2026-03-31T20:00:00Z', membersSince: '2025-01-01T00:00:00Z', env: { PRACTICE_EVENTS_PER_HOUR: '5', PRACTICE_EVENTS_PER_DAY: '8' } })
     const school = await createOrganizationWithPeople(limited, { name: 'Flood School', prefix: 'flood' })
     learner = { id: school.student.user.id, token: school.student.token }
     const second = await createUser(limited, { email: 'flood-other@example.com', firstName: 'Olga' })

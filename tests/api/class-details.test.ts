@@ -28,7 +28,7 @@ const newClass = async (name: string, ownerId: number | null, organizationId = s
 }
 
 beforeAll(async () => {
-  server = await startServer({ now: '2026-03-20T12:00:00Z' })
+  server = await startServer({ now: '2026-03-20T12:00:00Z', membersSince: '2025-01-01T00:00:00Z' })
   school = await createOrganizationWithPeople(server, { name: 'Springfield Elementary', prefix: 'cds' })
   other = await createOrganizationWithPeople(server, { name: 'Shelbyville', prefix: 'cdo' })
   await server.db.update(organizations).set({ timezone: 'America/Los_Angeles' }).where(eq(organizations.id, school.organization.id))
@@ -140,6 +140,9 @@ describe('the students table', () => {
       // before the range asked for below, and another organization's view of the same learner
       { organizationId: org, userId: user, day: '2026-02-20', lessons: 9, seconds: 9000, lastActiveAt: at('2026-02-20T10:00:00Z') },
       { organizationId: other.organization.id, userId: user, day: '2026-03-06', lessons: 9, seconds: 9000, lastActiveAt: at('2026-03-06T10:00:00Z') },
+      // the days of the assessments below (the score is of an assessment the organization counted)
+      { organizationId: org, userId: user, day: '2026-03-01', assessments: 1, epsSum: 40, lastActiveAt: at('2026-03-01T10:00:00Z') },
+      { organizationId: org, userId: user, day: '2026-03-04', assessments: 1, epsSum: 72, lastActiveAt: at('2026-03-04T10:00:00Z') },
     ])
     await server.db.insert(practiceEvents).values([
       { userId: user, clientEventId: 'a1', kind: 'assessment', occurredAt: at('2026-03-01T10:00:00Z'), overallScore: 40 },

@@ -29,7 +29,7 @@ const MARCH = 'from=2026-03-01&to=2026-03-31'
 const CLASS_NAME = 'Grade "7"/B — Ñandú'
 
 beforeAll(async () => {
-  server = await startServer({ now: '2026-04-02T12:00:00Z' })
+  server = await startServer({ now: '2026-04-02T12:00:00Z', membersSince: '2025-01-01T00:00:00Z' })
   school = await createOrganizationWithPeople(server, { name: 'Springfield', prefix: 'exp' })
   other = await createOrganizationWithPeople(server, { name: 'Shelbyville', prefix: 'oth' })
   await server.db.update(organizations).set({ timezone: 'America/Los_Angeles' }).where(eq(organizations.id, school.organization.id))

@@ -134,9 +134,16 @@ export const startServer = async (
      * write out the dates it expects. Without it the clock is the real time (plus `advance()`).
      */
     now?: string
+    /**
+     * Every membership made on this server without a start of its own (by the API or by the test) began
+     * at this instant (ISO 8601), not when the test made it: for tests whose learners practised on dates
+     * before the test made them members, as members all along (an organization counts only what its
+     * learners did after joining: server/practice/ingest.ts).
+     */
+    membersSince?: string
   } & Omit<BuildAppOptions, 'config' | 'store' | 'clock'> = {},
 ): Promise<TestServer> => {
-  const { env, now, ...rest } = options
+  const { env, now, membersSince, ...rest } = options
   const adminUrl = adminUrlOf()
   const database = adminUrl ? await createDatabase(adminUrl) : undefined
   const store = await openStore(database ? { databaseUrl: database.url } : { memory: true })
@@ -144,6 +151,11 @@ export const startServer = async (
   const fixed = now === undefined ? undefined : new Date(now).getTime()
   if (fixed !== undefined && Number.isNaN(fixed)) throw new Error(`not an instant: ${now}`)
   const clock = () => new Date((fixed ?? Date.now()) + offset)
+  if (membersSince !== undefined) {
+    const since = new Date(membersSince)
+    if (Number.isNaN(since.getTime())) throw new Error(`not an instant: ${membersSince}`)
+    await store.db.execute(sql.raw(`alter table memberships alter column created_at set default '${since.toISOString()}'::timestamptz`))
+  }
   // uploaded files go to a directory of this server's own, removed with it
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'))
   const app = await buildApp({ config: testConfig({ FILES_DIR: filesDir, ...env }), store, clock, ...rest })

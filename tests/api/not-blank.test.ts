@@ -52,7 +52,7 @@ const ORGANIZATION = {
 }
 
 beforeAll(async () => {
-  server = await startServer({ now: '2026-03-31T20:00:00Z' })
+  server = await startServer({ now: '2026-03-31T20:00:00Z', membersSince: '2025-01-01T00:00:00Z' })
   school = await createOrganizationWithPeople(server, { name: 'Blank School', prefix: 'blank' })
   await createUser(server, { email: 'blank-staff@example.com', superuser: true })
   staff = await login(server, 'blank-staff@example.com')

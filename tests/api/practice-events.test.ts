@@ -24,7 +24,7 @@ let learner: { id: number; token: string }
 const NOW = '2026-03-31T20:00:00Z'
 
 beforeAll(async () => {
-  server = await startServer({ now: NOW })
+  server = await startServer({ now: NOW, membersSince: '2025-01-01T00:00:00Z' })
   la = await createOrganizationWithPeople(server, { name: 'Los Angeles School', prefix: 'la' })
   tokyo = await createOrganizationWithPeople(server, { name: 'Tokyo Academy', prefix: 'tyo' })
   await server.db.update(organizations).set({ timezone: 'America/Los_Angeles' }).where(eq(organizations.id, la.organization.id))

@@ -51,7 +51,7 @@ const ok = async (token: string, path: string) => {
 const data = (list: { name: string; data: (number | null)[] }[], name: string) => list.find((series) => series.name === name)!.data
 
 beforeAll(async () => {
-  server = await startServer({ now: NOW.toISOString() })
+  server = await startServer({ now: NOW.toISOString(), membersSince: '2025-01-01T00:00:00Z' })
 })
 afterAll(() => server.close())
 

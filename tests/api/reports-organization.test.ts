@@ -37,7 +37,7 @@ const record = async (events: PracticeEvent[], random: () => number) => {
 }
 
 beforeAll(async () => {
-  server = await startServer({ now: NOW.toISOString() })
+  server = await startServer({ now: NOW.toISOString(), membersSince: '2025-01-01T00:00:00Z' })
   school = await createOrganizationWithPeople(server, { prefix: 'tot' })
   other = await createOrganizationWithPeople(server, { prefix: 'oth' })
   await server.db.update(organizations).set({ timezone: TIME_ZONE }).where(eq(organizations.id, school.organization.id))
