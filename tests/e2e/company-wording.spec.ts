@@ -25,24 +25,23 @@ const accept = async (request: APIRequestContext, person: Person): Promise<Sessi
   return session
 }
 
-/** Two lessons and two assessments (the second better) this month, as the app sends them. */
+/**
+ * Two lessons and two assessments (the second better) this month, as the app sends them: seconds after
+ * now, since the employee joined (a company counts only what its employees did as its members; the
+ * server takes times up to an hour ahead).
+ */
 const practise = async (request: APIRequestContext, session: Session) => {
   const now = Temporal.Now.zonedDateTimeISO(ZONE)
-  const monthStart = now.with({ day: 1 }).startOfDay()
-  // minutes ago, but never before this month (a run just after midnight on the 1st)
-  const at = (minutes: number) => {
-    const time = now.subtract({ minutes })
-    return (Temporal.ZonedDateTime.compare(time, monthStart) < 0 ? monthStart : time).toString({ timeZoneName: 'never' })
-  }
+  const at = (seconds: number) => now.add({ seconds }).toString({ timeZoneName: 'never' })
   const lesson = { kind: 'lesson', module_name: 'Sales English', difficulty_level: 'beginner', seconds: 300, native_score: 70 }
   const assessment = { kind: 'assessment', eps: 60, pronunciation: 60, intonation: 60, fluency: 60, skills: [{ name: 'Word stress', score: 60 }] }
   const response = await request.post('/v1/practice/events/', {
     headers: bearer(session.token),
     data: {
       events: [
-        { ...assessment, client_event_id: 'company-assessment-1', occurred_at: at(40), overall_score: 50 },
-        { ...lesson, client_event_id: 'company-lesson-1', occurred_at: at(30), lesson_name: 'Cold calls' },
-        { ...lesson, client_event_id: 'company-lesson-2', occurred_at: at(5), lesson_name: 'Follow-ups' },
+        { ...assessment, client_event_id: 'company-assessment-1', occurred_at: at(1), overall_score: 50 },
+        { ...lesson, client_event_id: 'company-lesson-1', occurred_at: at(2), lesson_name: 'Cold calls' },
+        { ...lesson, client_event_id: 'company-lesson-2', occurred_at: at(3), lesson_name: 'Follow-ups' },
         { ...assessment, client_event_id: 'company-assessment-2', occurred_at: at(4), overall_score: 60 },
       ],
     },
