@@ -57,10 +57,22 @@ export const membershipsOf = async (db: Executor, userId: number): Promise<Membe
 export const membershipIn = async (db: Executor, userId: number, organizationId: number) =>
   (await membershipsOf(db, userId)).find((entry) => entry.id === organizationId)
 
-/** Gives a user a role in an organization; having it already is fine. A disabled member's new role is disabled too. */
+/**
+ * Gives a user a role in an organization; having it already is fine. A member's new role continues the
+ * membership: it is disabled when the member is, and dated from the membership's start, so that
+ * changing roles (student to teacher and back) never moves when the member joined, from which the
+ * organization counts their practice (server/practice/ingest.ts).
+ */
 export const addMembership = async (db: Executor, userId: number, organizationId: number, role: Role): Promise<void> => {
-  const disabledAt = await disabledSince(db, userId, organizationId)
-  await db.insert(memberships).values({ userId, organizationId, role, disabledAt }).onConflictDoNothing()
+  const [current] = await db
+    .select({ since: sql<Date | string | null>`min(${memberships.createdAt})`, disabledAt: sql<Date | string | null>`max(${memberships.disabledAt})` })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+  const disabledAt = current?.disabledAt ? new Date(current.disabledAt) : null
+  await db
+    .insert(memberships)
+    .values({ userId, organizationId, role, disabledAt, ...(current?.since ? { createdAt: new Date(current.since) } : {}) })
+    .onConflictDoNothing()
 }
 
 /** When the user's membership of the organization was disabled; null when it is active or there is none. */

@@ -232,6 +232,20 @@ describe('a learner who joined a second organization later', () => {
   })
 })
 
+describe("a member's roles changed", () => {
+  it('keep the membership and its start: what she did as a student of B since she joined is still counted, and nothing before', async () => {
+    for (const roles of [['teacher'], ['student']]) {
+      const changed = await server.api('POST', `/v1/organizations/${b.organization.id}/users/${dana.id}`, { token: b.admin.token, body: { roles } })
+      expect(changed.status, changed.text).toBe(200)
+    }
+    const report = await learnerReport(b, dana.id, b.admin.token)
+    expect(report.lesson_detail.results.map((row) => row.lesson_name)).toEqual(['Later in A and B', 'In A and B'])
+    expect(report.assessment_history).toEqual([])
+    await send('2026-04-02T19:00:00Z', lesson(dana.id, 'after-roles', '2026-04-02T18:00:00Z', 'After the roles changed'))
+    expect((await learnerReport(b, dana.id, b.admin.token)).lesson_detail.count).toBe(3)
+  })
+})
+
 describe('a learner who leaves an organization and joins it again', () => {
   it('starts afresh: the organization keeps no figure of the first membership, and counts from the new join', async () => {
     const removed = await server.api('DELETE', `/v1/organizations/${a.organization.id}/users/${dana.id}`, { token: a.admin.token })
@@ -242,10 +256,10 @@ describe('a learner who leaves an organization and joins it again', () => {
       .where(and(eq(dailyPractice.organizationId, a.organization.id), eq(dailyPractice.userId, dana.id)))
     expect(left).toEqual([])
     // B's figures of her are untouched
-    expect((await learnerReport(b, dana.id, b.admin.token)).lesson_detail.count).toBe(2)
+    expect((await learnerReport(b, dana.id, b.admin.token)).lesson_detail.count).toBe(3)
 
-    await join(dana.id, a, 'a', '2026-04-02T10:00:00Z')
-    await send('2026-04-02T12:00:00Z', lesson(dana.id, 'back-in-a', '2026-04-02T11:00:00Z', 'Back in A'), lesson(dana.id, 'before-back', '2026-04-02T09:00:00Z', 'Before coming back'))
+    await join(dana.id, a, 'a', '2026-04-02T19:30:00Z')
+    await send('2026-04-02T19:50:00Z', lesson(dana.id, 'back-in-a', '2026-04-02T19:45:00Z', 'Back in A'), lesson(dana.id, 'before-back', '2026-04-02T19:10:00Z', 'Before coming back'))
     const report = await learnerReport(a, dana.id, a.admin.token)
     expect(report.lesson_detail.results.map((row) => row.lesson_name)).toEqual(['Back in A'])
     expect(report.assessment_history).toEqual([])
