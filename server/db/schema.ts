@@ -508,8 +508,8 @@ export const practiceEvents = pgTable(
 /**
  * One learner's practice on one local day (the organization's time zone) as one organization sees it:
  * every organization the learner belongs to when the event arrives, and had joined when it happened,
- * gets its row (server/practice/ingest.ts); leaving the organization takes its rows away. Reports and dashboards
- * read only this table. Sums, not averages, so that a row can be added to; the day's first and last
+ * gets its row (server/practice/ingest.ts); leaving the organization takes its rows away. Reports and
+ * dashboards read only this table. Sums, not averages, so that a row can be added to; the day's first and last
  * assessment with their times, so that an event arriving late still lands in order.
  */
 export const dailyPractice = pgTable(

@@ -15,10 +15,11 @@ import { rowsOf, type Executor } from '../db/store.js'
  * the organization are its (`occurred_at` not before the membership's start, the earliest of the
  * learner's role rows there): an organization sees the practice of its members, not what a learner did
  * before joining it, however late the app sends it. A learner who leaves takes their rollups of the
- * organization with them (organizations/members.ts removeMembership), so joining again starts afresh,
- * and the direct event reads (reports/learner-events.ts countedBy) ask the same start. A deleted organization gets no rollups (nobody reads its
- * reports; the event itself is kept); a disabled (inactive) one still does: disabling is undone by
- * enabling (000 §4: active to inactive and back), and its reports must then show the whole practice. Lessons add to lessons, seconds and the native score's sum;
+ * organization with them (organizations/members.ts removeMembership), so joining again starts afresh;
+ * the reads of single events (counted.ts) ask the same start. A deleted organization gets no rollups
+ * (nobody reads its reports; the event itself is kept); a disabled (inactive) one still does: disabling
+ * is undone by enabling (000 §4: active to inactive and back), and its reports must then show the whole
+ * practice. Lessons add to lessons, seconds and the native score's sum;
  * assessments to assessments and the EPS sum, and move the day's first and last EPS by their times (an
  * event that arrives late lands in order; at the same instant the one recorded first is first).
  */
@@ -178,8 +179,9 @@ const recorded = (row: Row, inserted: boolean): RecordedEvent => ({
 /**
  * The daily rollups of the events of `events` (a relation of practice_events' columns id, user_id, kind,
  * occurred_at, seconds, native_score, eps) as an insert into daily_practice without its conflict clause:
- * one row per organization where the learner is an active member since before the event, user and local day (the memberships
- * looked up once per learner, not once per event: a bulk statement holds thousands). The seed's bulk
+ * one row per organization where the learner is an active member since before the event, user and
+ * local day (the memberships looked up once per learner, not once per event: a bulk statement holds
+ * thousands). The seed's bulk
  * path (server/dev/seed-bulk.ts) rolls up with this same statement, so both leave the same rollups.
  */
 export const rollupsOf = (events: SQL) => sql`
