@@ -6,16 +6,15 @@
  * LOAD_BENCH_DAYS (default 30) days recorded through the ingestion's statement (practice/ingest.ts), so the
  * rollups are those the API leaves. Each client is a session of an admin or a teacher of one organization
  * (clients share an organization's three staff, each client logged in on its own; a teacher reads the
- * classes it leads), and sends one request
- * after another, each of a kind drawn by weight:
+ * classes it leads), and sends one request after another, each of a kind drawn by weight (load-clients.ts):
  * - list: a page of the organization's students, users (admins) or classes, a class's students;
  * - report: a class's or (an admin's) the organization's report over 30 days by day or 90 days by week;
  * - login: the client logs in again (a password checked, a session written) and goes on with the new token;
  * - invite: an admin invites one new address to the organization (an invitation and its mail written);
  * - practice: one of the organization's learners records 5 lessons (the mobile app's call).
  * It prints per kind: requests, errors (any answer but 2xx, or no answer), p50 and p99 in ms, requests per
- * second; and the totals. The bar is 0 errors. The load generator runs in the server's process (as the
- * other benches): its own CPU is counted in the latencies.
+ * second; and the totals. The bar is 0 errors. The clients run in a child process (load-clients.ts), each
+ * on its own keep-alive connection; the machine's cores are shared by the server, its database and them.
  *
  * The store: DATABASE_URL's PostgreSQL server when set; otherwise one the bench starts itself on loopback
  * (bench/postgres.ts, as .ci/run does; PostgreSQL installed under /usr/lib/postgresql), or PGlite when there
@@ -24,10 +23,12 @@
  * Limits configured for the bench (support.ts and below): the login limits (failed logins only, by
  * address and e-mail) and the learners' practice quotas are raised as for every bench; INVITATIONS_PER_DAY,
  * an organization's daily invitations where the server has that cap, is raised to 1,000,000 (the bench
- * invites some 150 an organization a minute); the invitations' mails go to the outbox and the local mailer.
+ * invites some 5 an organization a minute, each to a new address); the invitations' mails go to the outbox and the local mailer.
  */
 import { sql } from 'drizzle-orm'
-import { Temporal } from 'temporal-polyfill'
+import { fork } from 'node:child_process'
+import { Agent } from 'node:http'
+import { fileURLToPath } from 'node:url'
 import { hashPassword } from '../server/app.js'
 import type { Database } from '../server/db/store.js'
 import { seededRandom, learnerEvents } from '../server/dev/practice-generator.js'
@@ -35,6 +36,7 @@ import { SEED_PASSWORD, seededEmail, seedOrganization, type SeedOptions } from '
 import { recordPracticeEvents, type PracticeEvent } from '../server/practice/ingest.js'
 import { ensurePracticePartitions } from '../server/practice/partitions.js'
 import { rowsOf } from '../server/reports/figures.js'
+import { call, KINDS, type Outcome, type Plan, type PlannedClient } from './load-clients.js'
 import { startLocalPostgres } from './postgres.js'
 import { f, median, p99, startBenchServer } from './support.js'
 
@@ -46,19 +48,14 @@ const STORE = process.env.LOAD_BENCH_STORE ?? 'postgres'
 const TAG = 'load'
 const DAY = 24 * 60 * 60 * 1000
 
-/** Kinds by weight (out of 100). */
-const WEIGHTS = { list: 45, report: 40, login: 5, invite: 5, practice: 5 } as const
-type Kind = keyof typeof WEIGHTS
-const KINDS = Object.keys(WEIGHTS) as Kind[]
-
 interface Organization {
   id: number
   timeZone: string
   /** Its classes, and the ones each teacher (by e-mail) leads. */
   classes: number[]
   ledBy: Map<string, number[]>
-  /** A few learners' e-mails, and their tokens once logged in. */
-  learners: { email: string; token?: string }[]
+  /** A few learners' e-mails. */
+  learners: string[]
 }
 
 /** The organizations, their people and classes as the seed makes them, and their practice through the ingestion. */
@@ -101,30 +98,24 @@ const fill = async (db: Database, now: Date) => {
       timeZone,
       classes: rows.map((row) => row.group_id),
       ledBy,
-      learners: Array.from({ length: 5 }, (_, i) => ({ email: seededEmail(TAG, index, 'student', i + 1) })),
+      learners: Array.from({ length: 5 }, (_, i) => seededEmail(TAG, index, 'student', i + 1)),
     })
   }
   return { organizations, events: events.length, learners: made.reduce((sum, { students }) => sum + students.length, 0) }
 }
 
-interface Client {
-  organization: Organization
-  email: string
-  admin: boolean
-  /** The classes it may read: all of them for an admin, a teacher's own. */
-  classes: number[]
-  token: string
-  /** Its organization's index (1-based, as the seed numbers them). */
-  index: number
-}
-
-interface Outcome {
-  kind: Kind
-  ms: number
-  error?: string
-}
-
-const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length)]!
+/** Runs the plan in a child process (load-clients.ts) and answers its outcomes. */
+const driveElsewhere = (plan: Plan) =>
+  new Promise<{ outcomes: Outcome[]; elapsed: number }>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./load-clients.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, LOAD_BENCH_CHILD: '1' },
+    })
+    child.once('message', (result) => resolve(result as { outcomes: Outcome[]; elapsed: number }))
+    child.once('error', reject)
+    child.once('exit', (code) => code !== 0 && reject(new Error(`the load bench's clients exited with ${code}`)))
+    child.send(plan)
+  })
 
 const run = async (onPostgres: boolean, postgresUrl?: string) => {
   const server = await startBenchServer({ onPostgres, postgresUrl, env: { INVITATIONS_PER_DAY: '1000000' } })
@@ -132,119 +123,39 @@ const run = async (onPostgres: boolean, postgresUrl?: string) => {
     const setupStarted = performance.now()
     const now = new Date()
     const { organizations, events, learners } = await fill(server.store.db, now)
-    const post = async (path: string, body: unknown, token?: string) =>
-      fetch(`${server.base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      })
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 })
     const logIn = async (email: string) => {
-      const res = await post('/v1/accounts/login-legacy/', { email, password: SEED_PASSWORD })
-      if (!res.ok) throw new Error(`login of ${email}: ${res.status} ${await res.text()}`)
-      return ((await res.json()) as { token: string }).token
+      const answer = await call(agent, server.base, 'POST', '/v1/accounts/login-legacy/', {}, { email, password: SEED_PASSWORD })
+      if (answer.status !== 200) throw new Error(`login of ${email}: ${answer.status} ${answer.text}`)
+      return (JSON.parse(answer.text) as { token: string }).token
     }
+    const learnerTokens = new Map<Organization, string[]>()
+    for (const organization of organizations) learnerTokens.set(organization, await Promise.all(organization.learners.map(logIn)))
     // client i: organization i mod N; its admin, or one of its two teachers
-    const clients: Client[] = []
+    const clients: PlannedClient[] = []
     for (let i = 0; i < CLIENTS; i++) {
       const offset = i % organizations.length
       const round = Math.floor(i / organizations.length)
       const admin = round % 3 === 0
       const email = seededEmail(TAG, offset + 1, admin ? 'admin' : 'teacher', admin ? 1 : 1 + (round % 2))
       const organization = organizations[offset]!
-      const classes = admin ? organization.classes : (organization.ledBy.get(email) ?? [])
-      clients.push({ organization, email, admin, classes, token: await logIn(email), index: offset + 1 })
+      clients.push({
+        email,
+        password: SEED_PASSWORD,
+        admin,
+        token: await logIn(email),
+        index: offset + 1,
+        organization: { id: organization.id, timeZone: organization.timeZone, classes: organization.classes, learnerTokens: learnerTokens.get(organization)! },
+        classes: admin ? organization.classes : (organization.ledBy.get(email) ?? []),
+      })
     }
-    for (const organization of organizations) for (const learner of organization.learners) learner.token = await logIn(learner.email)
+    agent.destroy()
     console.log(
       `bench: load, store ${server.store.driver}: ${organizations.length} organizations, ${learners} learners, ${events} practice events ` +
         `over ${DAYS} days, ${CLIENTS} clients logged in; setup ${f((performance.now() - setupStarted) / 1000)} s; ${SECONDS} s of load`,
     )
 
-    const outcomes: Outcome[] = []
-    let invited = 0
-    let practised = 0
-    const deadline = performance.now() + SECONDS * 1000
-    const request = async (client: Client, kind: Kind, random: () => number): Promise<Response> => {
-      const { organization } = client
-      const auth = { authorization: `Bearer ${client.token}` }
-      const get = (path: string) => fetch(`${server.base}${path}`, { headers: auth })
-      switch (kind) {
-        case 'list': {
-          const group = pick(client.classes, random)
-          const lists = [
-            `/v1/organizations/${organization.id}/students?page=${1 + Math.floor(random() * 4)}`,
-            `/v1/groups/${organization.id}/`,
-            `/v1/groups/${group}/users`,
-            ...(client.admin ? [`/v1/organizations/${organization.id}/users?page=${1 + Math.floor(random() * 4)}`] : []),
-          ]
-          return get(pick(lists, random))
-        }
-        case 'report': {
-          const to = Temporal.Now.plainDateISO(organization.timeZone)
-          const days = random() < 0.5 ? 30 : 90
-          const range = `from=${to.subtract({ days: days - 1 })}&to=${to}&scope=${days === 30 ? 'daily' : 'weekly'}`
-          // the organization's report is its admins'
-          return random() < 0.6 || !client.admin
-            ? get(`/v1/reports/groups/${pick(client.classes, random)}/?${range}`)
-            : get(`/v1/reports/organizations/${organization.id}/?${range}`)
-        }
-        case 'login': {
-          const res = await post('/v1/accounts/login-legacy/', { email: client.email, password: SEED_PASSWORD })
-          if (res.ok) {
-            client.token = ((await res.clone().json()) as { token: string }).token
-          }
-          return res
-        }
-        case 'invite': {
-          const email = `invitee-${client.index}-${++invited}@load.bench.example`
-          return post('/v1/accounts/invite/', { organization: organization.id, role: 'student', emails: [email] }, client.token)
-        }
-        case 'practice': {
-          const learner = pick(organization.learners, random)
-          const at = Date.now() - Math.floor(random() * 3) * DAY
-          const events = Array.from({ length: 5 }, (_, i) => ({
-            client_event_id: `load-${++practised}-${i}`,
-            kind: 'lesson',
-            occurred_at: new Date(at - i * 60_000).toISOString(),
-            module_name: 'Everyday English',
-            lesson_name: `Lesson ${practised % 40}`,
-            difficulty_level: 'intermediate',
-            seconds: 60 + (practised % 600),
-            native_score: practised % 101,
-          }))
-          return post('/v1/practice/events/', { events }, learner.token)
-        }
-      }
-    }
-    const worker = async (client: Client, seed: number) => {
-      const random = seededRandom(seed)
-      while (performance.now() < deadline) {
-        let roll = random() * 100
-        let kind: Kind = 'list'
-        for (const candidate of KINDS) {
-          if (roll < WEIGHTS[candidate]) {
-            kind = candidate
-            break
-          }
-          roll -= WEIGHTS[candidate]
-        }
-        // an admin's invitation; a teacher reads instead
-        if (kind === 'invite' && !client.admin) kind = 'list'
-        const started = performance.now()
-        try {
-          const res = await request(client, kind, random)
-          const text = await res.text()
-          const ms = performance.now() - started
-          outcomes.push(res.status >= 200 && res.status < 300 ? { kind, ms } : { kind, ms, error: `${res.status} ${text.slice(0, 160)}` })
-        } catch (error) {
-          outcomes.push({ kind, ms: performance.now() - started, error: String(error).slice(0, 160) })
-        }
-      }
-    }
-    const started = performance.now()
-    await Promise.all(clients.map((client, i) => worker(client, 1000 + i)))
-    const elapsed = (performance.now() - started) / 1000
-
+    const { outcomes, elapsed } = await driveElsewhere({ base: server.base, seconds: SECONDS, clients })
     const line = (label: string, list: Outcome[]) => {
       const ms = list.map((outcome) => outcome.ms)
       const errors = list.filter((outcome) => outcome.error).length
