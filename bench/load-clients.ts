@@ -75,7 +75,7 @@ export const drive = async ({ base, seconds, clients }: Plan): Promise<{ outcome
   const outcomes: Outcome[] = []
   let invited = 0
   let practised = 0
-  const deadline = performance.now() + seconds * 1000
+  let deadline = 0
 
   const request = async (client: PlannedClient, agent: Agent, kind: Kind, random: () => number): Promise<Answer> => {
     const { organization } = client
@@ -128,9 +128,11 @@ export const drive = async ({ base, seconds, clients }: Plan): Promise<{ outcome
     }
   }
 
-  const worker = async (client: PlannedClient, seed: number) => {
+  // each client's connection, opened before the clock starts
+  const agents = clients.map(() => new Agent({ keepAlive: true, maxSockets: 1 }))
+  for (const agent of agents) await call(agent, base, 'GET', '/v1/health', {})
+  const worker = async (client: PlannedClient, seed: number, agent: Agent) => {
     const random = seededRandom(seed)
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     try {
       while (performance.now() < deadline) {
         let roll = random() * 100
@@ -157,7 +159,8 @@ export const drive = async ({ base, seconds, clients }: Plan): Promise<{ outcome
     }
   }
   const started = performance.now()
-  await Promise.all(clients.map((client, i) => worker(client, 1000 + i)))
+  deadline = started + seconds * 1000
+  await Promise.all(clients.map((client, i) => worker(client, 1000 + i, agents[i]!)))
   return { outcomes, elapsed: (performance.now() - started) / 1000 }
 }
 
