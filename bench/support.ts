@@ -24,11 +24,12 @@ const onServer = async (url: string, statement: string) => {
 
 /**
  * A production server on embedded PGlite in a temporary folder, or, when `onPostgres`, on a database of
- * its own created on the PostgreSQL server of DATABASE_URL (and dropped by `close`).
+ * its own created on the PostgreSQL server of `postgresUrl` (default DATABASE_URL; dropped by `close`).
+ * `env` adds to or overrides the server's environment (a limit a bench would otherwise reach).
  */
-export const startBenchServer = async (options: { onPostgres?: boolean } = {}) => {
+export const startBenchServer = async (options: { onPostgres?: boolean; postgresUrl?: string; env?: Record<string, string> } = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'))
-  const serverUrl = options.onPostgres ? process.env.DATABASE_URL : undefined
+  const serverUrl = options.onPostgres ? (options.postgresUrl ?? process.env.DATABASE_URL) : undefined
   let databaseUrl: string | undefined
   const database = `portal_bench_${randomBytes(6).toString('hex')}`
   if (serverUrl) {
@@ -49,6 +50,7 @@ export const startBenchServer = async (options: { onPostgres?: boolean } = {}) =
     // the ingestion's students post thousands of events in seconds: counted as always, never refused
     PRACTICE_EVENTS_PER_HOUR: '1000000000',
     PRACTICE_EVENTS_PER_DAY: '1000000000',
+    ...options.env,
   })
   const store = await openStore(databaseUrl ? { databaseUrl } : { dataDir })
   await ensurePlatformAdmin(store.db, config, new Date(), () => {})

@@ -74,8 +74,8 @@ const insertUsers = async (db: Database, emails: string[], passwordHash: string,
   return ids
 }
 
-/** One organization with its people and classes; answers its students. */
-const seedOrganization = async (db: Database, index: number, options: SeedOptions, passwordHash: string): Promise<{ students: number[]; timeZone: string; logins: string[] }> => {
+/** One organization with its people and classes; answers its students (the load bench makes its organizations so too). */
+export const seedOrganization = async (db: Database, index: number, options: SeedOptions, passwordHash: string): Promise<{ students: number[]; timeZone: string; logins: string[] }> => {
   const { tag, now } = options
   const timeZone = TIME_ZONES[index % TIME_ZONES.length]!
   const emails = (role: string, count: number) => Array.from({ length: count }, (_, i) => seededEmail(tag, index, role, i + 1))

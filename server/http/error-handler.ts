@@ -8,7 +8,8 @@ import { ApiError } from './errors.js'
 /**
  * Every error leaves as one of the contract's two shapes, in the requester's language.
  * Bad input of any kind (validation, malformed JSON, a body of the wrong type) is a 400 that changed
- * nothing; only a fault of the server is a 500, and its details stay in the log.
+ * nothing (a path its parameters' schemas refuse is a 404 instead: it names nothing); only a fault of
+ * the server is a 500, and its details stay in the log.
  */
 
 const translatorOf = (request: FastifyRequest) => request.t ?? translatorFor(request.headers['accept-language'])
@@ -33,6 +34,10 @@ export const installErrorHandler = (app: FastifyInstance): void => {
       return reply.code(error.statusCode).headers(error.headers).send(error.body)
     }
     const fastifyError = error as FastifyError & { validationContext?: string }
+    // a path value its parameter refuses (an id spelled " 1" or "0x10", too large, not a number) names nothing
+    if (fastifyError.validation && fastifyError.validationContext === 'params') {
+      return reply.code(404).send({ detail: t.api.notFound() })
+    }
     if (fastifyError.validation) {
       const { operationId } = (request.routeOptions.config ?? {}) as { operationId?: string }
       const body = validationMessages(

@@ -4,7 +4,7 @@ import { createOrganizationWithPeople, snapshot, startServer, type TestServer } 
 /**
  * Input the store cannot take is refused by the contract's validation with a 400 that names the
  * field, before any handler runs: NUL and other control characters in any text (PostgreSQL refuses
- * NUL in text), and ids that are no whole number a PostgreSQL integer holds.
+ * NUL in text). An id in the path that is no whole number a PostgreSQL integer holds names nothing: 404.
  */
 
 let server: TestServer
@@ -75,11 +75,13 @@ describe('ids in the path', () => {
     ['an account', '/v1/accounts/'],
     ['an organization', '/v1/organizations/'],
   ] as const) {
-    it(`of ${name} that is no storable whole number is a 400, for a student and for an admin`, async () => {
+    it(`of ${name} that is no storable whole number names nothing: a 404, for a student and for an admin`, async () => {
       for (const id of BAD_IDS) {
         for (const token of [student, admin]) {
-          const body = await refused('GET', `${path}${id}${path.includes('organizations') ? '/' : ''}`, { token })
-          expect(body, id).toHaveProperty('id')
+          const before = await snapshot(server)
+          const reply = await server.api('GET', `${path}${id}${path.includes('organizations') ? '/' : ''}`, { token })
+          expect([id, reply.status, reply.body]).toEqual([id, 404, { detail: 'Not found.' }])
+          expect(await snapshot(server)).toEqual(before)
         }
       }
     })

@@ -54,8 +54,15 @@ const INTENDED_BAD = ['a\u0000b', '\u0000', 'tab\u0001bell\u0007', RAW_NUMBER('1
 /** Bad when the schema says so (sent to a write only then). */
 const MAYBE_BAD = [null, true, false, 0, -1, 1.5, '', ' ', 'text', '🎓😀', '\ud800', LONG, LONG_UNDER_LIMIT, RAW_NUMBER('99999999999999999999'), [], ['a'], [1, 2], {}, { a: 1 }]
 
-/** Path values, as they appear in the URL (already encoded). */
-const PATH_VALUES = ['Infinity', '-Infinity', '1e309', '-1', '0', '99999999999999999999', '2147483648', '1.5', 'NaN', 'abc', '%00', '1%00', '%F0%9F%8E%93', '%ED%A0%80', 'x'.repeat(1000), ' 1', '0x10']
+/**
+ * Path values, as they appear in the URL (already encoded). With other spellings of a number: an
+ * integer in the path is only its decimal digits (the parameter's `pattern`), or it names nothing.
+ */
+const PATH_VALUES = [
+  ...['Infinity', '-Infinity', '1e309', '-1', '0', '99999999999999999999', '2147483648', '1.5', 'NaN', 'abc', '%00', '1%00'],
+  ...['%F0%9F%8E%93', '%ED%A0%80', 'x'.repeat(1000), ' 1', '%201', '+1', '%2B1', '00001', '0x10', '0x1', '1e1', '1e0', '1.0'],
+  ...['%EF%BC%91', '99999999999999999', '9999999999999999'],
+]
 const INTENDED_BAD_PATH = new Set(['Infinity', '-Infinity', '1e309', '%00', '1%00', '99999999999999999999', '2147483648'])
 
 /** Query values, before encoding. */
@@ -250,10 +257,18 @@ const casesOf = (operation: Operation, random: () => number): Case[] => {
   return cases
 }
 
+/** Whether an integer path parameter's text is not spelled as its `pattern` says (JSON Schema checks `pattern` on strings only). */
+const misspelled = (operation: Operation, path: Record<string, string>): boolean =>
+  Object.entries((operation.schema.params?.properties ?? {}) as Record<string, JsonSchema>).some(
+    ([name, schema]) =>
+      [schema.type].flat().includes('integer') && typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(path[name] ?? ''),
+  )
+
 /** Whether the contract's schemas (plainly read) refuse the case. */
 const refusedByContract = (operation: Operation, item: Case): boolean => {
   if (item.raw) return true
   const path = Object.fromEntries(Object.entries(item.path).map(([name, value]) => [name, safeDecode(value)]))
+  if (misspelled(operation, path)) return true
   if (!validates(plainText, operation.schema.params, path)) return true
   if (!validates(plainText, operation.schema.querystring, item.query ?? {})) return true
   if (operation.schema.body) {

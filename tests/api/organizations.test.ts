@@ -283,7 +283,7 @@ describe('reading an organization', () => {
       expect(reply.body).toEqual({ detail: 'Not found.' })
     }
     expect((await server.api('GET', `/v1/organizations/${people.organization.id}/`)).status).toBe(401)
-    expect((await server.api('GET', '/v1/organizations/abc/', { token: superToken })).status).toBe(400)
+    expect((await server.api('GET', '/v1/organizations/abc/', { token: superToken })).status).toBe(404)
   })
 
   it('still answers once a pending owner invitation exists: only members see it', async () => {

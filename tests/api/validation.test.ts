@@ -182,9 +182,13 @@ describe('profile, password and invitations', () => {
     })
   })
 
-  it('checks path parameters', async () => {
-    expect(await refused('GET', '/v1/accounts/abc', { token })).toEqual({ id: ['This value has the wrong type.'] })
-    expect(await refused('GET', '/v1/accounts/0', { token })).toEqual({ id: ['This value is not one of the allowed choices.'] })
+  it('checks path parameters: a path its parameters refuse names nothing (404)', async () => {
+    for (const id of ['abc', '0', '+1', '01']) {
+      const before = await snapshot(server)
+      const reply = await server.api('GET', `/v1/accounts/${id}`, { token })
+      expect([id, reply.status, reply.body]).toEqual([id, 404, { detail: 'Not found.' }])
+      expect(await snapshot(server)).toEqual(before)
+    }
   })
 })
 
