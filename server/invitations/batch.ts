@@ -5,7 +5,7 @@ import { secondsAfter } from '../auth/clock.js'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Call, Handler, OperationId } from '../contract/handler.js'
 import type { AppContext } from '../context.js'
-import { invitationBatches, type InvitationBatchRow, type OrganizationRow, type UserRow } from '../db/schema.js'
+import { invitationBatches, type InvitationBatchRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { findGroup } from '../classes/queries.js'
 import { enrollStudents } from '../classes/roster.js'
@@ -14,6 +14,7 @@ import { pageOf, pagingOf } from '../http/paging.js'
 import { organizationFor } from '../organizations/access.js'
 import { readSpreadsheet, SpreadsheetError, uploadTypeOf, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
 import { spreadsheetRefusal } from '../services/spreadsheet-refusal.js'
+import { commitThenSend } from '../services/outbox.js'
 import { newKeyPart } from '../services/storage.js'
 import { checkBatchRows, classOf, columnOf, emptyCounts, MAX_BATCH_ROWS, rowView, type BatchKind, type StoredRow } from './batch-rows.js'
 import { mailInvitations, storeInvitationBatch } from './issue.js'
@@ -23,7 +24,9 @@ import { mailInvitations, storeInvitationBatch } from './issue.js'
  * address (POST), the browser PUTs the file there (storage: this server's signed address or S3's),
  * the first GET reads it into rows (then the file is deleted: the rows are what is kept), and every GET
  * answers the staged preview, checked again against the organization as it is now. Sending invites the
- * `ok` rows in one transaction and marks the batch sent, so a second send invites nobody again.
+ * `ok` rows, writes their mails to the outbox and marks the batch sent, all in one transaction: a crash
+ * at any point leaves either all of it (a second send invites and mails nobody again) or none of it
+ * (a second send does it all).
  */
 
 /** The largest file; the presigned address and the reader both hold to it. */
@@ -195,14 +198,14 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
   const body = call.body
   const { user: me } = requireAuth(call)
   const now = app.clock()
-  const { view, mail } = await app.db.transaction(async (tx) => {
+  return commitThenSend(app, async (tx) => {
     const found = await batchFor(tx, t, me, params.uploadId, operation, true)
     const wanted: BatchKind = operation === 'sendInvitationBatch' ? 'emails' : 'user_ids'
     if (found.batch.kind !== wanted) {
       throw detailError(409, wanted === 'emails' ? t.invitationImport.sendAsUserIds() : t.invitationImport.sendAsEmails(), 'wrong_kind')
     }
     const { batch, rows } = await rowsOf(app, t, tx, found.batch)
-    if (batch.sentAt) return { view: await batchView(tx, batch, rows, me, now), mail: undefined }
+    if (batch.sentAt) return batchView(tx, batch, rows, me, now)
     const preview = await batchView(tx, batch, rows, me, now)
     if (preview.emails.length === 0) throw badRequest(t.invitationImport.nobodyToInvite(), 'nobody_to_invite')
     const consent = body.auto_join === 1 || body.consent === true
@@ -229,28 +232,9 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
       .where(eq(invitationBatches.id, batch.id))
       .returning()
     // with a class, the rows as they were sent: checked again, the ones who joined would be in it already
-    const view = joined === undefined ? await batchView(tx, sent!, rows, me, now) : { ...preview, sent_at: now.toISOString(), invited: issued.length, joined }
-    return { view, mail: { organization: found.organization, issued } }
-  })
-  if (mail) mailAfterAnswer(call, mail.organization, mail.issued, me, locale)
-  return view
-}
-
-/** The mails leave once the invitations exist for good and the answer has gone (thousands of mails would hold it up). */
-const mailAfterAnswer = (
-  call: Call<'sendInvitationBatch'> | Call<'sendInvitationBatchUsers'>,
-  organization: OrganizationRow,
-  issued: Parameters<typeof mailInvitations>[2],
-  me: UserRow,
-  locale: Call<'sendInvitationBatch'>['locale'],
-) => {
-  const answered = new Promise<void>((resolve) => {
-    call.reply.raw.once('finish', resolve)
-    call.reply.raw.once('close', resolve)
-  })
-  call.app.background.run('batch invitations', async () => {
-    await answered
-    await mailInvitations(call.app, organization, issued, me, locale)
+    // the mails in the same transaction, a few hundred a statement: the outbox's worker sends them once it committed
+    await mailInvitations(app, tx, found.organization, issued, me, locale)
+    return joined === undefined ? batchView(tx, sent!, rows, me, now) : { ...preview, sent_at: now.toISOString(), invited: issued.length, joined }
   })
 }
 
