@@ -63,13 +63,26 @@ export const readBatchFile = async (app: AppContext, t: Translator, batch: Invit
   }
 }
 
-/** The batch's rows, reading its file the first time. */
-const rowsOf = async (app: AppContext, t: Translator, db: Executor, batch: InvitationBatchRow): Promise<{ batch: InvitationBatchRow; rows: StoredRow[] }> => {
-  if (batch.rows) return { batch, rows: batch.rows as StoredRow[] }
+/**
+ * The batch's rows, reading its file the first time. The file is deleted by the caller once the rows are
+ * stored for good (`read`): deleted inside a transaction that then rolls back (or a process killed
+ * before it commits), it would leave a batch with neither file nor rows.
+ */
+const rowsOf = async (
+  app: AppContext,
+  t: Translator,
+  db: Executor,
+  batch: InvitationBatchRow,
+): Promise<{ batch: InvitationBatchRow; rows: StoredRow[]; read: boolean }> => {
+  if (batch.rows) return { batch, rows: batch.rows as StoredRow[], read: false }
   const rows = await readBatchFile(app, t, batch)
   const [saved] = await db.update(invitationBatches).set({ rows }).where(eq(invitationBatches.id, batch.id)).returning()
-  await app.storage.delete(batch.fileKey)
-  return { batch: saved!, rows }
+  return { batch: saved!, rows, read: true }
+}
+
+/** Deletes the file of a batch whose rows were stored for good. */
+const deleteReadFile = async (app: AppContext, batch: InvitationBatchRow, read: boolean) => {
+  if (read) await app.storage.delete(batch.fileKey)
 }
 
 interface PreviewQuery {
@@ -149,7 +162,8 @@ export const getInvitationBatch: Handler<'getInvitationBatch'> = async (call) =>
   const { app, t, params, query } = call
   const { user: me } = requireAuth(call)
   const found = await batchFor(app.db, t, me, params.uploadId, 'getInvitationBatch')
-  const { batch, rows } = await rowsOf(app, t, app.db, found.batch)
+  const { batch, rows, read } = await rowsOf(app, t, app.db, found.batch)
+  await deleteReadFile(app, batch, read)
   return batchView(app.db, batch, rows, me, app.clock(), query)
 }
 
@@ -180,7 +194,8 @@ export const updateInvitationBatch: Handler<'updateInvitationBatch'> = async (ca
   const { user: me } = requireAuth(call)
   const found = await batchFor(app.db, t, me, params.uploadId, 'updateInvitationBatch')
   unsent(t, found.batch)
-  const { rows } = await rowsOf(app, t, app.db, found.batch)
+  const { rows, read } = await rowsOf(app, t, app.db, found.batch)
+  await deleteReadFile(app, found.batch, read)
   const [saved] = await app.db
     .update(invitationBatches)
     .set({ ...(body.role ? { role: body.role } : {}), ...(body.group !== undefined ? { groupId: body.group } : {}) })
@@ -198,13 +213,15 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
   const body = call.body
   const { user: me } = requireAuth(call)
   const now = app.clock()
-  return commitThenSend(app, async (tx) => {
+  let readNow: InvitationBatchRow | undefined
+  const view = await commitThenSend(app, async (tx) => {
     const found = await batchFor(tx, t, me, params.uploadId, operation, true)
     const wanted: BatchKind = operation === 'sendInvitationBatch' ? 'emails' : 'user_ids'
     if (found.batch.kind !== wanted) {
       throw detailError(409, wanted === 'emails' ? t.invitationImport.sendAsUserIds() : t.invitationImport.sendAsEmails(), 'wrong_kind')
     }
-    const { batch, rows } = await rowsOf(app, t, tx, found.batch)
+    const { batch, rows, read } = await rowsOf(app, t, tx, found.batch)
+    if (read) readNow = batch
     if (batch.sentAt) return batchView(tx, batch, rows, me, now)
     const preview = await batchView(tx, batch, rows, me, now)
     if (preview.emails.length === 0) throw badRequest(t.invitationImport.nobodyToInvite(), 'nobody_to_invite')
@@ -236,6 +253,8 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
     await mailInvitations(app, tx, found.organization, issued, me, locale)
     return joined === undefined ? batchView(tx, sent!, rows, me, now) : { ...preview, sent_at: now.toISOString(), invited: issued.length, joined }
   })
+  if (readNow) await deleteReadFile(app, readNow, true)
+  return view
 }
 
 /** POST /v1/invitations/batch/{uploadId}/send/ */

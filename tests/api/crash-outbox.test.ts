@@ -28,7 +28,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const PASSWORD = 'a fine passphrase'
 const ADMIN = 'crash-admin@example.com'
 /** People each request invites: enough that the mails take a while to write. */
-const PEOPLE = 150
+const PEOPLE = 120
 /** Where the request is cut: right after its answer, then at fractions of the time it took. */
 const KILL_POINTS = ['answer', 0.35, 0.75] as const
 type KillPoint = (typeof KILL_POINTS)[number]
@@ -144,10 +144,8 @@ const scenarios: Scenario[] = [
         file_size: file.length,
       })
       expect(created.status, JSON.stringify(created.body)).toBe(201)
+      // sent without a preview first: the send reads the file, in its transaction
       await server.put(created.body.presigned_url, file, 'text/csv')
-      // the preview, as the page shows it before the send
-      const preview = await server.call('GET', `/v1/invitations/batch/${created.body.id}/`, token)
-      expect(preview.body.counts.ok).toBe(PEOPLE)
       return () => server.call('POST', `/v1/invitations/batch/${created.body.id}/send/`, token, { consent: true })
     },
     invited: (tag) => addresses(tag),
