@@ -17,8 +17,8 @@ import { decorateRequests } from './http/request-context.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { serveWebApp } from './http/web-app.js'
 import { backgroundWork } from './services/background.js'
-import { outboxMailer, smtpMailer, type Mailer } from './services/mail.js'
-import { outboxSms, providerSms, type SmsSender } from './services/sms.js'
+import { deliveringMailer, outboxMailer, smtpMailer, type MailDelivery } from './services/mail.js'
+import { outboxSms, providerSms } from './services/sms.js'
 import { RateLimiter } from './services/rate-limit.js'
 import { openStorage, type Storage } from './services/storage.js'
 import { createSocialLogin, type SocialLogin } from './social/oidc-client.js'
@@ -35,10 +35,11 @@ export interface BuildAppOptions {
   config?: Config
   /** Default: opened from the config (PGlite in DATA_DIR, or DATABASE_URL) and closed with the app. */
   store?: Store
-  /** Default: SMTP when SMTP_URL is set, else the outbox table. */
-  mailer?: Mailer
-  /** Default: the provider when SMS_* is set, else the outbox table. */
-  sms?: SmsSender
+  /**
+   * Hands the outbox's mails to a mail server (tests: one that waits, or fails). Default: SMTP when
+   * SMTP_URL is set, else none (the outbox table is the delivery).
+   */
+  mailDelivery?: MailDelivery
   clock?: Clock
   /** Default: S3 when S3_* is set, else the disk under FILES_DIR. */
   storage?: Storage
@@ -80,13 +81,12 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   }
   const app: FastifyInstance = Fastify(fastifyOptions)
 
-  const mailer =
-    options.mailer ??
-    (config.smtpUrl
+  const mailer = options.mailDelivery
+    ? deliveringMailer(store.db, clock, { deliver: options.mailDelivery, log: app.log })
+    : config.smtpUrl
       ? smtpMailer(store.db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
-      : outboxMailer(store.db, clock))
-  const sms =
-    options.sms ?? (config.sms ? providerSms(store.db, clock, { config: config.sms, log: app.log }) : outboxSms(store.db, clock))
+      : outboxMailer(clock)
+  const sms = config.sms ? providerSms(store.db, clock, { config: config.sms, log: app.log }) : outboxSms(clock)
   const social =
     options.social === null ? undefined : (options.social ?? (config.oidc ? createSocialLogin(config.oidc, config.publicUrl) : undefined))
 

@@ -8,6 +8,7 @@ import { sendPasswordChangedMail } from './mails.js'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js'
 import { passwordHashOf, setPasswordHash } from './queries.js'
 import { requireFreshSocialSignIn } from './reauthentication.js'
+import { commitThenSend } from '../services/outbox.js'
 
 /**
  * PUT /v1/accounts/{id}/password — one's own password. With a password: the current one and the new
@@ -40,9 +41,9 @@ export const changePassword: Handler<'changePassword'> = async (call) => {
 
   const passwordHash = await hashPassword(body.new_password)
   const now = app.clock()
-  await app.db.transaction(async (tx) => {
+  await commitThenSend(app, async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash)
     await revokeUserSessions(tx, user.id, now, sessionId)
+    await sendPasswordChangedMail(app, tx, user)
   })
-  await sendPasswordChangedMail(app, user)
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js'
 import type { Handler } from '../contract/handler.js'
 import { users } from '../db/schema.js'
 import { fieldErrors } from '../http/errors.js'
+import { commitThenSend } from '../services/outbox.js'
 import { limitAttempt } from '../services/rate-limit.js'
 import { issueConfirmation, type ConfirmPayload } from './confirmation.js'
 import { sendConfirmAccountMail, sendConfirmNewEmailMail, sendEmailChangedMail } from './mails.js'
@@ -12,7 +13,8 @@ import { emailTakenByOther, findUserByEmail, findUserById, findUserByUnconfirmed
 /**
  * POST /v1/accounts/send_confirmation/ — a new confirmation link, for an account not confirmed yet or
  * for an e-mail change waiting for confirmation. The answer is the same in every case, and so is its
- * time: the account is looked up and the link mailed after the answer (app.background).
+ * time: the account is looked up and the link mailed after the answer (app.background), the link and
+ * its mail in one transaction.
  */
 export const sendConfirmation: Handler<'sendConfirmation'> = async ({ body, app, t, ip }) => {
   await limitAttempt(app.limiter, t, 'resend', ip, body.email)
@@ -24,14 +26,13 @@ const mailConfirmationAgain = async (app: AppContext, email: string): Promise<vo
   const now = app.clock()
   const account = await findUserByEmail(app.db, email)
   if (account && !account.confirmedAt && !account.disabled) {
-    const issued = await issueConfirmation(app.db, account, account.email, now)
-    await sendConfirmAccountMail(app, account, issued)
+    await commitThenSend(app, async (tx) => sendConfirmAccountMail(app, tx, account, await issueConfirmation(tx, account, account.email, now)))
     return
   }
   const changing = await findUserByUnconfirmedEmail(app.db, email)
   if (changing?.unconfirmedEmail && !changing.disabled) {
-    const issued = await issueConfirmation(app.db, changing, changing.unconfirmedEmail, now)
-    await sendConfirmNewEmailMail(app, changing, changing.unconfirmedEmail, issued)
+    const address = changing.unconfirmedEmail
+    await commitThenSend(app, async (tx) => sendConfirmNewEmailMail(app, tx, changing, address, await issueConfirmation(tx, changing, address, now)))
   }
 }
 
@@ -46,7 +47,7 @@ export const confirmAccount: Handler<'confirmAccount'> = async ({ body, app, t }
   const invalid = () => fieldErrors({ token: t.api.confirmLinkInvalid() })
   let outcome
   try {
-    outcome = await app.db.transaction(async (tx) => {
+    outcome = await commitThenSend(app, async (tx) => {
       const token = await consumeToken<ConfirmPayload>(tx, 'confirm', body.token, now)
       if (!token?.userId) return undefined
       const user = await findUserById(tx, token.userId)
@@ -62,6 +63,7 @@ export const confirmAccount: Handler<'confirmAccount'> = async ({ body, app, t }
         .update(users)
         .set({ email: address, unconfirmedEmail: null, confirmedAt: user.confirmedAt ?? now })
         .where(eq(users.id, user.id))
+      await sendEmailChangedMail(app, tx, user, user.email, address)
       return { user, email: address, previous: user.email, alreadyConfirmed: false }
     })
   } catch (error) {
@@ -73,7 +75,6 @@ export const confirmAccount: Handler<'confirmAccount'> = async ({ body, app, t }
     if (email === undefined) throw invalid()
     return { email, already_confirmed: true }
   }
-  if (outcome.previous) await sendEmailChangedMail(app, outcome.user, outcome.previous, outcome.email)
   return outcome.alreadyConfirmed ? { email: outcome.email, already_confirmed: true } : { email: outcome.email }
 }
 

@@ -6,6 +6,7 @@ import type { Handler } from '../contract/handler.js'
 import { users } from '../db/schema.js'
 import { fieldErrors } from '../http/errors.js'
 import { issueToken } from '../auth/one-time-tokens.js'
+import { commitThenSend } from '../services/outbox.js'
 import { limitAttempt } from '../services/rate-limit.js'
 import { RESET_TTL_SECONDS } from './confirmation.js'
 import { sendPasswordChangedMail, sendResetPasswordMail } from './mails.js'
@@ -15,7 +16,8 @@ import { findUserById, findUserByEmail, setPasswordHash } from './queries.js'
 /**
  * POST /v1/accounts/reset_password/ — mails a link valid for one hour (a new link retires the older
  * ones). The answer is the same whether an account exists or not, and so is its time: the account is
- * looked up, the link issued and the mail written after the answer (app.background).
+ * looked up, the link issued and the mail written after the answer (app.background), the link and its
+ * mail in one transaction.
  */
 export const resetPassword: Handler<'resetPassword'> = async ({ body, app, t, ip }) => {
   await limitAttempt(app.limiter, t, 'reset', ip, body.email)
@@ -27,11 +29,10 @@ const mailResetLink = async (app: AppContext, email: string): Promise<void> => {
   const user = await findUserByEmail(app.db, email)
   if (!user || user.disabled) return
   const now = app.clock()
-  const issued = await app.db.transaction(async (tx) => {
+  await commitThenSend(app, async (tx) => {
     await retireUserTokens(tx, user.id, 'reset', now)
-    return issueToken(tx, 'reset', { userId: user.id, ttlSeconds: RESET_TTL_SECONDS, now })
+    await sendResetPasswordMail(app, tx, user, await issueToken(tx, 'reset', { userId: user.id, ttlSeconds: RESET_TTL_SECONDS, now }))
   })
-  await sendResetPasswordMail(app, user, issued)
 }
 
 /**
@@ -48,17 +49,17 @@ export const resetPasswordConfirm: Handler<'resetPasswordConfirm'> = async ({ bo
   if (problem) throw fieldErrors({ password: problem })
   const passwordHash = await hashPassword(body.password)
 
-  const userId = await app.db.transaction(async (tx) => {
+  const userId = await commitThenSend(app, async (tx) => {
     const token = await consumeToken(tx, 'reset', body.token, now)
     if (!token?.userId) return undefined
     await setPasswordHash(tx, token.userId, passwordHash)
     const [user] = await tx.select({ confirmedAt: users.confirmedAt }).from(users).where(eq(users.id, token.userId))
     if (user && !user.confirmedAt) await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, token.userId))
     await revokeUserSessions(tx, token.userId, now)
+    const changed = await findUserById(tx, token.userId)
+    if (changed) await sendPasswordChangedMail(app, tx, changed)
     return token.userId
   })
   if (userId === undefined) throw fieldErrors({ token: t.api.resetLinkInvalid() })
-  const user = await findUserById(app.db, userId)
-  if (user) await sendPasswordChangedMail(app, user)
   return { detail: t.api.passwordResetDone() }
 }

@@ -6,6 +6,7 @@ import { joinRequests, users, type UserRow } from '../db/schema.js'
 import { ApiError, badRequest } from '../http/errors.js'
 import { findPendingInvitation } from '../organizations/invitations.js'
 import { addMembership, findOrganizationByCode } from '../organizations/memberships.js'
+import { commitThenSend } from '../services/outbox.js'
 import { limitAttempt } from '../services/rate-limit.js'
 import { requiredMessage } from '../contract/validation-messages.js'
 import { issueConfirmation, RESET_TTL_SECONDS } from './confirmation.js'
@@ -100,8 +101,7 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
       // an organization that requires approval of code joins gets a join request, as from joinByCode
       if (joining?.requiresApproval) await tx.insert(joinRequests).values({ organizationId: joining.id, userId: user.id, role: 'student' })
       else if (joining) await addMembership(tx, user.id, joining.id, 'student')
-      const confirmation = confirmed ? undefined : await issueConfirmation(tx, user, user.email, now)
-      return { user, confirmation }
+      return user
     })
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
@@ -112,19 +112,26 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
     return answer
   }
 
-  const { user, confirmation } = created
-  if (confirmation) app.background.run('confirmation mail', () => sendConfirmAccountMail(app, user, confirmation, body.next))
+  // the link and its mail in one transaction, after the answer (cut off by a crash, the resend of the confirmation repairs it)
+  if (!confirmed) {
+    app.background.run('confirmation mail', () =>
+      commitThenSend(app, async (tx) => sendConfirmAccountMail(app, tx, created, await issueConfirmation(tx, created, created.email, now), body.next)),
+    )
+  }
   return answer
 }
 
 /**
  * A sign-up with an address that has an account answers as for a new one (the answer must not tell
  * whether the address is known) and changes nothing of the account: its owner is mailed instead, with a
- * login link and a password reset link. The reset link is issued here, so that this branch writes to the
- * store like a new account's does; the mail is written after the answer, as the confirmation mail is.
+ * login link and a password reset link. The reset link and its mail are written after the answer, in one
+ * transaction, as a new account's confirmation link and mail are.
  */
 const warnOwner = async (app: AppContext, owner: UserRow): Promise<void> => {
   const now = app.clock()
-  const reset = await issueToken(app.db, 'reset', { userId: owner.id, ttlSeconds: RESET_TTL_SECONDS, now })
-  app.background.run('sign-up attempt mail', () => sendSignUpAttemptMail(app, owner, reset))
+  app.background.run('sign-up attempt mail', () =>
+    commitThenSend(app, async (tx) =>
+      sendSignUpAttemptMail(app, tx, owner, await issueToken(tx, 'reset', { userId: owner.id, ttlSeconds: RESET_TTL_SECONDS, now })),
+    ),
+  )
 }

@@ -8,6 +8,7 @@ import { issueConfirmation, issueEmailUndo } from './confirmation.js'
 import { sendConfirmNewEmailMail, sendEmailChangeRequestedMail } from './mails.js'
 import { emailTakenByOther, isUniqueViolation } from './queries.js'
 import { requireReauthentication } from './reauthentication.js'
+import { commitThenSend } from '../services/outbox.js'
 import { userView } from './user-view.js'
 
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null)
@@ -48,23 +49,21 @@ export const updateAccount: Handler<'updateAccount'> = async (call) => {
 
   let result
   try {
-    result = await app.db.transaction(async (tx) => {
+    result = await commitThenSend(app, async (tx) => {
       const [updated] = Object.keys(changes).length
         ? await tx.update(users).set(changes).where(eq(users.id, user.id)).returning()
         : [user]
       if (!updated) throw new Error('the account disappeared during the update')
-      if (!newEmail) return { updated, confirmation: undefined, undo: undefined }
-      const confirmation = await issueConfirmation(tx, updated, newEmail, now)
+      if (!newEmail) return { updated }
+      // the two links with their mails: the new address's confirmation, the current one's undo
+      await sendConfirmNewEmailMail(app, tx, updated, newEmail, await issueConfirmation(tx, updated, newEmail, now))
       const undo = await issueEmailUndo(tx, updated, { previous: updated.email, requested: newEmail }, now)
-      return { updated, confirmation, undo }
+      await sendEmailChangeRequestedMail(app, tx, updated, newEmail, undo)
+      return { updated }
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldErrors({ email: t.api.emailTaken() })
     throw error
-  }
-  if (newEmail && result.confirmation && result.undo) {
-    await sendConfirmNewEmailMail(app, result.updated, newEmail, result.confirmation)
-    await sendEmailChangeRequestedMail(app, result.updated, newEmail, result.undo)
   }
   return userView(app.db, result.updated)
 }

@@ -4,13 +4,15 @@ import { isOwnAddress } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { groups } from '../db/schema.js'
 import { forbidden } from '../http/errors.js'
+import { commitThenSend } from '../services/outbox.js'
 import { checkDates, checkOwner, organizationOfGroups } from './access.js'
 import { groupView } from './queries.js'
 import { checkRoster, draftOf, enrollRoster, isTeacherOf, mailRoster, saveGoals, type EnrolledRoster } from './roster.js'
 
 /**
  * POST /v1/groups/{orgId}/ — the creation wizard's one call (specification §2, §4): the class, its goals,
- * its teacher and its students in one transaction with their invitations, the mails once it committed.
+ * its teacher and its students in one transaction with their invitations and their mails (the outbox's
+ * worker sends them once it committed).
  * Admins and platform admins name the teacher (`owner` or `teacher_email`); a teacher creating a class
  * owns it. A draft invites nobody and keeps what the wizard was given. A `key` seen before answers the
  * class it made, so a double click makes one class; to a teacher, only a class they own (another's is
@@ -38,7 +40,7 @@ export const createGroup: Handler<'createGroup'> = async (call) => {
   checkRoster(t, me, draft, await isTeacherOf(app.db, organization.id, me))
   const now = app.clock()
 
-  const outcome = await app.db.transaction(async (tx) => {
+  const outcome = await commitThenSend(app, async (tx) => {
     const [created] = await tx
       .insert(groups)
       .values({
@@ -69,9 +71,9 @@ export const createGroup: Handler<'createGroup'> = async (call) => {
           now,
           ttlSeconds: app.config.invitationTtl,
         })
+    await mailRoster(app, tx, organization, enrolled, me, call.locale)
     return { id: created.id, enrolled }
   })
-  await mailRoster(app, organization, outcome.enrolled, me, call.locale)
   const view = await groupView(app.db, outcome.id, now)
   return outcome.enrolled ? { ...view, roster: outcome.enrolled.roster } : view
 }

@@ -7,6 +7,7 @@ import { groupMembers, memberships, users } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { fieldErrors, notFound } from '../http/errors.js'
 import { pageOf, pagingOf } from '../http/paging.js'
+import { commitThenSend } from '../services/outbox.js'
 import { invitationView, mailInvitations } from '../invitations/issue.js'
 import { groupFor } from './access.js'
 import { enrollStudents } from './roster.js'
@@ -29,7 +30,7 @@ const studentsWhere = (db: Executor, organizationId: number, condition: SQL) =>
  * POST /v1/groups/{groupId}/users — students of the organization (by id or address) and other addresses
  * for the class, as the wizard and the uploaded list take them (roster.ts `enrollStudents`): with consent
  * the students join at once and the others get an auto-join invitation; without it everyone is invited;
- * who is in the class already is answered as such. One transaction; the mails once it committed.
+ * who is in the class already is answered as such. One transaction, the mails written in it.
  */
 export const addGroupStudents: Handler<'addGroupStudents'> = async (call) => {
   const { params, body, app, t } = call
@@ -47,8 +48,8 @@ export const addGroupStudents: Handler<'addGroupStudents'> = async (call) => {
   const idOf = new Map([...byId, ...byEmail].map((row) => [row.email, row.id]))
 
   const now = app.clock()
-  const enrolled = await app.db.transaction((tx) =>
-    enrollStudents(tx, {
+  const enrolled = await commitThenSend(app, async (tx) => {
+    const students = await enrollStudents(tx, {
       organizationId: organization.id,
       groupId: group.id,
       emails: [...byId.map((row) => row.email), ...emails],
@@ -56,9 +57,10 @@ export const addGroupStudents: Handler<'addGroupStudents'> = async (call) => {
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
-    }),
-  )
-  await mailInvitations(app, organization, enrolled.issued, me, call.locale)
+    })
+    await mailInvitations(app, tx, organization, students.issued, me, call.locale)
+    return students
+  })
   return {
     added: enrolled.joined.map((email) => idOf.get(email)!),
     already: enrolled.already.map((email) => idOf.get(email)!),

@@ -5,6 +5,7 @@ import type { Handler } from '../contract/handler.js'
 import { groups, memberships, users } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { fieldErrors } from '../http/errors.js'
+import { commitThenSend } from '../services/outbox.js'
 import { withdrawClass } from '../invitations/class-invitation.js'
 import { mailInvitations, storeInvitations } from '../invitations/issue.js'
 import { groupFor } from './access.js'
@@ -46,11 +47,11 @@ export const assignGroupTeacher: Handler<'assignGroupTeacher'> = async (call) =>
   if (!teacher && isOwnAddress(me, email)) throw fieldErrors({ email: t.api.inviteSelf() })
 
   const now = app.clock()
-  const issued = await app.db.transaction(async (tx) => {
+  await commitThenSend(app, async (tx) => {
     await revokePendingTeacher(tx, group.id)
     await tx.update(groups).set({ ownerId: teacher?.id ?? null }).where(eq(groups.id, group.id))
-    if (teacher) return []
-    return storeInvitations(tx, {
+    if (teacher) return
+    const issued = await storeInvitations(tx, {
       organizationId: organization.id,
       role: 'teacher',
       emails: [email],
@@ -59,8 +60,8 @@ export const assignGroupTeacher: Handler<'assignGroupTeacher'> = async (call) =>
       now,
       ttlSeconds: app.config.invitationTtl,
     })
+    await mailInvitations(app, tx, organization, issued, me, call.locale)
   })
-  await mailInvitations(app, organization, issued, me, call.locale)
   return groupView(app.db, group.id, now)
 }
 

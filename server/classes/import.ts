@@ -9,6 +9,7 @@ import { assignments, classImports, groups, type ClassImportRow, type UserRow } 
 import type { Executor } from '../db/store.js'
 import { ApiError, detailError, notFound } from '../http/errors.js'
 import { readSpreadsheet, SpreadsheetError, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
+import { commitThenSend } from '../services/outbox.js'
 import { spreadsheetRefusal } from '../services/spreadsheet-refusal.js'
 import { newKeyPart } from '../services/storage.js'
 import { mailInvitations, type IssuedInvitation } from '../invitations/issue.js'
@@ -122,12 +123,12 @@ export const confirmClassImport: Handler<'confirmClassImport'> = async (call) =>
   const { app, t, body, params } = call
   const { user: me } = requireAuth(call)
   const now = app.clock()
-  const { view, fileKey, organization, issued } = await app.db.transaction(async (tx) => {
+  const { view, fileKey } = await commitThenSend(app, async (tx) => {
     // locked: a second confirmation waits for the first, then finds it committed
     const { found, organization } = await importFor(tx, t, me, params.orgId, body.callback_id, 'confirmClassImport', true)
     const { stored, rows } = await rowsOf(app, t, tx, found)
     const preview = await importView(tx, t, me, stored, rows)
-    if (stored.committedAt) return { view: preview, fileKey: stored.fileKey, organization, issued: [] }
+    if (stored.committedAt) return { view: preview, fileKey: stored.fileKey }
     if (preview.with_errors > 0) {
       throw new ApiError(409, { detail: t.api.groupImport.hasErrors(), code: 'import_has_errors', import: preview })
     }
@@ -180,10 +181,10 @@ export const confirmClassImport: Handler<'confirmClassImport'> = async (call) =>
       .set({ rows: committedRows, committedAt: now })
       .where(eq(classImports.id, stored.id))
       .returning()
-    return { view: await importView(tx, t, me, committed!, committedRows), fileKey: stored.fileKey, organization, issued }
+    await mailInvitations(app, tx, organization, issued, me, call.locale)
+    return { view: await importView(tx, t, me, committed!, committedRows), fileKey: stored.fileKey }
   })
   await app.storage.delete(fileKey)
-  await mailInvitations(app, organization, issued, me, call.locale)
   return view
 }
 

@@ -4,7 +4,7 @@ import type { Translator } from '../../locales/server.js'
 import { isOwnAddress } from '../auth/policy.js'
 import type { AppContext } from '../context.js'
 import { assignments, groupMembers, groups, memberships, users, type ClassDraft, type OrganizationRow, type Role, type UserRow } from '../db/schema.js'
-import type { Executor } from '../db/store.js'
+import type { Executor, Transaction } from '../db/store.js'
 import { fieldErrors } from '../http/errors.js'
 import { mailInvitations, storeInvitations, type IssuedInvitation } from '../invitations/issue.js'
 import { inSlices } from '../services/import-rows.js'
@@ -14,8 +14,8 @@ import { GOAL_DEFAULTS } from './assignments.js'
 /**
  * A class's teacher, goals and students as the creation wizard gives them (specification §2, §3 "class
  * being built", §4 Draft), for POST /v1/groups/{orgId}/ and for PUT finishing a draft. Everything is
- * written in the caller's transaction; the mails go after it has committed (`mailRoster`), so a class
- * that was rolled back mailed nobody. A bad address is refused before anything is written (`checkRoster`).
+ * written in the caller's transaction, the mails too (`mailRoster`, to the outbox), so a class that was
+ * rolled back mailed nobody and one that committed mails each invitee once. A bad address is refused before anything is written (`checkRoster`).
  */
 
 export type ClassRoster = components['schemas']['ClassRoster']
@@ -181,14 +181,15 @@ export const enrollStudents = async (tx: Executor, request: StudentsRequest): Pr
   return { joined, invited, already, issued }
 }
 
-/** The mails of an enrolled roster, once its transaction has committed. */
+/** The mails of an enrolled roster, written to the outbox in its transaction `tx`. */
 export const mailRoster = (
   app: AppContext,
+  tx: Transaction,
   organization: Pick<OrganizationRow, 'name' | 'type'>,
   enrolled: EnrolledRoster | null,
   inviter: Pick<UserRow, 'language'>,
   locale: Locales,
-) => (enrolled ? mailInvitations(app, organization, enrolled.issued, inviter, locale) : Promise.resolve())
+) => (enrolled ? mailInvitations(app, tx, organization, enrolled.issued, inviter, locale) : Promise.resolve())
 
 /** The goals given with the class: null removes them ("I'll do this later"), missing keeps them. */
 export const saveGoals = async (tx: Executor, groupId: number, goals: GoalsRequest | null | undefined, now: Date) => {

@@ -4,6 +4,7 @@ import { isOwnAddress } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { groups } from '../db/schema.js'
 import { fieldErrors, forbidden } from '../http/errors.js'
+import { commitThenSend } from '../services/outbox.js'
 import { checkDates, checkOwner, groupFor } from './access.js'
 import { groupView } from './queries.js'
 import { checkRoster, draftOf, enrollRoster, isTeacherOf, mailRoster, saveGoals, type EnrolledRoster } from './roster.js'
@@ -32,14 +33,14 @@ export const updateGroup: Handler<'updateGroup'> = async (call) => {
   const draft = group.isDraft ? draftOf({ ...body, teacher_email: asTeacher ? null : body.teacher_email }, group.draft) : null
   if (draft) checkRoster(t, me, draft, await isTeacherOf(app.db, group.organizationId, me))
   const now = app.clock()
-  const enrolled = await app.db.transaction(async (tx) => {
+  const enrolled = await commitThenSend(app, async (tx) => {
     await tx
       .update(groups)
       .set({ name: body.name.trim(), startDate: body.start_date, endDate: body.end_date, ownerId, isDraft: stayDraft, draft: stayDraft ? draft : null })
       .where(eq(groups.id, group.id))
     await saveGoals(tx, group.id, body.goals, now)
     if (!draft || stayDraft) return null
-    return enrollRoster(tx, {
+    const roster: EnrolledRoster = await enrollRoster(tx, {
       organizationId: group.organizationId,
       groupId: group.id,
       teacherEmail: draft.teacherEmail,
@@ -48,9 +49,10 @@ export const updateGroup: Handler<'updateGroup'> = async (call) => {
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
-    }) satisfies Promise<EnrolledRoster>
+    })
+    await mailRoster(app, tx, organization, roster, me, call.locale)
+    return roster
   })
-  await mailRoster(app, organization, enrolled, me, call.locale)
   const view = await groupView(app.db, group.id, app.clock())
   return enrolled ? { ...view, roster: enrolled.roster } : view
 }

@@ -10,6 +10,7 @@ import type { Executor } from '../db/store.js'
 import { ApiError, detailError, notFound } from '../http/errors.js'
 import { mailInvitations, type IssuedInvitation } from '../invitations/issue.js'
 import { readSpreadsheet, SpreadsheetError, uploadTypeOf, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
+import { commitThenSend } from '../services/outbox.js'
 import { spreadsheetRefusal } from '../services/spreadsheet-refusal.js'
 import { newKeyPart } from '../services/storage.js'
 import { organizationOfGroups } from './access.js'
@@ -117,12 +118,12 @@ export const confirmClassUserImport: Handler<'confirmClassUserImport'> = async (
   const { user: me } = requireAuth(call)
   const consent = body.consent ?? true
   const now = app.clock()
-  const outcome = await app.db.transaction(async (tx) => {
+  const outcome = await commitThenSend(app, async (tx) => {
     // locked: a second confirmation waits for the first, then finds it committed
     const { found, organization } = await importFor(tx, t, me, params.orgId, body.callback_id, 'confirmClassUserImport', true)
     const { stored, rows } = await rowsOf(app, t, tx, found)
     const preview = await importView(tx, t, me, stored, rows)
-    if (stored.committedAt) return { view: preview, fileKey: stored.fileKey, organization, issued: [] }
+    if (stored.committedAt) return { view: preview, fileKey: stored.fileKey }
     if (preview.with_errors > 0) {
       throw new ApiError(409, { detail: t.api.groupUserImport.hasErrors(), code: 'import_has_errors', import: preview })
     }
@@ -149,10 +150,10 @@ export const confirmClassUserImport: Handler<'confirmClassUserImport'> = async (
       .set({ rows: committedRows, consent, committedAt: now })
       .where(eq(classUserImports.id, stored.id))
       .returning()
-    return { view: await importView(tx, t, me, committed!, committedRows), fileKey: stored.fileKey, organization, issued }
+    await mailInvitations(app, tx, organization, lastOfEach(issued), me, call.locale)
+    return { view: await importView(tx, t, me, committed!, committedRows), fileKey: stored.fileKey }
   })
   await app.storage.delete(outcome.fileKey)
-  await mailInvitations(app, outcome.organization, lastOfEach(outcome.issued), me, call.locale)
   return outcome.view
 }
 

@@ -4,13 +4,14 @@ import type { AppContext } from '../context.js'
 import type { Call, Handler } from '../contract/handler.js'
 import { fieldErrors } from '../http/errors.js'
 import { composeMail } from '../services/mail-layout.js'
+import { commitThenSend } from '../services/outbox.js'
 import { limitAppLink } from '../services/rate-limit.js'
 
 /**
  * The start-learning screen's "send me the app": the app store link of the chosen platform, by mail
  * (POST /v1/invitations/email) or by text message (POST /v1/invitations/sms), in the requester's
- * language. Written to the outbox in the request and delivered by its worker; counted per person and
- * per destination.
+ * language. Written to the outbox in a transaction of its own (no other row changes) and delivered by
+ * its worker once that has committed; counted per person and per destination.
  */
 
 type Platform = 'ios' | 'android'
@@ -21,19 +22,18 @@ export const sendAppLinkByEmail: Handler<'sendAppLinkByEmail'> = async (call) =>
   const { body, app, t, locale } = call
   await limitAppLink(app.limiter, t, requireAuth(call).user.id, body.email)
   const m = t.mail.appLink
-  await app.mailer.send(
-    composeMail({
-      to: body.email,
-      language: locale,
-      t,
-      subject: m.subject(),
-      greeting: m.greeting(),
-      body: m.body({ platform: m[body.application]() }),
-      action: m.action(),
-      link: storeLink(app, body.application),
-      footer: m.footer(),
-    }),
-  )
+  const mail = composeMail({
+    to: body.email,
+    language: locale,
+    t,
+    subject: m.subject(),
+    greeting: m.greeting(),
+    body: m.body({ platform: m[body.application]() }),
+    action: m.action(),
+    link: storeLink(app, body.application),
+    footer: m.footer(),
+  })
+  await commitThenSend(app, (tx) => app.mailer.queue(tx, mail))
   return { detail: m.mailed({ email: body.email }) }
 }
 
@@ -54,6 +54,7 @@ export const sendAppLinkBySms: Handler<'sendAppLinkBySms'> = async (call) => {
   const { user } = requireAuth(call)
   const to = e164(call)
   await limitAppLink(app.limiter, t, user.id, to)
-  await app.sms.send({ to, language: locale, text: t.mail.appLink.sms({ link: storeLink(app, body.application) }) })
+  const text = t.mail.appLink.sms({ link: storeLink(app, body.application) })
+  await commitThenSend(app, (tx) => app.sms.queue(tx, { to, language: locale, text }))
   return { detail: t.mail.appLink.texted({ phone: body.phone }) }
 }

@@ -5,7 +5,7 @@ import { secondsAfter } from '../auth/clock.js'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Call, Handler, OperationId } from '../contract/handler.js'
 import type { AppContext } from '../context.js'
-import { invitationBatches, type InvitationBatchRow, type OrganizationRow, type UserRow } from '../db/schema.js'
+import { invitationBatches, type InvitationBatchRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { findGroup } from '../classes/queries.js'
 import { enrollStudents } from '../classes/roster.js'
@@ -14,6 +14,7 @@ import { pageOf, pagingOf } from '../http/paging.js'
 import { organizationFor } from '../organizations/access.js'
 import { readSpreadsheet, SpreadsheetError, uploadTypeOf, writeSpreadsheet, XLSX_CONTENT_TYPE } from '../services/spreadsheets.js'
 import { spreadsheetRefusal } from '../services/spreadsheet-refusal.js'
+import { commitThenSend } from '../services/outbox.js'
 import { newKeyPart } from '../services/storage.js'
 import { checkBatchRows, classOf, columnOf, emptyCounts, MAX_BATCH_ROWS, rowView, type BatchKind, type StoredRow } from './batch-rows.js'
 import { mailInvitations, storeInvitationBatch } from './issue.js'
@@ -23,7 +24,9 @@ import { mailInvitations, storeInvitationBatch } from './issue.js'
  * address (POST), the browser PUTs the file there (storage: this server's signed address or S3's),
  * the first GET reads it into rows (then the file is deleted: the rows are what is kept), and every GET
  * answers the staged preview, checked again against the organization as it is now. Sending invites the
- * `ok` rows in one transaction and marks the batch sent, so a second send invites nobody again.
+ * `ok` rows, writes their mails to the outbox and marks the batch sent, all in one transaction: a crash
+ * at any point leaves either all of it (a second send invites and mails nobody again) or none of it
+ * (a second send does it all).
  */
 
 /** The largest file; the presigned address and the reader both hold to it. */
@@ -60,13 +63,26 @@ export const readBatchFile = async (app: AppContext, t: Translator, batch: Invit
   }
 }
 
-/** The batch's rows, reading its file the first time. */
-const rowsOf = async (app: AppContext, t: Translator, db: Executor, batch: InvitationBatchRow): Promise<{ batch: InvitationBatchRow; rows: StoredRow[] }> => {
-  if (batch.rows) return { batch, rows: batch.rows as StoredRow[] }
+/**
+ * The batch's rows, reading its file the first time. The file is deleted by the caller once the rows are
+ * stored for good (`read`): deleted inside a transaction that then rolls back (or a process killed
+ * before it commits), it would leave a batch with neither file nor rows.
+ */
+const rowsOf = async (
+  app: AppContext,
+  t: Translator,
+  db: Executor,
+  batch: InvitationBatchRow,
+): Promise<{ batch: InvitationBatchRow; rows: StoredRow[]; read: boolean }> => {
+  if (batch.rows) return { batch, rows: batch.rows as StoredRow[], read: false }
   const rows = await readBatchFile(app, t, batch)
   const [saved] = await db.update(invitationBatches).set({ rows }).where(eq(invitationBatches.id, batch.id)).returning()
-  await app.storage.delete(batch.fileKey)
-  return { batch: saved!, rows }
+  return { batch: saved!, rows, read: true }
+}
+
+/** Deletes the file of a batch whose rows were stored for good. */
+const deleteReadFile = async (app: AppContext, batch: InvitationBatchRow, read: boolean) => {
+  if (read) await app.storage.delete(batch.fileKey)
 }
 
 interface PreviewQuery {
@@ -146,7 +162,8 @@ export const getInvitationBatch: Handler<'getInvitationBatch'> = async (call) =>
   const { app, t, params, query } = call
   const { user: me } = requireAuth(call)
   const found = await batchFor(app.db, t, me, params.uploadId, 'getInvitationBatch')
-  const { batch, rows } = await rowsOf(app, t, app.db, found.batch)
+  const { batch, rows, read } = await rowsOf(app, t, app.db, found.batch)
+  await deleteReadFile(app, batch, read)
   return batchView(app.db, batch, rows, me, app.clock(), query)
 }
 
@@ -177,7 +194,8 @@ export const updateInvitationBatch: Handler<'updateInvitationBatch'> = async (ca
   const { user: me } = requireAuth(call)
   const found = await batchFor(app.db, t, me, params.uploadId, 'updateInvitationBatch')
   unsent(t, found.batch)
-  const { rows } = await rowsOf(app, t, app.db, found.batch)
+  const { rows, read } = await rowsOf(app, t, app.db, found.batch)
+  await deleteReadFile(app, found.batch, read)
   const [saved] = await app.db
     .update(invitationBatches)
     .set({ ...(body.role ? { role: body.role } : {}), ...(body.group !== undefined ? { groupId: body.group } : {}) })
@@ -195,14 +213,16 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
   const body = call.body
   const { user: me } = requireAuth(call)
   const now = app.clock()
-  const { view, mail } = await app.db.transaction(async (tx) => {
+  let readNow: InvitationBatchRow | undefined
+  const view = await commitThenSend(app, async (tx) => {
     const found = await batchFor(tx, t, me, params.uploadId, operation, true)
     const wanted: BatchKind = operation === 'sendInvitationBatch' ? 'emails' : 'user_ids'
     if (found.batch.kind !== wanted) {
       throw detailError(409, wanted === 'emails' ? t.invitationImport.sendAsUserIds() : t.invitationImport.sendAsEmails(), 'wrong_kind')
     }
-    const { batch, rows } = await rowsOf(app, t, tx, found.batch)
-    if (batch.sentAt) return { view: await batchView(tx, batch, rows, me, now), mail: undefined }
+    const { batch, rows, read } = await rowsOf(app, t, tx, found.batch)
+    if (read) readNow = batch
+    if (batch.sentAt) return batchView(tx, batch, rows, me, now)
     const preview = await batchView(tx, batch, rows, me, now)
     if (preview.emails.length === 0) throw badRequest(t.invitationImport.nobodyToInvite(), 'nobody_to_invite')
     const consent = body.auto_join === 1 || body.consent === true
@@ -229,29 +249,12 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
       .where(eq(invitationBatches.id, batch.id))
       .returning()
     // with a class, the rows as they were sent: checked again, the ones who joined would be in it already
-    const view = joined === undefined ? await batchView(tx, sent!, rows, me, now) : { ...preview, sent_at: now.toISOString(), invited: issued.length, joined }
-    return { view, mail: { organization: found.organization, issued } }
+    // the mails in the same transaction, a few hundred a statement: the outbox's worker sends them once it committed
+    await mailInvitations(app, tx, found.organization, issued, me, locale)
+    return joined === undefined ? batchView(tx, sent!, rows, me, now) : { ...preview, sent_at: now.toISOString(), invited: issued.length, joined }
   })
-  if (mail) mailAfterAnswer(call, mail.organization, mail.issued, me, locale)
+  if (readNow) await deleteReadFile(app, readNow, true)
   return view
-}
-
-/** The mails leave once the invitations exist for good and the answer has gone (thousands of mails would hold it up). */
-const mailAfterAnswer = (
-  call: Call<'sendInvitationBatch'> | Call<'sendInvitationBatchUsers'>,
-  organization: OrganizationRow,
-  issued: Parameters<typeof mailInvitations>[2],
-  me: UserRow,
-  locale: Call<'sendInvitationBatch'>['locale'],
-) => {
-  const answered = new Promise<void>((resolve) => {
-    call.reply.raw.once('finish', resolve)
-    call.reply.raw.once('close', resolve)
-  })
-  call.app.background.run('batch invitations', async () => {
-    await answered
-    await mailInvitations(call.app, organization, issued, me, locale)
-  })
 }
 
 /** POST /v1/invitations/batch/{uploadId}/send/ */

@@ -2,6 +2,7 @@ import { requireAuth } from '../auth/authenticate.js'
 import { enforce, isGlobalAdmin, isOwnAddress, relationToOrganization } from '../auth/policy.js'
 import type { Handler } from '../contract/handler.js'
 import { fieldErrors, forbidden, notFound } from '../http/errors.js'
+import { commitThenSend } from '../services/outbox.js'
 import { findOrganization } from '../organizations/memberships.js'
 import { groupOfOrganization } from './class-invitation.js'
 import { invitationView, mailInvitations, storeInvitations } from './issue.js'
@@ -26,8 +27,8 @@ export const inviteUsers: Handler<'inviteUsers'> = async (call) => {
     throw fieldErrors({ group: t.classDetails.groupNotInOrganization() })
   }
 
-  const issued = await app.db.transaction((tx) =>
-    storeInvitations(tx, {
+  const issued = await commitThenSend(app, async (tx) => {
+    const stored = await storeInvitations(tx, {
       organizationId: organization.id,
       role: body.role,
       emails: body.emails,
@@ -36,8 +37,9 @@ export const inviteUsers: Handler<'inviteUsers'> = async (call) => {
       invitedBy: me.id,
       now: app.clock(),
       ttlSeconds: app.config.invitationTtl,
-    }),
-  )
-  await mailInvitations(app, organization, issued, me, call.locale)
+    })
+    await mailInvitations(app, tx, organization, stored, me, call.locale)
+    return stored
+  })
   return { invitations: issued.map(({ row }) => invitationView(row)) }
 }

@@ -6,17 +6,21 @@ import { secondsAfter } from '../auth/clock.js'
 import { hashToken, newToken } from '../auth/tokens.js'
 import type { AppContext } from '../context.js'
 import { invitations, type InvitationRow, type OrganizationRow, type Role, type UserRow } from '../db/schema.js'
-import type { Executor } from '../db/store.js'
+import type { Executor, Transaction } from '../db/store.js'
+import type { OutgoingMail } from '../services/mail.js'
 import { addInvitationClass } from './class-invitation.js'
-import { sendInvitationMail } from './mails.js'
+import { invitationMail } from './mails.js'
 import { inviteLink } from './payload.js'
 import { accountsByEmail, type InviteeAccount } from './queries.js'
 
 /**
- * Issuing invitations by e-mail, in two steps so that the rows can be written inside a caller's
- * transaction and the mails sent once it has committed:
- *   const issued = await db.transaction((tx) => storeInvitations(tx, ...))
- *   await mailInvitations(app, organization, issued, inviter, locale)
+ * Issuing invitations by e-mail, in two steps inside a caller's transaction, so that the invitations
+ * and their mails (in the outbox) are written together: after a crash at any point both exist or
+ * neither, and the outbox's worker sends the mails once the transaction has committed:
+ *   await commitThenSend(app, async (tx) => {
+ *     const issued = await storeInvitations(tx, ...)
+ *     await mailInvitations(app, tx, organization, issued, inviter, locale)
+ *   })
  * Used by POST /v1/accounts/invite/ and by the creation of an organization (its owner's invitation).
  */
 
@@ -115,19 +119,19 @@ export const storeInvitationBatch = async (
 }
 
 /**
- * Mails each invitation its link `<PUBLIC_URL>/invite/<token>`: in the invitee's language when
- * they have an account, else in the inviter's (or, failing that, the requester's).
+ * The mail of each invitation, with its link `<PUBLIC_URL>/invite/<token>`: in the invitee's language
+ * when they have an account, else in the inviter's (or, failing that, the requester's).
  */
-export const mailInvitations = async (
-  app: AppContext,
+export const invitationMails = (
+  app: Pick<AppContext, 'config'>,
   organization: Pick<OrganizationRow, 'name' | 'type'>,
   issued: readonly IssuedInvitation[],
   inviter: Pick<UserRow, 'language'>,
   requesterLocale: Locales,
-): Promise<void> => {
+): OutgoingMail[] => {
   const inviterLanguage = isLocale(inviter.language) ? inviter.language : requesterLocale
-  for (const { row, token, account } of issued) {
-    await sendInvitationMail(app, {
+  return issued.map(({ row, token, account }) =>
+    invitationMail({
       to: row.email,
       language: account && isLocale(account.language) ? account.language : inviterLanguage,
       name: account?.firstName,
@@ -136,9 +140,22 @@ export const mailInvitations = async (
       role: row.role,
       link: inviteLink(app.config.publicUrl, token),
       expiresAt: row.expiresAt,
-    })
-  }
+    }),
+  )
 }
+
+/**
+ * Mails each invitation its link (`invitationMails`), written to the outbox in `tx`, the transaction
+ * that stored the invitations, a few hundred mails a statement; the worker sends them once it committed.
+ */
+export const mailInvitations = (
+  app: Pick<AppContext, 'config' | 'mailer'>,
+  tx: Transaction,
+  organization: Pick<OrganizationRow, 'name' | 'type'>,
+  issued: readonly IssuedInvitation[],
+  inviter: Pick<UserRow, 'language'>,
+  requesterLocale: Locales,
+): Promise<void> => app.mailer.queue(tx, invitationMails(app, organization, issued, inviter, requesterLocale))
 
 export const invitationView = (row: InvitationRow): components['schemas']['Invitation'] => ({
   id: row.id,

@@ -6,6 +6,7 @@ import { hashToken, newToken } from '../auth/tokens.js'
 import type { AppContext } from '../context.js'
 import { invitations, type InvitationRow, type OrganizationRow, type UserRow } from '../db/schema.js'
 import { detailError } from '../http/errors.js'
+import { commitThenSend } from '../services/outbox.js'
 import { limitInvitationResends } from '../services/rate-limit.js'
 import { mailInvitations, type IssuedInvitation } from './issue.js'
 import { pendingInvitationViews, type PendingInvitationView } from './pending.js'
@@ -32,7 +33,7 @@ export const resendInvitations = async (
   await limitInvitationResends(app.limiter, t, rows.map((row) => row.id))
   const now = app.clock()
   const expiresAt = secondsAfter(now, app.config.invitationTtl)
-  const issued = await app.db.transaction(async (tx) => {
+  const issued = await commitThenSend(app, async (tx) => {
     const accounts = await accountsByEmail(tx, rows.map((row) => row.email))
     const out: IssuedInvitation[] = []
     for (const row of rows) {
@@ -45,8 +46,8 @@ export const resendInvitations = async (
       if (!updated) throw invitationClosed(t)
       out.push({ row: updated, token, account: accounts.get(updated.email) })
     }
+    await mailInvitations(app, tx, organization, out, me, locale)
     return out
   })
-  await mailInvitations(app, organization, issued, me, locale)
   return pendingInvitationViews(app.db, issued.map(({ row }) => row.id), now)
 }

@@ -7,7 +7,8 @@ import type { Handler } from '../contract/handler.js'
 import { organizationImports, organizations, type OrganizationImportRow, type OrganizationRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { ApiError, badRequest, detailError, notFound } from '../http/errors.js'
-import { mailInvitations, storeInvitationBatch } from '../invitations/issue.js'
+import { invitationMails, storeInvitationBatch } from '../invitations/issue.js'
+import { commitThenSend } from '../services/outbox.js'
 import {
   readSpreadsheet,
   SpreadsheetError,
@@ -135,11 +136,11 @@ export const confirmOrganizationImport: Handler<'confirmOrganizationImport'> = a
   const { user: me } = requireAuth(call)
   enforce(t, 'confirmOrganizationImport', relationToPlatform(me))
   const now = app.clock()
-  const { view, mails } = await app.db.transaction(async (tx) => {
+  return commitThenSend(app, async (tx) => {
     // locked: a second confirmation waits for the first, then finds it committed
     const stored = await ownImport(tx, t, me, params.importId, true)
     const preview = await importView(tx, t, me, stored)
-    if (stored.committedAt) return { view: preview, mails: [] }
+    if (stored.committedAt) return preview
     if (preview.with_errors > 0) {
       throw new ApiError(409, { detail: t.adminOrganizations.organizationImport.hasErrors(), code: 'import_has_errors', import: preview })
     }
@@ -154,28 +155,16 @@ export const confirmOrganizationImport: Handler<'confirmOrganizationImport'> = a
       made.map((organization, index) => ({ organizationId: organization.id, email: bodies[index]!.owner_user })),
       { role: 'admin', invitedBy: me.id, now, ttlSeconds: app.config.invitationTtl },
     )
-    const mails = made.map((organization, index) => ({ organization, issued: [issued[index]!] }))
     const rows: StoredRow[] = stagedRows.map((row, index) => ({ ...row, organizationId: made[index]!.id }))
     const [committed] = await tx
       .update(organizationImports)
       .set({ rows, committedAt: now })
       .where(eq(organizationImports.id, stored.id))
       .returning()
-    return { view: await importView(tx, t, me, committed!), mails }
+    // each owner's invitation mail with its organization, all in a few statements: the outbox's worker sends them once this committed
+    await app.mailer.queue(tx, made.flatMap((organization, index) => invitationMails(app, organization, [issued[index]!], me, locale)))
+    return importView(tx, t, me, committed!)
   })
-  // the invitations leave once the organizations exist for good and the answer has gone: thousands of
-  // mails written while the answer is sent would hold it up
-  if (mails.length > 0) {
-    const answered = new Promise<void>((resolve) => {
-      call.reply.raw.once('finish', resolve)
-      call.reply.raw.once('close', resolve)
-    })
-    app.background.run('organization import invitations', async () => {
-      await answered
-      for (const { organization, issued } of mails) await mailInvitations(app, organization, issued, me, locale)
-    })
-  }
-  return view
 }
 
 /** GET /v1/organizations/import/template/ */

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 
 /**
- * Work done after the answer, so that the time of an answer does not depend on it: the mails of a
- * password reset or of a sign-up are written and sent while the answer is already on its way (whether
- * an address has an account must not show in how long the answer takes). A task that fails is logged;
+ * Work done after the answer, so that the time of an answer does not depend on it: the link of a
+ * password reset or of a sign-up is issued and its mail written to the outbox, in one transaction
+ * (commitThenSend), while the answer is already on its way (whether an address has an account must not
+ * show in how long the answer takes). A task that fails is logged;
  * `settled` waits for the tasks still running, and the server waits for it before it closes, so that
  * no mail is lost on a shutdown.
  */

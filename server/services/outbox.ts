@@ -2,12 +2,13 @@ import { and, asc, getTableName, inArray, isNull, lte } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../auth/clock.js'
 import type { mailOutbox, smsOutbox } from '../db/schema.js'
-import type { Database } from '../db/store.js'
+import type { Database, Transaction } from '../db/store.js'
 
 /**
  * Delivery out of an outbox table (mail_outbox, sms_outbox), DESIGN.md's "messages out": a message is
- * written to its table first, in the request; this worker then hands the due ones to the real backend
- * (SMTP, the SMS provider) and records the outcome. A failure that may pass (a server down, a 4xx
+ * written to its table in the transaction of the change that causes it (`insertOutboxRows`, through
+ * the mailer's and the SMS sender's `queue`); once that has committed (`commitThenSend`), this worker
+ * hands the due ones to the real backend (SMTP, the SMS provider) and records the outcome. A failure that may pass (a server down, a 4xx
  * saying "try later") is tried again later, after 1 minute, 5 minutes, 30 minutes and 2 hours; a
  * refusal that will not pass (an address refused) is recorded and not tried again.
  *
@@ -31,6 +32,36 @@ const BATCH = 20
 const LEASE_MS = 5 * 60_000
 /** How often the worker looks for retries that have come due. */
 const POLL_MS = 15_000
+
+/** Rows of one insert: a batch's thousands of mails go in a few statements, each row a few kilobytes of HTML. */
+const ROWS_PER_INSERT = 250
+
+/** Writes messages to an outbox table in `tx`, a few hundred rows a statement. */
+export const insertOutboxRows = async <Table extends OutboxTable>(
+  tx: Transaction,
+  table: Table,
+  rows: ReadonlyArray<Table['$inferInsert']>,
+): Promise<void> => {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await tx.insert(table as typeof mailOutbox).values(rows.slice(start, start + ROWS_PER_INSERT) as (typeof mailOutbox.$inferInsert)[])
+  }
+}
+
+/**
+ * Runs `work` in one transaction, in which it writes its change and the messages the change causes
+ * (`app.mailer.queue(tx, ...)`, `app.sms.queue(tx, ...)`), then wakes the outbox workers to send them:
+ * sending starts only once they exist for good. (Were the kick forgotten, the worker's poll would
+ * still find them.)
+ */
+export const commitThenSend = async <T>(
+  app: { db: Database; mailer: { kick(): void }; sms: { kick(): void } },
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> => {
+  const result = await app.db.transaction(work)
+  app.mailer.kick()
+  app.sms.kick()
+  return result
+}
 
 const minutesAfter = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000)
 

@@ -3,17 +3,18 @@ import type { Locales } from '../../locales/i18n-types.js'
 import type { Clock } from '../auth/clock.js'
 import type { SmsConfig } from '../config.js'
 import { smsOutbox } from '../db/schema.js'
-import type { Database } from '../db/store.js'
-import { outboxWorker, PermanentFailure } from './outbox.js'
+import type { Database, Transaction } from '../db/store.js'
+import { insertOutboxRows, outboxWorker, PermanentFailure } from './outbox.js'
 
 /**
  * Text messages behind one interface, the same shape as mail (mail.ts). Every message is written to
- * the sms_outbox table first, in the request:
+ * the sms_outbox table in the transaction of the change that causes it (`queue` takes it):
  * - without SMS_* that is the delivery (read it at /dev/mail in development);
  * - with SMS_* the outbox's worker (outbox.ts) sends it through the provider's REST API (Twilio's:
  *   POST /2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded To, From, Body, basic
  *   authentication with the account SID and auth token), after the answer, and tries again while the
- *   provider fails for a while; the row records the provider's message id or the error.
+ *   provider fails for a while; the row records the provider's message id or the error. `kick` starts
+ *   the worker once the transaction that queued messages has committed.
  */
 
 export interface OutgoingSms {
@@ -24,7 +25,10 @@ export interface OutgoingSms {
 }
 
 export interface SmsSender {
-  send(sms: OutgoingSms): Promise<void>
+  /** Writes a message to the outbox in `tx`, the transaction of the change that causes it. */
+  queue(tx: Transaction, sms: OutgoingSms): Promise<void>
+  /** Starts delivering what is due, in the background: called once the transaction that queued messages has committed. */
+  kick(): void
   /** Sends the messages due now and resolves when done (a no-op when the outbox is the delivery). */
   deliverDue(): Promise<void>
   /** Waits for the messages still being delivered. */
@@ -32,10 +36,9 @@ export interface SmsSender {
 }
 
 /** Messages stay in the outbox. */
-export const outboxSms = (db: Database, clock: Clock): SmsSender => ({
-  send: async (sms) => {
-    await db.insert(smsOutbox).values({ ...sms, createdAt: clock() })
-  },
+export const outboxSms = (clock: Clock): SmsSender => ({
+  queue: (tx, sms) => insertOutboxRows(tx, smsOutbox, [{ ...sms, createdAt: clock() }]),
+  kick: () => {},
   deliverDue: async () => {},
   close: async () => {},
 })
@@ -74,11 +77,11 @@ export const providerSms = (db: Database, clock: Clock, options: { config: SmsCo
     deliver: (sms) => sendThroughTwilio(options.config, sms),
   })
   return {
-    send: async (sms) => {
+    queue: (tx, sms) => {
       const now = clock()
-      await db.insert(smsOutbox).values({ ...sms, createdAt: now, nextAttemptAt: now })
-      worker.kick()
+      return insertOutboxRows(tx, smsOutbox, [{ ...sms, createdAt: now, nextAttemptAt: now }])
     },
+    kick: worker.kick,
     deliverDue: worker.deliverDue,
     close: worker.close,
   }

@@ -1,8 +1,9 @@
-import type { Mailer, OutgoingMail } from '../../server/services/mail.js'
+import type { MailDelivery, OutgoingMail } from '../../server/services/mail.js'
 
 /**
- * A mailer whose deliveries all wait until `release()`: an answer that still comes proves that it did not
- * wait for its mail; `sent` then shows the mails that went out after all.
+ * A mail server whose deliveries all wait until `release()` (given to startServer as `mailDelivery`):
+ * an answer that still comes proves that it did not wait for its mail; `sent` then shows the mails
+ * that the outbox's worker handed over after all.
  */
 export const gatedMailer = () => {
   let release!: () => void
@@ -10,15 +11,11 @@ export const gatedMailer = () => {
     release = resolve
   })
   const sent: OutgoingMail[] = []
-  const mailer: Mailer = {
-    send: async (mail) => {
-      await gate
-      sent.push(mail)
-    },
-    deliverDue: async () => {},
-    close: async () => {},
+  const deliver: MailDelivery = async (mail) => {
+    await gate
+    sent.push(mail)
   }
-  return { mailer, sent, release }
+  return { deliver, sent, release }
 }
 
 /** The answer of `call`, or 'no answer' when it has not come after `ms` (it waits for something it should not). */

@@ -97,7 +97,7 @@ export const assertNoSecrets = (text: string, where: string): void => {
 const adminUrlOf = () => process.env.DATABASE_URL
 
 /** A database of its own on the PostgreSQL server of DATABASE_URL. */
-const createDatabase = async (adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+export const createDatabase = async (adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> => {
   const name = `portal_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()

@@ -146,7 +146,7 @@ describe('the reset mail says until when its link works', () => {
 describe('the answer of a reset request does not wait for its mail', () => {
   it('answers for a real account before its mail is released; the mail goes out afterwards', async () => {
     const gated = gatedMailer()
-    const held = await startServer({ mailer: gated.mailer })
+    const held = await startServer({ mailDelivery: gated.deliver })
     try {
       await createUser(held, { email: 'real@example.com', firstName: 'Rea' })
       const real = await answerWithin(held.api('POST', '/v1/accounts/reset_password/', { body: { email: 'real@example.com' } }))
@@ -158,6 +158,7 @@ describe('the answer of a reset request does not wait for its mail', () => {
 
       gated.release()
       await held.app.portal.background.settled()
+      await held.app.portal.mailer.deliverDue()
       expect(gated.sent.map((mail) => [mail.to, mail.subject])).toEqual([['real@example.com', 'Reset your password']])
     } finally {
       await held.close()
@@ -166,7 +167,7 @@ describe('the answer of a reset request does not wait for its mail', () => {
 
   it('does not lose a mail still waiting when the server closes', async () => {
     const gated = gatedMailer()
-    const held = await startServer({ mailer: gated.mailer })
+    const held = await startServer({ mailDelivery: gated.deliver })
     await createUser(held, { email: 'late@example.com' })
     expect((await held.api('POST', '/v1/accounts/reset_password/', { body: { email: 'late@example.com' } })).status).toBe(200)
     const closing = held.close()
@@ -178,12 +179,8 @@ describe('the answer of a reset request does not wait for its mail', () => {
   it('logs a mail that could not be sent, and the answer is the same', async () => {
     const lines: string[] = []
     const failing = await startServer({
-      mailer: {
-        send: async () => {
-          throw new Error('the mail server is down')
-        },
-        deliverDue: async () => {},
-        close: async () => {},
+      mailDelivery: async () => {
+        throw new Error('the mail server is down')
       },
       logger: { level: 'error', stream: { write: (line: string) => void lines.push(line) } },
     })
@@ -192,10 +189,14 @@ describe('the answer of a reset request does not wait for its mail', () => {
       const reply = await failing.api('POST', '/v1/accounts/reset_password/', { body: { email: 'unlucky@example.com' } })
       expect(reply.status).toBe(200)
       await failing.app.portal.background.settled()
-      const logged = lines.map((line) => JSON.parse(line) as { msg: string; task: string; err: { message: string } })
+      await failing.app.portal.mailer.deliverDue()
+      const logged = lines.map((line) => JSON.parse(line) as { msg: string; outbox: string; err: { message: string } })
       expect(logged).toEqual([
-        expect.objectContaining({ msg: 'background task failed', task: 'password reset mail', err: expect.objectContaining({ message: 'the mail server is down' }) }),
+        expect.objectContaining({ msg: 'message delivery failed', outbox: 'mail_outbox', err: expect.objectContaining({ message: 'the mail server is down' }) }),
       ])
+      // kept for the next attempt, with its error
+      const [row] = await failing.db.query.mailOutbox.findMany()
+      expect(row).toMatchObject({ to: 'unlucky@example.com', sentAt: null, attempts: 1, error: 'the mail server is down' })
     } finally {
       await failing.close()
     }

@@ -279,7 +279,7 @@ describe('the answer of a sign-up does not wait for its mail', () => {
   const gated = gatedMailer()
   let held: TestServer
   beforeAll(async () => {
-    held = await startServer({ mailer: gated.mailer })
+    held = await startServer({ mailDelivery: gated.deliver })
   })
   afterAll(() => held.close())
 
@@ -294,6 +294,7 @@ describe('the answer of a sign-up does not wait for its mail', () => {
 
     gated.release()
     await held.app.portal.background.settled()
+    await held.app.portal.mailer.deliverDue()
     expect(gated.sent.map((mail) => [mail.to, mail.subject]).sort()).toEqual([
       ['fresh@example.com', 'Confirm your email address'],
       ['known@example.com', 'Someone tried to sign up with your email address'],
@@ -302,7 +303,7 @@ describe('the answer of a sign-up does not wait for its mail', () => {
 
   it('answers a resend of the confirmation before its mail goes out, as for an unknown address', async () => {
     const gate = gatedMailer()
-    const waiting = await startServer({ mailer: gate.mailer })
+    const waiting = await startServer({ mailDelivery: gate.deliver })
     try {
       await createUser(waiting, { email: 'unconfirmed@example.com', confirmed: false })
       const resend = (email: string) => answerWithin(waiting.api('POST', '/v1/accounts/send_confirmation/', { body: { email } }))
@@ -314,6 +315,7 @@ describe('the answer of a sign-up does not wait for its mail', () => {
       expect(gate.sent).toEqual([])
       gate.release()
       await waiting.app.portal.background.settled()
+      await waiting.app.portal.mailer.deliverDue()
       expect(gate.sent.map((mail) => [mail.to, mail.subject])).toEqual([['unconfirmed@example.com', 'Confirm your email address']])
     } finally {
       await waiting.close()
