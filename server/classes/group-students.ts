@@ -11,6 +11,7 @@ import { invitationView, mailInvitations } from '../invitations/issue.js'
 import { groupFor } from './access.js'
 import { enrollStudents } from './roster.js'
 import { allGroupStudents, groupStudentsPage } from './students.js'
+import { invitationQuota } from '../invitations/quota.js'
 
 /**
  * A class's students (spec 001 §2 Class details, Students tab; §7 groups calls): adding students of
@@ -56,6 +57,7 @@ export const addGroupStudents: Handler<'addGroupStudents'> = async (call) => {
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
+      quota: invitationQuota(app, t),
     }),
   )
   await mailInvitations(app, organization, enrolled.issued, me, call.locale)

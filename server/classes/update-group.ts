@@ -7,6 +7,7 @@ import { fieldErrors, forbidden } from '../http/errors.js'
 import { checkDates, checkOwner, groupFor } from './access.js'
 import { groupView } from './queries.js'
 import { checkRoster, draftOf, enrollRoster, isTeacherOf, mailRoster, saveGoals, type EnrolledRoster } from './roster.js'
+import { invitationQuota } from '../invitations/quota.js'
 
 /** The creation wizard's fields, which only a draft takes. */
 const WIZARD_FIELDS = ['teacher_email', 'goals', 'students', 'consent', 'step'] as const
@@ -48,6 +49,7 @@ export const updateGroup: Handler<'updateGroup'> = async (call) => {
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
+      quota: invitationQuota(app, t),
     }) satisfies Promise<EnrolledRoster>
   })
   await mailRoster(app, organization, enrolled, me, call.locale)

@@ -5,6 +5,7 @@ import { fieldErrors } from '../http/errors.js'
 import { mailInvitations, storeInvitations } from '../invitations/issue.js'
 import { createOrganization as storeOrganization } from './memberships.js'
 import { organizationView, profileValues } from './view.js'
+import { invitationQuota } from '../invitations/quota.js'
 
 /**
  * POST /v1/organizations/ — a platform admin creates an organization (specification §6: "Creating an
@@ -33,6 +34,7 @@ export const createOrganization: Handler<'createOrganization'> = async (call) =>
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
+      quota: invitationQuota(app, t),
     })
     return { organization, issued }
   })
