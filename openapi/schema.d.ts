@@ -3060,7 +3060,7 @@ export interface components {
             total: number;
             /** @description Rows with at least one error */
             with_errors: number;
-            /** @description The organization's invitations today against the ones a confirmation would mail (not once committed) */
+            /** @description The organization's invitations today against the ones a confirmation with consent (the default) would mail: the addresses that are not students of the organization, each once; without consent its students are invited too (not once committed) */
             invitation_allowance?: components["schemas"]["InvitationAllowance"];
             classes: components["schemas"]["ClassUserImportClass"][];
         };
