@@ -1665,6 +1665,20 @@ export type NamespaceApiTranslation = {
 	 */
 	practiceEventsLimit: RequiredParams<'perDay' | 'perHour' | 'seconds'>
 	/**
+	 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​a​n​ ​s​e​n​d​ ​{​p​e​r​D​a​y​}​ ​i​n​v​i​t​a​t​i​o​n​s​ ​a​ ​d​a​y​ ​a​n​d​ ​h​a​s​ ​{​l​e​f​t​}​ ​l​e​f​t​ ​t​o​d​a​y​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​s​e​n​t​.​ ​I​n​v​i​t​e​ ​f​e​w​e​r​ ​p​e​o​p​l​e​,​ ​o​r​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​h​o​u​r​s​}​ ​{​{​h​o​u​r​|​h​o​u​r​s​}​}​.​ ​A​ ​p​l​a​t​f​o​r​m​ ​a​d​m​i​n​ ​c​a​n​ ​r​a​i​s​e​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​'​s​ ​l​i​m​i​t​.
+	 * @param {number} hours
+	 * @param {number} left
+	 * @param {number} perDay
+	 */
+	invitationsPerDay: RequiredParams<'hours' | 'left' | 'perDay'>
+	/**
+	 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​i​s​ ​n​o​t​ ​v​e​r​i​f​i​e​d​ ​y​e​t​,​ ​s​o​ ​i​t​ ​c​a​n​ ​s​e​n​d​ ​{​p​e​r​D​a​y​}​ ​i​n​v​i​t​a​t​i​o​n​s​ ​a​ ​d​a​y​,​ ​a​n​d​ ​i​t​ ​h​a​s​ ​{​l​e​f​t​}​ ​l​e​f​t​ ​t​o​d​a​y​:​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​s​e​n​t​.​ ​I​n​v​i​t​e​ ​f​e​w​e​r​ ​p​e​o​p​l​e​,​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​h​o​u​r​s​}​ ​{​{​h​o​u​r​|​h​o​u​r​s​}​}​,​ ​o​r​ ​a​s​k​ ​t​h​e​ ​p​l​a​t​f​o​r​m​'​s​ ​t​e​a​m​ ​t​o​ ​v​e​r​i​f​y​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+	 * @param {number} hours
+	 * @param {number} left
+	 * @param {number} perDay
+	 */
+	invitationsPerDayUnverified: RequiredParams<'hours' | 'left' | 'perDay'>
+	/**
 	 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​t​h​e​ ​s​i​z​e​ ​a​n​n​o​u​n​c​e​d​ ​w​h​e​n​ ​i​t​s​ ​u​p​l​o​a​d​ ​s​t​a​r​t​e​d​ ​(​{​s​i​z​e​}​ ​b​y​t​e​s​)​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​f​i​l​e​ ​a​g​a​i​n​.
 	 * @param {number} size
 	 */
@@ -3903,6 +3917,28 @@ export type NamespaceInvitationImportTranslation = {
 	 * N​o​ ​r​o​w​ ​t​o​ ​s​h​o​w​.
 	 */
 	noRows: string
+	allowance: {
+		/**
+		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​c​a​n​ ​s​e​n​d​ ​{​l​e​f​t​}​ ​m​o​r​e​ ​{​{​i​n​v​i​t​a​t​i​o​n​|​i​n​v​i​t​a​t​i​o​n​s​}​}​ ​t​o​d​a​y​ ​(​{​p​e​r​D​a​y​}​ ​a​ ​d​a​y​)​;​ ​t​h​i​s​ ​w​o​u​l​d​ ​s​e​n​d​ ​u​p​ ​t​o​ ​{​t​o​S​e​n​d​}​.
+		 * @param {number} left
+		 * @param {number} perDay
+		 * @param {number} toSend
+		 */
+		left: RequiredParams<'left' | 'perDay' | 'toSend'>
+		/**
+		 * T​h​a​t​ ​i​s​ ​m​o​r​e​ ​t​h​a​n​ ​i​t​ ​m​a​y​ ​s​e​n​d​ ​t​o​d​a​y​:​ ​c​o​n​f​i​r​m​i​n​g​ ​n​o​w​ ​w​o​u​l​d​ ​b​e​ ​r​e​f​u​s​e​d​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​w​o​u​l​d​ ​b​e​ ​s​e​n​t​.​ ​R​e​m​o​v​e​ ​p​e​o​p​l​e​ ​f​r​o​m​ ​t​h​e​ ​l​i​s​t​,​ ​o​r​ ​c​o​n​f​i​r​m​ ​i​n​ ​{​h​o​u​r​s​}​ ​{​{​h​o​u​r​|​h​o​u​r​s​}​}​.
+		 * @param {number} hours
+		 */
+		overWait: RequiredParams<'hours'>
+		/**
+		 * T​h​a​t​ ​i​s​ ​m​o​r​e​ ​t​h​a​n​ ​i​t​ ​m​a​y​ ​s​e​n​d​ ​i​n​ ​a​ ​d​a​y​:​ ​c​o​n​f​i​r​m​i​n​g​ ​w​o​u​l​d​ ​b​e​ ​r​e​f​u​s​e​d​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​w​o​u​l​d​ ​b​e​ ​s​e​n​t​.​ ​R​e​m​o​v​e​ ​p​e​o​p​l​e​ ​f​r​o​m​ ​t​h​e​ ​l​i​s​t​ ​a​n​d​ ​s​e​n​d​ ​t​h​e​ ​r​e​s​t​ ​a​n​o​t​h​e​r​ ​d​a​y​.
+		 */
+		overSplit: string
+		/**
+		 * A​ ​v​e​r​i​f​i​e​d​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​m​a​y​ ​s​e​n​d​ ​m​o​r​e​:​ ​a​s​k​ ​t​h​e​ ​p​l​a​t​f​o​r​m​'​s​ ​t​e​a​m​ ​t​o​ ​v​e​r​i​f​y​ ​y​o​u​r​s​.
+		 */
+		verify: string
+	}
 	status: {
 		/**
 		 * W​i​l​l​ ​b​e​ ​i​n​v​i​t​e​d
@@ -5032,6 +5068,18 @@ export type NamespaceOrganizationFormTranslation = {
 	 */
 	verified: string
 	/**
+	 * I​n​v​i​t​a​t​i​o​n​s​ ​a​ ​d​a​y
+	 */
+	invitationsPerDay: string
+	/**
+	 * E​m​p​t​y​:​ ​t​h​e​ ​p​l​a​t​f​o​r​m​'​s​ ​d​e​f​a​u​l​t​,​ ​l​o​w​e​r​ ​u​n​t​i​l​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​i​s​ ​v​e​r​i​f​i​e​d​.
+	 */
+	invitationsPerDayHelp: string
+	/**
+	 * E​n​t​e​r​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​f​r​o​m​ ​0​ ​t​o​ ​1​0​0​0​0​0​0​,​ ​o​r​ ​l​e​a​v​e​ ​i​t​ ​e​m​p​t​y​.
+	 */
+	invitationsPerDayInvalid: string
+	/**
 	 * C​h​o​o​s​e​…
 	 */
 	pick: string
@@ -5535,6 +5583,11 @@ export type NamespaceOrganizationUsersTranslation = {
 	 * @param {number} count
 	 */
 	invited: RequiredParams<'count'>
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​a​d​d​r​e​s​s​|​a​d​d​r​e​s​s​e​s​}​}​ ​a​l​r​e​a​d​y​ ​h​a​d​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​m​a​i​l​e​d​ ​t​o​d​a​y​:​ ​r​e​n​e​w​e​d​,​ ​n​o​t​ ​m​a​i​l​e​d​ ​a​g​a​i​n​ ​(​t​h​e​ ​l​i​n​k​ ​m​a​i​l​e​d​ ​t​h​e​n​ ​s​t​i​l​l​ ​w​o​r​k​s​)​.
+	 * @param {number} count
+	 */
+	renewed: RequiredParams<'count'>
 	/**
 	 * R​e​m​o​v​e​ ​{​n​a​m​e​}​?
 	 * @param {string} name
@@ -8607,6 +8660,14 @@ export type TranslationFunctions = {
 		 */
 		practiceEventsLimit: (arg: { perDay: number, perHour: number, seconds: number }) => LocalizedString
 		/**
+		 * This organization can send {perDay} invitations a day and has {left} left today, so nothing was sent. Invite fewer people, or try again in {hours} {{hour|hours}}. A platform admin can raise the organization's limit.
+		 */
+		invitationsPerDay: (arg: { hours: number, left: number, perDay: number }) => LocalizedString
+		/**
+		 * This organization is not verified yet, so it can send {perDay} invitations a day, and it has {left} left today: nothing was sent. Invite fewer people, try again in {hours} {{hour|hours}}, or ask the platform's team to verify your organization.
+		 */
+		invitationsPerDayUnverified: (arg: { hours: number, left: number, perDay: number }) => LocalizedString
+		/**
 		 * This file is not the size announced when its upload started ({size} bytes). Choose the file again.
 		 */
 		uploadSizeMismatch: (arg: { size: number }) => LocalizedString
@@ -10716,6 +10777,24 @@ export type TranslationFunctions = {
 		 * No row to show.
 		 */
 		noRows: () => LocalizedString
+		allowance: {
+			/**
+			 * This organization can send {left} more {{invitation|invitations}} today ({perDay} a day); this would send up to {toSend}.
+			 */
+			left: (arg: { left: number, perDay: number, toSend: number }) => LocalizedString
+			/**
+			 * That is more than it may send today: confirming now would be refused and nothing would be sent. Remove people from the list, or confirm in {hours} {{hour|hours}}.
+			 */
+			overWait: (arg: { hours: number }) => LocalizedString
+			/**
+			 * That is more than it may send in a day: confirming would be refused and nothing would be sent. Remove people from the list and send the rest another day.
+			 */
+			overSplit: () => LocalizedString
+			/**
+			 * A verified organization may send more: ask the platform's team to verify yours.
+			 */
+			verify: () => LocalizedString
+		}
 		status: {
 			/**
 			 * Will be invited
@@ -11777,6 +11856,18 @@ export type TranslationFunctions = {
 		 */
 		verified: () => LocalizedString
 		/**
+		 * Invitations a day
+		 */
+		invitationsPerDay: () => LocalizedString
+		/**
+		 * Empty: the platform's default, lower until the organization is verified.
+		 */
+		invitationsPerDayHelp: () => LocalizedString
+		/**
+		 * Enter a whole number from 0 to 1000000, or leave it empty.
+		 */
+		invitationsPerDayInvalid: () => LocalizedString
+		/**
 		 * Choose…
 		 */
 		pick: () => LocalizedString
@@ -12270,6 +12361,10 @@ export type TranslationFunctions = {
 		 * {count} invitation{{s}} sent.
 		 */
 		invited: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} {{address|addresses}} already had an invitation mailed today: renewed, not mailed again (the link mailed then still works).
+		 */
+		renewed: (arg: { count: number }) => LocalizedString
 		/**
 		 * Remove {name}?
 		 */

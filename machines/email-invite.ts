@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { ApiError, ApiFailure, EmailInvite, InviteByEmailInput, OrganizationIdInput } from './types'
+import type { ApiError, ApiFailure, EmailInvite, InviteByEmailInput, InviteByEmailResult, OrganizationIdInput } from './types'
 
 /**
  * The invite-by-e-mail dialog of the users view (spec §2, §5 E-mail tags): addresses and a role are
@@ -10,6 +10,8 @@ export interface EmailInviteContext {
   organizationId: number
   /** The addresses and role last sent. */
   invite: EmailInvite | null
+  /** The addresses the answer said were mailed today already: renewed, not mailed again. */
+  renewed: string[]
   error: ApiFailure | null
 }
 
@@ -34,20 +36,21 @@ export const emailInviteMachine = setup({
   },
   actors: {
     /** POST /v1/accounts/invite/ {organization, role, emails} */
-    inviteByEmail: fromPromise<void, InviteByEmailInput>(async () => {
+    inviteByEmail: fromPromise<InviteByEmailResult, InviteByEmailInput>(async () => {
       throw new Error('not provided: inviteByEmail')
     }),
   },
   actions: {
     assignInvite: assign((_, params: { invite: EmailInvite }) => ({ invite: params.invite, error: null })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toApiFailure(params.error) })),
-    /** The view tells the person (a toast), closes the dialog and reloads the list. */
-    announceSent: (_, _params: { count: number }) => undefined,
+    assignRenewed: assign((_, params: { renewed: string[] }) => ({ renewed: params.renewed })),
+    /** The view tells the person (a toast, and another for the addresses renewed without a mail), closes the dialog and reloads the list. */
+    announceSent: (_, _params: { count: number; renewed: number }) => undefined,
   },
 }).createMachine({
   id: 'emailInvite',
   description: 'Inviting people to the organization by e-mail, with one role.',
-  context: ({ input }) => ({ organizationId: input.organizationId, invite: null, error: null }),
+  context: ({ input }) => ({ organizationId: input.organizationId, invite: null, renewed: [], error: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -67,7 +70,7 @@ export const emailInviteMachine = setup({
           emails: context.invite?.emails ?? [],
           role: context.invite?.role ?? 'student',
         }),
-        onDone: { target: 'sent' },
+        onDone: { target: 'sent', actions: { type: 'assignRenewed', params: ({ event }) => ({ renewed: event.output.renewed }) } },
         onError: {
           description: 'Refused or no answer: back to the dialog with the message.',
           target: 'editing',
@@ -76,9 +79,12 @@ export const emailInviteMachine = setup({
       },
     },
     sent: {
-      description: 'Every invitee got a mail; the dialog closes.',
+      description: 'Every invitee got a mail, but those mailed today already, whose invitation was renewed without one; the dialog closes.',
       type: 'final',
-      entry: { type: 'announceSent', params: ({ context }) => ({ count: context.invite?.emails.length ?? 0 }) },
+      entry: {
+        type: 'announceSent',
+        params: ({ context }) => ({ count: (context.invite?.emails.length ?? 0) - context.renewed.length, renewed: context.renewed.length }),
+      },
     },
   },
 })

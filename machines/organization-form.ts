@@ -48,7 +48,7 @@ function toApiFailure(error: unknown): ApiFailure {
 
 /** The request's fields shown by the form (the phone's two inputs answer to `phone`). */
 const FORM_FIELDS = [
-  'name', 'username', 'type', 'industry', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'country', 'phone', 'timezone', 'owner_user', 'is_verified',
+  'name', 'username', 'type', 'industry', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'country', 'phone', 'timezone', 'owner_user', 'is_verified', 'invitations_per_day',
 ]
 
 /** The failure split into messages by form field and what is left for the error panel. */

@@ -300,6 +300,11 @@ export interface OrganizationFormValues {
   timezone: string
   owner_user: string | null
   is_verified: boolean | null
+  /**
+   * The organization's invitations a day, set by a platform admin (null: the default); left out (undefined)
+   * where the form does not show it: creating, and anyone but a platform admin.
+   */
+  invitations_per_day?: number | null | undefined
   /** The organization's username: asked only when a person creates their own at onboarding (null otherwise). */
   username: string | null
 }
@@ -451,6 +456,11 @@ export interface EmailInvite {
 /** inviteByEmail: POST /v1/accounts/invite/ {organization, role, emails} */
 export interface InviteByEmailInput extends EmailInvite {
   organizationId: number
+}
+
+/** inviteByEmail's answer: the addresses mailed an invitation today already, renewed without a second mail. */
+export interface InviteByEmailResult {
+  renewed: string[]
 }
 
 /** uploadLogo: PUT /v1/organizations/{id}/logo/ with the image as the body. */

@@ -336,8 +336,11 @@ export interface paths {
         /**
          * Invite people to an organization by e-mail
          * @description Only an admin of the organization or a platform admin. Inviting an e-mail that already has a pending
-         *     invitation for the same role refreshes it and mails it again. Each invitee gets a mail with the short
-         *     link `<PUBLIC_URL>/invite/<token>`; its page asks validateInvitation for what the token stands for.
+         *     invitation for the same role renews it (a new expiry): mailed again with a new link when its last mail
+         *     is a day old or more; within the day not mailed again, and its link mailed then keeps working (the
+         *     answer's `renewed`). Each invitee gets a mail with the short link `<PUBLIC_URL>/invite/<token>`; its
+         *     page asks validateInvitation for what the token stands for. The mails count against the
+         *     organization's invitations a day: a call that would pass them is refused whole (429).
          */
         post: operations["inviteUsers"];
         delete?: never;
@@ -1015,7 +1018,8 @@ export interface paths {
         /**
          * Edit an organization (its admins and platform admins)
          * @description The organization form, whole. Only a platform admin may change `is_verified` (the verified cell of
-         *     the admin list sends the organization with it flipped); a country admin keeps it in their country.
+         *     the admin list sends the organization with it flipped) and `invitations_per_day` (the invitations the
+         *     organization may send a day); a country admin keeps it in their country.
          *     Field errors use the organization form's messages.
          */
         put: operations["updateOrganization"];
@@ -2270,6 +2274,27 @@ export interface components {
         };
         InviteResult: {
             invitations: components["schemas"]["Invitation"][];
+            /** @description The addresses already mailed an invitation today, renewed without a second mail (their link still works) */
+            renewed?: string[];
+        };
+        /**
+         * @description The organization's invitations a day, as an import's preview shows them before anything is sent: a
+         *     confirmation that would send more than `left_today` is refused whole (429) and sends nothing.
+         */
+        InvitationAllowance: {
+            /** @description Invitations the organization may send a day */
+            per_day: number;
+            /** @description How many it may still send before resets_at */
+            left_today: number;
+            /** @description How many this import would send at most (an address mailed within the day is renewed without a mail, and not counted) */
+            to_send: number;
+            /** @description Whether the organization is verified (an unverified one has the lower default) */
+            verified: boolean;
+            /**
+             * Format: date-time
+             * @description When its day of invitations starts again; null when it sent none in the last day
+             */
+            resets_at: string | null;
         };
         /** @description An invitation not yet accepted nor revoked, as the pending-invitations list shows it */
         PendingInvitation: {
@@ -2455,7 +2480,7 @@ export interface components {
             phone: string;
             timezone: components["schemas"]["TimeZone"];
         };
-        /** @description The organization form. `is_verified` may be changed by a platform admin only. */
+        /** @description The organization form. `is_verified` and `invitations_per_day` may be changed by a platform admin only. */
         UpdateOrganizationRequest: {
             name: components["schemas"]["OrganizationText"];
             type: components["schemas"]["OrganizationType"];
@@ -2470,6 +2495,8 @@ export interface components {
             phone: string;
             timezone: components["schemas"]["TimeZone"];
             is_verified?: boolean;
+            /** @description The organization's own invitations a day; null goes back to the default. Platform admins only (another value from anyone else is 403) */
+            invitations_per_day?: number | null;
         };
         PasswordConfirmation: {
             /** @description The acting user's own password */
@@ -2510,6 +2537,8 @@ export interface components {
             /** @description IANA time zone name */
             timezone: string | null;
             is_verified: boolean;
+            /** @description Invitations a day a platform admin set for this organization; null for the default (lower until it is verified) */
+            invitations_per_day?: number | null;
             status: components["schemas"]["OrganizationStatus"];
             /** @description The join code: 6 upper-case letters and digits without look-alikes (no 0, O, 1, I) */
             invitation_code: string;
@@ -2739,6 +2768,8 @@ export interface components {
             emails: string[];
             /** @description Every good address of the list, once (the `ok`, `member` and `invited` rows); what a class being built takes from a file, where the organization's students join too */
             addresses?: string[];
+            /** @description The organization's invitations today against the `ok` rows a send would mail (not in the answer of a send) */
+            invitation_allowance?: components["schemas"]["InvitationAllowance"];
             /** @description Rows that pass the filter */
             count: number;
             next: string | null;
@@ -2962,6 +2993,8 @@ export interface components {
             total: number;
             /** @description Classes with at least one error */
             with_errors: number;
+            /** @description The organization's invitations today against the ones a confirmation would mail (not once committed) */
+            invitation_allowance?: components["schemas"]["InvitationAllowance"];
             classes: components["schemas"]["ClassImportClass"][];
         };
         ClassImportRefused: {
@@ -3027,6 +3060,8 @@ export interface components {
             total: number;
             /** @description Rows with at least one error */
             with_errors: number;
+            /** @description The organization's invitations today against the ones a confirmation with consent (the default) would mail: the addresses that are not students of the organization, each once; without consent its students are invited too (not once committed) */
+            invitation_allowance?: components["schemas"]["InvitationAllowance"];
             classes: components["schemas"]["ClassUserImportClass"][];
         };
         ClassUserImportRefused: {
@@ -3488,6 +3523,21 @@ export interface components {
         /** @description The body is not of a type the call takes */
         UnsupportedType: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The organization's invitations a day would be passed (INVITATIONS_PER_DAY, lower until a platform
+         *     admin verifies it, or the number a platform admin set): nothing of the call was stored nor sent.
+         *     Also a resend's own limit (code rate_limited).
+         */
+        TooManyInvitations: {
+            headers: {
+                /** @description Seconds until the organization's day of invitations starts again */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4052,6 +4102,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     acceptInvite: {
@@ -4257,7 +4308,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     resendInvitations: {
@@ -4288,7 +4339,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     getJoinCode: {
@@ -4653,6 +4704,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     sendInvitationBatchUsers: {
@@ -4684,6 +4736,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     receiveUpload: {
@@ -4783,6 +4836,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     createOwnOrganization: {
@@ -4932,6 +4986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportRefused"];
                 };
             };
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     listOrganizationTypes: {
@@ -5542,6 +5597,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     createClassImport: {
@@ -5672,6 +5728,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClassImportRefused"] | components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     createClassUserImport: {
@@ -5805,6 +5862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClassUserImportRefused"] | components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     getGroup: {
@@ -5863,6 +5921,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     deleteGroup: {
@@ -6270,6 +6329,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     removeGroupStudent: {
@@ -6378,6 +6438,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyInvitations"];
         };
     };
     removeGroupTeacher: {

@@ -25,6 +25,8 @@
  * | RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES | 50 | failed logins per e-mail and window from all addresses together |
  * | INVITATION_TTL | 1209600 (14 days) | seconds an invitation link works after it was (re)sent |
  * | RATE_LIMIT_RESEND_PER_INVITATION | 3 | resends of one invitation per rate-limit window (its invitee's inbox is not flooded) |
+ * | INVITATIONS_PER_DAY | 2000 | new invitations (and invitations mailed again) one verified organization may send a day; a platform admin may set another number for one organization |
+ * | INVITATIONS_PER_DAY_UNVERIFIED | 200 | the same for an organization not verified yet (one made at onboarding, until a platform admin verifies it) |
  * | PRACTICE_EVENTS_PER_HOUR | 1000 | practice events one learner may record an hour (the mobile app's ingestion; a lesson takes minutes) |
  * | PRACTICE_EVENTS_PER_DAY | 5000 | practice events one learner may record a day (a year offline of daily practice still uploads in one day) |
  * | TRUST_PROXY | (unset) | `true`, a hop count or addresses: read the client address from X-Forwarded-For |
@@ -51,6 +53,12 @@ export interface RateLimitConfig {
   /** Practice events one learner may record in an hour, and in a day (server/practice/quota.ts). */
   practiceEventsPerHour: number
   practiceEventsPerDay: number
+  /**
+   * Invitation mails one organization may send a day (server/invitations/quota.ts): verified, and not
+   * verified yet; an organization's own number (set by a platform admin) comes before both.
+   */
+  invitationsPerDay: number
+  invitationsPerDayUnverified: number
 }
 
 export interface OidcConfig {
@@ -224,6 +232,8 @@ export const loadConfig = (env: Env = process.env): Config => {
       resendPerInvitation: integer(env, 'RATE_LIMIT_RESEND_PER_INVITATION', 3, 1),
       practiceEventsPerHour: integer(env, 'PRACTICE_EVENTS_PER_HOUR', 1000, 1),
       practiceEventsPerDay: integer(env, 'PRACTICE_EVENTS_PER_DAY', 5000, 1),
+      invitationsPerDay: integer(env, 'INVITATIONS_PER_DAY', 2000, 0),
+      invitationsPerDayUnverified: integer(env, 'INVITATIONS_PER_DAY_UNVERIFIED', 200, 0),
     },
     trustProxy: trustProxyFrom(env),
     logLevel: logLevelFrom(env),

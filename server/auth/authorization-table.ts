@@ -343,3 +343,17 @@ export const answerOf = (operation: OperationId, caller: Caller, scope: Scope): 
   if (answer === undefined) throw new Error(`The authorization table has no cell ${operation} × ${caller} × ${scope}`)
   return answer
 }
+
+/**
+ * Fields that not every caller the row allows may change: to a caller not named here, sending another
+ * value than the stored one answers 403 and changes nothing (sending the stored value, as the whole form
+ * does, passes). Verifying an organization, and setting its invitations a day (invitations/quota.ts), are
+ * the platform admins'; an organization's own admins may not lift their organization's limit.
+ * tests/api/authorization-table.test.ts calls each field as every caller its row allows on an organization.
+ */
+export const FIELD_AUTHORIZATION = {
+  updateOrganization: {
+    is_verified: ['countryAdmin', 'platformAdmin'],
+    invitations_per_day: ['countryAdmin', 'platformAdmin'],
+  },
+} as const satisfies Partial<Record<OperationId, Record<string, readonly Caller[]>>>

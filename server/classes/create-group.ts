@@ -8,6 +8,7 @@ import { commitThenSend } from '../services/outbox.js'
 import { checkDates, checkOwner, organizationOfGroups } from './access.js'
 import { groupView } from './queries.js'
 import { checkRoster, draftOf, enrollRoster, isTeacherOf, mailRoster, saveGoals, type EnrolledRoster } from './roster.js'
+import { invitationQuota } from '../invitations/quota.js'
 
 /**
  * POST /v1/groups/{orgId}/ — the creation wizard's one call (specification §2, §4): the class, its goals,
@@ -70,6 +71,7 @@ export const createGroup: Handler<'createGroup'> = async (call) => {
           invitedBy: me.id,
           now,
           ttlSeconds: app.config.invitationTtl,
+          quota: invitationQuota(app, t),
         })
     await mailRoster(app, tx, organization, enrolled, me, call.locale)
     return { id: created.id, enrolled }

@@ -12,6 +12,7 @@ import { invitationView, mailInvitations } from '../invitations/issue.js'
 import { groupFor } from './access.js'
 import { enrollStudents } from './roster.js'
 import { allGroupStudents, groupStudentsPage } from './students.js'
+import { invitationQuota } from '../invitations/quota.js'
 
 /**
  * A class's students (spec 001 §2 Class details, Students tab; §7 groups calls): adding students of
@@ -57,6 +58,7 @@ export const addGroupStudents: Handler<'addGroupStudents'> = async (call) => {
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
+      quota: invitationQuota(app, t),
     })
     await mailInvitations(app, tx, organization, students.issued, me, call.locale)
     return students

@@ -10,6 +10,7 @@ import { withdrawClass } from '../invitations/class-invitation.js'
 import { mailInvitations, storeInvitations } from '../invitations/issue.js'
 import { groupFor } from './access.js'
 import { groupView } from './queries.js'
+import { invitationQuota } from '../invitations/quota.js'
 
 /**
  * The teacher of a class (spec 001 §7 "assign teacher (groupId, groupName, email), remove teacher";
@@ -59,6 +60,7 @@ export const assignGroupTeacher: Handler<'assignGroupTeacher'> = async (call) =>
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
+      quota: invitationQuota(app, t),
     })
     await mailInvitations(app, tx, organization, issued, me, call.locale)
   })

@@ -16,6 +16,7 @@ import { mailInvitations, type IssuedInvitation } from '../invitations/issue.js'
 import { organizationOfGroups } from './access.js'
 import { enrollRoster } from './roster.js'
 import { checkRows, exampleRow, importColumns, MAX_IMPORT_ROWS, type StoredRow } from './import-rows.js'
+import { invitationAllowance, invitationQuota } from '../invitations/quota.js'
 
 /**
  * Class import (specification 001 §2, §4 Upload and Class import, §7), staged like every import
@@ -112,10 +113,14 @@ export const createClassImport: Handler<'createClassImport'> = async (call) => {
 export const previewClassImport: Handler<'previewClassImport'> = async (call) => {
   const { app, t, body, params } = call
   const { user: me } = requireAuth(call)
-  const { found } = await importFor(app.db, t, me, params.orgId, body.file_key, 'previewClassImport')
+  const { found, organization } = await importFor(app.db, t, me, params.orgId, body.file_key, 'previewClassImport')
   const { stored, rows } = await rowsOf(app, t, app.db, found)
   await app.storage.delete(stored.fileKey)
-  return importView(app.db, t, me, stored, rows)
+  const view = await importView(app.db, t, me, stored, rows)
+  if (stored.committedAt) return view
+  // the teachers a confirmation would invite, each once, against the organization's invitations today
+  const invited = new Set(view.classes.flatMap((entry) => (entry.teacher?.invited ? [entry.teacher.email] : [])))
+  return { ...view, invitation_allowance: await invitationAllowance(app.db, organization, app.config.rateLimit, app.clock(), invited.size) }
 }
 
 /** POST /v1/groups/{orgId}/import/ */
@@ -172,6 +177,7 @@ export const confirmClassImport: Handler<'confirmClassImport'> = async (call) =>
         invitedBy: me.id,
         now,
         ttlSeconds: app.config.invitationTtl,
+        quota: invitationQuota(app, t),
       })
       issued.push(...enrolled.issued)
     }

@@ -7,6 +7,7 @@ import { assignments, groupMembers, groups, memberships, users, type ClassDraft,
 import type { Executor, Transaction } from '../db/store.js'
 import { fieldErrors } from '../http/errors.js'
 import { mailInvitations, storeInvitations, type IssuedInvitation } from '../invitations/issue.js'
+import type { InvitationQuota } from '../invitations/quota.js'
 import { inSlices } from '../services/import-rows.js'
 import type { Locales } from '../../locales/i18n-types.js'
 import { GOAL_DEFAULTS } from './assignments.js'
@@ -31,6 +32,8 @@ export interface RosterRequest {
   invitedBy: number
   now: Date
   ttlSeconds: number
+  /** The organization's invitations a day (invitations/quota.ts). */
+  quota?: InvitationQuota
 }
 
 export interface EnrolledRoster {
@@ -97,7 +100,14 @@ export const isTeacherOf = async (db: Executor, organizationId: number, me: User
  * students join it, everyone else is invited to it (auto-join with consent).
  */
 export const enrollRoster = async (tx: Executor, request: RosterRequest): Promise<EnrolledRoster> => {
-  const invitation = { organizationId: request.organizationId, groupId: request.groupId, invitedBy: request.invitedBy, now: request.now, ttlSeconds: request.ttlSeconds }
+  const invitation = {
+    organizationId: request.organizationId,
+    groupId: request.groupId,
+    invitedBy: request.invitedBy,
+    now: request.now,
+    ttlSeconds: request.ttlSeconds,
+    quota: request.quota,
+  }
   const issued: IssuedInvitation[] = []
   let pendingTeacher: string | null = null
   const teacherEmail = request.teacherEmail?.trim().toLowerCase()
@@ -122,6 +132,8 @@ export interface StudentsRequest {
   invitedBy: number
   now: Date
   ttlSeconds: number
+  /** The organization's invitations a day (invitations/quota.ts). */
+  quota?: InvitationQuota
 }
 
 export interface EnrolledStudents {
@@ -176,6 +188,7 @@ export const enrollStudents = async (tx: Executor, request: StudentsRequest): Pr
           invitedBy: request.invitedBy,
           now: request.now,
           ttlSeconds: request.ttlSeconds,
+          quota: request.quota,
         })
       : []
   return { joined, invited, already, issued }

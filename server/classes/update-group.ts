@@ -8,6 +8,7 @@ import { commitThenSend } from '../services/outbox.js'
 import { checkDates, checkOwner, groupFor } from './access.js'
 import { groupView } from './queries.js'
 import { checkRoster, draftOf, enrollRoster, isTeacherOf, mailRoster, saveGoals, type EnrolledRoster } from './roster.js'
+import { invitationQuota } from '../invitations/quota.js'
 
 /** The creation wizard's fields, which only a draft takes. */
 const WIZARD_FIELDS = ['teacher_email', 'goals', 'students', 'consent', 'step'] as const
@@ -49,6 +50,7 @@ export const updateGroup: Handler<'updateGroup'> = async (call) => {
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
+      quota: invitationQuota(app, t),
     })
     await mailRoster(app, tx, organization, roster, me, call.locale)
     return roster

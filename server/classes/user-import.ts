@@ -16,6 +16,7 @@ import { newKeyPart } from '../services/storage.js'
 import { organizationOfGroups } from './access.js'
 import { enrollRoster } from './roster.js'
 import { checkUserRows, exampleUserRow, MAX_USER_IMPORT_ROWS, userImportColumns, type Outcome, type StoredRow } from './user-import-rows.js'
+import { invitationAllowance, invitationQuota } from '../invitations/quota.js'
 
 /**
  * User import into classes (specification 001 §2 User import into classes, §4 Upload, §7 "POST
@@ -103,14 +104,23 @@ export const createClassUserImport: Handler<'createClassUserImport'> = async (ca
 export const previewClassUserImport: Handler<'previewClassUserImport'> = async (call) => {
   const { app, t, body, params } = call
   const { user: me } = requireAuth(call)
-  const { found } = await importFor(app.db, t, me, params.orgId, body.file_key, 'previewClassUserImport')
+  const { found, organization } = await importFor(app.db, t, me, params.orgId, body.file_key, 'previewClassUserImport')
   const { stored, rows } = await rowsOf(app, t, app.db, found)
   await app.storage.delete(stored.fileKey)
-  return importView(app.db, t, me, stored, rows)
+  const view = await importView(app.db, t, me, stored, rows)
+  if (stored.committedAt) return view
+  // with consent (the default) the organization's students join without an invitation; everyone else is invited once
+  const invited = new Set(view.classes.flatMap((entry) => entry.rows.filter((row) => !row.student).map((row) => row.values.email.trim().toLowerCase())))
+  return { ...view, invitation_allowance: await invitationAllowance(app.db, organization, app.config.rateLimit, app.clock(), invited.size) }
 }
 
-/** One mail per invitation: an address invited to two classes has one invitation, and only its last link works. */
-const lastOfEach = (issued: readonly IssuedInvitation[]) => [...new Map(issued.map((entry) => [entry.row.id, entry])).values()]
+/**
+ * One mail per invitation: an address invited to two classes has one invitation, mailed (if at all) with
+ * the link of its first class, the later ones renewing it within the same day without a link (issue.ts).
+ */
+const onePerInvitation = (issued: readonly IssuedInvitation[]) => [
+  ...new Map(issued.filter(({ token }) => token !== null).map((entry) => [entry.row.id, entry])).values(),
+]
 
 /** POST /v1/groups/{orgId}/users/import/ */
 export const confirmClassUserImport: Handler<'confirmClassUserImport'> = async (call) => {
@@ -139,6 +149,7 @@ export const confirmClassUserImport: Handler<'confirmClassUserImport'> = async (
         invitedBy: me.id,
         now,
         ttlSeconds: app.config.invitationTtl,
+        quota: invitationQuota(app, t),
       })
       issued.push(...enrolled.issued)
       const joined = new Set(enrolled.roster.joined)
@@ -150,7 +161,7 @@ export const confirmClassUserImport: Handler<'confirmClassUserImport'> = async (
       .set({ rows: committedRows, consent, committedAt: now })
       .where(eq(classUserImports.id, stored.id))
       .returning()
-    await mailInvitations(app, tx, organization, lastOfEach(issued), me, call.locale)
+    await mailInvitations(app, tx, organization, onePerInvitation(issued), me, call.locale)
     return { view: await importView(tx, t, me, committed!, committedRows), fileKey: stored.fileKey }
   })
   await app.storage.delete(outcome.fileKey)

@@ -182,6 +182,11 @@ export const organizations = pgTable('organizations', {
   joinRequiresApproval: boolean('join_requires_approval').notNull().default(false),
   status: organizationStatusEnum('status').notNull().default('active'),
   isVerified: boolean('is_verified').notNull().default(false),
+  /**
+   * New invitations a day that a platform admin set for this organization; null: the default, which is
+   * lower until the organization is verified (INVITATIONS_PER_DAY, INVITATIONS_PER_DAY_UNVERIFIED).
+   */
+  invitationsPerDay: integer('invitations_per_day'),
   /** The storage key of the logo (organizations/<id>/logo-<random>), null without one. */
   logoKey: text('logo_key'),
   createdAt: createdAt(),

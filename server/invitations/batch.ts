@@ -5,7 +5,7 @@ import { secondsAfter } from '../auth/clock.js'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Call, Handler, OperationId } from '../contract/handler.js'
 import type { AppContext } from '../context.js'
-import { invitationBatches, type InvitationBatchRow, type UserRow } from '../db/schema.js'
+import { invitationBatches, type InvitationBatchRow, type OrganizationRow, type UserRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { findGroup } from '../classes/queries.js'
 import { enrollStudents } from '../classes/roster.js'
@@ -18,6 +18,7 @@ import { commitThenSend } from '../services/outbox.js'
 import { newKeyPart } from '../services/storage.js'
 import { checkBatchRows, classOf, columnOf, emptyCounts, MAX_BATCH_ROWS, rowView, type BatchKind, type StoredRow } from './batch-rows.js'
 import { mailInvitations, storeInvitationBatch } from './issue.js'
+import { invitationAllowance, invitationQuota } from './quota.js'
 
 /**
  * Batch invitation from a file (spec 000 §3, §4 File import flow, §7): the admin asks for an upload
@@ -125,6 +126,13 @@ export const batchView = async (
   }
 }
 
+/**
+ * The preview with the organization's invitations today against the `ok` rows a send would mail, so
+ * that the admin sees before sending whether it would be refused (a send over them is refused whole).
+ */
+const withAllowance = async (app: AppContext, organization: OrganizationRow, view: BatchView): Promise<BatchView> =>
+  view.sent_at ? view : { ...view, invitation_allowance: await invitationAllowance(app.db, organization, app.config.rateLimit, app.clock(), view.emails.length) }
+
 /** POST /v1/invitations/batch/ */
 export const createInvitationBatch: Handler<'createInvitationBatch'> = async (call) => {
   const { app, t, body } = call
@@ -164,7 +172,7 @@ export const getInvitationBatch: Handler<'getInvitationBatch'> = async (call) =>
   const found = await batchFor(app.db, t, me, params.uploadId, 'getInvitationBatch')
   const { batch, rows, read } = await rowsOf(app, t, app.db, found.batch)
   await deleteReadFile(app, batch, read)
-  return batchView(app.db, batch, rows, me, app.clock(), query)
+  return withAllowance(app, found.organization, await batchView(app.db, batch, rows, me, app.clock(), query))
 }
 
 const unsent = (t: Translator, batch: InvitationBatchRow) => {
@@ -175,7 +183,7 @@ const unsent = (t: Translator, batch: InvitationBatchRow) => {
 export const replaceInvitationBatch: Handler<'replaceInvitationBatch'> = async (call) => {
   const { app, t, params, body } = call
   const { user: me } = requireAuth(call)
-  const { batch } = await batchFor(app.db, t, me, params.uploadId, 'replaceInvitationBatch')
+  const { batch, organization } = await batchFor(app.db, t, me, params.uploadId, 'replaceInvitationBatch')
   unsent(t, batch)
   const rows: StoredRow[] = body.emails.map((value, index) => ({ number: index + 1, column: null, value: value.trim() }))
   if (rows.length === 0) throw badRequest(t.invitationImport.empty(), 'empty')
@@ -185,7 +193,7 @@ export const replaceInvitationBatch: Handler<'replaceInvitationBatch'> = async (
     .where(eq(invitationBatches.id, batch.id))
     .returning()
   if (!batch.rows) await app.storage.delete(batch.fileKey)
-  return batchView(app.db, saved!, rows, me, app.clock())
+  return withAllowance(app, organization, await batchView(app.db, saved!, rows, me, app.clock()))
 }
 
 /** PATCH /v1/invitations/batch/{uploadId}/ */
@@ -201,7 +209,7 @@ export const updateInvitationBatch: Handler<'updateInvitationBatch'> = async (ca
     .set({ ...(body.role ? { role: body.role } : {}), ...(body.group !== undefined ? { groupId: body.group } : {}) })
     .where(eq(invitationBatches.id, found.batch.id))
     .returning()
-  return batchView(app.db, saved!, rows, me, app.clock())
+  return withAllowance(app, found.organization, await batchView(app.db, saved!, rows, me, app.clock()))
 }
 
 /**
@@ -226,7 +234,7 @@ const sendBatch = async (call: Call<'sendInvitationBatch'> | Call<'sendInvitatio
     const preview = await batchView(tx, batch, rows, me, now)
     if (preview.emails.length === 0) throw badRequest(t.invitationImport.nobodyToInvite(), 'nobody_to_invite')
     const consent = body.auto_join === 1 || body.consent === true
-    const invitation = { invitedBy: me.id, now, ttlSeconds: app.config.invitationTtl }
+    const invitation = { invitedBy: me.id, now, ttlSeconds: app.config.invitationTtl, quota: invitationQuota(app, t) }
     const groupId = classOf(batch)
     // a class's list goes as the wizard's and the pasted addresses do: its students join, the others are invited
     const { issued, joined } =

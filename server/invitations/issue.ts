@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { lte, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import { isLocale } from '../../locales/languages.js'
 import type { Locales } from '../../locales/i18n-types.js'
@@ -11,6 +11,7 @@ import type { OutgoingMail } from '../services/mail.js'
 import { addInvitationClass } from './class-invitation.js'
 import { invitationMail } from './mails.js'
 import { inviteLink } from './payload.js'
+import { countInvitationMails, holdInvitationCounts, INVITATION_DAY_SECONDS, type InvitationQuota } from './quota.js'
 import { accountsByEmail, type InviteeAccount } from './queries.js'
 
 /**
@@ -34,20 +35,31 @@ export interface InvitationRequest {
   now: Date
   /** How long the link works (INVITATION_TTL of the configuration). */
   ttlSeconds: number
+  /**
+   * The organization's invitations a day (quota.ts): a call that passes them is refused whole, with the
+   * 429. Every call of the API gives it; without it (tests and benchmarks storing rows directly) nothing is counted.
+   */
+  quota?: InvitationQuota
 }
 
 export interface IssuedInvitation {
   row: InvitationRow
-  /** The secret of the link; only its hash is stored. */
-  token: string
+  /**
+   * The secret of the link to mail; only its hash is stored. Null for an invitation renewed without a
+   * mail: its address was mailed within the day, and the link mailed then still works (it is not rotated).
+   */
+  token: string | null
   /** The account the address had when the invitation was made. */
   account: InviteeAccount | undefined
 }
 
 /**
  * Stores one invitation per (lower-cased, deduplicated) address. An address that already has a pending
- * invitation for the role gets it refreshed (new token, new expiry) and counts as resent, not a second one;
- * with `groupId` the class is added to the ones it was for (class-invitation.ts).
+ * invitation for the role gets it renewed (a new expiry), not a second one: mailed again with a new token
+ * (counted as resent) when its last mail is a day old or more, else without a mail and with its token
+ * kept (token null), so that inviting an address five times in a row mails it once. With `groupId` the
+ * class is added to the ones it was for (class-invitation.ts). The mails count against the organization's
+ * invitations a day (quota.ts), in the caller's transaction: over them, the 429 is thrown.
  */
 export const storeInvitations = (db: Executor, request: InvitationRequest): Promise<IssuedInvitation[]> =>
   storeInvitationBatch(
@@ -74,7 +86,12 @@ export const storeInvitationBatch = async (
   const expiresAt = secondsAfter(request.now, request.ttlSeconds)
   const groupId = request.groupId ?? null
   const autoJoin = request.autoJoin ?? false
+  // the organizations' counts are locked before any invitation: calls at once for one are counted in turn
+  if (request.quota) await holdInvitationCounts(db, wanted.map(({ organizationId }) => organizationId), request.now)
   const accounts = await accountsByEmail(db, [...new Set(wanted.map(({ email }) => email))])
+  // an invitation last mailed before this is mailed again; one mailed since is renewed without a mail
+  const remail = lte(sql`coalesce(${invitations.resentAt}, ${invitations.created})`, new Date(request.now.getTime() - INVITATION_DAY_SECONDS * 1000))
+  const mails = new Map<number, number>()
   const out: IssuedInvitation[] = []
   for (let start = 0; start < wanted.length; start += BATCH_ROWS) {
     const slice = wanted.slice(start, start + BATCH_ROWS).map((pair) => ({ ...pair, token: newToken() }))
@@ -97,24 +114,27 @@ export const storeInvitationBatch = async (
         target: [invitations.organizationId, invitations.email, invitations.role],
         targetWhere: sql`${invitations.status} = 'pending'`,
         set: {
-          tokenHash: sql`excluded.token_hash`,
+          tokenHash: sql`case when ${remail} then excluded.token_hash else ${invitations.tokenHash} end`,
           expiresAt,
           invitedBy: request.invitedBy,
           // the classes it was for stay (invitation_groups); once made to the organization, it stays so
           organizationWide: sql`${invitations.organizationWide} or excluded.organization_wide`,
           autoJoin,
-          resentAt: request.now,
+          resentAt: sql`case when ${remail} then ${request.now} else ${invitations.resentAt} end`,
         },
       })
       .returning()
     if (groupId !== null) await addInvitationClass(db, rows.map((row) => row.id), groupId)
-    const byHash = new Map(rows.map((row) => [row.tokenHash, row]))
-    for (const { token, email } of slice) {
-      const row = byHash.get(hashToken(token))
+    const byPair = new Map(rows.map((row) => [`${row.organizationId} ${row.email}`, row]))
+    for (const { token, email, organizationId } of slice) {
+      const row = byPair.get(`${organizationId} ${email}`)
       if (!row) throw new Error('the invitation was not stored')
-      out.push({ row, token, account: accounts.get(email) })
+      const mailed = row.tokenHash === hashToken(token)
+      if (mailed) mails.set(organizationId, (mails.get(organizationId) ?? 0) + 1)
+      out.push({ row, token: mailed ? token : null, account: accounts.get(email) })
     }
   }
+  if (request.quota) await countInvitationMails(db, mails, request.quota, request.now)
   return out
 }
 
@@ -130,17 +150,22 @@ export const invitationMails = (
   requesterLocale: Locales,
 ): OutgoingMail[] => {
   const inviterLanguage = isLocale(inviter.language) ? inviter.language : requesterLocale
-  return issued.map(({ row, token, account }) =>
-    invitationMail({
-      to: row.email,
-      language: account && isLocale(account.language) ? account.language : inviterLanguage,
-      name: account?.firstName,
-      organizationName: organization.name,
-      organizationType: organization.type,
-      role: row.role,
-      link: inviteLink(app.config.publicUrl, token),
-      expiresAt: row.expiresAt,
-    }),
+  // a renewal within the day has no token: its address has the link mailed before
+  return issued.flatMap(({ row, token, account }) =>
+    token === null
+      ? []
+      : [
+          invitationMail({
+            to: row.email,
+            language: account && isLocale(account.language) ? account.language : inviterLanguage,
+            name: account?.firstName,
+            organizationName: organization.name,
+            organizationType: organization.type,
+            role: row.role,
+            link: inviteLink(app.config.publicUrl, token),
+            expiresAt: row.expiresAt,
+          }),
+        ],
   )
 }
 

@@ -10,6 +10,7 @@ import { commitThenSend } from '../services/outbox.js'
 import { limitInvitationResends } from '../services/rate-limit.js'
 import { mailInvitations, type IssuedInvitation } from './issue.js'
 import { pendingInvitationViews, type PendingInvitationView } from './pending.js'
+import { countInvitationMails, holdInvitationCounts, invitationQuota } from './quota.js'
 import { accountsByEmail } from './queries.js'
 
 /** 409 for an invitation that was accepted or revoked meanwhile. */
@@ -18,7 +19,8 @@ export const invitationClosed = (t: Translator) => detailError(409, t.organizati
 /**
  * Mails open invitations again, each with a new token (the link mailed before stops working) and a new
  * expiry, in one transaction: all are resent or none (one accepted or revoked meanwhile refuses them
- * all with 409). Each invitation's resends are rate-limited first, so that its invitee is not flooded.
+ * all with 409). Each invitation's resends are rate-limited first, so that its invitee is not flooded,
+ * and every resend counts against the organization's invitations a day (quota.ts): over them, none goes.
  * Who invited stays who invited; the mails are written in the resender's language when the invitee
  * has no account.
  */
@@ -34,6 +36,9 @@ export const resendInvitations = async (
   const now = app.clock()
   const expiresAt = secondsAfter(now, app.config.invitationTtl)
   const issued = await commitThenSend(app, async (tx) => {
+    const byOrganization = new Map<number, number>()
+    for (const row of rows) byOrganization.set(row.organizationId, (byOrganization.get(row.organizationId) ?? 0) + 1)
+    await holdInvitationCounts(tx, byOrganization.keys(), now)
     const accounts = await accountsByEmail(tx, rows.map((row) => row.email))
     const out: IssuedInvitation[] = []
     for (const row of rows) {
@@ -46,6 +51,7 @@ export const resendInvitations = async (
       if (!updated) throw invitationClosed(t)
       out.push({ row: updated, token, account: accounts.get(updated.email) })
     }
+    await countInvitationMails(tx, byOrganization, invitationQuota(app, t), now)
     await mailInvitations(app, tx, organization, out, me, locale)
     return out
   })

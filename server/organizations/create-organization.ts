@@ -6,6 +6,7 @@ import { mailInvitations, storeInvitations } from '../invitations/issue.js'
 import { commitThenSend } from '../services/outbox.js'
 import { createOrganization as storeOrganization } from './memberships.js'
 import { organizationView, profileValues } from './view.js'
+import { invitationQuota } from '../invitations/quota.js'
 
 /**
  * POST /v1/organizations/ — a platform admin creates an organization (specification §6: "Creating an
@@ -34,6 +35,7 @@ export const createOrganization: Handler<'createOrganization'> = async (call) =>
       invitedBy: me.id,
       now,
       ttlSeconds: app.config.invitationTtl,
+      quota: invitationQuota(app, t),
     })
     await mailInvitations(app, tx, organization, issued, me, call.locale)
     return organization

@@ -19,6 +19,7 @@ import {
 import { checkRows, createBodyOf, EXAMPLE_ROW, IMPORT_COLUMNS, type ImportColumn, type StoredRow } from './import-rows.js'
 import { createOrganization as storeOrganization, newInvitationCode, type OrganizationValues } from './memberships.js'
 import { profileValues } from './view.js'
+import { invitationQuota } from '../invitations/quota.js'
 
 /**
  * Organization import (DESIGN.md, spreadsheets): a file is staged into a preview with per-row errors,
@@ -153,7 +154,7 @@ export const confirmOrganizationImport: Handler<'confirmOrganizationImport'> = a
     const issued = await storeInvitationBatch(
       tx,
       made.map((organization, index) => ({ organizationId: organization.id, email: bodies[index]!.owner_user })),
-      { role: 'admin', invitedBy: me.id, now, ttlSeconds: app.config.invitationTtl },
+      { role: 'admin', invitedBy: me.id, now, ttlSeconds: app.config.invitationTtl, quota: invitationQuota(app, t) },
     )
     const rows: StoredRow[] = stagedRows.map((row, index) => ({ ...row, organizationId: made[index]!.id }))
     const [committed] = await tx

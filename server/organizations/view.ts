@@ -24,6 +24,7 @@ export const organizationView = (row: OrganizationRow): OrganizationView => ({
   phone: row.phone,
   timezone: row.timezone,
   is_verified: row.isVerified,
+  invitations_per_day: row.invitationsPerDay,
   status: row.status,
   invitation_code: row.invitationCode,
   logo_url: logoUrl(row),

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import type {
   ChangeMemberStatusInput,
   InviteByEmailInput,
+  InviteByEmailResult,
   LoadOrganizationUsersInput,
   MemberInput,
   Organization,
@@ -79,11 +80,12 @@ export const changeMemberStatus = fromPromise<OrganizationUser, ChangeMemberStat
   )
 })
 
-export const inviteByEmail = fromPromise<void, InviteByEmailInput>(async ({ input, signal }) => {
-  await unwrap(
+export const inviteByEmail = fromPromise<InviteByEmailResult, InviteByEmailInput>(async ({ input, signal }) => {
+  const answer = await unwrap(
     api.POST('/v1/accounts/invite/', {
       body: { organization: input.organizationId, role: input.role, emails: input.emails },
       signal,
     }),
   )
+  return { renewed: answer.renewed ?? [] }
 })

@@ -38,6 +38,7 @@ export function organizationRequest(values: OrganizationFormValues): Organizatio
     phone: `${text(values.phone_code)} ${text(values.phone_number).replace(/[\s-]/g, '')}`,
     timezone: values.timezone,
     ...(values.is_verified === null ? {} : { is_verified: values.is_verified }),
+    ...(values.invitations_per_day === undefined ? {} : { invitations_per_day: values.invitations_per_day }),
   }
 }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership, createOrganization, hashPassword } from '../../server/app.js'
 import { setPasswordHash } from '../../server/accounts/queries.js'
-import { AUTHORIZATION, CALLERS, type Answer, type Caller, type Scope } from '../../server/auth/authorization-table.js'
+import { AUTHORIZATION, CALLERS, FIELD_AUTHORIZATION, type Answer, type Caller, type Scope } from '../../server/auth/authorization-table.js'
 import { createSession } from '../../server/auth/sessions.js'
 import { loadContract, type Operation } from '../../server/contract/load.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
@@ -694,5 +694,56 @@ describe.each(CONTRACT.map((operation) => [operation.operationId, operation] as 
     }
     mismatched += mismatches.length
     expect(mismatches).toEqual([])
+  })
+})
+
+/** Another value for a restricted field than the organization's, per field name. */
+const CHANGED_FIELD: Record<string, (organization: OrganizationRow) => unknown> = {
+  is_verified: (organization) => !organization.isVerified,
+  invitations_per_day: (organization) => (organization.invitationsPerDay ?? 0) + 123,
+}
+/** The stored value of a restricted field, to check that a refusal changed nothing. */
+const STORED_FIELD: Record<string, (organization: OrganizationRow) => unknown> = {
+  is_verified: (organization) => organization.isVerified,
+  invitations_per_day: (organization) => organization.invitationsPerDay,
+}
+
+describe('fields only some callers may change', () => {
+  const cells = Object.entries(FIELD_AUTHORIZATION).flatMap(([operationId, fields]) =>
+    Object.entries(fields).flatMap(([field, allowed]) =>
+      IDENTITIES.filter((identity) => AUTHORIZATION[operationId as keyof typeof AUTHORIZATION].answers[identity.caller].ownOrganization === 'allowed').map(
+        (identity) => [operationId, field, identity.label, identity, (allowed as readonly Caller[]).includes(identity.caller)] as const,
+      ),
+    ),
+  )
+
+  it('names fields that the contract has, with a changed value for each', () => {
+    for (const [operationId, field] of cells) {
+      expect(CHANGED_FIELD[field], `${operationId}.${field}`).toBeDefined()
+      expect(STORED_FIELD[field], `${operationId}.${field}`).toBeDefined()
+    }
+    expect(cells.length).toBeGreaterThan(0)
+  })
+
+  it.each(cells)('%s %s as %s', async (operationId, field, _label, identity, allowed) => {
+    const organization = await standIn(world.own, false)
+    const operation = CONTRACT.find((candidate) => candidate.operationId === operationId)!
+    const request = await FIXTURES[operationId]!.request({
+      me: identity.person(),
+      organization,
+      member: world.own.member,
+      account: world.own.member,
+      country: organization.country as Country,
+    })
+    const body = { ...(request.body as Record<string, unknown>), [field]: CHANGED_FIELD[field]!(organization) }
+    const reply = await send(operation, { ...request, body }, identity.person())
+    const [stored] = await server.db.select().from(organizations).where(eq(organizations.id, organization.id))
+    if (allowed) {
+      expect(reply.status, reply.text).toBe(200)
+      expect(STORED_FIELD[field]!(stored!)).toEqual(CHANGED_FIELD[field]!(organization))
+    } else {
+      expect(reply.status, reply.text).toBe(403)
+      expect(STORED_FIELD[field]!(stored!)).toEqual(STORED_FIELD[field]!(organization))
+    }
   })
 })

@@ -258,6 +258,7 @@ describe('the confirmation', () => {
       ]),
     )
     const shown = await preview(id)
+    expect(shown.status, shown.text).toBe(200)
     expect(shown.body.classes.map((entry: { teacher: unknown }) => entry.teacher)).toEqual([
       { email: school.teacher.user.email.toLowerCase(), invited: false },
       { email: 'new-teacher@example.com', invited: true },

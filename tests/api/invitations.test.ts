@@ -49,6 +49,7 @@ describe('who may invite', () => {
       invitations: [
         { id: expect.any(Number), email: 'pupil1@example.com', role: 'student', organization: people.organization.id, status: 'pending', created: expect.any(String) },
       ],
+      renewed: [],
     })
     const bySuperuser = await invite(superToken, { organization: people.organization.id, role: 'admin', emails: ['boss@example.com'] })
     expect(bySuperuser.status).toBe(201)
@@ -108,17 +109,34 @@ describe('the invitation mail', () => {
     expect(english?.text).toContain('Your role: Employee.')
   })
 
-  it('refreshes a pending invitation instead of adding a second one', async () => {
+  it('renews a pending invitation instead of adding a second one, and mails it again only after a day', async () => {
     const body = { organization: people.organization.id, role: 'student', emails: ['again@example.com', 'AGAIN@example.com'] }
     const first = await invite(people.admin.token, body)
     expect(first.body.invitations).toHaveLength(1)
+    expect(first.body.renewed).toEqual([])
     const firstToken = (await payloadOf('again@example.com')).token
+    const rowOf = async () =>
+      server.db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.email, 'again@example.com'), eq(invitations.organizationId, people.organization.id)))
+    const [mailed] = await rowOf()
+    // within the day: renewed (a later expiry), not mailed again, and the link mailed first still works
+    server.advance(3600)
     const second = await invite(people.admin.token, body)
+    expect(second.status).toBe(201)
     expect(second.body.invitations[0].id).toBe(first.body.invitations[0].id)
-    const rows = await server.db
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.email, 'again@example.com'), eq(invitations.organizationId, people.organization.id)))
+    expect(second.body.renewed).toEqual(['again@example.com'])
+    const renewed = await rowOf()
+    expect(renewed).toHaveLength(1)
+    expect(renewed[0]!.expiresAt.getTime()).toBeGreaterThanOrEqual(mailed!.expiresAt.getTime() + 3600_000)
+    expect(await server.mails('again@example.com')).toHaveLength(1)
+    expect((await server.api('GET', `/v1/invitations/validate/${firstToken}/`)).status).toBe(200)
+    // a day after its mail: mailed again, with a new link
+    server.advance(23 * 3600)
+    const third = await invite(people.admin.token, body)
+    expect(third.body.renewed).toEqual([])
+    const rows = await rowOf()
     expect(rows).toHaveLength(1)
     expect(await server.mails('again@example.com')).toHaveLength(2)
     const secondToken = (await payloadOf('again@example.com')).token

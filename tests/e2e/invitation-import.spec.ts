@@ -38,6 +38,10 @@ test('a csv: the preview shows the bad rows, a confirmed send mails the others, 
   await page.getByLabel('Choose a file').setInputFiles(CSV)
 
   await expect(page.getByText('4 rows: 2 to invite, 2 with a problem')).toBeVisible()
+  // the organization's invitations a day against the two this would send (issue 18); no warning: they fit
+  const allowance = page.getByTestId('invitation-allowance')
+  await expect(allowance).toContainText(/This organization can send \d+ more invitations today \(2000 a day\); this would send up to 2\./)
+  await expect(allowance.getByRole('alert')).toHaveCount(0)
   await expect(rowOf(page, 'not-an-email')).toContainText('Column E-mail: not a valid e-mail address')
   await expect(rowOf(page, 'Same as row 2')).toContainText('ANN.csv@example.com')
   await expect(rowOf(page, 'bob.csv@example.com')).toContainText('Will be invited')
@@ -56,6 +60,7 @@ test('a csv: the preview shows the bad rows, a confirmed send mails the others, 
   await page.getByRole('button', { name: 'Import another file' }).click()
   await page.getByLabel('Choose a file').setInputFiles(CSV)
   await expect(page.getByText('4 rows: 0 to invite, 4 with a problem')).toBeVisible()
+  await expect(page.getByTestId('invitation-allowance')).toHaveCount(0)
   await expect(rowOf(page, 'bob.csv@example.com')).toContainText('Already invited')
   await expect(page.getByRole('button', { name: 'Send 0 invitations' })).toBeDisabled()
   expect(await mailsTo(request, 'ann.csv@example.com')).toHaveLength(1)

@@ -82,6 +82,15 @@ test('an organization admin invites a teacher, edits the roles, is refused remov
   await expect(toast(page, '1 invitation sent.')).toBeVisible()
   await expect(dialog).toBeHidden()
 
+  // the same address again within the day (issue 18): renewed, not mailed a second time, and the admin is told
+  await page.getByRole('button', { name: 'Invite by email' }).click()
+  await dialog.getByRole('textbox', { name: 'Email addresses' }).pressSequentially(`${teacher.email},`)
+  await dialog.getByRole('combobox', { name: 'Role' }).click()
+  await page.getByRole('option', { name: 'Teacher' }).click()
+  await dialog.getByRole('button', { name: 'Send invitations' }).click()
+  await expect(toast(page, '1 address already had an invitation mailed today: renewed, not mailed again (the link mailed then still works).')).toBeVisible()
+  await expect(dialog).toBeHidden()
+
   // the teacher accepts, and sees the organization without invite controls
   await acceptInvitation(request, teacher)
   const teacherPage = await asPerson(browser, teacher)

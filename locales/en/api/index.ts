@@ -74,6 +74,8 @@ const en_api = {
 	occurredInFuture: "This time is more than an hour ahead of the server's clock. Check the date and time of the device.",
 	occurredTooLongAgo: 'This time is more than 366 days ago: events that old are not taken.',
 	practiceEventsLimit: 'This learner has recorded the most practice events taken: {perHour:number} an hour and {perDay:number} a day. Nothing of this call was stored; send its events again in {seconds:number} {{second|seconds}} (the Retry-After header).',
+	invitationsPerDay: 'This organization can send {perDay:number} invitations a day and has {left:number} left today, so nothing was sent. Invite fewer people, or try again in {hours:number} {{hour|hours}}. A platform admin can raise the organization\'s limit.',
+	invitationsPerDayUnverified: 'This organization is not verified yet, so it can send {perDay:number} invitations a day, and it has {left:number} left today: nothing was sent. Invite fewer people, try again in {hours:number} {{hour|hours}}, or ask the platform\'s team to verify your organization.',
 	uploadSizeMismatch: 'This file is not the size announced when its upload started ({size:number} bytes). Choose the file again.',
 	atLeast: 'Choose {min:number} or more.',
 	atMost: 'Choose {max:number} or less.',

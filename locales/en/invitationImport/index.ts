@@ -27,6 +27,12 @@ const en_invitationImport = {
 	columnValue: 'Value',
 	columnStatus: 'Check',
 	noRows: 'No row to show.',
+	allowance: {
+		left: 'This organization can send {left:number} more {{invitation|invitations}} today ({perDay:number} a day); this would send up to {toSend:number}.',
+		overWait: 'That is more than it may send today: confirming now would be refused and nothing would be sent. Remove people from the list, or confirm in {hours:number} {{hour|hours}}.',
+		overSplit: 'That is more than it may send in a day: confirming would be refused and nothing would be sent. Remove people from the list and send the rest another day.',
+		verify: 'A verified organization may send more: ask the platform\'s team to verify yours.',
+	},
 	status: {
 		ok: 'Will be invited',
 		invalid_email: 'Column {column:string}: not a valid e-mail address',

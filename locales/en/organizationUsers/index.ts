@@ -37,6 +37,7 @@ const en_organizationUsers = {
 	selectRole: 'Select a role',
 	sendInvitations: 'Send invitations',
 	invited: '{count:number} invitation{{s}} sent.',
+	renewed: '{count:number} {{address|addresses}} already had an invitation mailed today: renewed, not mailed again (the link mailed then still works).',
 	removeTitle: 'Remove {name:string}?',
 	removeDescription: '{name:string} will lose access to {organization:string}.',
 	removeFromSystemChoice: 'Remove from the system instead',

@@ -75,6 +75,8 @@ const es_MX_api = {
 	occurredInFuture: 'Esta hora está más de una hora por delante del reloj del servidor. Revisa la fecha y la hora del dispositivo.',
 	occurredTooLongAgo: 'Esta hora es de hace más de 366 días: no se aceptan eventos tan antiguos.',
 	practiceEventsLimit: 'Este alumno ya registró el máximo de eventos de práctica aceptados: {perHour} por hora y {perDay} por día. No se guardó nada de esta llamada; vuelve a enviar sus eventos en {seconds} {{segundo|segundos}} (el encabezado Retry-After).',
+	invitationsPerDay: 'Esta organización puede enviar {perDay} invitaciones al día y hoy le quedan {left}, así que no se envió nada. Invita a menos personas o inténtalo de nuevo en {hours} {{hora|horas}}. Un administrador de la plataforma puede aumentar el límite de la organización.',
+	invitationsPerDayUnverified: 'Esta organización aún no está verificada, así que puede enviar {perDay} invitaciones al día, y hoy le quedan {left}: no se envió nada. Invita a menos personas, inténtalo de nuevo en {hours} {{hora|horas}} o pide al equipo de la plataforma que verifique tu organización.',
 	uploadSizeMismatch: 'Este archivo no tiene el tamaño anunciado al iniciar la carga ({size} bytes). Vuelve a elegir el archivo.',
 	atLeast: 'Elige {min} o más.',
 	atMost: 'Elige {max} o menos.',

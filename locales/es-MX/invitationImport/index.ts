@@ -27,6 +27,12 @@ const es_MX_invitationImport = {
 	columnValue: 'Valor',
 	columnStatus: 'Revisión',
 	noRows: 'No hay filas que mostrar.',
+	allowance: {
+		left: 'Esta organización puede enviar {left} {{invitación|invitaciones}} más hoy ({perDay} al día); esto enviaría hasta {toSend}.',
+		overWait: 'Es más de lo que puede enviar hoy: si confirmas ahora, se rechazará y no se enviará nada. Quita personas de la lista o confirma en {hours} {{hora|horas}}.',
+		overSplit: 'Es más de lo que puede enviar en un día: si confirmas, se rechazará y no se enviará nada. Quita personas de la lista y envía el resto otro día.',
+		verify: 'Una organización verificada puede enviar más: pide al equipo de la plataforma que verifique la tuya.',
+	},
 	status: {
 		ok: 'Será invitado',
 		invalid_email: 'Columna {column}: no es un correo electrónico válido',

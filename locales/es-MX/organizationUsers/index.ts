@@ -37,6 +37,7 @@ const es_MX_organizationUsers = {
 	selectRole: 'Selecciona un rol',
 	sendInvitations: 'Enviar invitaciones',
 	invited: 'Se {{envió|enviaron}} {count} {{invitación|invitaciones}}.',
+	renewed: '{count} {{dirección ya tenía|direcciones ya tenían}} una invitación enviada hoy: se renovó, sin enviarla de nuevo (el enlace enviado entonces sigue funcionando).',
 	removeTitle: '¿Quitar a {name}?',
 	removeDescription: '{name} perderá el acceso a {organization}.',
 	removeFromSystemChoice: 'Quitar del sistema en su lugar',

@@ -37,6 +37,7 @@ const ja_organizationUsers = {
 	selectRole: '役割を選択',
 	sendInvitations: '招待を送信',
 	invited: '{count}件の招待を送信しました。',
+	renewed: '{count} 件のアドレスには今日すでに招待メールが送信済みのため、再送せずに招待を更新しました(送信済みのリンクは引き続き使えます)。',
 	removeTitle: '{name}を削除しますか？',
 	removeDescription: '{name}は{organization}にアクセスできなくなります。',
 	removeFromSystemChoice: '代わりにシステムから削除',

@@ -74,6 +74,8 @@ const pt_BR_api = {
 	occurredInFuture: 'Este horário está mais de uma hora à frente do relógio do servidor. Verifique a data e a hora do dispositivo.',
 	occurredTooLongAgo: 'Este horário é de mais de 366 dias atrás: eventos tão antigos não são aceitos.',
 	practiceEventsLimit: 'Este aluno já registrou o máximo de eventos de prática aceitos: {perHour} por hora e {perDay} por dia. Nada desta chamada foi salvo; envie os eventos novamente em {seconds} {{segundo|segundos}} (o cabeçalho Retry-After).',
+	invitationsPerDay: 'Esta organização pode enviar {perDay} convites por dia e hoje restam {left}, então nada foi enviado. Convide menos pessoas ou tente novamente em {hours} {{hora|horas}}. Um administrador da plataforma pode aumentar o limite da organização.',
+	invitationsPerDayUnverified: 'Esta organização ainda não foi verificada, então pode enviar {perDay} convites por dia, e hoje restam {left}: nada foi enviado. Convide menos pessoas, tente novamente em {hours} {{hora|horas}} ou peça à equipe da plataforma que verifique sua organização.',
 	uploadSizeMismatch: 'Este arquivo não tem o tamanho informado no início do envio ({size} bytes). Escolha o arquivo novamente.',
 	atLeast: 'Escolha {min} ou mais.',
 	atMost: 'Escolha {max} ou menos.',

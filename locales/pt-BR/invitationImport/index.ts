@@ -27,6 +27,12 @@ const pt_BR_invitationImport = {
 	columnValue: 'Valor',
 	columnStatus: 'Verificação',
 	noRows: 'Nenhuma linha para mostrar.',
+	allowance: {
+		left: 'Esta organização pode enviar mais {left} {{convite|convites}} hoje ({perDay} por dia); isto enviaria até {toSend}.',
+		overWait: 'É mais do que ela pode enviar hoje: confirmar agora seria recusado e nada seria enviado. Remova pessoas da lista ou confirme em {hours} {{hora|horas}}.',
+		overSplit: 'É mais do que ela pode enviar em um dia: confirmar seria recusado e nada seria enviado. Remova pessoas da lista e envie o restante outro dia.',
+		verify: 'Uma organização verificada pode enviar mais: peça à equipe da plataforma que verifique a sua.',
+	},
 	status: {
 		ok: 'Será convidado',
 		invalid_email: 'Coluna {column}: não é um endereço de e-mail válido',

@@ -37,6 +37,7 @@ const pt_BR_organizationUsers = {
 	selectRole: 'Selecione uma função',
 	sendInvitations: 'Enviar convites',
 	invited: '{count} convite{{s}} enviado{{s}}.',
+	renewed: '{count} {{endereço já tinha|endereços já tinham}} um convite enviado hoje: foi renovado, sem novo envio (o link enviado antes continua funcionando).',
 	removeTitle: 'Remover {name}?',
 	removeDescription: '{name} perderá o acesso a {organization}.',
 	removeFromSystemChoice: 'Remover do sistema em vez disso',

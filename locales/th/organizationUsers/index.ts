@@ -37,6 +37,7 @@ const th_organizationUsers = {
 	selectRole: 'เลือกบทบาท',
 	sendInvitations: 'ส่งคำเชิญ',
 	invited: 'ส่งคำเชิญแล้ว {count} รายการ',
+	renewed: '{count} ที่อยู่ได้รับอีเมลคำเชิญไปแล้ววันนี้: ต่ออายุคำเชิญโดยไม่ส่งอีเมลซ้ำ (ลิงก์ที่ส่งไปก่อนหน้ายังใช้ได้)',
 	removeTitle: 'นำ {name} ออกหรือไม่',
 	removeDescription: '{name} จะไม่สามารถเข้าถึง {organization} ได้อีก',
 	removeFromSystemChoice: 'นำออกจากระบบแทน',

@@ -74,6 +74,8 @@ const vi_api = {
 	occurredInFuture: 'Thời điểm này sớm hơn đồng hồ của máy chủ quá một giờ. Hãy kiểm tra ngày giờ của thiết bị.',
 	occurredTooLongAgo: 'Thời điểm này đã hơn 366 ngày trước: không nhận sự kiện cũ như vậy.',
 	practiceEventsLimit: 'Người học này đã ghi đủ số sự kiện luyện tập tối đa được nhận: {perHour} mỗi giờ và {perDay} mỗi ngày. Không có gì của lần gọi này được lưu; hãy gửi lại các sự kiện sau {seconds} giây (tiêu đề Retry-After).',
+	invitationsPerDay: 'Tổ chức này được gửi {perDay} lời mời mỗi ngày và hôm nay còn {left}, nên không có gì được gửi. Hãy mời ít người hơn, hoặc thử lại sau {hours} giờ. Quản trị viên nền tảng có thể nâng giới hạn của tổ chức.',
+	invitationsPerDayUnverified: 'Tổ chức này chưa được xác minh nên chỉ được gửi {perDay} lời mời mỗi ngày, và hôm nay còn {left}: không có gì được gửi. Hãy mời ít người hơn, thử lại sau {hours} giờ, hoặc đề nghị đội ngũ của nền tảng xác minh tổ chức của bạn.',
 	uploadSizeMismatch: 'Tệp này không đúng kích thước đã báo khi bắt đầu tải lên ({size} byte). Hãy chọn lại tệp.',
 	atLeast: 'Hãy chọn từ {min} trở lên.',
 	atMost: 'Hãy chọn tối đa {max}.',

@@ -27,6 +27,12 @@ const vi_invitationImport = {
 	columnValue: 'Giá trị',
 	columnStatus: 'Kiểm tra',
 	noRows: 'Không có dòng nào để hiển thị.',
+	allowance: {
+		left: 'Hôm nay tổ chức này còn được gửi {left} lời mời ({perDay} mỗi ngày); thao tác này sẽ gửi tối đa {toSend}.',
+		overWait: 'Số này vượt quá số được gửi hôm nay: xác nhận bây giờ sẽ bị từ chối và không có gì được gửi. Hãy bớt người khỏi danh sách, hoặc xác nhận sau {hours} giờ.',
+		overSplit: 'Số này vượt quá số được gửi trong một ngày: xác nhận sẽ bị từ chối và không có gì được gửi. Hãy bớt người khỏi danh sách và gửi phần còn lại vào ngày khác.',
+		verify: 'Tổ chức đã xác minh được gửi nhiều hơn: hãy đề nghị đội ngũ của nền tảng xác minh tổ chức của bạn.',
+	},
 	status: {
 		ok: 'Sẽ được mời',
 		invalid_email: 'Cột {column}: không phải địa chỉ email hợp lệ',

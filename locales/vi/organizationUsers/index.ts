@@ -37,6 +37,7 @@ const vi_organizationUsers = {
 	selectRole: 'Chọn vai trò',
 	sendInvitations: 'Gửi lời mời',
 	invited: 'Đã gửi {count} lời mời.',
+	renewed: '{count} địa chỉ đã được gửi email mời hôm nay: lời mời được gia hạn mà không gửi lại (liên kết đã gửi trước đó vẫn dùng được).',
 	removeTitle: 'Xóa {name}?',
 	removeDescription: '{name} sẽ mất quyền truy cập vào {organization}.',
 	removeFromSystemChoice: 'Xóa khỏi hệ thống thay vào đó',

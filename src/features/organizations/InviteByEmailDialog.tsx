@@ -29,9 +29,10 @@ export function InviteByEmailDialog({ organizationId, organizationName, terms, f
     emailInviteMachine.provide({
       actors: { inviteByEmail },
       actions: {
-        announceSent: (_, { count }) => {
-          toaster.success({ title: t.invited({ count }) })
-          onSent(count)
+        announceSent: (_, { count, renewed }) => {
+          if (count > 0) toaster.success({ title: t.invited({ count }) })
+          if (renewed > 0) toaster.info({ title: t.renewed({ count: renewed }) })
+          onSent(count + renewed)
         },
       },
     }),

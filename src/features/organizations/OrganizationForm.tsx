@@ -19,7 +19,10 @@ export const INDUSTRIES = [
   'fashion_and_clothing', 'mining', 'consulting_services', 'other',
 ] as const
 
-type TextFields = Exclude<keyof OrganizationFormValues, 'is_verified' | 'owner_user' | 'username'> | 'owner_user' | 'username'
+/** The largest number of invitations a day the contract takes. */
+const MAX_INVITATIONS_PER_DAY = 1_000_000
+
+type TextFields = Exclude<keyof OrganizationFormValues, 'is_verified' | 'owner_user' | 'username' | 'invitations_per_day'> | 'owner_user' | 'username'
 
 /** Where the server's message for a request field is shown (the phone's answer goes under the number). */
 const SERVER_FIELD: Partial<Record<TextFields, string>> = { phone_number: 'phone' }
@@ -148,6 +151,10 @@ export function OrganizationForm({ organization, adminContext, lockedCountry, ow
   const fieldErrors = useSelector(flow, (s) => s.context.fieldErrors)
   const failure = useSelector(flow, (s) => (s.matches({ editing: 'failed' }) ? s.context.error : null))
   const [verified, setVerified] = useState(organization?.is_verified ?? false)
+  // a platform admin's number of invitations a day for an organization that exists; empty: the default
+  const capField = adminContext && organization !== null && own === undefined
+  const [cap, setCap] = useState(organization?.invitations_per_day == null ? '' : String(organization.invitations_per_day))
+  const capInvalid = cap.trim() !== '' && !(/^[0-9]+$/.test(cap.trim()) && Number(cap.trim()) <= MAX_INVITATIONS_PER_DAY)
   const form = useForm(initialValues(organization, lockedCountry ?? null, own), (values) => validate(LL, values, ownerField, own !== undefined))
 
   const countryItems = useMemo(() => countries.map((c) => ({ value: c.iso2, label: c.name })), [countries])
@@ -205,7 +212,9 @@ export function OrganizationForm({ organization, adminContext, lockedCountry, ow
       owner_user: ownerField ? form.values.owner_user : null,
       is_verified: adminContext ? verified : null,
       username: own ? form.values.username : null,
+      ...(capField ? { invitations_per_day: cap.trim() === '' ? null : Number(cap.trim()) } : {}),
     }
+    if (capInvalid) return
     flow.send({ type: 'organization.submit', values })
   }
 
@@ -256,6 +265,21 @@ export function OrganizationForm({ organization, adminContext, lockedCountry, ow
           </Checkbox>
         ) : null}
         {fieldErrors.is_verified ? <Text color="fg.error">{fieldErrors.is_verified.join(' ')}</Text> : null}
+        {capField ? (
+          <TextField
+            label={LL.organizationForm.invitationsPerDay()}
+            name="invitations_per_day"
+            inputMode="numeric"
+            autoComplete="off"
+            value={cap}
+            onChange={(event) => {
+              setCap(event.currentTarget.value)
+              flow.send({ type: 'organization.change', field: 'invitations_per_day' })
+            }}
+            helperText={LL.organizationForm.invitationsPerDayHelp()}
+            errorText={capInvalid ? LL.organizationForm.invitationsPerDayInvalid() : fieldErrors.invitations_per_day?.join(' ')}
+          />
+        ) : null}
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
           <Button variant="outline" onClick={onCancel}>
             {LL.common.cancel()}

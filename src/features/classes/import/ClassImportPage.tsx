@@ -10,6 +10,7 @@ import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
 import { Button, ErrorPanel, Link, Tabs, Text, toaster } from '../../../ui'
 import { ImportFile } from '../../shared/ImportFile'
+import { InvitationAllowanceNotice } from '../../shared/InvitationAllowanceNotice'
 import { AdminImportPage } from './AdminImportPage'
 import { ClassPreview } from './ClassPreview'
 import { useImportFlow } from './use-import-flow'
@@ -86,6 +87,7 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
           <Text role="status" fontWeight="medium">
             {wording.summary({ total: preview.total, errors: preview.with_errors })}
           </Text>
+          <InvitationAllowanceNotice allowance={preview.invitation_allowance} />
           {allErrors.length > 0 ? <ErrorPanel title={T.fixErrors()} messages={allErrors} /> : <Text color="fg.success">{T.ready()}</Text>}
           <Tabs.Root defaultValue={String(preview.classes[0]?.row ?? '')} variant="enclosed">
             <Tabs.List flexWrap="wrap" h="auto">

@@ -10,6 +10,7 @@ import { Button, Checkbox, Dialog, ErrorPanel, NativeSelect, Portal, Tabs, Text,
 import { Pager } from '../../shared/Pager'
 import { useOrganizationType } from '../../shared/current'
 import { ImportFile } from '../../shared/ImportFile'
+import { InvitationAllowanceNotice } from '../../shared/InvitationAllowanceNotice'
 import { roleLabel, ROLES, type Terms } from '../../shared/terms'
 import { PreviewTable } from './PreviewTable'
 
@@ -152,6 +153,7 @@ export function InvitationImportPanel({
           <Text role="status" fontWeight="medium">
             {T.summary({ total: preview.total, ok: preview.counts.ok, problems })}
           </Text>
+          {collect ? null : <InvitationAllowanceNotice allowance={preview.invitation_allowance} />}
           <Tabs.Root
             value={filter}
             onValueChange={(details) => flow.send({ type: 'import.filter', filter: details.value as InvitationBatchFilter })}

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "invitations_per_day" integer;
