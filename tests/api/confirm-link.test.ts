@@ -85,6 +85,29 @@ describe('POST /v1/accounts/confirm/ of a sign-up link', () => {
     expect((await confirm({ token, password: SIGN_UP_PASSWORD })).body).toEqual({ email: 'wrong.guess@example.com' })
   })
 
+  it('counts wrong passwords as failed logins of the address: the sixth try from one client waits, the link kept', async () => {
+    // the real limit per e-mail from one client address (the suite's server allows far more)
+    const limited = await startServer({ env: { RATE_LIMIT_PER_EMAIL: '5' } })
+    try {
+      const reply = await limited.api('POST', '/v1/accounts/sign_in', {
+        body: { first_name: 'Nia', last_name: 'Sato', email: 'guessed@example.com', password: SIGN_UP_PASSWORD },
+      })
+      expect(reply.status).toBe(201)
+      const token = (await limited.linkFor('guessed@example.com', '/confirm-account')).searchParams.get('token')
+      const tryWith = (password: string) => limited.api('POST', '/v1/accounts/confirm/', { body: { token, password } })
+      for (let i = 0; i < 5; i++) expect((await tryWith(`guess number ${i}`)).status).toBe(400)
+      const before = await snapshot(limited)
+      const sixth = await tryWith(SIGN_UP_PASSWORD)
+      expect(sixth.status).toBe(429)
+      expect(sixth.body.code).toBe('rate_limited')
+      expect(await snapshot(limited)).toEqual(before)
+      const checked = await limited.api('POST', '/v1/accounts/confirm/check/', { body: { token } })
+      expect(checked.body).toEqual({ email: 'guessed@example.com', purpose: 'sign_up', has_password: true })
+    } finally {
+      await limited.close()
+    }
+  })
+
   it('without the password, removes it and the sessions set before the proof, and hands a token to choose one', async () => {
     const token = await signUp('forgot@example.com')
     const account = await userByEmail('forgot@example.com')
