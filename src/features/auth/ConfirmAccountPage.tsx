@@ -183,7 +183,8 @@ function AskWhoSignedUp({ flow }: { flow: ActorRefFrom<typeof confirmAccountMach
               {LL.auth.confirmAccount.confirmWithPassword()}
             </Button>
             <Text color="fg.muted">{LL.auth.confirmAccount.forgotPassword()}</Text>
-            <Button variant="outline" disabled={busy} onClick={() => flow.send({ type: 'confirm.choosePassword' })}>
+            {/* a long label wraps rather than widen a 360 px screen, in every language */}
+            <Button variant="outline" whiteSpace="normal" h="auto" minH="10" py="2" disabled={busy} onClick={() => flow.send({ type: 'confirm.choosePassword' })}>
               {LL.auth.confirmAccount.confirmWithoutPassword()}
             </Button>
           </Stack>
@@ -192,7 +193,7 @@ function AskWhoSignedUp({ flow }: { flow: ActorRefFrom<typeof confirmAccountMach
         <Stack gap="4">
           <Text>{LL.auth.confirmAccount.askSignUpNoPassword({ email })}</Text>
           <ErrorPanel messages={error ? errorMessages(error, LL.errors.generic(), LL.errors.network()) : []} />
-          <Button disabled={busy} onClick={() => flow.send({ type: 'confirm.choosePassword' })}>
+          <Button whiteSpace="normal" h="auto" minH="10" py="2" disabled={busy} onClick={() => flow.send({ type: 'confirm.choosePassword' })}>
             {LL.auth.confirmAccount.confirmWithoutPassword()}
           </Button>
         </Stack>
