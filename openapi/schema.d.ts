@@ -37,7 +37,9 @@ export interface paths {
          * Create an account
          * @description - With `password`: an unconfirmed account; a confirmation link is mailed.
          *     - With `invite_token` for the same e-mail: the account is created confirmed (the invitation proved the address).
-         *     - With `social_token` (a ticket from the social callback): no password needed; names and e-mail must be the ticket's.
+         *     - With `social_token` (a ticket from the social callback): no password needed; names and e-mail must be the ticket's,
+         *       and the provider must have verified the e-mail (the account is created confirmed); a ticket of an unverified
+         *       e-mail is a 400 `email_unverified` that makes nothing.
          *     - With `next`: the mailed confirmation link carries it, so that the login after confirming comes back to that page.
          *     - With `invitation_code`: the new user joins that organization as a student (or, when it requires approval of
          *       code joins, asks to: a join request). A code that is turned off answers as an unknown one.
@@ -52,7 +54,10 @@ export interface paths {
          * Log in with a social ticket
          * @description Exchanges the ticket of the social callback for a session. When no account belongs to the provider's
          *     identity, answers 404 `account_required` with the provider's names and e-mail, and the ticket stays valid
-         *     for sign-up (then call this again).
+         *     for sign-up (then call this again). An identity linked to no account whose e-mail the provider did not
+         *     verify gets a 400 `email_unverified`, whether an account has the address or not: it neither finds nor makes
+         *     one. A sign-in that confirms an account (the provider verified its address) leaves it only this identity:
+         *     its password, other identities and sessions from before the proof end.
          */
         patch: operations["socialSignIn"];
         trace?: never;
