@@ -616,6 +616,77 @@ type RootTranslation = {
 			 * T​h​i​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
 			 */
 			failed: string
+			/**
+			 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​…
+			 */
+			checking: string
+			/**
+			 * A​n​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​r​e​a​t​e​d​ ​w​i​t​h​ ​{​e​m​a​i​l​}​.​ ​I​f​ ​y​o​u​ ​c​r​e​a​t​e​d​ ​i​t​,​ ​e​n​t​e​r​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​y​o​u​ ​c​h​o​s​e​ ​t​h​e​n​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​d​d​r​e​s​s​.
+			 * @param {string} email
+			 */
+			askSignUp: RequiredParams<'email'>
+			/**
+			 * A​n​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​r​e​a​t​e​d​ ​w​i​t​h​ ​{​e​m​a​i​l​}​.​ ​I​f​ ​y​o​u​ ​c​r​e​a​t​e​d​ ​i​t​,​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​c​h​o​o​s​e​ ​a​ ​p​a​s​s​w​o​r​d​.
+			 * @param {string} email
+			 */
+			askSignUpNoPassword: RequiredParams<'email'>
+			/**
+			 * P​a​s​s​w​o​r​d​ ​c​h​o​s​e​n​ ​a​t​ ​s​i​g​n​-​u​p
+			 */
+			signUpPassword: string
+			/**
+			 * C​o​n​f​i​r​m​ ​m​y​ ​a​d​d​r​e​s​s
+			 */
+			confirmWithPassword: string
+			/**
+			 * D​o​n​'​t​ ​r​e​m​e​m​b​e​r​ ​t​h​a​t​ ​p​a​s​s​w​o​r​d​?​ ​C​o​n​f​i​r​m​ ​y​o​u​r​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​:​ ​t​h​e​ ​o​l​d​ ​o​n​e​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​.
+			 */
+			forgotPassword: string
+			/**
+			 * C​o​n​f​i​r​m​ ​a​n​d​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+			 */
+			confirmWithoutPassword: string
+			/**
+			 * Y​o​u​ ​d​i​d​n​'​t​ ​s​i​g​n​ ​u​p​?
+			 */
+			notYouTitle: string
+			/**
+			 * S​o​m​e​o​n​e​ ​e​l​s​e​ ​u​s​e​d​ ​y​o​u​r​ ​a​d​d​r​e​s​s​.​ ​W​e​ ​d​e​l​e​t​e​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​t​h​e​y​ ​c​r​e​a​t​e​d​;​ ​n​o​t​h​i​n​g​ ​e​l​s​e​ ​h​a​p​p​e​n​s​.
+			 */
+			notYouText: string
+			/**
+			 * T​h​i​s​ ​w​a​s​n​'​t​ ​m​e
+			 */
+			decline: string
+			/**
+			 * T​h​e​ ​a​c​c​o​u​n​t​ ​c​r​e​a​t​e​d​ ​w​i​t​h​ ​{​e​m​a​i​l​}​ ​i​s​ ​d​e​l​e​t​e​d​.​ ​N​o​t​h​i​n​g​ ​e​l​s​e​ ​w​a​s​ ​c​h​a​n​g​e​d​,​ ​a​n​d​ ​y​o​u​ ​n​e​e​d​ ​t​o​ ​d​o​ ​n​o​t​h​i​n​g​ ​m​o​r​e​.
+			 * @param {string} email
+			 */
+			declined: RequiredParams<'email'>
+			/**
+			 * Y​o​u​r​ ​a​d​d​r​e​s​s​ ​i​s​ ​c​o​n​f​i​r​m​e​d​.​ ​C​h​o​o​s​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​f​i​n​i​s​h​.
+			 */
+			passwordToSet: string
+			/**
+			 * F​o​r​ ​y​o​u​r​ ​s​a​f​e​t​y​,​ ​w​h​a​t​ ​w​a​s​ ​s​e​t​ ​b​e​f​o​r​e​ ​y​o​u​r​ ​a​d​d​r​e​s​s​ ​w​a​s​ ​c​o​n​f​i​r​m​e​d​ ​w​a​s​ ​r​e​m​o​v​e​d​:
+			 */
+			removedIntro: string
+			/**
+			 * t​h​e​ ​p​a​s​s​w​o​r​d​ ​c​h​o​s​e​n​ ​a​t​ ​s​i​g​n​-​u​p
+			 */
+			removedPassword: string
+			/**
+			 * t​h​e​ ​s​i​g​n​-​i​n​s​ ​w​i​t​h​ ​a​ ​s​o​c​i​a​l​ ​a​c​c​o​u​n​t​ ​l​i​n​k​e​d​ ​t​o​ ​i​t
+			 */
+			removedSocial: string
+			/**
+			 * t​h​e​ ​s​e​s​s​i​o​n​s​ ​o​p​e​n​ ​o​n​ ​i​t
+			 */
+			removedSessions: string
+			/**
+			 * C​h​o​o​s​e​ ​m​y​ ​p​a​s​s​w​o​r​d
+			 */
+			choosePassword: string
 		}
 		invite: {
 			/**
@@ -702,7 +773,7 @@ type RootTranslation = {
 		 */
 		selectRole: string
 		/**
-		 * P​l​e​a​s​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
 		 */
 		currentPasswordRequired: string
 		/**
@@ -1578,6 +1649,14 @@ export type NamespaceApiTranslation = {
 	 * A​n​ ​a​c​c​o​u​n​t​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​ ​f​o​r​ ​t​h​i​s​ ​e​m​a​i​l​.​ ​L​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​n​d​ ​p​a​s​s​w​o​r​d​.
 	 */
 	socialAccountExists: string
+	/**
+	 * Y​o​u​r​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​h​a​s​ ​n​o​t​ ​v​e​r​i​f​i​e​d​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​V​e​r​i​f​y​ ​i​t​ ​t​h​e​r​e​,​ ​o​r​ ​s​i​g​n​ ​u​p​ ​w​i​t​h​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​n​d​ ​a​ ​p​a​s​s​w​o​r​d​.
+	 */
+	socialEmailUnverified: string
+	/**
+	 * T​h​i​s​ ​i​s​ ​n​o​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​c​h​o​s​e​n​ ​w​h​e​n​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+	 */
+	signUpPasswordWrong: string
 	/**
 	 * C​a​n​n​o​t​ ​r​e​m​o​v​e​ ​t​h​e​ ​o​n​l​y​ ​a​d​m​i​n​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
 	 */
@@ -7660,6 +7739,74 @@ export type TranslationFunctions = {
 			 * This confirmation link is invalid or has expired. Ask for a new one.
 			 */
 			failed: () => LocalizedString
+			/**
+			 * Checking your link…
+			 */
+			checking: () => LocalizedString
+			/**
+			 * An account was created with {email}. If you created it, enter the password you chose then to confirm your address.
+			 */
+			askSignUp: (arg: { email: string }) => LocalizedString
+			/**
+			 * An account was created with {email}. If you created it, confirm your address and choose a password.
+			 */
+			askSignUpNoPassword: (arg: { email: string }) => LocalizedString
+			/**
+			 * Password chosen at sign-up
+			 */
+			signUpPassword: () => LocalizedString
+			/**
+			 * Confirm my address
+			 */
+			confirmWithPassword: () => LocalizedString
+			/**
+			 * Don't remember that password? Confirm your address and choose a new one: the old one stops working.
+			 */
+			forgotPassword: () => LocalizedString
+			/**
+			 * Confirm and choose a new password
+			 */
+			confirmWithoutPassword: () => LocalizedString
+			/**
+			 * You didn't sign up?
+			 */
+			notYouTitle: () => LocalizedString
+			/**
+			 * Someone else used your address. We delete the account they created; nothing else happens.
+			 */
+			notYouText: () => LocalizedString
+			/**
+			 * This wasn't me
+			 */
+			decline: () => LocalizedString
+			/**
+			 * The account created with {email} is deleted. Nothing else was changed, and you need to do nothing more.
+			 */
+			declined: (arg: { email: string }) => LocalizedString
+			/**
+			 * Your address is confirmed. Choose your password to finish.
+			 */
+			passwordToSet: () => LocalizedString
+			/**
+			 * For your safety, what was set before your address was confirmed was removed:
+			 */
+			removedIntro: () => LocalizedString
+			/**
+			 * the password chosen at sign-up
+			 */
+			removedPassword: () => LocalizedString
+			/**
+			 * the sign-ins with a social account linked to it
+			 */
+			removedSocial: () => LocalizedString
+			/**
+			 * the sessions open on it
+			 */
+			removedSessions: () => LocalizedString
+			/**
+			 * Choose my password
+			 */
+			choosePassword: () => LocalizedString
 		}
 		invite: {
 			/**
@@ -7742,7 +7889,7 @@ export type TranslationFunctions = {
 		 */
 		selectRole: () => LocalizedString
 		/**
-		 * Please your password
+		 * Please enter your current password
 		 */
 		currentPasswordRequired: () => LocalizedString
 		/**
@@ -8579,6 +8726,14 @@ export type TranslationFunctions = {
 		 * An account already exists for this email. Log in with your email and password.
 		 */
 		socialAccountExists: () => LocalizedString
+		/**
+		 * Your sign-in provider has not verified this email address. Verify it there, or sign up with your email and a password.
+		 */
+		socialEmailUnverified: () => LocalizedString
+		/**
+		 * This is not the password chosen when the account was created.
+		 */
+		signUpPasswordWrong: () => LocalizedString
 		/**
 		 * Cannot remove the only admin of an organization.
 		 */

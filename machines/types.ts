@@ -167,6 +167,28 @@ export interface ConfirmAccountResult {
   email: string
   /** true when the address had been confirmed before (the link was opened again). */
   already_confirmed?: boolean
+  /** A sign-up's link confirmed without the sign-up's password: the reset token to choose one. */
+  reset_token?: string
+  /** What the first proof of the address removed. */
+  removed?: RemovedOnProof[]
+}
+
+/** What the first proof of an address removes from its account (the contract's `removed`). */
+export type RemovedOnProof = 'password' | 'social_sign_in' | 'sessions'
+
+/** confirmAccount: POST /v1/accounts/confirm/ {token, password?}: the sign-up's password keeps it. */
+export interface ConfirmLinkInput {
+  token: string
+  password?: string
+}
+
+/** checkConfirmation: POST /v1/accounts/confirm/check/ {token} -> what the link stands for. */
+export interface ConfirmationCheck {
+  email: string
+  /** A sign-up's link, or an e-mail change's; absent for a used link of a confirmed address. */
+  purpose?: 'sign_up' | 'email_change'
+  has_password: boolean
+  already_confirmed?: boolean
 }
 
 /** resetPassword: POST /v1/accounts/reset_password/confirm/ {token, password} */

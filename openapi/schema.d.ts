@@ -37,7 +37,9 @@ export interface paths {
          * Create an account
          * @description - With `password`: an unconfirmed account; a confirmation link is mailed.
          *     - With `invite_token` for the same e-mail: the account is created confirmed (the invitation proved the address).
-         *     - With `social_token` (a ticket from the social callback): no password needed; names and e-mail must be the ticket's.
+         *     - With `social_token` (a ticket from the social callback): no password needed; names and e-mail must be the ticket's,
+         *       and the provider must have verified the e-mail (the account is created confirmed); a ticket of an unverified
+         *       e-mail is a 400 `email_unverified` that makes nothing.
          *     - With `next`: the mailed confirmation link carries it, so that the login after confirming comes back to that page.
          *     - With `invitation_code`: the new user joins that organization as a student (or, when it requires approval of
          *       code joins, asks to: a join request). A code that is turned off answers as an unknown one.
@@ -52,7 +54,10 @@ export interface paths {
          * Log in with a social ticket
          * @description Exchanges the ticket of the social callback for a session. When no account belongs to the provider's
          *     identity, answers 404 `account_required` with the provider's names and e-mail, and the ticket stays valid
-         *     for sign-up (then call this again).
+         *     for sign-up (then call this again). An identity linked to no account whose e-mail the provider did not
+         *     verify gets a 400 `email_unverified`, whether an account has the address or not: it neither finds nor makes
+         *     one. A sign-in that confirms an account (the provider verified its address) leaves it only this identity:
+         *     its password, other identities and sessions from before the proof end.
          */
         patch: operations["socialSignIn"];
         trace?: never;
@@ -286,6 +291,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/confirm/check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a confirmation link stands for, without using it
+         * @description The confirm-account page asks this first: a sign-up's link asks the person whether they signed up
+         *     (with the password chosen then, a new password, or "This wasn't me"), an e-mail change's link is
+         *     confirmed at once, and a link of an address confirmed since says so. The link stays usable. An
+         *     expired, used or unknown link of an address still waiting is a 400 `{token: ["..."]}`.
+         */
+        post: operations["checkConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/confirm/": {
         parameters: {
             query?: never;
@@ -295,8 +323,39 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an account, or a new e-mail, with a mailed token */
+        /**
+         * Confirm an account, or a new e-mail, with a mailed token
+         * @description An e-mail change's link moves the account to the new address. A sign-up's link proves the address for
+         *     the first time, and the account keeps only what the person who opened it holds: with `password` (the
+         *     one chosen at sign-up, checked; a wrong one is a 400 `{password: [...]}` that changes nothing and
+         *     keeps the link) the password stays; without it the password is removed and the answer carries
+         *     `reset_token`, a reset token for the person to choose their own. Either way the provider sign-ins
+         *     linked and the sessions opened before the proof end, in the same transaction; `removed` says what went.
+         */
         post: operations["confirmAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/confirm/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "This wasn't me": delete the account a sign-up's link was mailed for
+         * @description For the person at an address someone else signed up with: the account of the link, still unconfirmed,
+         *     is deleted with everything it holds, and nothing else happens (no mail, no session, the invitations
+         *     to the address stay). A link of an e-mail change or of a confirmed account, or a dead link, is a
+         *     400 `{token: ["..."]}` that changes nothing.
+         */
+        post: operations["declineAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2245,9 +2304,35 @@ export interface components {
         TokenRequest: {
             token: components["schemas"]["Token"];
         };
+        ConfirmAccountRequest: {
+            token: components["schemas"]["Token"];
+            /** @description The password chosen at sign-up, to keep it; only a sign-up's link reads it. */
+            password?: string;
+        };
+        ConfirmationCheck: {
+            /** @description The address the link confirms */
+            email: string;
+            /**
+             * @description A sign-up's link, or the link of an e-mail change mailed to the new address; absent for a link
+             *     already used (or expired) whose address is confirmed now.
+             * @enum {string}
+             */
+            purpose?: "sign_up" | "email_change";
+            /** @description Whether the account has a password to keep. */
+            has_password: boolean;
+            /** @description Present (true) when the address is confirmed already; the page offers the login. */
+            already_confirmed?: boolean;
+        };
         ConfirmAccountResult: {
             /** @description The address now confirmed */
             email: string;
+            /**
+             * @description A sign-up's link opened without the sign-up's password: a reset token (valid one hour) for the
+             *     person to choose their password, with the reset-password page.
+             */
+            reset_token?: string;
+            /** @description What the first proof of the address removed, for the page to say. */
+            removed?: ("password" | "social_sign_in" | "sessions")[];
             /**
              * @description Present (true) when the address was confirmed before this call: a confirmation link opened again
              *     after it was used, or after another link confirmed the account. The page says so and offers the login.
@@ -4026,7 +4111,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    confirmAccount: {
+    checkConfirmation: {
         parameters: {
             query?: never;
             header?: never;
@@ -4039,6 +4124,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The link and its account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmationCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    confirmAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmAccountRequest"];
+            };
+        };
+        responses: {
             /** @description Confirmed */
             200: {
                 headers: {
@@ -4047,6 +4157,30 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ConfirmAccountResult"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    declineAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
         };

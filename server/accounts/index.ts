@@ -1,6 +1,6 @@
 /** The handlers of the accounts area, by operationId. */
 export { changePassword } from './change-password.js'
-export { confirmAccount, sendConfirmation } from './confirm-account.js'
+export { checkConfirmation, confirmAccount, declineAccount, sendConfirmation } from './confirm-account.js'
 export { deleteAccount } from './delete-account.js'
 export { getAccount } from './get-account.js'
 export { login } from './login.js'

@@ -62,11 +62,6 @@ export const setPasswordHash = async (db: Executor, userId: number, passwordHash
   if (updated.length === 0) await db.insert(credentials).values({ userId, passwordHash })
 }
 
-/** Removes the password of an account (it keeps its provider identities). */
-export const dropPassword = async (db: Executor, userId: number): Promise<void> => {
-  await db.delete(credentials).where(and(eq(credentials.userId, userId), isNotNull(credentials.passwordHash)))
-}
-
 export const linkOidcIdentity = async (db: Executor, userId: number, issuer: string, subject: string): Promise<void> => {
   await db.insert(credentials).values({ userId, oidcIssuer: issuer, oidcSubject: subject }).onConflictDoNothing()
 }

@@ -9,6 +9,7 @@ import { issueToken } from '../auth/one-time-tokens.js'
 import { commitThenSend } from '../services/outbox.js'
 import { limitAttempt } from '../services/rate-limit.js'
 import { RESET_TTL_SECONDS } from './confirmation.js'
+import { proveAddressFirstTime } from './first-proof.js'
 import { sendPasswordChangedMail, sendResetPasswordMail } from './mails.js'
 import { hashPassword, passwordProblem } from './passwords.js'
 import { findUserById, findUserByEmail, setPasswordHash } from './queries.js'
@@ -37,7 +38,8 @@ const mailResetLink = async (app: AppContext, email: string): Promise<void> => {
 
 /**
  * POST /v1/accounts/reset_password/confirm/ — the link's token and a new password. Every session of
- * the account ends, and the e-mail counts as confirmed (the link reached it).
+ * the account ends, and the e-mail counts as confirmed (the link reached it); when that is the first
+ * proof of the address, the provider identities linked before it go too.
  */
 export const resetPasswordConfirm: Handler<'resetPasswordConfirm'> = async ({ body, app, t }) => {
   const now = app.clock()
@@ -54,7 +56,8 @@ export const resetPasswordConfirm: Handler<'resetPasswordConfirm'> = async ({ bo
     if (!token?.userId) return undefined
     await setPasswordHash(tx, token.userId, passwordHash)
     const [user] = await tx.select({ confirmedAt: users.confirmedAt }).from(users).where(eq(users.id, token.userId))
-    if (user && !user.confirmedAt) await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, token.userId))
+    // the link reached the address: on an unconfirmed account, the first proof of it (first-proof.ts)
+    if (user && !user.confirmedAt) await proveAddressFirstTime(tx, token.userId, now, { password: true })
     await revokeUserSessions(tx, token.userId, now)
     const changed = await findUserById(tx, token.userId)
     if (changed) await sendPasswordChangedMail(app, tx, changed)

@@ -20,8 +20,8 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * POST /v1/accounts/sign_in — creates an account.
  * - With a password: unconfirmed; a confirmation link is mailed.
  * - With an invite token for the same address: confirmed (the invitation proved the address).
- * - With a social ticket: no password needed; names and e-mail are the provider's; confirmed when
- *   the provider verified the address.
+ * - With a social ticket: no password needed; names and e-mail are the provider's, and the provider
+ *   must have verified the address (the account is confirmed); a ticket of an unverified address is refused.
  * - With an organization's invitation code: the user joins it as a student (asks to, when it requires approval).
  * - With an address that has an account: the same answer as for a new one, and its owner is mailed.
  */
@@ -43,6 +43,8 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
     const namesMatch =
       (!identity.firstName || same(identity.firstName, firstName)) && (!identity.lastName || same(identity.lastName, lastName))
     if (!same(identity.email, email) || !namesMatch) throw badRequest(t.api.socialDetailsMismatch())
+    // the provider's claim of an address it did not verify proves nothing: no account is made from it
+    if (!identity.emailVerified) throw badRequest(t.api.socialEmailUnverified(), 'email_unverified')
     if (await findUserByOidc(app.db, identity.issuer, identity.subject)) throw badRequest(t.api.socialAccountExists())
   }
 
@@ -71,7 +73,7 @@ export const signUp: Handler<'signUp'> = async ({ body, app, t, ip, locale }) =>
     throw new ApiError(400, Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])))
   }
 
-  const confirmed = inviteProvesEmail || (social?.payload.emailVerified ?? false)
+  const confirmed = inviteProvesEmail || social !== undefined
   // hashed before the address is looked up: a known address costs the same time as a new one
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password)
   const answer = { email, confirmed }

@@ -1,19 +1,21 @@
-import { eq } from 'drizzle-orm'
-import { createSession, revokeUserSessions } from '../auth/sessions.js'
+import { createSession } from '../auth/sessions.js'
 import { readSocialTicket, useSocialTicket } from '../auth/social-tickets.js'
 import type { Handler } from '../contract/handler.js'
-import { users } from '../db/schema.js'
 import { ApiError, badRequest, detailError, fieldErrors } from '../http/errors.js'
-import { dropPassword, findUserByEmail, findUserByOidc, linkOidcIdentity } from './queries.js'
+import { proveAddressFirstTime } from './first-proof.js'
+import { findUserByEmail, findUserByOidc, linkOidcIdentity } from './queries.js'
 
 /**
  * PATCH /v1/accounts/sign_in — a social ticket for a session.
  * The account is the one linked to the provider's identity; else the one with the provider's e-mail
  * when the provider verified it (the identity is then linked to it). Without an account: 404
  * account_required with the provider's names and e-mail, and the ticket stays valid for sign-up.
- * A sign-in that confirms an account drops the password and sessions it had: they were set before anyone
- * proved the address (someone else may have signed up with it first); the owner can define a password
- * through the password reset.
+ * An identity whose e-mail the provider did not verify and that is linked to no account gets nothing:
+ * it may claim anyone's address, so it neither finds an account by it nor creates one (400
+ * email_unverified, the same whether an account has the address or not).
+ * A sign-in that confirms an account is the first proof of its address (first-proof.ts): the account
+ * keeps only this identity; its password, its other identities and its sessions go (someone else may
+ * have signed up with the address first); the owner can define a password through the password reset.
  */
 export const socialSignIn: Handler<'socialSignIn'> = async ({ body, app, t }) => {
   const now = app.clock()
@@ -24,6 +26,7 @@ export const socialSignIn: Handler<'socialSignIn'> = async ({ body, app, t }) =>
   let user = await findUserByOidc(app.db, identity.issuer, identity.subject)
   let linkToExisting = false
   if (!user) {
+    if (!identity.emailVerified) throw badRequest(t.api.socialEmailUnverified(), 'email_unverified')
     const byEmail = await findUserByEmail(app.db, identity.email)
     if (!byEmail) {
       throw new ApiError(404, {
@@ -34,7 +37,6 @@ export const socialSignIn: Handler<'socialSignIn'> = async ({ body, app, t }) =>
         email: identity.email,
       })
     }
-    if (!identity.emailVerified) throw badRequest(t.api.socialAccountExists())
     user = byEmail
     linkToExisting = true
   }
@@ -47,11 +49,7 @@ export const socialSignIn: Handler<'socialSignIn'> = async ({ body, app, t }) =>
   const session = await app.db.transaction(async (tx) => {
     if (!(await useSocialTicket(tx, body.social_token, now))) return undefined
     if (linkToExisting) await linkOidcIdentity(tx, account.id, identity.issuer, identity.subject)
-    if (confirmNow) {
-      await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, account.id))
-      await dropPassword(tx, account.id)
-      await revokeUserSessions(tx, account.id, now)
-    }
+    if (confirmNow) await proveAddressFirstTime(tx, account.id, now, { password: false, identity })
     return createSession(tx, account.id, now, app.config.sessionTtl, 'social')
   })
   if (!session) throw fieldErrors({ social_token: t.api.socialTicketInvalid() })

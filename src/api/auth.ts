@@ -3,6 +3,8 @@ import type {
   AcceptInviteInput,
   AcceptInviteResult,
   ConfirmAccountResult,
+  ConfirmationCheck,
+  ConfirmLinkInput,
   DetailResult,
   EmailInput,
   LoadAccountInput,
@@ -97,10 +99,25 @@ export const socialSignIn = fromPromise<Session, SocialSignInInput>(({ input, si
   unwrap(api.PATCH('/v1/accounts/sign_in', { body: { social_token: input.social_token }, signal })),
 )
 
-/** POST /v1/accounts/confirm/ {token} -> {email} */
-export const confirmAccount = fromPromise<ConfirmAccountResult, TokenInput>(({ input, signal }) =>
-  unwrap(api.POST('/v1/accounts/confirm/', { body: { token: input.token }, signal })),
+/** POST /v1/accounts/confirm/check/ {token} -> what the link stands for (400 naming the token for a dead link); the link stays usable */
+export const checkConfirmation = fromPromise<ConfirmationCheck, TokenInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/accounts/confirm/check/', { body: { token: input.token }, signal })),
 )
+
+/** POST /v1/accounts/confirm/ {token, password?} -> {email, reset_token?, removed?} (400 naming the password when it is not the sign-up's) */
+export const confirmAccount = fromPromise<ConfirmAccountResult, ConfirmLinkInput>(({ input, signal }) =>
+  unwrap(
+    api.POST('/v1/accounts/confirm/', {
+      body: input.password === undefined ? { token: input.token } : { token: input.token, password: input.password },
+      signal,
+    }),
+  ),
+)
+
+/** POST /v1/accounts/confirm/decline/ {token} -> 204: "This wasn't me", the account of the sign-up's link is deleted */
+export const declineAccount = fromPromise<void, TokenInput>(async ({ input, signal }) => {
+  await unwrap(api.POST('/v1/accounts/confirm/decline/', { body: { token: input.token }, signal }))
+})
 
 /** POST /v1/accounts/email/undo/ {token} -> {detail} (400 naming the token when the link is spent) */
 export const undoEmailChange = fromPromise<DetailResult, TokenInput>(({ input, signal }) =>
@@ -125,7 +142,7 @@ export const resetPassword = fromPromise<DetailResult, ResetPasswordInput>(({ in
 export const navigationGuardActors = { acceptInvite }
 export const inviteTokenActors = { validateInvitation }
 export const socialSignInActors = { socialSignIn, signUp, acceptInvite, loadAccount }
-export const confirmAccountActors = { confirmAccount, sendConfirmation }
+export const confirmAccountActors = { checkConfirmation, confirmAccount, declineAccount, sendConfirmation }
 export const undoEmailChangeActors = { undoEmailChange }
 export const recoverPasswordActors = { requestPasswordReset }
 export const resendConfirmationActors = { sendConfirmation }

@@ -19,7 +19,8 @@ const askReset = (email: string) => server.api('POST', '/v1/accounts/reset_passw
 const validate = (token: unknown) => server.api('POST', '/v1/accounts/reset_password/validate/', { body: { token } })
 const resetWith = (token: string | null, password: string) =>
   server.api('POST', '/v1/accounts/reset_password/confirm/', { body: { token, password } })
-const confirm = (token: string | null) => server.api('POST', '/v1/accounts/confirm/', { body: { token } })
+const confirm = (token: string | null, password?: string) =>
+  server.api('POST', '/v1/accounts/confirm/', { body: { token, ...(password ? { password } : {}) } })
 const signUp = (email: string) =>
   server.api('POST', '/v1/accounts/sign_in', { body: { first_name: 'Dee', last_name: 'Link', email, password: 'a fine passphrase' } })
 
@@ -72,7 +73,7 @@ describe('a confirmation link opened again', () => {
   it('says the account is already confirmed, with its e-mail for the login', async () => {
     expect((await signUp('Twice@Example.com')).status).toBe(201)
     const token = (await server.linkFor('twice@example.com', '/confirm-account')).searchParams.get('token')
-    expect((await confirm(token)).body).toEqual({ email: 'Twice@Example.com' })
+    expect((await confirm(token, 'a fine passphrase')).body).toEqual({ email: 'Twice@Example.com' })
     const again = await confirm(token)
     expect(again.status).toBe(200)
     expect(again.body).toEqual({ email: 'Twice@Example.com', already_confirmed: true })
@@ -84,7 +85,7 @@ describe('a confirmation link opened again', () => {
     await server.api('POST', '/v1/accounts/send_confirmation/', { body: { email: 'older@example.com' } })
     const second = (await server.linkFor('older@example.com', '/confirm-account')).searchParams.get('token')
     expect(second).not.toBe(first)
-    expect((await confirm(second)).body).toEqual({ email: 'older@example.com' })
+    expect((await confirm(second, 'a fine passphrase')).body).toEqual({ email: 'older@example.com' })
     expect((await confirm(first)).body).toEqual({ email: 'older@example.com', already_confirmed: true })
     server.advance(3 * 24 * 3600 + 60)
     expect((await confirm(second)).body).toEqual({ email: 'older@example.com', already_confirmed: true })

@@ -37,13 +37,30 @@ describe('a new e-mail needs the current password', () => {
     const rowBefore = await userRow(user.id)
     const missing = await patch(user.id, token, { email: 'thief@example.com', first_name: 'Changed' }, 'en')
     expect(missing.status).toBe(400)
-    expect(missing.body).toEqual({ current_password: ['Please your password'] })
+    expect(missing.body).toEqual({ current_password: ['Please enter your current password'] })
     const wrong = await patch(user.id, token, { email: 'thief@example.com', current_password: 'not mine' }, 'es-MX')
     expect(wrong.status).toBe(400)
     expect(wrong.body).toEqual({ current_password: ['Tu contraseña actual no es correcta.'] })
     expect(await snapshot(server)).toEqual(before)
     expect(await userRow(user.id)).toEqual(rowBefore)
     expect(await server.mails('thief@example.com')).toHaveLength(0)
+  })
+
+  it('asks for the current password in a whole sentence, in each of the six languages', async () => {
+    const user = await createUser(server, { email: 'six@example.com' })
+    const token = await login(server, user.email)
+    const asked: Record<string, unknown> = {}
+    for (const language of ['en', 'es-MX', 'ja', 'pt-BR', 'th', 'vi']) {
+      asked[language] = (await patch(user.id, token, { email: 'six.new@example.com' }, language)).body
+    }
+    expect(asked).toEqual({
+      en: { current_password: ['Please enter your current password'] },
+      'es-MX': { current_password: ['Escribe tu contraseña actual'] },
+      ja: { current_password: ['現在のパスワードを入力してください'] },
+      'pt-BR': { current_password: ['Digite sua senha atual'] },
+      th: { current_password: ['โปรดกรอกรหัสผ่านปัจจุบัน'] },
+      vi: { current_password: ['Vui lòng nhập mật khẩu hiện tại'] },
+    })
   })
 
   it('changes names, phone and language without it', async () => {

@@ -4,7 +4,8 @@ import Provider from 'oidc-provider'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { createSession } from '../../server/auth/sessions.js'
-import { users } from '../../server/db/schema.js'
+import { credentials, users } from '../../server/db/schema.js'
+import { linkOidcIdentity } from '../../server/accounts/queries.js'
 import { createOrganizationWithPeople, createUser, inviteTokenFor, startServer, type TestServer } from './harness.js'
 
 /**
@@ -21,6 +22,17 @@ const people: Record<string, Record<string, unknown>> = {
   mallory: { email: 'owner@example.org', email_verified: false, given_name: 'Mallory', family_name: 'Fake' },
   owner: { email: 'owner@example.org', email_verified: true, given_name: 'Olive', family_name: 'Owner' },
   victim: { email: 'victim@example.org', email_verified: true, given_name: 'Vera', family_name: 'Victim' },
+  // the account takeovers of issue 18: an attacker's identity that claims the address without proof, and its owner's
+  claimer: { email: 'ruth@example.org', email_verified: false, given_name: 'Ruth', family_name: 'Owner' },
+  ruth: { email: 'ruth@example.org', email_verified: true, given_name: 'Ruth', family_name: 'Owner' },
+  'claimer-una': { email: 'una@example.org', email_verified: false, given_name: 'Una', family_name: 'Owner' },
+  'planter-sam-link': { email: 'sam.link@example.org', email_verified: false, given_name: 'Sam', family_name: 'Owner' },
+  'planter-sam-social': { email: 'sam.social@example.org', email_verified: false, given_name: 'Sam', family_name: 'Owner' },
+  'planter-sam-reset': { email: 'sam.reset@example.org', email_verified: false, given_name: 'Sam', family_name: 'Owner' },
+  'sam-link': { email: 'sam.link@example.org', email_verified: true, given_name: 'Sam', family_name: 'Owner' },
+  'sam-social': { email: 'sam.social@example.org', email_verified: true, given_name: 'Sam', family_name: 'Owner' },
+  'sam-reset': { email: 'sam.reset@example.org', email_verified: true, given_name: 'Sam', family_name: 'Owner' },
+  tess: { email: 'tess@example.org', email_verified: true, given_name: 'Tess', family_name: 'Owner' },
 }
 
 let issuer: string
@@ -273,6 +285,123 @@ describe('social sign-in with OpenID Connect', () => {
     // the state was used up by that answer
     const replay = await server.api('GET', `/v1/auth/social/oidc/callback?code=abc&state=${state}`)
     expect(new URL(String(replay.headers.location)).searchParams.get('social_error')).toBe('invalid_state')
+  })
+})
+
+/**
+ * Issue 18: whatever proves an address first (the mailed link, a provider sign-in that verified it, a
+ * reset link) leaves the account only what the prover holds, and an unverified provider e-mail never
+ * makes or finds an account. Each attack is played as its steps, whatever the answers on the way: the
+ * attacker tries, the owner does what the pages lead her to; what counts is the attacker's last try.
+ */
+describe('account takeover through an address not proven yet', () => {
+  const userByEmail = async (email: string) => (await server.db.select().from(users).where(eq(users.email, email)))[0]
+  const passwordLogin = (email: string, password: string) => server.api('POST', '/v1/accounts/login-legacy/', { body: { email, password } })
+  const signUpWith = (ticket: string, email: string) => {
+    const { given_name, family_name } = Object.values(people).find((person) => person.email === email) ?? {}
+    return server.api('POST', '/v1/accounts/sign_in', { body: { first_name: given_name, last_name: family_name, email, social_token: ticket } })
+  }
+  /** The owner's provider sign-in as the login page does it: a sign-up with the ticket first when there is no account. */
+  const ownerSignsIn = async (login: string) => {
+    const ticket = ticketOf(await socialLogin(login))
+    const first = await socialSignIn(ticket)
+    if (first.body.code !== 'account_required') return first
+    expect((await signUpWith(ticket, String(people[login]?.email))).status).toBe(201)
+    return socialSignIn(ticket)
+  }
+  /** The owner opens the newest confirmation link of her inbox, if any, knowing no password. */
+  const ownerOpensConfirmation = async (email: string) => {
+    const link = (await server.mails(email)).flatMap((mail) => mail.links).find((url) => new URL(url).pathname === '/confirm-account')
+    if (!link) return undefined
+    return server.api('POST', '/v1/accounts/confirm/', { body: { token: new URL(link).searchParams.get('token') } })
+  }
+  const expectNothingFor = (attempt: { status: number; body: Record<string, unknown> }) => {
+    expect(attempt.status).toBe(400)
+    expect(attempt.body).not.toHaveProperty('token')
+  }
+
+  it('route A, proven by the owner\'s provider sign-in: an identity that claimed the address unverified gets nothing', async () => {
+    const claim = ticketOf(await socialLogin('claimer'))
+    const tried = [(await socialSignIn(claim)).status, (await signUpWith(claim, 'ruth@example.org')).status]
+    const owner = await ownerSignsIn('ruth')
+    expect(owner.status).toBe(200)
+
+    const attacker = await socialSignIn(ticketOf(await socialLogin('claimer')))
+    expectNothingFor(attacker)
+    // neither the sign-in nor the sign-up with the unverified ticket made an account, and no mail went out
+    expect(tried).toEqual([400, 400])
+    expect(attacker.body).toEqual({
+      detail: 'Your sign-in provider has not verified this email address. Verify it there, or sign up with your email and a password.',
+      code: 'email_unverified',
+    })
+    expect((await server.mails('ruth@example.org')).map((mail) => mail.subject)).toEqual([])
+    const ruth = await userByEmail('ruth@example.org')
+    expect(await server.db.select().from(credentials).where(eq(credentials.userId, ruth!.id))).toHaveLength(1)
+  })
+
+  it('route A, proven by the mailed link: an identity that claimed the address unverified gets nothing', async () => {
+    const claim = ticketOf(await socialLogin('claimer-una'))
+    const signedUp = await signUpWith(claim, 'una@example.org')
+    const opened = await ownerOpensConfirmation('una@example.org')
+
+    const attacker = await socialSignIn(ticketOf(await socialLogin('claimer-una')))
+    expectNothingFor(attacker)
+    expect(signedUp.body).toMatchObject({ code: 'email_unverified' })
+    expect(opened).toBeUndefined()
+    expect(await userByEmail('una@example.org')).toBeUndefined()
+  })
+
+  for (const [proof, owner] of [
+    ['the mailed link', 'sam-link'],
+    ['a verified provider sign-in', 'sam-social'],
+    ['a password reset link', 'sam-reset'],
+  ] as const) {
+    it(`route A, with an identity linked before this fix: ${proof} drops it`, async () => {
+      const email = String(people[owner]?.email)
+      const attacker = `planter-${owner}`
+      // what a sign-up with an unverified ticket left before this fix: an unconfirmed account linked to the attacker's identity
+      const signedUp = await server.api('POST', '/v1/accounts/sign_in', {
+        body: { first_name: 'Sam', last_name: 'Owner', email, password: 'planted by the attacker' },
+      })
+      expect(signedUp.status).toBe(201)
+      const planted = await userByEmail(email)
+      await linkOidcIdentity(server.db, planted!.id, issuer, attacker) // the provider's subject is its login name
+
+      if (proof === 'the mailed link') expect((await ownerOpensConfirmation(email))?.status).toBe(200)
+      else if (proof === 'a verified provider sign-in') expect((await ownerSignsIn(owner)).status).toBe(200)
+      else {
+        await server.api('POST', '/v1/accounts/reset_password/', { body: { email } })
+        const token = (await server.linkFor(email, '/reset-password')).searchParams.get('token')
+        expect((await server.api('POST', '/v1/accounts/reset_password/confirm/', { body: { token, password: 'only sam knows this' } })).status).toBe(200)
+      }
+
+      expectNothingFor(await socialSignIn(ticketOf(await socialLogin(attacker))))
+      expect((await passwordLogin(email, 'planted by the attacker')).status).toBe(400)
+      const kept = await server.db.select().from(credentials).where(eq(credentials.userId, planted!.id))
+      expect(kept.map((row) => row.oidcSubject ?? 'password')).toEqual(proof === 'a verified provider sign-in' ? [owner] : proof === 'the mailed link' ? [] : ['password'])
+    })
+  }
+
+  it('route B: a sign-up with the address and a password gets nothing once the owner opens the mailed link', async () => {
+    const email = 'tess@example.org'
+    const attackerLogin = { email, password: 'the attacker chose this' }
+    expect((await server.api('POST', '/v1/accounts/sign_in', { body: { first_name: 'Tess', last_name: 'Owner', ...attackerLogin } })).status).toBe(201)
+    const confirmed = await ownerOpensConfirmation(email)
+    const early = await passwordLogin(attackerLogin.email, attackerLogin.password)
+    const owner = await ownerSignsIn('tess')
+    expect(owner.status).toBe(200)
+
+    const late = await passwordLogin(attackerLogin.email, attackerLogin.password)
+    expectNothingFor(early)
+    expectNothingFor(late)
+    if (early.body.token) expect((await server.api('GET', `/v1/accounts/${owner.body.user_id}`, { token: early.body.token })).status).toBe(401)
+    // the owner chooses her password with the token of the confirmation's answer
+    expect(confirmed?.body).toEqual({ email, reset_token: expect.any(String), removed: ['password'] })
+    const chosen = await server.api('POST', '/v1/accounts/reset_password/confirm/', {
+      body: { token: confirmed?.body.reset_token, password: 'tess picked her own' },
+    })
+    expect(chosen.status).toBe(200)
+    expect((await passwordLogin(email, 'tess picked her own')).status).toBe(200)
   })
 })
 

@@ -153,7 +153,7 @@ describe('profile, password and invitations', () => {
     const url = `/v1/accounts/${userId}/password`
     expect(await refused('PUT', url, { token, body: {} })).toEqual({ new_password: ['Insert a password'] })
     expect(await refused('PUT', url, { token, body: { new_password: 'another passphrase' } })).toEqual({
-      current_password: ['Please your password'],
+      current_password: ['Please enter your current password'],
     })
     expect(
       await refused('PUT', url, {

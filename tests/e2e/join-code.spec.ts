@@ -154,6 +154,8 @@ test('an admin shares the join code; people join by the link, by pasting, with a
   await newcomerPage.getByRole('button', { name: 'Create account' }).click()
   await expect(newcomerPage.getByRole('dialog', { name: 'Check your inbox' })).toBeVisible()
   await followMailLink(newcomerPage, newcomer.email, '/confirm-account')
+  await newcomerPage.getByRole('textbox', { name: 'Password chosen at sign-up', exact: true }).fill(newcomer.password)
+  await newcomerPage.getByRole('button', { name: 'Confirm my address' }).click()
   await newcomerPage.getByRole('link', { name: 'Log in' }).click()
   await expect(newcomerPage.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(newcomer.email)
   await newcomerPage.getByRole('textbox', { name: 'Password', exact: true }).fill(newcomer.password)

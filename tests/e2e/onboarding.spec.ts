@@ -33,6 +33,8 @@ test('a new user signs up, confirms, creates a school as its admin, invites a te
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('dialog', { name: 'Check your inbox' })).toBeVisible()
   await followMailLink(page, person.email, '/confirm-account')
+  await page.getByRole('textbox', { name: 'Password chosen at sign-up', exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Confirm my address' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Your account is confirmed. You can log in now.' })).toBeVisible()
   await page.getByRole('link', { name: 'Log in' }).click()
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createAccount, createOrganization, invite, newPerson, organizationName, type Person } from './support/api'
+import { createAccount, createOrganization, invite, newPerson, organizationName, signUp, type Person } from './support/api'
 import { PLATFORM_ADMIN } from './support/env'
 import { newestMailLink } from './support/mail'
 import { expectNoHorizontalScroll, screen, screenAtWidths } from './support/screens'
@@ -27,6 +27,13 @@ test('the logged-out screens fit 360 px and 1440 px', async ({ page, request }) 
 
   await page.goto('/confirm-account')
   await screenAtWidths(page, 'confirm-account-check-inbox', () => expect(heading(page, 'Check your inbox')).toBeVisible())
+
+  // a sign-up's link asks who signed up before anything happens
+  const newcomer = newPerson('narrow-confirm', 'Nia', 'Sato')
+  await signUp(request, newcomer)
+  const confirmation = await newestMailLink(request, newcomer.email, '/confirm-account')
+  await page.goto(confirmation.link.pathname + confirmation.link.search)
+  await screenAtWidths(page, 'confirm-account-ask', () => expect(page.getByRole('button', { name: "This wasn't me" })).toBeVisible())
 
   await request.post('/v1/accounts/reset_password/', { data: { email: person.email } })
   const { link } = await newestMailLink(request, person.email, '/reset-password')

@@ -32,6 +32,11 @@ test('sign up, confirm the e-mail from the mail, log in, switch to Japanese (kep
   const subject = await followMailLink(page, person.email, '/confirm-account')
   expect(subject).toBe('Confirm your email address')
   await expect(page.getByRole('heading', { name: 'Confirm your account', level: 1 })).toBeVisible()
+  // the link proves the address; the password chosen at sign-up proves who signed up, and is kept
+  await expect(page.getByText(`An account was created with ${person.email}.`)).toBeVisible()
+  await screen(page, 'confirm-account-ask')
+  await page.getByRole('textbox', { name: 'Password chosen at sign-up', exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Confirm my address' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Your account is confirmed. You can log in now.' })).toBeVisible()
   await screen(page, 'confirm-account-done')
 
@@ -89,6 +94,8 @@ test('a confirmation link opened again says the account is already confirmed and
   const person = newPerson('reconfirm', 'Grace', 'Hopper')
   await signUp(request, person)
   await followMailLink(page, person.email, '/confirm-account')
+  await page.getByRole('textbox', { name: 'Password chosen at sign-up', exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Confirm my address' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Your account is confirmed. You can log in now.' })).toBeVisible()
   const link = page.url()
 
@@ -123,4 +130,45 @@ test('signing up with an address that has an account shows the usual check-your-
   expect(mail.links.map((link) => new URL(link).pathname)).toContain('/login')
   // and the owner's password still works
   await login(request, owner.email, owner.password)
+})
+
+test('a confirmation link opened by someone who did not sign up: "This wasn\'t me" deletes the account, nothing else', async ({ page, request }) => {
+  // someone else signs up with the owner's address and a password of their own
+  const owner = newPerson('not-me', 'Vera', 'Owner')
+  await signUp(request, owner)
+  await followMailLink(page, owner.email, '/confirm-account')
+  await expect(page.getByText(`An account was created with ${owner.email}.`)).toBeVisible()
+  await expect(page.getByRole('heading', { name: "You didn't sign up?", level: 2 })).toBeVisible()
+  await page.getByRole('button', { name: "This wasn't me" }).click()
+  await expect(page.getByRole('status').filter({ hasText: `The account created with ${owner.email} is deleted.` })).toBeVisible()
+  await screen(page, 'confirm-account-declined')
+  // the planted password opens nothing, and the link is dead
+  const attacker = await request.post('/v1/accounts/login-legacy/', { data: { email: owner.email, password: owner.password } })
+  expect(attacker.status()).toBe(400)
+  await page.reload()
+  await expect(page.getByText('This confirmation link is invalid or has expired. Ask for a new one.')).toBeVisible()
+})
+
+test('a confirmation link opened without the sign-up password confirms, says what was removed and leads to choosing a password', async ({ page, request }) => {
+  const owner = newPerson('confirm-new-password', 'Tess', 'Owner')
+  await signUp(request, owner)
+  await followMailLink(page, owner.email, '/confirm-account')
+  // a wrong password is refused and the question stays
+  await page.getByRole('textbox', { name: 'Password chosen at sign-up', exact: true }).fill('not the one')
+  await page.getByRole('button', { name: 'Confirm my address' }).click()
+  await expect(page.getByText('This is not the password chosen when the account was created.')).toBeVisible()
+  await page.getByRole('button', { name: 'Confirm and choose a new password' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your address is confirmed. Choose your password to finish.' })).toBeVisible()
+  await expect(page.getByRole('list', { name: /what was set before your address was confirmed was removed/ })).toContainText('the password chosen at sign-up')
+  await screen(page, 'confirm-account-password-to-set')
+  await page.getByRole('link', { name: 'Choose my password' }).click()
+  await expect(page).toHaveURL(/\/reset-password\?token=/)
+  const chosen = 'a password tess picked herself'
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(chosen)
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(chosen)
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible()
+  const planted = await request.post('/v1/accounts/login-legacy/', { data: { email: owner.email, password: owner.password } })
+  expect(planted.status()).toBe(400)
+  expect((await request.post('/v1/accounts/login-legacy/', { data: { email: owner.email, password: chosen } })).status()).toBe(200)
 })

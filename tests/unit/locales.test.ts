@@ -134,7 +134,7 @@ describe('the English texts the spec quotes', () => {
 		expect(LL.validation.passwordTooShort({ min: 6 })).toBe('Password should have at least 6 characters')
 		expect(LL.validation.firstNameRequired()).toBe('Please insert first name')
 		expect(LL.validation.lastNameRequired()).toBe('Please insert last name')
-		expect(LL.validation.currentPasswordRequired()).toBe('Please your password')
+		expect(LL.validation.currentPasswordRequired()).toBe('Please enter your current password')
 		expect(LL.validation.passwordsDontMatch()).toBe("Two inputs don't match!")
 		expect(LL.validation.newPasswordRequired()).toBe('Insert a password')
 		expect(LL.validation.codeIncomplete()).toBe('Code is not complete')

@@ -51,6 +51,8 @@ const en_api = {
 	socialTicketInvalid: 'Your sign-in with this provider has expired. Sign in with it again.',
 	socialDetailsMismatch: 'The name and email must be the ones from your social account.',
 	socialAccountExists: 'An account already exists for this email. Log in with your email and password.',
+	socialEmailUnverified: 'Your sign-in provider has not verified this email address. Verify it there, or sign up with your email and a password.',
+	signUpPasswordWrong: 'This is not the password chosen when the account was created.',
 	soleAdmin: 'Cannot remove the only admin of an organization.',
 	soleAdminDisable: 'Cannot disable the only active admin of an organization.',
 	notTeacher: 'Department and title are for teachers only: give this member the teacher role first.',

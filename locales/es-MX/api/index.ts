@@ -52,6 +52,8 @@ const es_MX_api = {
 	socialTicketInvalid: 'Tu inicio de sesión con este proveedor expiró. Vuelve a iniciar sesión con él.',
 	socialDetailsMismatch: 'El nombre y el correo deben ser los de tu cuenta social.',
 	socialAccountExists: 'Ya existe una cuenta con este correo. Inicia sesión con tu correo y tu contraseña.',
+	socialEmailUnverified: 'Tu proveedor de inicio de sesión no ha verificado este correo. Verifícalo allí o regístrate con tu correo y una contraseña.',
+	signUpPasswordWrong: 'Esta no es la contraseña elegida al crear la cuenta.',
 	soleAdmin: 'No se puede quitar al único administrador de una organización.',
 	soleAdminDisable: 'No se puede deshabilitar al único administrador activo de una organización.',
 	notTeacher: 'El departamento y el cargo son solo para docentes: primero asigna a este miembro el rol de docente.',

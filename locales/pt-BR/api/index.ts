@@ -51,6 +51,8 @@ const pt_BR_api = {
 	socialTicketInvalid: 'Seu login com este provedor expirou. Entre com ele novamente.',
 	socialDetailsMismatch: 'O nome e o e-mail devem ser os da sua conta social.',
 	socialAccountExists: 'Já existe uma conta com este e-mail. Entre com seu e-mail e sua senha.',
+	socialEmailUnverified: 'Seu provedor de login não verificou este e-mail. Verifique-o lá ou cadastre-se com seu e-mail e uma senha.',
+	signUpPasswordWrong: 'Esta não é a senha escolhida quando a conta foi criada.',
 	soleAdmin: 'Não é possível remover o único administrador de uma organização.',
 	soleAdminDisable: 'Não é possível desativar o único administrador ativo de uma organização.',
 	notTeacher: 'Departamento e cargo são apenas para professores: dê primeiro a este membro a função de professor.',

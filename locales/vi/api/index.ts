@@ -51,6 +51,8 @@ const vi_api = {
 	socialTicketInvalid: 'Phiên đăng nhập bằng nhà cung cấp này đã hết hạn. Hãy đăng nhập lại.',
 	socialDetailsMismatch: 'Tên và email phải khớp với thông tin trong tài khoản mạng xã hội của bạn.',
 	socialAccountExists: 'Đã có tài khoản dùng email này. Hãy đăng nhập bằng email và mật khẩu của bạn.',
+	socialEmailUnverified: 'Nhà cung cấp đăng nhập của bạn chưa xác minh địa chỉ email này. Hãy xác minh ở đó, hoặc đăng ký bằng email và mật khẩu.',
+	signUpPasswordWrong: 'Đây không phải mật khẩu đã chọn khi tạo tài khoản.',
 	soleAdmin: 'Không thể gỡ quản trị viên duy nhất của tổ chức.',
 	soleAdminDisable: 'Không thể vô hiệu hóa quản trị viên đang hoạt động duy nhất của tổ chức.',
 	notTeacher: 'Bộ phận và chức danh chỉ dành cho giáo viên: hãy cấp vai trò giáo viên cho thành viên này trước.',

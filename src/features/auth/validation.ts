@@ -52,6 +52,11 @@ export const validateSignUp = (LL: TranslationFunctions, values: SignUpValues): 
     invitationCode: undefined,
   })
 
+export type SignUpPasswordValues = { password: string }
+/** The confirm-account page's question: the password chosen at sign-up, non-empty. */
+export const validateSignUpPassword = (LL: TranslationFunctions, values: SignUpPasswordValues): Errors<keyof SignUpPasswordValues> =>
+  compact({ password: values.password === '' ? LL.validation.passwordRequired() : undefined })
+
 export type EmailValues = { email: string }
 /** Recover password and resend confirmation: e-mail required and valid. */
 export const validateEmailOnly = (LL: TranslationFunctions, values: EmailValues): Errors<keyof EmailValues> =>

@@ -110,17 +110,20 @@ export async function signUp(request: APIRequestContext, person: Person): Promis
   await expectStatus(response, 201, `sign-up of ${person.email}`)
 }
 
-/** Confirms an account with the token of its newest confirmation mail. */
-export async function confirmFromMail(request: APIRequestContext, email: string): Promise<void> {
+/**
+ * Confirms an account with the token of its newest confirmation mail and the password chosen at sign-up
+ * (which the account keeps; without it the confirmation removes it).
+ */
+export async function confirmFromMail(request: APIRequestContext, email: string, password: string): Promise<void> {
   const { link } = await newestMailLink(request, email, '/confirm-account')
-  const response = await request.post('/v1/accounts/confirm/', { data: { token: link.searchParams.get('token') } })
+  const response = await request.post('/v1/accounts/confirm/', { data: { token: link.searchParams.get('token'), password } })
   await expectStatus(response, 200, `confirmation of ${email}`)
 }
 
 /** A confirmed account that can log in. */
 export async function createAccount(request: APIRequestContext, person: Person): Promise<Person> {
   await signUp(request, person)
-  await confirmFromMail(request, person.email)
+  await confirmFromMail(request, person.email, person.password)
   return person
 }
 
