@@ -1,12 +1,12 @@
-import { and, gt, inArray, lte, sql } from 'drizzle-orm'
+import { and, gt, inArray } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
 import type { Translator } from '../../locales/server.js'
-import { secondsAfter } from '../auth/clock.js'
 import type { RateLimitConfig } from '../config.js'
 import type { AppContext } from '../context.js'
 import { organizations, rateLimits, type OrganizationRow } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { ApiError } from '../http/errors.js'
+import { addToWindows } from '../services/rate-limit.js'
 
 /**
  * How many invitations one organization may send a day, so that one admin (of an organization made a
@@ -56,21 +56,11 @@ const keyOf = (organizationId: number) => `invitations:day:${organizationId}`
  */
 const addCounts = async (tx: Executor, counts: ReadonlyMap<number, number>, now: Date) => {
   if (counts.size === 0) return []
-  const values = [...counts]
-    .map(([organizationId, count]) => ({ key: keyOf(organizationId), count, windowEndsAt: secondsAfter(now, INVITATION_DAY_SECONDS) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-  const expired = lte(rateLimits.windowEndsAt, now)
-  return tx
-    .insert(rateLimits)
-    .values(values)
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
-        windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
-      },
-    })
-    .returning()
+  return addToWindows(
+    tx,
+    [...counts].map(([organizationId, count]) => ({ key: keyOf(organizationId), count, seconds: INVITATION_DAY_SECONDS })),
+    now,
+  )
 }
 
 /** Takes the organizations' counts for the rest of `tx`, before it writes any invitation. */

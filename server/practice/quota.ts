@@ -1,11 +1,10 @@
-import { and, gt, inArray, lte, sql } from 'drizzle-orm'
+import { and, gt, inArray } from 'drizzle-orm'
 import type { Translator } from '../../locales/server.js'
-import { secondsAfter } from '../auth/clock.js'
 import type { RateLimitConfig } from '../config.js'
 import { rateLimits } from '../db/schema.js'
 import type { Executor } from '../db/store.js'
 import { ApiError } from '../http/errors.js'
-import { secondsToWait, type Limit } from '../services/rate-limit.js'
+import { addToWindows, secondsToWait, type Limit } from '../services/rate-limit.js'
 
 /**
  * How many practice events one learner may record through the API: PRACTICE_EVENTS_PER_HOUR and
@@ -45,18 +44,7 @@ export const practiceWait = async (db: Executor, windows: readonly PracticeWindo
  */
 export const countPracticeEvents = async (tx: Executor, windows: readonly PracticeWindow[], count: number, now: Date): Promise<number> => {
   if (count === 0) return 0
-  const expired = lte(rateLimits.windowEndsAt, now)
-  const rows = await tx
-    .insert(rateLimits)
-    .values(windows.map(({ key, seconds }) => ({ key, count, windowEndsAt: secondsAfter(now, seconds) })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
-        windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
-      },
-    })
-    .returning()
+  const rows = await addToWindows(tx, windows.map(({ key, seconds }) => ({ key, count, seconds })), now)
   return secondsToWait(windows, rows, now, (total, max) => total > max)
 }
 

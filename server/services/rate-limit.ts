@@ -4,7 +4,7 @@ import type { Translator } from '../../locales/server.js'
 import { secondsAfter, type Clock } from '../auth/clock.js'
 import type { RateLimitConfig } from '../config.js'
 import { rateLimits } from '../db/schema.js'
-import type { Database } from '../db/store.js'
+import type { Database, Executor } from '../db/store.js'
 import { ApiError } from '../http/errors.js'
 
 /**
@@ -55,20 +55,7 @@ export class RateLimiter {
     const full = secondsToWait(limits, current, now, (count, max) => count >= max)
     if (full > 0) return full
 
-    // the rows are locked in key order, as by giveBack: two statements never wait for each other's rows in a circle
-    const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    const expired = lte(rateLimits.windowEndsAt, now)
-    const counted = await this.db
-      .insert(rateLimits)
-      .values(sorted.map(({ key }) => ({ key, count: 1, windowEndsAt: secondsAfter(now, this.config.windowSeconds) })))
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-          windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
-        },
-      })
-      .returning()
+    const counted = await addToWindows(this.db, limits.map(({ key }) => ({ key, count: 1, seconds: this.config.windowSeconds })), now)
     const over = secondsToWait(limits, counted, now, (count, max) => count > max)
     if (over > 0) await this.giveBack(limits)
     return over
@@ -110,6 +97,29 @@ export class RateLimiter {
       .for('update', { skipLocked: true })
     await this.db.delete(rateLimits).where(inArray(rateLimits.key, expired))
   }
+}
+
+/**
+ * Adds `count` to each window (its key in `rate_limits`, and the seconds a window started now lasts), in
+ * one upsert that answers the rows as they are now; an expired window starts again with the count. The
+ * rows are locked in key order, as by giveBack: two statements never wait for each other's rows in a
+ * circle. Every count of the store goes through it: the attempts here, an organization's invitations a
+ * day (invitations/quota.ts), a learner's practice events (practice/quota.ts).
+ */
+export const addToWindows = (db: Executor, windows: readonly { key: string; count: number; seconds: number }[], now: Date) => {
+  const sorted = [...windows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  const expired = lte(rateLimits.windowEndsAt, now)
+  return db
+    .insert(rateLimits)
+    .values(sorted.map(({ key, count, seconds }) => ({ key, count, windowEndsAt: secondsAfter(now, seconds) })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
+        windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
+      },
+    })
+    .returning()
 }
 
 /** The seconds until the latest window of the limits that `reached` ends (a window over is none); 0 when none has. */
