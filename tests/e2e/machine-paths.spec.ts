@@ -14,7 +14,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { loginMachine } from '../../machines/login'
 import { recoverPasswordMachine } from '../../machines/recover-password'
 import type { Session, User } from '../../machines/types'
-import { createAccount, createOrganization, invite, newPerson, organizationName, signUp, type Organization, type Person } from './support/api'
+import { createAccount, createOrganization, invite, newPerson, organizationName, resendInvitation, signUp, type Organization, type Person } from './support/api'
 import { newestMailLink } from './support/mail'
 import { apiFailure, coverageOf, done, failed, leafStates, statusOf, uiPaths, walkPath, type MachineUi } from './support/machine-paths'
 import { shot } from './support/screens'
@@ -155,8 +155,8 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
         world.expectedToast = `You joined ${world.organization?.name}.`
       },
       error: async (_page, _event, world) => {
-        // the admin invites the same address again: a new token, the link in hand is no longer valid
-        await invite(world.request, world.organization as Organization, world.accounts.invitee.email)
+        // the admin mails the invitation again: a new token, the link in hand is no longer valid
+        await resendInvitation(world.request, world.organization as Organization, world.accounts.invitee.email)
         world.expectedToast = 'Invite could not be accepted'
       },
     },

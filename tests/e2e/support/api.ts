@@ -179,6 +179,31 @@ export async function invite(
   return link
 }
 
+/**
+ * Mails `email`'s pending invitation again, as the platform admin: its link is new, and the one mailed
+ * before stops working. (Inviting the address again within the day renews the invitation without a mail,
+ * so the link in hand would keep working.)
+ */
+export async function resendInvitation(
+  request: APIRequestContext,
+  organization: Organization,
+  email: string,
+  role: 'student' | 'teacher' | 'admin' = 'student',
+): Promise<URL> {
+  const admin = await platformAdmin(request)
+  const before = (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`).then((r) => r.json())) as unknown[]
+  const invited = await request.post('/v1/accounts/invite/', {
+    headers: bearer(admin.token),
+    data: { organization: organization.id, role, emails: [email] },
+  })
+  await expectStatus(invited, 201, `invitation of ${email}`)
+  const [invitation] = ((await invited.json()) as { invitations: { id: number }[] }).invitations
+  const resent = await request.post(`/v1/invitations/${invitation!.id}/resend/`, { headers: bearer(admin.token) })
+  await expectStatus(resent, 200, `invitation of ${email} mailed again`)
+  const { link } = await newestMailLink(request, email, '/invite', before.length + 1)
+  return link
+}
+
 /** An organization name nobody else in the run uses. */
 export function organizationName(base: string): string {
   counter += 1
