@@ -165,6 +165,16 @@ export async function invite(
   email: string,
   role: 'student' | 'teacher' | 'admin' = 'student',
 ): Promise<URL> {
+  const { mailsBefore } = await postInvitation(request, organization, email, role)
+  const { link } = await newestMailLink(request, email, '/invite', mailsBefore + 1)
+  // the short link of the mail: an opaque token, nothing else
+  expect(link.pathname).toMatch(/^\/invite\/[\w-]+$/)
+  expect(link.search).toBe('')
+  return link
+}
+
+/** POST /v1/accounts/invite/ of `email` as the platform admin: its invitation, and the mails the address had before. */
+async function postInvitation(request: APIRequestContext, organization: Organization, email: string, role: 'student' | 'teacher' | 'admin') {
   const admin = await platformAdmin(request)
   const before = (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`).then((r) => r.json())) as unknown[]
   const response = await request.post('/v1/accounts/invite/', {
@@ -172,11 +182,8 @@ export async function invite(
     data: { organization: organization.id, role, emails: [email] },
   })
   await expectStatus(response, 201, `invitation of ${email}`)
-  const { link } = await newestMailLink(request, email, '/invite', before.length + 1)
-  // the short link of the mail: an opaque token, nothing else
-  expect(link.pathname).toMatch(/^\/invite\/[\w-]+$/)
-  expect(link.search).toBe('')
-  return link
+  const [invitation] = ((await response.json()) as { invitations: { id: number }[] }).invitations
+  return { admin, invitation: invitation!, mailsBefore: before.length }
 }
 
 /**
@@ -190,17 +197,10 @@ export async function resendInvitation(
   email: string,
   role: 'student' | 'teacher' | 'admin' = 'student',
 ): Promise<URL> {
-  const admin = await platformAdmin(request)
-  const before = (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`).then((r) => r.json())) as unknown[]
-  const invited = await request.post('/v1/accounts/invite/', {
-    headers: bearer(admin.token),
-    data: { organization: organization.id, role, emails: [email] },
-  })
-  await expectStatus(invited, 201, `invitation of ${email}`)
-  const [invitation] = ((await invited.json()) as { invitations: { id: number }[] }).invitations
-  const resent = await request.post(`/v1/invitations/${invitation!.id}/resend/`, { headers: bearer(admin.token) })
+  const { admin, invitation, mailsBefore } = await postInvitation(request, organization, email, role)
+  const resent = await request.post(`/v1/invitations/${invitation.id}/resend/`, { headers: bearer(admin.token) })
   await expectStatus(resent, 200, `invitation of ${email} mailed again`)
-  const { link } = await newestMailLink(request, email, '/invite', before.length + 1)
+  const { link } = await newestMailLink(request, email, '/invite', mailsBefore + 1)
   return link
 }
 
