@@ -49,6 +49,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** The built browser app to serve (dist/); unset serves none. */
   webRoot?: string
+  /** How often the roll-up worker looks for queued practice events (server/practice/rollup-worker.ts); 0: only when kicked (tests). */
+  rollupPollMs?: number
 }
 
 /**
@@ -101,7 +103,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     clock,
     readings: createReadCache(store.db, { checkTables: !config.production }),
     limiter: new RateLimiter(store.db, config.rateLimit, clock),
-    rollups: rollupWorker({ db: store.db, log: app.log }),
+    rollups: rollupWorker({ db: store.db, log: app.log, pollMs: options.rollupPollMs }),
     storage: options.storage ?? openStorage(config),
     social,
     log: app.log,

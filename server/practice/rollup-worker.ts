@@ -31,7 +31,12 @@ export interface RollupWorker {
   close(): Promise<void>
 }
 
-export const rollupWorker = (options: { db: Database; log: FastifyBaseLogger; pollMs?: number }): RollupWorker => {
+export const rollupWorker = (options: {
+  db: Database
+  log: FastifyBaseLogger
+  /** Default POLL_MS; 0: no poll, only kicks (tests that look at what waits). */
+  pollMs?: number | undefined
+}): RollupWorker => {
   const { db, log } = options
   let running: Promise<void> | undefined
   let again = false
@@ -61,8 +66,9 @@ export const rollupWorker = (options: { db: Database; log: FastifyBaseLogger; po
     return running
   }
 
-  const timer = setInterval(() => void rollUpDue(), options.pollMs ?? POLL_MS)
-  timer.unref()
+  const pollMs = options.pollMs ?? POLL_MS
+  const timer = pollMs > 0 ? setInterval(() => void rollUpDue(), pollMs) : undefined
+  timer?.unref()
   // events left queued by a process that stopped are taken up at once
   void rollUpDue()
 

@@ -54,6 +54,10 @@ export interface TestServer {
   app: FastifyInstance
   store: Store
   db: Database
+  /** The test's own PostgreSQL database, when DATABASE_URL is set (a second pool on it: a second process). */
+  databaseUrl: string | undefined
+  /** The server's clock. */
+  clock(): Date
   /** Moves the server's time forward. */
   advance(seconds: number): void
   api<T = any>(method: string, url: string, options?: CallOptions): Promise<Reply<T>>
@@ -216,6 +220,8 @@ export const startServer = async (
     app,
     store,
     db: store.db,
+    databaseUrl: database?.url,
+    clock,
     advance: (seconds) => {
       offset += seconds * 1000
     },
