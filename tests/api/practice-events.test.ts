@@ -132,6 +132,8 @@ describe('recording', () => {
 
 describe('validation', () => {
   const refused = async (events: unknown[]) => {
+    // the rollups of the calls before are in: what follows compares this call's effect alone
+    await reportsCaughtUp(server)
     const before = { events: await countRows(server, 'practice_events'), days: await countRows(server, 'daily_practice') }
     const reply = await send(events)
     expect(reply.status).toBe(400)
