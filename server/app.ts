@@ -17,6 +17,7 @@ import { decorateRequests } from './http/request-context.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { serveWebApp } from './http/web-app.js'
 import { backgroundWork } from './services/background.js'
+import { rollupWorker } from './practice/rollup-worker.js'
 import { deliveringMailer, outboxMailer, smtpMailer, type MailDelivery } from './services/mail.js'
 import { outboxSms, providerSms } from './services/sms.js'
 import { RateLimiter } from './services/rate-limit.js'
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** The built browser app to serve (dist/); unset serves none. */
   webRoot?: string
+  /** How often the roll-up worker looks for queued practice events (server/practice/rollup-worker.ts); 0: only when kicked (tests). */
+  rollupPollMs?: number
 }
 
 /**
@@ -100,6 +103,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     clock,
     readings: createReadCache(store.db, { checkTables: !config.production }),
     limiter: new RateLimiter(store.db, config.rateLimit, clock),
+    rollups: rollupWorker({ db: store.db, log: app.log, pollMs: options.rollupPollMs }),
     storage: options.storage ?? openStorage(config),
     social,
     log: app.log,
@@ -130,6 +134,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     await context.background.settled()
     await mailer.close()
     await sms.close()
+    await context.rollups.close()
     if (ownStore) await store.close()
   })
   return app

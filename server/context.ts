@@ -8,6 +8,7 @@ import type { Mailer } from './services/mail.js'
 import type { SmsSender } from './services/sms.js'
 import type { RateLimiter } from './services/rate-limit.js'
 import type { Storage } from './services/storage.js'
+import type { RollupWorker } from './practice/rollup-worker.js'
 import type { SocialLogin } from './social/oidc-client.js'
 
 /** What every handler may use; built once by buildApp. */
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Sessions and the answers of the big lists, kept while the store's cache version holds. */
   readonly readings: ReadCache
   readonly limiter: RateLimiter
+  /** Brings daily_practice up to date with the events the API appended (server/practice/rollup-worker.ts). */
+  readonly rollups: RollupWorker
   /** Uploaded files: the disk under FILES_DIR, or S3. */
   readonly storage: Storage
   /** The OpenID Connect provider, when OIDC_* is configured. */

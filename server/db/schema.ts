@@ -549,6 +549,23 @@ export const dailyPractice = pgTable(
   ],
 )
 
+/**
+ * The events the API has appended and the roll-up worker has not yet added to daily_practice
+ * (server/practice/rollup-worker.ts): a copy of the columns a rollup reads, written in the ingestion's
+ * one statement and deleted in the statement that rolls it up, so that an event is rolled up exactly
+ * once whatever crashes in between. Empty when reports are caught up (server/practice/freshness.ts).
+ */
+export const practiceRollupQueue = pgTable('practice_rollup_queue', {
+  eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  kind: practiceKindEnum('kind').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  seconds: integer('seconds').notNull(),
+  nativeScore: real('native_score'),
+  eps: real('eps'),
+})
+
 /*
  * The organization report's pre-aggregates (server/reports/organization-figures.ts): what every rollup of
  * an organization adds up to, whoever the learner, kept by statement triggers on daily_practice in the

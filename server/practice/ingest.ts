@@ -3,13 +3,17 @@ import { rowsOf, type Executor } from '../db/store.js'
 
 /**
  * Recording what learners did in the mobile app: the one way practice data gets into the store. The API
- * (record-events.ts), the demo data (server/dev/demo.ts) and the benchmark's seed (scripts/seed.ts) all
- * record through `recordPracticeEvents`, so the rollups they leave are the same by construction; the
- * seed's bulk path for big stores (server/dev/seed-bulk.ts) shares its rollup statement (`rollupsOf`).
+ * (record-events.ts) appends through `appendPracticeEvents`, and the roll-up worker (rollup-worker.ts)
+ * adds the appended events to the rollups in batches a moment later (`rollUpQueuedEvents`); the demo data
+ * (server/dev/demo.ts) and the benchmark's seed (scripts/seed.ts) record through `recordPracticeEvents`,
+ * which rolls up in the same statement. Both insert the same way and roll up with the same statement
+ * (`rollupsOf`), so the rollups they leave are the same by construction; the seed's bulk path for big
+ * stores (server/dev/seed-bulk.ts) shares it too.
  *
- * One statement does it all, so it is one transaction without asking for one: the events go into
+ * Each is one statement, so one transaction without asking for one: the events go into
  * `practice_events` (a retry of one already there, same user, client event id and device time, is
- * skipped by the unique key), and only the events just inserted are added to `daily_practice`, one row per
+ * skipped by the unique key), and only the events just inserted are added to `daily_practice` (at once,
+ * or by the worker from the queue the append writes), one row per
  * organization where the learner is an active (not disabled) member, user and local day in that
  * organization's time zone (UTC without one). Only the events that happened since the learner joined
  * the organization are its (`occurred_at` not before the membership's start, the earliest of the
@@ -213,9 +217,9 @@ export const rollupsOf = (events: SQL) => sql`
     ) m on m.user_id = i.user_id and i.occurred_at >= m.joined
     group by 1, 2, 3`
 
-/** The events and their rollups, in one statement (see the top of this file). */
-const insertStatement = (events: string, now: Date) => sql`
-  with input as (
+/** The batch's events as rows (one jsonb parameter), and their insert: a retry already stored is skipped. */
+const inputAndInsert = (events: string, now: Date) => sql`
+  input as (
     select * from jsonb_to_recordset(${events}::jsonb) as e(ord integer,
       user_id integer, client_event_id text, kind practice_kind, occurred_at timestamptz,
       module_name text, lesson_name text, difficulty_level text, seconds integer, native_score real,
@@ -229,9 +233,16 @@ const insertStatement = (events: string, now: Date) => sql`
     from input order by ord
     on conflict (user_id, client_event_id, occurred_at) do nothing
     returning id, user_id, client_event_id, occurred_at, received_at, kind, seconds, native_score, eps
-  ),
-  rolled_up as (
-    ${rollupsOf(sql`inserted`)}
+  )`
+
+/**
+ * The upsert that adds the rollups of `rollups` (rollupsOf) to daily_practice, its rows written in key
+ * order: two statements at once (two roll-up workers, a worker and the demo) lock the rows they share in
+ * one order, so never wait for each other in a circle.
+ */
+const addRollups = (rollups: SQL) => sql`
+    ${rollups}
+    order by 1, 2, 3
     on conflict (organization_id, user_id, day) do update set
       lessons = d.lessons + excluded.lessons,
       seconds = d.seconds + excluded.seconds,
@@ -242,11 +253,61 @@ const insertStatement = (events: string, now: Date) => sql`
       first_eps_at = least(d.first_eps_at, excluded.first_eps_at),
       last_eps = case when d.last_eps_at is null or excluded.last_eps_at >= d.last_eps_at then excluded.last_eps else d.last_eps end,
       last_eps_at = greatest(d.last_eps_at, excluded.last_eps_at),
-      last_active_at = greatest(d.last_active_at, excluded.last_active_at)
+      last_active_at = greatest(d.last_active_at, excluded.last_active_at)`
+
+const answerColumns = sql`id::text as id, user_id, client_event_id, to_json(occurred_at) #>> '{}' as occurred_at,
+    to_json(received_at) #>> '{}' as received_at`
+
+/** The events and their rollups, in one statement (the demo and the seed: see the top of this file). */
+const insertStatement = (events: string, now: Date) => sql`
+  with ${inputAndInsert(events, now)},
+  rolled_up as (${addRollups(rollupsOf(sql`inserted`))})
+  select ${answerColumns} from inserted`
+
+/** Rows of `rollupsQueue`: the columns of an event a rollup reads, and when it was received. */
+const queueColumns = sql`event_id, user_id, kind, occurred_at, received_at, seconds, native_score, eps`
+
+/**
+ * The API's append (appendPracticeEvents), one statement: the events inserted, queued for the roll-up
+ * worker (practice_rollup_queue), the inserted ones added to the learner's windows in rate_limits (in
+ * key order, as addToWindows: an expired window starts again), and the retries among them read as first
+ * stored. Past a window's maximum, practice_events_refused raises PQ429 with the seconds to wait, which
+ * rolls the whole statement back: events, queue rows and counts. Each row answers whether it was
+ * inserted now; a retry first stored by a statement still running when this one began is not among them.
+ */
+const appendStatement = (events: string, now: Date, windows: string) => sql`
+  with ${inputAndInsert(events, now)},
+  queued as (
+    insert into practice_rollup_queue (${queueColumns})
+    select id, user_id, kind, occurred_at, received_at, seconds, native_score, eps from inserted
+  ),
+  added as (select count(*)::int as n from inserted),
+  limits as (select * from jsonb_to_recordset(${windows}::jsonb) as w(key text, seconds integer, max integer)),
+  counted as (
+    insert into rate_limits as r (key, count, window_ends_at)
+    select l.key, a.n, ${now.toISOString()}::timestamptz + make_interval(secs => l.seconds)
+    from limits l cross join added a where a.n > 0
+    order by l.key collate "C"
+    on conflict (key) do update set
+      count = case when r.window_ends_at <= ${now.toISOString()}::timestamptz then excluded.count else r.count + excluded.count end,
+      window_ends_at = case when r.window_ends_at <= ${now.toISOString()}::timestamptz then excluded.window_ends_at else r.window_ends_at end
+    returning r.key, r.count, r.window_ends_at
+  ),
+  refused as (
+    select practice_events_refused(max(ceil(extract(epoch from c.window_ends_at - ${now.toISOString()}::timestamptz)))::integer) as wait
+    from counted c join limits l on l.key = c.key
+    where c.count > l.max
+    having count(*) > 0
+  ),
+  existing as (
+    select distinct p.id, p.user_id, p.client_event_id, p.occurred_at, p.received_at
+    from input k
+    join practice_events p on p.user_id = k.user_id and p.client_event_id = k.client_event_id and p.occurred_at = k.occurred_at
   )
-  select id::text as id, user_id, client_event_id, to_json(occurred_at) #>> '{}' as occurred_at,
-    to_json(received_at) #>> '{}' as received_at
-  from inserted`
+  select ${answerColumns}, true as inserted from inserted
+  union all select ${answerColumns}, false from existing
+  -- no row: read so that the refusal is raised when a window is passed
+  union all select null, null, null, null, null, null from refused`
 
 /** The events already stored among `keys` (the retries of a batch). */
 const storedStatement = (keys: string) => sql`
@@ -255,29 +316,90 @@ const storedStatement = (keys: string) => sql`
   from jsonb_to_recordset(${keys}::jsonb) as k(user_id integer, client_event_id text, occurred_at timestamptz)
   join practice_events p on p.user_id = k.user_id and p.client_event_id = k.client_event_id and p.occurred_at = k.occurred_at`
 
-/**
- * Records events received at `now` (see the top of this file) and answers each as stored, in the order
- * given. Throws InvalidPracticeEvent, storing nothing, when one of them is not valid at `now`.
- */
-export const recordPracticeEvents = async (db: Executor, events: readonly PracticeEvent[], now: Date): Promise<RecordedEvent[]> => {
-  if (events.length === 0) return []
+const checked = (events: readonly PracticeEvent[], now: Date) => {
   for (const event of events) {
     const problems = practiceEventProblems(event, now)
     if (Object.keys(problems).length > 0) throw new InvalidPracticeEvent(problems)
   }
+}
+
+/**
+ * The answers in the order of `events`: those of the statement's rows, and the retries it did not see
+ * (stored by a statement still running when it began) read again, after it. Every event is then stored.
+ */
+const answered = async (db: Executor, events: readonly PracticeEvent[], rows: readonly (Row & { inserted?: boolean })[]): Promise<RecordedEvent[]> => {
   const byKey = new Map<string, RecordedEvent>()
-  for (const row of await rowsOf<Row>(db, insertStatement(JSON.stringify(events.map(inputRow)), now))) {
-    const event = recorded(row, true)
-    byKey.set(keyOf(event.userId, event.clientEventId, event.occurredAt), event)
+  for (const row of rows) {
+    const event = recorded(row, row.inserted ?? true)
+    const key = keyOf(event.userId, event.clientEventId, event.occurredAt)
+    // an event sent twice in one batch: inserted by the first, the answer of both
+    if (!byKey.get(key)?.inserted) byKey.set(key, event)
   }
   const retries = events.filter((event) => !byKey.has(keyOf(event.userId, event.clientEventId, event.occurredAt)))
   for (const event of await findStored(db, retries)) byKey.set(keyOf(event.userId, event.clientEventId, event.occurredAt), event)
   return events.map((event) => {
     const stored = byKey.get(keyOf(event.userId, event.clientEventId, event.occurredAt))
-    // a retry whose first recording is not visible yet (committed by another request just now)
     if (!stored) throw new Error(`practice event ${event.clientEventId} was neither stored nor found`)
     return stored
   })
+}
+
+/**
+ * Records events received at `now` with their rollups at once (see the top of this file) and answers each
+ * as stored, in the order given: the demo and the seed, whose reports must be whole when they end. Throws
+ * InvalidPracticeEvent, storing nothing, when one of them is not valid at `now`.
+ */
+export const recordPracticeEvents = async (db: Executor, events: readonly PracticeEvent[], now: Date): Promise<RecordedEvent[]> => {
+  if (events.length === 0) return []
+  checked(events, now)
+  return answered(db, events, await rowsOf<Row>(db, insertStatement(JSON.stringify(events.map(inputRow)), now)))
+}
+
+/** A learner's count of events in `rate_limits` (server/practice/quota.ts): its key, length and maximum. */
+export interface EventWindow {
+  key: string
+  seconds: number
+  max: number
+}
+
+/** The events as stored, or the seconds to wait when they would pass a window (nothing was stored). */
+export type AppendOutcome = { recorded: RecordedEvent[] } | { wait: number }
+
+/** The seconds to wait of a refusal by practice_events_refused (SQLSTATE PQ429), else undefined. */
+const refusalWait = (error: unknown): number | undefined => {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown }
+    if (code === 'PQ429') return Number(detail)
+  }
+  return undefined
+}
+
+/**
+ * The API's ingestion: appends events received at `now` in one statement (appendStatement), which counts
+ * the ones stored against the learner's `windows` and queues them for the roll-up worker
+ * (rollup-worker.ts); daily_practice follows within seconds (freshness.ts), not in this call, so that
+ * learners of one organization never wait on each other's rows of its rollups. A retry of events all
+ * stored already stores and counts nothing and is answered even when a window is full. The caller kicks
+ * the worker once this has returned (the statement has committed). Throws InvalidPracticeEvent, storing
+ * nothing, when an event is not valid at `now`.
+ */
+export const appendPracticeEvents = async (
+  db: Executor,
+  events: readonly PracticeEvent[],
+  now: Date,
+  windows: readonly EventWindow[],
+): Promise<AppendOutcome> => {
+  if (events.length === 0) return { recorded: [] }
+  checked(events, now)
+  let rows: (Row & { inserted: boolean })[]
+  try {
+    rows = await rowsOf(db, appendStatement(JSON.stringify(events.map(inputRow)), now, JSON.stringify(windows)))
+  } catch (error) {
+    const wait = refusalWait(error)
+    if (wait === undefined) throw error
+    return { wait }
+  }
+  return { recorded: await answered(db, events, rows) }
 }
 
 /** Those of `events` already stored, as first recorded (in no particular order). */
@@ -287,18 +409,31 @@ const findStored = async (db: Executor, events: readonly PracticeEvent[]): Promi
   return (await rowsOf<Row>(db, storedStatement(JSON.stringify(keys)))).map((row) => recorded(row, false))
 }
 
-/**
- * The events as first recorded when every one of them is stored already (a retry), else undefined:
- * the ingestion answers a retry even when the learner may record no more (server/practice/quota.ts).
- */
-export const recordedAlready = async (db: Executor, events: readonly PracticeEvent[]): Promise<RecordedEvent[] | undefined> => {
-  const byKey = new Map((await findStored(db, events)).map((event) => [keyOf(event.userId, event.clientEventId, event.occurredAt), event]))
-  const found = events.map((event) => byKey.get(keyOf(event.userId, event.clientEventId, event.occurredAt)))
-  return found.every((event) => event !== undefined) ? (found as RecordedEvent[]) : undefined
-}
-
 /** Records one event (recordPracticeEvents with one). */
 export const recordPracticeEvent = async (db: Executor, event: PracticeEvent, now: Date): Promise<RecordedEvent> => {
   const [stored] = await recordPracticeEvents(db, [event], now)
   return stored!
+}
+
+/**
+ * Rolls up at most `limit` queued events (practice_rollup_queue) in one statement: claims them with
+ * FOR UPDATE SKIP LOCKED (rows another process's worker holds are left to it), deletes them and adds their
+ * rollups to daily_practice, so that the queue rows go exactly when their rollups come, whatever crashes
+ * (a worker that dies before its commit leaves them queued for the next pass). The memberships are those
+ * of the roll-up (rollupsOf), which follows the append within seconds. The 0023 triggers then update the
+ * organization pre-aggregates once for the whole batch. Answers how many events it took (0: none waiting).
+ */
+export const rollUpQueuedEvents = async (db: Executor, limit: number): Promise<number> => {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`
+    with claimed as (
+      delete from practice_rollup_queue q
+      where q.event_id in (select event_id from practice_rollup_queue order by event_id limit ${limit} for update skip locked)
+      returning q.event_id as id, q.user_id, q.kind, q.occurred_at, q.seconds, q.native_score, q.eps
+    ),
+    rolled_up as (${addRollups(rollupsOf(sql`claimed`))})
+    select count(*)::int as n from claimed`,
+  )
+  return row?.n ?? 0
 }

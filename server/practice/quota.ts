@@ -1,10 +1,7 @@
-import { and, gt, inArray } from 'drizzle-orm'
 import type { Translator } from '../../locales/server.js'
 import type { RateLimitConfig } from '../config.js'
-import { rateLimits } from '../db/schema.js'
-import type { Executor } from '../db/store.js'
 import { ApiError } from '../http/errors.js'
-import { addToWindows, secondsToWait, type Limit } from '../services/rate-limit.js'
+import type { Limit } from '../services/rate-limit.js'
 
 /**
  * How many practice events one learner may record through the API: PRACTICE_EVENTS_PER_HOUR and
@@ -14,8 +11,9 @@ import { addToWindows, secondsToWait, type Limit } from '../services/rate-limit.
  * Counted in the store's `rate_limits` table, like the other limits, so that every server process on
  * one database shares the counts: one row per learner and window, a window starting with the first
  * event counted in it and lasting an hour or a day. Only events stored count: a retry of events already
- * there stores nothing and counts nothing. The demo and the seed record without the API and are not
- * counted.
+ * there stores nothing and counts nothing. The count is added, and checked, by the ingestion's one
+ * statement (ingest.ts appendPracticeEvents): a call that passes a window is rolled back whole. The
+ * demo and the seed record without the API and are not counted.
  */
 
 export interface PracticeWindow extends Limit {
@@ -27,26 +25,6 @@ export const practiceWindows = (userId: number, config: RateLimitConfig): Practi
   { key: `practice-events:day:${userId}`, seconds: 24 * 60 * 60, max: config.practiceEventsPerDay },
   { key: `practice-events:hour:${userId}`, seconds: 60 * 60, max: config.practiceEventsPerHour },
 ]
-
-/** The seconds to wait when a window is already full (a call then stores nothing); else 0. One small read. */
-export const practiceWait = async (db: Executor, windows: readonly PracticeWindow[], now: Date): Promise<number> => {
-  const rows = await db
-    .select()
-    .from(rateLimits)
-    .where(and(inArray(rateLimits.key, windows.map(({ key }) => key)), gt(rateLimits.windowEndsAt, now)))
-  return secondsToWait(windows, rows, now, (count, max) => count >= max)
-}
-
-/**
- * Adds `count` events to both windows, in the transaction that stored them: answers the seconds to wait
- * when that passes a maximum (the caller then rolls the transaction back, events and counts alike), else 0.
- * The upsert locks the learner's rows, so two calls at once are counted one after the other.
- */
-export const countPracticeEvents = async (tx: Executor, windows: readonly PracticeWindow[], count: number, now: Date): Promise<number> => {
-  if (count === 0) return 0
-  const rows = await addToWindows(tx, windows.map(({ key, seconds }) => ({ key, count, seconds })), now)
-  return secondsToWait(windows, rows, now, (total, max) => total > max)
-}
 
 /** 429 with Retry-After, saying to the app's developer what the limits are and that nothing was stored. */
 export const tooManyPracticeEvents = (t: Translator, config: RateLimitConfig, seconds: number) =>

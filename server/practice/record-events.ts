@@ -3,8 +3,8 @@ import type { components } from '../../openapi/schema.js'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { fieldErrors } from '../http/errors.js'
-import { MAX_SKILLS, practiceEventProblems, recordedAlready, recordPracticeEvents, type EventProblem, type PracticeEvent, type RecordedEvent } from './ingest.js'
-import { countPracticeEvents, practiceWait, practiceWindows, tooManyPracticeEvents } from './quota.js'
+import { appendPracticeEvents, MAX_SKILLS, practiceEventProblems, type EventProblem, type PracticeEvent } from './ingest.js'
+import { practiceWindows, tooManyPracticeEvents } from './quota.js'
 
 type EventBody = components['schemas']['PracticeEvent']
 
@@ -55,10 +55,11 @@ const eventOf = (t: Translator, userId: number, body: EventBody, key: string, er
 
 /**
  * POST /v1/practice/events/ — the mobile app records the caller's finished lessons and assessments, 1 to
- * 100 at once (ingest.ts: idempotent, the rollups in the same statement). Any wrong event refuses the
- * whole call, keyed `events[i].field`, and stores nothing; the answer lists the events in the order sent.
- * The events stored count against the learner's hour and day (quota.ts): a call that would pass either
- * is 429 and stores nothing, but a retry of events all stored already is answered all the same.
+ * 100 at once (ingest.ts appendPracticeEvents: idempotent, one statement; the rollups follow within
+ * seconds, by the roll-up worker). Any wrong event refuses the whole call, keyed `events[i].field`, and
+ * stores nothing; the answer lists the events in the order sent. The events stored count against the
+ * learner's hour and day (quota.ts): a call that would pass either is 429 and stores nothing, but a
+ * retry of events all stored already is answered all the same.
  */
 export const recordPracticeEventsHandler: Handler<'recordPracticeEvents'> = async (call) => {
   const { body, app, t } = call
@@ -76,24 +77,11 @@ export const recordPracticeEventsHandler: Handler<'recordPracticeEvents'> = asyn
     events.push(event)
   })
   if (Object.keys(errors).length > 0) throw fieldErrors(errors)
-  const windows = practiceWindows(me.id, app.config.rateLimit)
-  const full = await practiceWait(app.db, windows, now)
-  let stored: RecordedEvent[] | undefined
-  if (full > 0) {
-    // a window is full: nothing is written, only a retry of what is stored is answered (one indexed read)
-    stored = await recordedAlready(app.db, events)
-    if (!stored) throw tooManyPracticeEvents(t, app.config.rateLimit, full)
-  } else {
-    stored = await app.db.transaction(async (tx) => {
-      const recorded = await recordPracticeEvents(tx, events, now)
-      // by id: an event sent twice in one batch is stored, and counted, once
-      const inserted = new Set(recorded.filter((event) => event.inserted).map((event) => event.id)).size
-      const wait = await countPracticeEvents(tx, windows, inserted, now)
-      // thrown inside the transaction: the events, their rollups and the counts are rolled back together
-      if (wait > 0) throw tooManyPracticeEvents(t, app.config.rateLimit, wait)
-      return recorded
-    })
-  }
+  const outcome = await appendPracticeEvents(app.db, events, now, practiceWindows(me.id, app.config.rateLimit))
+  if ('wait' in outcome) throw tooManyPracticeEvents(t, app.config.rateLimit, outcome.wait)
+  // the append has committed: the roll-up worker takes it now (else its next poll would)
+  app.rollups.kick()
+  const stored = outcome.recorded
   return {
     results: stored.map((event) => ({
       client_event_id: event.clientEventId,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
 import { groupMembers, memberships, organizations, users } from '../../server/db/schema.js'
 import { MAX_READ_BYTES, s3Storage } from '../../server/services/storage.js'
-import { countRows, createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, createUser, login, reportsCaughtUp, startServer, type TestServer } from './harness.js'
 
 /**
  * The classes and reports surface as an attacker sees it (issues 9 and 10): what reaches the store or
@@ -34,6 +34,7 @@ const HOSTILE_NAME = '=cmd|"/c calc"!A1"; filename=evil.exe\r\nSet-Cookie: x=1 .
 
 const rows = async (table: string) => {
   await server.app.portal.background.settled()
+  await reportsCaughtUp(server)
   const result = await server.db.execute(sql.raw(`select * from ${table} order by 1`))
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows)
 }
@@ -220,6 +221,7 @@ describe('a flood of practice events from one learner (was stored without end)',
   const send = (events: unknown[], token = learner.token, language?: string) =>
     limited.api('POST', '/v1/practice/events/', { token, body: { events }, ...(language ? { language } : {}) })
   const stored = async () => {
+    await reportsCaughtUp(limited)
     const result = await limited.db.execute(sql`select
       (select count(*)::int from practice_events) as events,
       (select coalesce(sum(lessons), 0)::int from daily_practice) as lessons`)

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { expect } from 'vitest'
 import { buildApp, createOrganization, hashPassword, loadConfig, openStore, type BuildAppOptions } from '../../server/app.js'
 import { users, mailOutbox, memberships, type Role } from '../../server/db/schema.js'
-import type { Database, Store } from '../../server/db/store.js'
+import { rowsOf, type Database, type Store } from '../../server/db/store.js'
 import { setPasswordHash } from '../../server/accounts/queries.js'
 
 /**
@@ -54,6 +54,10 @@ export interface TestServer {
   app: FastifyInstance
   store: Store
   db: Database
+  /** The test's own PostgreSQL database, when DATABASE_URL is set (a second pool on it: a second process). */
+  databaseUrl: string | undefined
+  /** The server's clock. */
+  clock(): Date
   /** Moves the server's time forward. */
   advance(seconds: number): void
   api<T = any>(method: string, url: string, options?: CallOptions): Promise<Reply<T>>
@@ -216,6 +220,8 @@ export const startServer = async (
     app,
     store,
     db: store.db,
+    databaseUrl: database?.url,
+    clock,
     advance: (seconds) => {
       offset += seconds * 1000
     },
@@ -317,6 +323,22 @@ export const countRows = async (server: TestServer, table: string): Promise<numb
   await server.app.portal.background.settled()
   const result = await server.db.execute(sql.raw(`select count(*)::int as count from ${table}`))
   return (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0
+}
+
+/**
+ * Waits until the reports have every event the API has taken: the roll-up worker has emptied
+ * practice_rollup_queue (server/practice/rollup-worker.ts; it is kicked here rather than waited for by
+ * its poll). For a test that reads a report, a dashboard or daily_practice right after recording events.
+ */
+export const reportsCaughtUp = async (server: TestServer, timeoutMs = 10_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    await server.app.portal.rollups.rollUpDue()
+    const [queued] = await rowsOf<{ count: number }>(server.db, sql`select count(*)::int as count from practice_rollup_queue`)
+    if (queued?.count === 0) return
+    if (Date.now() > deadline) throw new Error('the practice roll-up queue did not empty')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /** The row counts of every table: "nothing changed" is the same snapshot before and after. */

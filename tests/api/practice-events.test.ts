@@ -5,7 +5,7 @@ import { dailyPractice, memberships, organizations, practiceEvents } from '../..
 import { learnerEvents, seededRandom } from '../../server/dev/practice-generator.js'
 import { recordPracticeEvent, recordPracticeEvents, type PracticeEvent } from '../../server/practice/ingest.js'
 import { ensurePracticePartitions } from '../../server/practice/partitions.js'
-import { countRows, createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, createUser, login, reportsCaughtUp, startServer, type TestServer } from './harness.js'
 
 /**
  * The mobile app's ingestion call, POST /v1/practice/events/ (server/practice/ingest.ts): events stored
@@ -70,6 +70,7 @@ const sent = async (events: unknown[], token = learner.token) => {
 
 /** The learner's day as an organization sees it (undefined: no row). */
 const day = async (organizationId: number, date: string, userId = learner.id) => {
+  await reportsCaughtUp(server)
   const [row] = await server.db
     .select()
     .from(dailyPractice)
@@ -131,6 +132,8 @@ describe('recording', () => {
 
 describe('validation', () => {
   const refused = async (events: unknown[]) => {
+    // the rollups of the calls before are in: what follows compares this call's effect alone
+    await reportsCaughtUp(server)
     const before = { events: await countRows(server, 'practice_events'), days: await countRows(server, 'daily_practice') }
     const reply = await send(events)
     expect(reply.status).toBe(400)

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { Temporal } from 'temporal-polyfill'
-import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, type Organization, type Person } from './support/api'
+import { bearer, createAccount, createOrganization, invite, login, newPerson, organizationName, practiceRolledUp, type Organization, type Person } from './support/api'
 import { newestMailLink } from './support/mail'
 import { screenAtWidths } from './support/screens'
 import { logIn } from './support/ui'
@@ -40,7 +40,7 @@ const noon = (date: Temporal.PlainDate) => date.toZonedDateTime({ timeZone: ZONE
  * learners did as its members: the seconds after now, which the server takes up to an hour ahead), and
  * one lesson last month, before joining, that the app sends only now; returns the learner's id.
  */
-async function practise(request: APIRequestContext, learner: Person): Promise<number> {
+async function practise(request: APIRequestContext, organization: Organization, learner: Person): Promise<number> {
   const session = await login(request, learner.email, learner.password)
   const now = Temporal.Now.zonedDateTimeISO(ZONE)
   const monthStart = now.toPlainDate().with({ day: 1 })
@@ -73,6 +73,8 @@ async function practise(request: APIRequestContext, learner: Person): Promise<nu
     },
   })
   expect(response.status(), await response.text()).toBe(200)
+  // the server rolls the events up a moment after its answer
+  await practiceRolledUp(request, session, organization.id, justNow)
   return session.user_id
 }
 
@@ -84,7 +86,7 @@ test('an admin reads a learner\'s reports, changes the scope and the range, and 
   const organization = await createOrganization(request, organizationName('Springfield Elementary'), { owner: owner.email })
   await acceptInvitation(request, owner)
   const lisa = await member(request, organization, newPerson('lisa', 'Lisa', 'Simpson'), 'student')
-  const lisaId = await practise(request, lisa)
+  const lisaId = await practise(request, organization, lisa)
 
   await logIn(page, owner)
   await page.goto(`/organization/${organization.id}/students/${lisaId}`)
@@ -192,7 +194,7 @@ test('an admin reads a class\'s reports and exports its activity report as CSV',
   })
   expect(created.status(), await created.text()).toBe(201)
   const { id: groupId } = (await created.json()) as { id: number }
-  const bartId = await practise(request, bart)
+  const bartId = await practise(request, organization, bart)
   const added = await request.post(`/v1/groups/${groupId}/users`, { headers: bearer(session.token), data: { user_ids: [bartId] } })
   expect(added.status(), await added.text()).toBeLessThan(300)
 
@@ -249,8 +251,8 @@ test("an admin reads a teacher's reports over the students of the teacher's clas
   const milhouse = await member(request, organization, newPerson('milhouse', 'Milhouse', 'Van Houten'), 'student')
   const nelson = await member(request, organization, newPerson('nelson', 'Nelson', 'Muntz'), 'student')
   const ednaId = (await login(request, edna.email, edna.password)).user_id
-  const milhouseId = await practise(request, milhouse)
-  await practise(request, nelson)
+  const milhouseId = await practise(request, organization, milhouse)
+  await practise(request, organization, nelson)
   const session = await login(request, owner.email, owner.password)
   for (const name of ['Grade 4 A', 'Grade 4 B']) {
     const created = await request.post(`/v1/groups/${organization.id}/`, {

@@ -61,6 +61,27 @@ export function newPerson(prefix: string, firstName = 'Grace', lastName = 'Hoppe
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
+/**
+ * Waits until the practice a learner just recorded is in the organization's reports and dashboards: the
+ * server answers the app's call once the events are appended and rolls them up a moment later
+ * (server/practice/rollup-worker.ts, within 5 seconds), so a test that reads a report right after
+ * recording polls the learner's own dashboard until its last activity reaches `lastOccurredAt`.
+ */
+export async function practiceRolledUp(request: APIRequestContext, session: Session, organizationId: number, lastOccurredAt: string): Promise<void> {
+  const until = new Date(lastOccurredAt).getTime()
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/v1/organizations/${organizationId}/dashboard/`, { headers: bearer(session.token) })
+        if (!response.ok()) return `${response.status()} ${await response.text()}`
+        const { me } = (await response.json()) as { me: { last_active: string | null } | null }
+        return me?.last_active ? new Date(me.last_active).getTime() >= until : false
+      },
+      { timeout: 10_000, message: 'the practice just recorded is in the dashboard' },
+    )
+    .toBe(true)
+}
+
 async function expectStatus(response: APIResponse, status: number, what: string): Promise<void> {
   expect(response.status(), `${what}: ${await response.text()}`).toBe(status)
 }

@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../db/store.js'
+import { rollUpQueuedEvents } from './ingest.js'
+
+/**
+ * The roll-up worker: brings daily_practice up to date with the events the API appended
+ * (practice_rollup_queue, ingest.ts appendPracticeEvents), in batches of up to BATCH events, each one
+ * statement (rollUpQueuedEvents) whose 0023 triggers update the organization pre-aggregates once for the
+ * batch rather than once per call. The ingestion kicks it after each append has committed; it also polls
+ * every POLL_MS, for the events appended by a process that stopped or whose kick found it busy.
+ *
+ * Freshness: a lesson shows in its class report and dashboards within about a second of its call, and
+ * within 5 seconds however busy the store (a kick or the next poll of any process takes it);
+ * server/practice/freshness.ts says up to which instant an organization's figures are whole.
+ *
+ * Several server processes on one store each run one: a batch is claimed with FOR UPDATE SKIP LOCKED,
+ * so two workers never take the same event, and an event is rolled up exactly once, in the statement
+ * that takes it off the queue.
+ */
+
+/** Events one statement rolls up at most; how often the worker looks for events no kick announced. */
+const BATCH = 5_000
+const POLL_MS = 1_000
+
+export interface RollupWorker {
+  /** Rolls up what is queued, in the background (called after an append committed). */
+  kick(): void
+  /** Rolls up what is queued now, and resolves when the queue was found empty (the poll; tests). */
+  rollUpDue(): Promise<void>
+  /** Stops polling and waits for the batch in flight. */
+  close(): Promise<void>
+}
+
+export const rollupWorker = (options: {
+  db: Database
+  log: FastifyBaseLogger
+  /** Default POLL_MS; 0: no poll, only kicks (tests that look at what waits). */
+  pollMs?: number | undefined
+}): RollupWorker => {
+  const { db, log } = options
+  let running: Promise<void> | undefined
+  let again = false
+  let closed = false
+
+  const drain = async () => {
+    do {
+      again = false
+      while (!closed && (await rollUpQueuedEvents(db, BATCH)) > 0) {
+        // the next batch: events appended while this one ran
+      }
+    } while (again && !closed)
+  }
+
+  const rollUpDue = (): Promise<void> => {
+    if (running) {
+      // an event appended while a pass reads its last batch is taken by one more round
+      again = true
+      return running
+    }
+    if (closed) return Promise.resolve()
+    running = drain()
+      .catch((error: unknown) => log.error({ err: error }, 'practice roll-up stopped; the next poll takes it up'))
+      .finally(() => {
+        running = undefined
+      })
+    return running
+  }
+
+  const pollMs = options.pollMs ?? POLL_MS
+  const timer = pollMs > 0 ? setInterval(() => void rollUpDue(), pollMs) : undefined
+  timer?.unref()
+  // events left queued by a process that stopped are taken up at once
+  void rollUpDue()
+
+  return {
+    kick: () => void rollUpDue(),
+    rollUpDue,
+    close: async () => {
+      closed = true
+      clearInterval(timer)
+      await running
+    },
+  }
+}
