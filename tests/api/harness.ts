@@ -108,6 +108,14 @@ const onReplica = (replicaServer: string, databaseUrl: string): string => {
 
 /** The URL of the server's read replica (its database on the standby), when it reads one. */
 const replicaUrls = new WeakMap<Store, string>()
+const primaryUrls = new WeakMap<Store, string>()
+
+/** The server's database on the primary and on its standby, when it reads a replica (a second process opens them too). */
+export const replicaPairOf = (server: Pick<TestServer, 'store'>): { databaseUrl: string; replicaUrl: string } | undefined => {
+  const replicaUrl = replicaUrls.get(server.store)
+  const databaseUrl = primaryUrls.get(server.store)
+  return replicaUrl && databaseUrl ? { databaseUrl, replicaUrl } : undefined
+}
 
 /**
  * Waits until the read replica at `replicaUrl` has replayed everything the primary (`primary`) has written
@@ -210,6 +218,7 @@ export const startServer = async (
   const store = await openStore(database ? { databaseUrl: database.url, replicaUrl } : { memory: true })
   if (replicaUrl) {
     replicaUrls.set(store, replicaUrl)
+    primaryUrls.set(store, database!.url)
     // the new database and its schema on the standby before the first report tries it
     await waitForReplay(store.db, replicaUrl)
   }
