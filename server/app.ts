@@ -13,6 +13,7 @@ import { handlers } from './handlers.js'
 import { scheduleMaintenance } from './maintenance.js'
 import { configureBodies } from './http/body-parsing.js'
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js'
+import { registerReadYourWrites } from './http/read-your-writes.js'
 import { decorateRequests } from './http/request-context.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { serveWebApp } from './http/web-app.js'
@@ -61,7 +62,8 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   const config = options.config ?? loadConfig()
   const ownStore = options.store === undefined
   const store =
-    options.store ?? (await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }))
+    options.store ??
+    (await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl, replicaUrl: config.databaseReplicaUrl } : { dataDir: config.dataDir }))
   const clock = options.clock ?? systemClock
 
   const fastifyOptions: FastifyHttpOptions<Server> = {
@@ -109,6 +111,9 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     log: app.log,
   }
   app.decorate('portal', context)
+  store.reads.useLog(app.log)
+  if (store.reads.replica) app.log.info(`reports, exports and dashboards read the replica ${store.reads.replica.location} (a person's reads right after their own write: the primary)`)
+  registerReadYourWrites(app, context)
 
   app.setValidatorCompiler(validatorCompiler)
   decorateRequests(app)

@@ -8,6 +8,7 @@
  * | PUBLIC_URL | http://localhost:PORT | the address people open; used in mailed links and the OIDC callback |
  * | DATA_DIR | ./data | where embedded PGlite keeps its files when DATABASE_URL is unset |
  * | DATABASE_URL | (unset) | postgres://user:password@host:5432/database; unset = embedded PGlite |
+ * | DATABASE_REPLICA_URL | (unset) | a PostgreSQL streaming replica (hot standby) of DATABASE_URL's server: reports, exports and dashboards read it, except a person's reads right after their own write (server/db/replica.ts); unset = every read on the primary. Refused without DATABASE_URL (PGlite has no replica) |
  * | SMTP_URL | (unset) | smtp(s)://user:password@host:port; unset = mails stay in the outbox (see /dev/mail) |
  * | MAIL_FROM | Pronunciation Portal <no-reply@localhost> | sender of mails |
  * | SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM | (unset) | text messages through Twilio's REST API (SMS_FROM: the sending number); all three or none; unset = they stay in the outbox (see /dev/mail) |
@@ -91,6 +92,8 @@ export interface Config {
   publicUrl: string
   dataDir: string
   databaseUrl: string | undefined
+  /** A streaming replica of databaseUrl's server for the reads that may lag; only with databaseUrl. */
+  databaseReplicaUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
   sms: SmsConfig | undefined
@@ -198,6 +201,14 @@ const logLevelFrom = (env: Env): string => {
   return value
 }
 
+const replicaUrlFrom = (env: Env): string | undefined => {
+  const replica = url(env, 'DATABASE_REPLICA_URL')
+  if (replica !== undefined && url(env, 'DATABASE_URL') === undefined) {
+    throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: a read replica copies a PostgreSQL server, and embedded PGlite (no DATABASE_URL) has none. Set DATABASE_URL to the primary, or unset DATABASE_REPLICA_URL')
+  }
+  return replica
+}
+
 /** Reads the configuration; throws with a plain message when a value is wrong. */
 export const loadConfig = (env: Env = process.env): Config => {
   const port = integer(env, 'PORT', 3000)
@@ -209,6 +220,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     publicUrl,
     dataDir,
     databaseUrl: url(env, 'DATABASE_URL'),
+    databaseReplicaUrl: replicaUrlFrom(env),
     smtpUrl: url(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Pronunciation Portal <no-reply@localhost>',
     sms: smsFrom(env),

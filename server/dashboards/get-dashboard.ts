@@ -18,23 +18,24 @@ export const getDashboard: Handler<'getDashboard'> = async (call) => {
   if (!found) throw notFound(t.api.notFound())
   const relation = relationHolding(me, found.organization, found.roles)
   enforce(t, 'getDashboard', relation)
+  const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
   const role: DashboardRole = relation.caller === 'teacher' ? 'teacher' : relation.caller === 'student' ? 'student' : 'admin'
   const scope = { role, organizationId: found.organization.id, userId: me.id }
   const now = app.clock()
-  const week = await weekOf(app.db, scope.organizationId, now)
-  const { count, classes } = await classesIn(app.db, scope, week, now)
+  const week = await weekOf(db, scope.organizationId, now)
+  const { count, classes } = await classesIn(db, scope, week, now)
   if (role === 'student') {
-    return { role, week, counts: null, classes, classes_count: count, activity: null, not_practised: null, alerts: null, me: await practiceOf(app.db, scope, week) }
+    return { role, week, counts: null, classes, classes_count: count, activity: null, not_practised: null, alerts: null, me: await practiceOf(db, scope, week) }
   }
   return {
     role,
     week,
-    counts: await countsOf(app.db, scope),
+    counts: await countsOf(db, scope),
     classes,
     classes_count: count,
-    activity: await activityOf(app.db, scope, week),
-    not_practised: await notPractisedOf(app.db, scope, week),
-    alerts: await alertsOf(app.db, scope, week, now),
+    activity: await activityOf(db, scope, week),
+    not_practised: await notPractisedOf(db, scope, week),
+    alerts: await alertsOf(db, scope, week, now),
     me: null,
   }
 }

@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import * as schema from './schema.js'
+import { primaryOnly } from './replica.js'
 import { migrationsFolder, type Database, type Store } from './store.js'
 
 /** Embedded PostgreSQL (PGlite): in `dataDir`/pglite, or in memory when no folder is given. */
@@ -24,6 +25,8 @@ export const openPgliteStore = async (dataDir?: string): Promise<Store> => {
     db: db as unknown as Database,
     driver: 'pglite',
     location: directory ?? 'memory',
+    // embedded, one process: no replica (config.ts refuses DATABASE_REPLICA_URL without DATABASE_URL)
+    reads: primaryOnly(db as unknown as Database),
     analyzeChanged: async () => {
       // the counts of changed rows as of now (PGlite reports them to pg_stat lazily); then autovacuum's
       // rule for an analyze: more rows changed than 50 plus a tenth of the table

@@ -2,10 +2,15 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema.js'
+import { primaryOnly, withReplica } from './replica.js'
 import { migrationsFolder, type Database, type Store } from './store.js'
 
-/** A PostgreSQL server through a connection pool. */
-export const openPostgresStore = async (databaseUrl: string): Promise<Store> => {
+/**
+ * A PostgreSQL server through a connection pool; with `replicaUrl`, a second pool on its streaming replica
+ * for the reads that may lag (server/db/replica.ts). Migrations run on the primary only: the replica
+ * replays them.
+ */
+export const openPostgresStore = async (databaseUrl: string, replicaUrl?: string): Promise<Store> => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
   // an idle client that loses its connection must not crash the process; the next query reconnects
   pool.on('error', () => {})
@@ -17,11 +22,14 @@ export const openPostgresStore = async (databaseUrl: string): Promise<Store> => 
     throw error
   }
   const url = new URL(databaseUrl)
+  const reads = replicaUrl ? withReplica(db as unknown as Database, pool, replicaUrl) : primaryOnly(db as unknown as Database)
   return {
     db: db as unknown as Database,
     driver: 'postgres',
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    reads,
     close: async () => {
+      await reads.close()
       await pool.end()
     },
   }

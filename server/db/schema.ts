@@ -20,6 +20,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  customType,
 } from 'drizzle-orm/pg-core'
 
 /**
@@ -692,6 +693,21 @@ export const rateLimits = pgTable('rate_limits', {
 export const cacheVersion = pgTable('cache_version', {
   id: boolean('id').primaryKey().default(true),
   version: bigint('version', { mode: 'number' }).notNull(),
+})
+
+/** A position in the primary's write-ahead log ('16/B374D848'): compared by the server, never parsed here. */
+const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' })
+
+/**
+ * Where the primary's write-ahead log stood after each person's last write (server/db/replica.ts): their reads
+ * go to the read replica only once it has replayed that far. UNLOGGED (migration 0025): no write-ahead log of
+ * its own and no wait for a disk flush at commit, not copied to the replica (read on the primary only); a
+ * crash of the primary empties it, which only sends a few reads to the replica a little early. No foreign
+ * key: a row of a deleted person is harmless and goes with the next write of its id (never).
+ */
+export const replicaFences = pgTable('replica_fences', {
+  userId: integer('user_id').primaryKey(),
+  lsn: pgLsn('lsn').notNull(),
 })
 
 export type UserRow = typeof users.$inferSelect

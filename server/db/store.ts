@@ -1,6 +1,7 @@
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { fileURLToPath } from 'node:url'
+import type { ReadRouting } from './replica.js'
 import type * as schema from './schema.js'
 
 export type Schema = typeof schema
@@ -22,14 +23,19 @@ export interface Store {
    * instead of reading an index. PostgreSQL's autovacuum does it there (none here).
    */
   readonly analyzeChanged?: () => Promise<string[]>
+  /**
+   * Where reads that may lag (reports, exports, dashboards) go: a PostgreSQL streaming replica when
+   * DATABASE_REPLICA_URL names one (server/db/replica.ts), else the primary (`db`).
+   */
+  readonly reads: ReadRouting
   close(): Promise<void>
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type StoreOptions =
-  /** A PostgreSQL server. */
-  | { databaseUrl: string }
+  /** A PostgreSQL server, and a streaming replica of it that reports may read. */
+  | { databaseUrl: string; replicaUrl?: string | undefined }
   /** Embedded PGlite in a folder (created when missing). */
   | { dataDir: string }
   /** Embedded PGlite in memory: tests. */
@@ -39,7 +45,7 @@ export type StoreOptions =
 export const openStore = async (options: StoreOptions): Promise<Store> => {
   if ('databaseUrl' in options) {
     const { openPostgresStore } = await import('./postgres.js')
-    return openPostgresStore(options.databaseUrl)
+    return openPostgresStore(options.databaseUrl, options.replicaUrl)
   }
   const { openPgliteStore } = await import('./pglite.js')
   return openPgliteStore('dataDir' in options ? options.dataDir : undefined)

@@ -33,7 +33,8 @@ export const exportGroupReport: Handler<'exportGroupReport'> = async (call) => {
   const name = exportFileName(group.name, title, dates.title(from), dates.title(to), format)
   const header = headerOf(kind, t, organization.type)
   const batches = exportRows(kind, {
-    db: app.db,
+    // the rows may lag: the read replica, if any (server/db/replica.ts)
+    db: await app.store.reads.forReports(me.id),
     t,
     dates,
     scope: { groupId: group.id, organizationId: organization.id, timeZone: organization.timezone ?? 'UTC', from, to },

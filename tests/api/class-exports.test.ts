@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
 import { groupMembers, groups, organizations } from '../../server/db/schema.js'
 import { recordPracticeEvents, type PracticeEvent } from '../../server/practice/ingest.js'
-import { createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
+import { createOrganizationWithPeople, createUser, login, reportsCaughtUp, startServer, type TestServer } from './harness.js'
 
 /**
  * The class exports (specification 001 §2 export buttons, §3 Export columns / assessment record / lesson
@@ -93,6 +93,7 @@ beforeAll(async () => {
     ],
     new Date('2026-04-02T12:00:00Z'),
   )
+  await reportsCaughtUp(server) // the read replica, if any, has the data before a report reads it
 })
 afterAll(() => server.close())
 
@@ -229,6 +230,7 @@ describe("a company's exports (001 §1: employees, leaders and teams)", () => {
     const company = await createOrganizationWithPeople(server, { name: 'Acme', type: 'company', prefix: 'acme' })
     const [team] = await server.db.insert(groups).values({ organizationId: company.organization.id, name: 'Sales', startDate: '2026-03-01', endDate: '2026-06-30' }).returning()
     await server.db.insert(groupMembers).values({ groupId: team!.id, userId: company.student.user.id })
+    await reportsCaughtUp(server) // the read replica, if any, has the data before a report reads it
     const teamUrl = (kind: string, format: string) => `/v1/reports/groups/${team!.id}/export/?kind=${kind}&format=${format}&${MARCH}`
     for (const kind of ['activity', 'assessment', 'lesson']) {
       const csv = await download(teamUrl(kind, 'csv'), company.admin.token)

@@ -10,6 +10,7 @@ import { buildApp, createOrganization, hashPassword, loadConfig, openStore, type
 import { users, mailOutbox, memberships, type Role } from '../../server/db/schema.js'
 import { rowsOf, type Database, type Store } from '../../server/db/store.js'
 import { setPasswordHash } from '../../server/accounts/queries.js'
+import { hasReached, lsnValue, primaryPosition } from '../../server/db/replica.js'
 
 /**
  * One server per test file, on a fresh store: memory PGlite, or, when DATABASE_URL is set, a database
@@ -99,6 +100,67 @@ export const assertNoSecrets = (text: string, where: string): void => {
 }
 
 const adminUrlOf = () => process.env.DATABASE_URL
+/** A hot standby of DATABASE_URL's server (.ci/run starts one): each file's database is read there too. */
+const replicaServerOf = () => (process.env.DATABASE_URL ? process.env.DATABASE_REPLICA_URL : undefined)
+
+/** `databaseUrl`'s database on the replica's server. */
+const onReplica = (replicaServer: string, databaseUrl: string): string => {
+  const url = new URL(replicaServer)
+  url.pathname = new URL(databaseUrl).pathname
+  return url.toString()
+}
+
+/** The URL of the server's read replica (its database on the standby), when it reads one. */
+const replicaUrls = new WeakMap<Store, string>()
+const primaryUrls = new WeakMap<Store, string>()
+
+/** The server's database on the primary and on its standby, when it reads a replica (a second process opens them too). */
+export const replicaPairOf = (server: Pick<TestServer, 'store'>): { databaseUrl: string; replicaUrl: string } | undefined => {
+  const replicaUrl = replicaUrls.get(server.store)
+  const databaseUrl = primaryUrls.get(server.store)
+  return replicaUrl && databaseUrl ? { databaseUrl, replicaUrl } : undefined
+}
+
+/**
+ * Waits until the read replica at `replicaUrl` has replayed everything the primary (`primary`) has written
+ * up to now: reports that read the replica then see it. At most 30 s.
+ */
+export const waitForReplay = async (primary: Database, replicaUrl: string): Promise<void> => {
+  const position = lsnValue(await primaryPosition(primary))
+  const client = new pg.Client({ connectionString: replicaUrl })
+  const deadline = Date.now() + 30_000
+  // the database may not exist on the standby yet (its creation not replayed): connect again until it does
+  for (;;) {
+    try {
+      await client.connect()
+      break
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ lsn: string | null }>('select pg_last_wal_replay_lsn()::text as lsn')
+      if (!rows[0]?.lsn) throw new Error(`${replicaUrl} is not a standby`)
+      if (hasReached(lsnValue(rows[0].lsn), position)) return
+      if (Date.now() > deadline) throw new Error(`the standby has not replayed ${position} in 30 s (at ${rows[0].lsn})`)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * With a read replica (DATABASE_REPLICA_URL), waits until it has replayed every write made so far, so that a
+ * report read by someone other than the writer (or after writes made straight to the store) sees them.
+ * Without one, returns at once.
+ */
+export const replicaCaughtUp = async (server: Pick<TestServer, 'store' | 'db'>): Promise<void> => {
+  const replicaUrl = replicaUrls.get(server.store)
+  if (replicaUrl) await waitForReplay(server.db, replicaUrl)
+}
 
 /** A database of its own on the PostgreSQL server of DATABASE_URL. */
 export const createDatabase = async (adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> => {
@@ -150,7 +212,15 @@ export const startServer = async (
   const { env, now, membersSince, ...rest } = options
   const adminUrl = adminUrlOf()
   const database = adminUrl ? await createDatabase(adminUrl) : undefined
-  const store = await openStore(database ? { databaseUrl: database.url } : { memory: true })
+  const replicaServer = replicaServerOf()
+  const replicaUrl = database && replicaServer ? onReplica(replicaServer, database.url) : undefined
+  const store = await openStore(database ? { databaseUrl: database.url, replicaUrl } : { memory: true })
+  if (replicaUrl) {
+    replicaUrls.set(store, replicaUrl)
+    primaryUrls.set(store, database!.url)
+    // the new database and its schema on the standby before the first report tries it
+    await waitForReplay(store.db, replicaUrl)
+  }
   let offset = 0
   const fixed = now === undefined ? undefined : new Date(now).getTime()
   if (fixed !== undefined && Number.isNaN(fixed)) throw new Error(`not an instant: ${now}`)
@@ -326,16 +396,17 @@ export const countRows = async (server: TestServer, table: string): Promise<numb
 }
 
 /**
- * Waits until the reports have every event the API has taken: the roll-up worker has emptied
+ * Waits until the reports see every write made so far: the roll-up worker has emptied
  * practice_rollup_queue (server/practice/rollup-worker.ts; it is kicked here rather than waited for by
- * its poll). For a test that reads a report, a dashboard or daily_practice right after recording events.
+ * its poll), then the read replica, if any, has replayed it all. For a test that reads a report, a
+ * dashboard or daily_practice right after recording events, or as someone other than the writer.
  */
 export const reportsCaughtUp = async (server: TestServer, timeoutMs = 10_000): Promise<void> => {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     await server.app.portal.rollups.rollUpDue()
     const [queued] = await rowsOf<{ count: number }>(server.db, sql`select count(*)::int as count from practice_rollup_queue`)
-    if (queued?.count === 0) return
+    if (queued?.count === 0) return replicaCaughtUp(server)
     if (Date.now() > deadline) throw new Error('the practice roll-up queue did not empty')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
 import { groupMembers, groups, organizations } from '../../server/db/schema.js'
 import { recordPracticeEvents, type PracticeEvent } from '../../server/practice/ingest.js'
-import { createOrganizationWithPeople, createUser, startServer, type TestServer } from './harness.js'
+import { createOrganizationWithPeople, createUser, reportsCaughtUp, startServer, type TestServer } from './harness.js'
 
 /**
  * The reports on practice recorded through the ingestion (server/practice/ingest.ts), as the mobile app
@@ -89,6 +89,7 @@ describe('local days when the clocks change', () => {
       ],
       NOW,
     )
+    await reportsCaughtUp(server) // the read replica, if any, has the data before a report reads it
   })
 
   it("puts an event at 23:30 on the day clocks go forward on that local day, and in that day's week", async () => {
@@ -207,6 +208,7 @@ describe('the figures computed again from the raw events', () => {
       events.push(random() < 0.8 ? lesson(userId, at, 30 + Math.floor(random() * 870)) : assessment(userId, at, Math.floor(random() * 101)))
     }
     for (let index = 0; index < events.length; index += 100) await recordPracticeEvents(server.db, events.slice(index, index + 100), NOW)
+    await reportsCaughtUp(server) // the read replica, if any, has the data before a report reads it
 
     const raw: Raw[] = events
       .filter((event) => members.includes(event.userId))

@@ -8,7 +8,7 @@ import { removeMembership, setMemberDisabled } from '../../server/organizations/
 import { recordPracticeEvents, type PracticeEvent } from '../../server/practice/ingest.js'
 import { organizationStudents, rowsOf } from '../../server/reports/figures.js'
 import { activityReport, rollupStatements } from '../../server/reports/series.js'
-import { createOrganizationWithPeople, createUser, startServer, type TestServer } from './harness.js'
+import { createOrganizationWithPeople, createUser, reportsCaughtUp, startServer, type TestServer } from './harness.js'
 
 /**
  * The organization report (server/reports/organization-figures.ts) reads the pre-aggregates that the
@@ -61,6 +61,7 @@ beforeAll(async () => {
   await server.db.transaction((tx) => removeMembership(tx, school.organization.id, learners[3]!, ['student']))
   // a deleted user's rollups go with it (by cascade), and so do its totals
   await server.db.delete(users).where(eq(users.id, learners[4]!))
+  await reportsCaughtUp(server) // the read replica, if any, has the data before a report reads it
 }, 120_000)
 afterAll(() => server.close())
 
