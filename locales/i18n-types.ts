@@ -3665,6 +3665,16 @@ export type NamespaceDashboardsTranslation = {
 	 */
 	refresh: string
 	/**
+	 * A​s​ ​o​f​ ​{​t​i​m​e​}
+	 * @param {string} time
+	 */
+	asOf: RequiredParams<'time'>
+	/**
+	 * P​r​a​c​t​i​c​e​ ​f​i​g​u​r​e​s​ ​a​s​ ​o​f​ ​{​t​i​m​e​}
+	 * @param {string} time
+	 */
+	asOfLabel: RequiredParams<'time'>
+	/**
 	 * V​i​e​w​ ​a​l​l
 	 */
 	viewAll: string
@@ -10622,6 +10632,14 @@ export type TranslationFunctions = {
 		 * Refresh
 		 */
 		refresh: () => LocalizedString
+		/**
+		 * As of {time}
+		 */
+		asOf: (arg: { time: string }) => LocalizedString
+		/**
+		 * Practice figures as of {time}
+		 */
+		asOfLabel: (arg: { time: string }) => LocalizedString
 		/**
 		 * View all
 		 */

@@ -1873,6 +1873,10 @@ export interface paths {
          *     (drafts left out) and their own practice (`me`, and `my_goal` per class), no other learner.
          *     At most 3 classes (§9): active first, then not started, finished and drafts, the newest first;
          *     `classes_count` counts them all. The learner lists hold at most 10 rows, `count` all of them.
+         *
+         *     `as_of` says how fresh the practice figures are: every practice event the server received for
+         *     the organization up to that instant is in them (practice is rolled up seconds after it arrives).
+         *     A platform admin opens one organization's dashboard, so it is that organization's instant.
          *     Anyone else gets 404, as for an organization that does not exist.
          */
         get: operations["getDashboard"];
@@ -3212,6 +3216,11 @@ export interface components {
              */
             role: "admin" | "teacher" | "student";
             week: components["schemas"]["DashboardWeek"];
+            /**
+             * Format: date-time
+             * @description The practice figures hold every practice event received for the organization up to this instant (never in the future)
+             */
+            as_of: string;
             /** @description Admins and teachers (a teacher's own classes and their learners); null for a student */
             counts: components["schemas"]["DashboardCounts"] | null;
             classes: components["schemas"]["DashboardClass"][];

@@ -200,6 +200,7 @@ describe("a student's dashboard", () => {
     expect(reply.body).toEqual({
       role: 'student',
       week: WEEK,
+      as_of: expect.any(String), // its own tests are below
       counts: null,
       classes: [
         {
@@ -273,6 +274,44 @@ describe('the week, in the time zone of the organization', () => {
     } finally {
       server.advance(-hours * 3600)
     }
+  })
+})
+
+describe('how fresh the practice figures are (as_of)', () => {
+  const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+
+  it("is an instant of the store's own clock on every role's dashboard: not in the future, and a moment ago on a quiet store", async () => {
+    // the server's clock stands in March; as_of is the store's, so it is compared with the real time
+    for (const token of [school.admin.token, people.Terry!.token, people.Sam!.token]) {
+      const before = Date.now()
+      const reply = await dashboard(token)
+      const after = Date.now()
+      expect(reply.status, reply.text).toBe(200)
+      expect(reply.body.as_of).toMatch(ISO_INSTANT)
+      const asOf = Date.parse(reply.body.as_of)
+      expect(asOf).toBeLessThanOrEqual(after)
+      expect(asOf).toBeGreaterThanOrEqual(before - 5_000)
+    }
+  })
+
+  it('holds every practice event received before it: a lesson sent now is in the figures of a dashboard as of after it', async () => {
+    const fresh = await createOrganizationWithPeople(server, { name: 'Freshwater', prefix: 'frw' })
+    await server.db.update(memberships).set({ createdAt: new Date('2025-01-01T00:00:00Z') }).where(eq(memberships.organizationId, fresh.organization.id))
+    const lesson = { client_event_id: 'asof-1', kind: 'lesson', occurred_at: '2026-03-18T12:00:00Z', module_name: 'Everyday English', lesson_name: 'Ordering coffee', difficulty_level: 'beginner', seconds: 300, native_score: 80 }
+    const sent = await server.api('POST', '/v1/practice/events/', { token: fresh.student.token, body: { events: [lesson] } })
+    expect(sent.status, sent.text).toBeLessThan(300)
+    const received = Date.now()
+    // once the dashboard is as of the moment the lesson was in, its figures hold it (rolled up at once
+    // today; by a worker seconds later when ingestion only appends)
+    let body = (await dashboard(fresh.student.token, fresh.organization.id)).body
+    for (let tries = 0; Date.parse(body.as_of) < received && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      body = (await dashboard(fresh.student.token, fresh.organization.id)).body
+    }
+    expect(Date.parse(body.as_of)).toBeGreaterThanOrEqual(received)
+    expect(body.me).toMatchObject({ days_practised: 1, lessons: 1, seconds: 300 })
+    const admin = (await dashboard(fresh.admin.token, fresh.organization.id)).body
+    expect(admin.activity.active_students).toBe(1)
   })
 })
 

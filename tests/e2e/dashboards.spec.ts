@@ -9,7 +9,7 @@ import { logIn } from './support/ui'
  * built through the API, practice included (recorded as the mobile app does, POST /v1/practice/events/).
  * The admin's counts, the week's activity and who has not practised; the teacher's class cards (with
  * the load failure of §8 and a retry); the student's start-learning view before practising and its own
- * week after. The week runs Saturday to Friday; its figures, the teacher's learners and the weak-goal
+ * week after; each says as of when its practice figures hold (issue 19). The week runs Saturday to Friday; its figures, the teacher's learners and the weak-goal
  * alerts are counted exactly by the API tests (tests/api/dashboards.test.ts).
  */
 
@@ -102,6 +102,16 @@ test("an admin lands on the organization's dashboard: counts with their lists, t
   const dayAfter = (days: number) => new Date(saturday.getTime() + days * 86_400_000)
   const shown = (date: Date) => `${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}/${date.getUTCFullYear()}`
   await expect(page.getByText(`This week, Saturday to Friday: ${shown(saturday)} – ${shown(dayAfter(6))}`)).toBeVisible()
+  // issue 19: the practice figures say how fresh they are, a moment ago, by the clock of the viewer; Refresh renews it
+  const asOf = page.getByTestId('as-of')
+  await expect(asOf).toBeVisible()
+  await expect(asOf.locator('time')).toHaveText(/^As of \d{1,2}:\d{2}\s?(AM|PM)?$/)
+  await expect(asOf).toContainText(/Practice figures as of \w+day, /)
+  const shownAsOf = Date.parse((await asOf.locator('time').getAttribute('datetime'))!)
+  expect(shownAsOf).toBeLessThanOrEqual(Date.now())
+  expect(shownAsOf).toBeGreaterThan(Date.now() - 60_000)
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect.poll(async () => Date.parse((await asOf.locator('time').getAttribute('datetime'))!)).toBeGreaterThan(shownAsOf)
   const days = page.getByRole('region', { name: "This week's activity" }).getByRole('listitem')
   await expect(days).toHaveCount(7)
   await expect(days.first()).toHaveAttribute('aria-label', new RegExp(`^Saturday ${shown(saturday)}: \\d+ active$`))
@@ -181,6 +191,7 @@ test("a student starts with the start-learning view, then sees its own week, lev
   await expect(figure(page, 'Lessons this week')).toContainText('1')
   await expect(page.getByTestId('level')).toHaveText('72%')
   await expect(page.getByText('No classes yet.')).toBeVisible()
+  await expect(page.getByTestId('as-of').locator('time')).toHaveText(/^As of \d{1,2}:\d{2}/)
   await screenAtWidths(page, 'dashboard-student', () => expect(page.getByTestId('level')).toBeVisible())
 
   // the class list refuses a student: no Classes in the navigation, and its address leads here

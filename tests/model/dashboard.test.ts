@@ -10,6 +10,7 @@ type View = StepView<M>
 const dashboard: Dashboard = {
   role: 'student',
   week: { from: '2026-03-14', to: '2026-03-20', today: '2026-03-18' },
+  as_of: '2026-03-18T09:30:00.000Z',
   counts: null,
   classes: [],
   classes_count: 0,

@@ -7,6 +7,8 @@ const en_dashboards = {
 	loadFailed: 'The dashboard could not be loaded.',
 	classLoadFailed: 'Could not load resource',
 	refresh: 'Refresh',
+	asOf: 'As of {time:string}',
+	asOfLabel: 'Practice figures as of {time:string}',
 	viewAll: 'View all',
 	pendingInvitations: 'Pending invitations',
 	quickActions: 'Add people and classes',

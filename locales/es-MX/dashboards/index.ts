@@ -6,6 +6,8 @@ const es_MX_dashboards = {
 	loadFailed: 'No se pudo cargar el panel.',
 	classLoadFailed: 'No se pudo cargar el recurso',
 	refresh: 'Actualizar',
+	asOf: 'Actualizado: {time}',
+	asOfLabel: 'Cifras de práctica actualizadas: {time}',
 	viewAll: 'Ver todo',
 	pendingInvitations: 'Invitaciones pendientes',
 	quickActions: 'Agregar personas y clases',

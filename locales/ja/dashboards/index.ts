@@ -6,6 +6,8 @@ const ja_dashboards = {
 	loadFailed: 'ダッシュボードを読み込めませんでした。',
 	classLoadFailed: 'リソースを読み込めませんでした',
 	refresh: '更新',
+	asOf: '{time} 時点',
+	asOfLabel: '{time} 時点の練習データ',
 	viewAll: 'すべて表示',
 	pendingInvitations: '保留中の招待',
 	quickActions: 'メンバーとクラスを追加',

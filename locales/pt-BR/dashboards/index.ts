@@ -6,6 +6,8 @@ const pt_BR_dashboards = {
 	loadFailed: 'Não foi possível carregar o painel.',
 	classLoadFailed: 'Não foi possível carregar o recurso',
 	refresh: 'Atualizar',
+	asOf: 'Atualizado: {time}',
+	asOfLabel: 'Dados de prática atualizados: {time}',
 	viewAll: 'Ver tudo',
 	pendingInvitations: 'Convites pendentes',
 	quickActions: 'Adicionar pessoas e turmas',

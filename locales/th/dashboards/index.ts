@@ -6,6 +6,8 @@ const th_dashboards = {
 	loadFailed: 'โหลดแดชบอร์ดไม่สำเร็จ',
 	classLoadFailed: 'โหลดข้อมูลไม่สำเร็จ',
 	refresh: 'รีเฟรช',
+	asOf: 'ข้อมูล ณ {time}',
+	asOfLabel: 'ข้อมูลการฝึก ณ {time}',
 	viewAll: 'ดูทั้งหมด',
 	pendingInvitations: 'คำเชิญที่รอดำเนินการ',
 	quickActions: 'เพิ่มผู้คนและชั้นเรียน',

@@ -6,6 +6,8 @@ const vi_dashboards = {
 	loadFailed: 'Không thể tải bảng điều khiển.',
 	classLoadFailed: 'Không thể tải tài nguyên',
 	refresh: 'Làm mới',
+	asOf: 'Tính đến {time}',
+	asOfLabel: 'Số liệu luyện tập tính đến {time}',
 	viewAll: 'Xem tất cả',
 	pendingInvitations: 'Lời mời đang chờ',
 	quickActions: 'Thêm người và lớp học',

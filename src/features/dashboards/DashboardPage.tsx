@@ -13,6 +13,7 @@ import { useOrganizationType } from '../shared/current'
 import { PageHeader } from '../shared/page'
 import { useTerms } from '../shared/terms'
 import { AdminDashboard } from './AdminDashboard'
+import { AsOf } from './parts'
 import { StudentDashboard } from './StudentDashboard'
 import { TeacherDashboard } from './TeacherDashboard'
 
@@ -65,11 +66,20 @@ function OrganizationDashboard({ organizationId }: { organizationId: number }) {
           <PageHeader title={t.title()}>
             {t.week({ from: LL.common.date({ value: dashboard.week.from }), to: LL.common.date({ value: dashboard.week.to }) })}
           </PageHeader>
-          <Button variant="outline" size="sm" mb="6" loading={busy} onClick={() => flow.send({ type: 'dashboard.refresh' })}>
-            {t.refresh()}
-          </Button>
+          {/* how fresh the practice figures are, beside what makes them fresher */}
+          <Stack gap="1" align={{ base: 'flex-start', sm: 'flex-end' }} mb="6">
+            <Button variant="outline" size="sm" loading={busy} onClick={() => flow.send({ type: 'dashboard.refresh' })}>
+              {t.refresh()}
+            </Button>
+            <AsOf value={dashboard.as_of} />
+          </Stack>
         </Flex>
       )}
+      {firstSteps ? (
+        <Flex justify="flex-end" mb="2">
+          <AsOf value={dashboard.as_of} />
+        </Flex>
+      ) : null}
       {dashboard.role === 'admin' ? (
         <AdminDashboard {...props} />
       ) : dashboard.role === 'teacher' ? (

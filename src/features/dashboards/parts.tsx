@@ -9,6 +9,7 @@ import { paths } from '../../app/paths'
 import { Badge, Card, Heading, Link, ProgressBar, Text } from '../../ui'
 import { classTimeText } from '../classes/ClassStatus'
 import { classProgress } from '../classes/progress'
+import { asOfText } from './as-of'
 
 /** The pieces the three dashboards are built of: panels, figures, class cards, the week's bars, learner lists. */
 
@@ -249,3 +250,19 @@ export function AlertList({ alerts, href }: { alerts: NonNullable<Dashboard['ale
 
 /** Two panels side by side on a wide screen, each as tall as its own content (a short list leaves no empty card). */
 export const twoColumns = css({ display: 'grid', gap: '4', alignItems: 'start', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } })
+
+/** The small muted line: seen as "As of 14:32", read out as "Practice figures as of <day and time>". */
+export function AsOf({ value }: { value: string }) {
+  const { LL, locale } = useI18nContext()
+  const text = asOfText(locale, value)
+  return (
+    <Text textStyle="xs" color="fg.muted" data-testid="as-of">
+      <time dateTime={value} title={text.full} aria-hidden="true">
+        {LL.dashboards.asOf({ time: text.short })}
+      </time>
+      <Text as="span" srOnly>
+        {LL.dashboards.asOfLabel({ time: text.full })}
+      </Text>
+    </Text>
+  )
+}
