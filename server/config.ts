@@ -38,7 +38,10 @@
  * | S3_REGION | us-east-1 | the bucket's region |
  * | REQUEST_TIMEOUT | 30 | seconds a client has to send a whole request (headers and body); a slower one is cut off |
  * | KEEP_ALIVE_TIMEOUT | 5 | seconds an idle keep-alive connection stays open (behind a load balancer: more than its idle timeout) |
+ * | WEB_CONCURRENCY | the number of cores | server processes on the one port (node:cluster), on PostgreSQL; PGlite, embedded in one process, always runs one |
  */
+import { availableParallelism } from 'node:os'
+
 
 export interface RateLimitConfig {
   /** Window length in seconds. */
@@ -120,6 +123,11 @@ export interface Config {
   requestTimeout: number
   /** Seconds an idle keep-alive connection is kept. */
   keepAliveTimeout: number
+  /**
+   * Server processes on the one port (main.ts forks them with node:cluster). On PostgreSQL,
+   * WEB_CONCURRENCY or the number of cores; on PGlite always 1: its store lives inside one process.
+   */
+  webConcurrency: number
 }
 
 type Env = Record<string, string | undefined>
@@ -214,12 +222,15 @@ export const loadConfig = (env: Env = process.env): Config => {
   const port = integer(env, 'PORT', 3000)
   const publicUrl = (url(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '')
   const dataDir = text(env, 'DATA_DIR') ?? './data'
+  const databaseUrl = url(env, 'DATABASE_URL')
+  // read (and refused when wrong) on PGlite too, so that a bad value does not wait for the move to PostgreSQL
+  const webConcurrency = integer(env, 'WEB_CONCURRENCY', availableParallelism(), 1)
   return {
     port,
     host: text(env, 'HOST') ?? '127.0.0.1',
     publicUrl,
     dataDir,
-    databaseUrl: url(env, 'DATABASE_URL'),
+    databaseUrl,
     databaseReplicaUrl: replicaUrlFrom(env),
     smtpUrl: url(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Pronunciation Portal <no-reply@localhost>',
@@ -253,5 +264,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     s3: s3From(env),
     requestTimeout: integer(env, 'REQUEST_TIMEOUT', 30, 1),
     keepAliveTimeout: integer(env, 'KEEP_ALIVE_TIMEOUT', 5, 1),
+    webConcurrency: databaseUrl ? webConcurrency : 1,
   }
 }

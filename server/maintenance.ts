@@ -1,5 +1,8 @@
+import { eq, lte } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from './context.js'
+import { scheduledRuns } from './db/schema.js'
+import type { Database } from './db/store.js'
 import { purgeClassImports } from './classes/import.js'
 import { purgeClassUserImports } from './classes/user-import.js'
 import { purgeInvitationBatches } from './invitations/batch.js'
@@ -11,12 +14,37 @@ import { partitionsAhead } from './practice/partitions.js'
  * Housekeeping that runs when the server is ready and then every hour: organizations deleted more than
  * 30 days ago are purged, and organization imports and batch invitations made more than 7 days ago; the
  * practice events' monthly partitions are made for this month and the next two. Each job is idempotent,
- * so several server processes may all run it.
+ * but runs once an hour however many server processes share the store: a run is claimed in the store
+ * first (claimScheduledRun), and a process whose claim finds this hour's run taken skips it.
  * On PGlite, every minute, the statistics of the tables that changed (store.ts analyzeChanged).
  */
 
 const MINUTE = 60 * 1000
 const HOUR = 60 * MINUTE
+
+/**
+ * Claims the run of `job` until `seconds` from now: true for the one process whose claim finds the last
+ * one over, false for every other until then. One atomic upsert on `scheduled_runs`: of processes
+ * claiming at once, one moves `claimed_until` and gets its row back, the others' condition fails on the
+ * row it left and they get none. Real time, as the timers that call it run in real time.
+ */
+export const claimScheduledRun = async (db: Database, job: string, seconds: number, now = new Date()): Promise<boolean> => {
+  const until = new Date(now.getTime() + seconds * 1000)
+  const claimed = await db
+    .insert(scheduledRuns)
+    .values({ job, claimedUntil: until })
+    .onConflictDoUpdate({ target: scheduledRuns.job, set: { claimedUntil: until }, setWhere: lte(scheduledRuns.claimedUntil, now) })
+    .returning({ job: scheduledRuns.job })
+  return claimed.length === 1
+}
+
+/** Gives a claimed run back (it failed): the next process to try runs it. */
+export const releaseScheduledRun = async (db: Database, job: string): Promise<void> => {
+  await db.delete(scheduledRuns).where(eq(scheduledRuns.job, job))
+}
+
+/** A claim lasts a little less than the hour between runs: a timer that fires a moment early still finds it over. */
+const CLAIM_SECONDS = (HOUR - MINUTE) / 1000
 
 export const runMaintenance = async (app: AppContext): Promise<void> => {
   const purged = await purgeDeletedOrganizations(app.db, app.clock())
@@ -42,7 +70,18 @@ export const analyzeStore = async (app: AppContext): Promise<void> => {
 export const scheduleMaintenance = (fastify: FastifyInstance, app: AppContext): void => {
   let timer: NodeJS.Timeout | undefined
   let analyzer: NodeJS.Timeout | undefined
-  const run = () => runMaintenance(app).catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'))
+  const run = async () => {
+    try {
+      if (!(await claimScheduledRun(app.db, 'maintenance', CLAIM_SECONDS))) return
+    } catch (error) {
+      app.log.error({ err: error }, 'maintenance could not be claimed')
+      return
+    }
+    await runMaintenance(app).catch(async (error: unknown) => {
+      app.log.error({ err: error }, 'maintenance failed')
+      await releaseScheduledRun(app.db, 'maintenance').catch(() => {})
+    })
+  }
   const analyze = () => analyzeStore(app).catch((error: unknown) => app.log.error({ err: error }, 'analyze failed'))
   fastify.addHook('onReady', async () => {
     await run()

@@ -685,6 +685,16 @@ export const rateLimits = pgTable('rate_limits', {
 })
 
 /**
+ * Scheduled work of the server (server/maintenance.ts), one row per job: the process that moves
+ * `claimed_until` forward, in one atomic statement, runs the job; every other server process on the store
+ * finds it claimed and skips it, so that a job runs once per period however many processes there are.
+ */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  job: text('job').primaryKey(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+})
+
+/**
  * The version of the rows whose readings the server keeps (server/db/read-cache.ts): one row, counted
  * up by the commit of every transaction that changes sessions, users, organizations, memberships, groups,
  * group_members, assignments, invitations or invitation_groups (triggers of migration 0021), so that a

@@ -241,6 +241,8 @@ describe('a server killed during a request that mails, then restarted and asked 
         FILES_DIR: join(folder, 'files'),
         DEMO: 'false',
         LOG_LEVEL: 'error',
+        // one process, the one killed (on PostgreSQL the default is a process per core)
+        WEB_CONCURRENCY: '1',
         ADMIN_EMAIL: 'root@example.com',
         ADMIN_PASSWORD: 'a root passphrase',
         RATE_LIMIT_PER_ADDRESS: '10000',
