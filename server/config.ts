@@ -36,6 +36,7 @@
  * | S3_ENDPOINT | (AWS) | the S3-compatible server's URL (MinIO, R2, ...); path-style addressing is used with it |
  * | S3_REGION | us-east-1 | the bucket's region |
  * | REQUEST_TIMEOUT | 30 | seconds a client has to send a whole request (headers and body); a slower one is cut off |
+ * | CHECK_KEPT_READINGS | false (true under NODE_ENV=test) | `true`: every reading kept in memory is checked to read only tables whose changes count its freshness up (server/db/read-cache.ts); two statements more per reading made, for tests |
  * | KEEP_ALIVE_TIMEOUT | 5 | seconds an idle keep-alive connection stays open (behind a load balancer: more than its idle timeout) |
  */
 
@@ -117,6 +118,8 @@ export interface Config {
   requestTimeout: number
   /** Seconds an idle keep-alive connection is kept. */
   keepAliveTimeout: number
+  /** Check that each kept reading reads only tables that count its freshness up (db/read-cache.ts): for tests. */
+  checkKeptReadings: boolean
 }
 
 type Env = Record<string, string | undefined>
@@ -158,6 +161,13 @@ const oidcFrom = (env: Env): OidcConfig | undefined => {
     throw new Error('Social login needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or none of them)')
   }
   return { issuer, clientId, clientSecret, name: text(env, 'OIDC_NAME') ?? new URL(issuer).host }
+}
+
+const checkKeptReadingsFrom = (env: Env): boolean => {
+  const value = text(env, 'CHECK_KEPT_READINGS')
+  if (value === undefined) return env.NODE_ENV === 'test'
+  if (value !== 'true' && value !== 'false') throw new Error(`CHECK_KEPT_READINGS must be true or false, not "${value}"`)
+  return value === 'true'
 }
 
 const trustProxyFrom = (env: Env): boolean | number | string => {
@@ -241,5 +251,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     s3: s3From(env),
     requestTimeout: integer(env, 'REQUEST_TIMEOUT', 30, 1),
     keepAliveTimeout: integer(env, 'KEEP_ALIVE_TIMEOUT', 5, 1),
+    checkKeptReadings: checkKeptReadingsFrom(env),
   }
 }

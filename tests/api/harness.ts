@@ -54,6 +54,8 @@ export interface TestServer {
   app: FastifyInstance
   store: Store
   db: Database
+  /** The PostgreSQL database of this server's store (unset on PGlite): another app may open its own pool on it. */
+  databaseUrl?: string
   /** Moves the server's time forward. */
   advance(seconds: number): void
   api<T = any>(method: string, url: string, options?: CallOptions): Promise<Reply<T>>
@@ -123,6 +125,8 @@ export const testConfig = (env: Env = {}) =>
     RATE_LIMIT_PER_EMAIL: '10000',
     RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: '10000',
     ADMIN_EMAIL: 'root@example.com',
+    // every kept reading is checked to read only tables that count its freshness up (server/db/read-cache.ts)
+    CHECK_KEPT_READINGS: 'true',
     ...env,
   })
 
@@ -216,6 +220,7 @@ export const startServer = async (
     app,
     store,
     db: store.db,
+    databaseUrl: database?.url,
     advance: (seconds) => {
       offset += seconds * 1000
     },
