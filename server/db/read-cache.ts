@@ -50,8 +50,6 @@ export interface RequestScope {
 /** The versions of the scopes a request read at its start. */
 export interface Versions {
   readonly of: ReadonlyMap<Scope, number>
-  /** The organization the request is about (its path's, or its class's), when it names one that exists. */
-  readonly organization?: number
 }
 
 const store = alias(readVersions, 'store')
@@ -99,7 +97,7 @@ export const versionsFrom = (user: number, row: VersionRow): Versions => {
   const of = new Map<Scope, number>([[userScope(user), Number(row.userVersion)]])
   if (row.organizationId !== null && row.organizationVersion !== null) of.set(organizationScope(row.organizationId), Number(row.organizationVersion))
   if (row.platformVersion !== null) of.set(PLATFORM_SCOPE, Number(row.platformVersion))
-  return { of, organization: row.organizationId ?? undefined }
+  return { of }
 }
 
 const versionsQuery = preparedPerDatabase((db) =>
