@@ -222,11 +222,15 @@ describe('the students list', () => {
   it('is kept, and shows a renamed student, a new one and one who left at once', async () => {
     const before = await students()
     const transactions = vi.spyOn(server.db, 'transaction')
+    const statements = vi.spyOn(statementsOf(server), 'query')
     try {
       expect(await students()).toEqual(before)
-      expect(transactions).not.toHaveBeenCalled() // kept
+      // kept: one statement (the versions), no transaction
+      expect(transactions).not.toHaveBeenCalled()
+      expect(statements).toHaveBeenCalledTimes(1)
     } finally {
       transactions.mockRestore()
+      statements.mockRestore()
     }
     await server.db.update(users).set({ firstName: 'Samwise' }).where(eq(users.id, people.student.user.id))
     expect(await students()).toEqual(['Samwise'])
