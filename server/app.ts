@@ -103,7 +103,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     sms,
     background: backgroundWork(app.log),
     clock,
-    readings: createReadCache(store.db, { checkTables: !config.production }),
+    readings: createReadCache(store.db, { checkTables: config.checkKeptReadings }),
     limiter: new RateLimiter(store.db, config.rateLimit, clock),
     rollups: rollupWorker({ db: store.db, log: app.log, pollMs: options.rollupPollMs }),
     storage: options.storage ?? openStorage(config),

@@ -37,6 +37,7 @@
  * | S3_ENDPOINT | (AWS) | the S3-compatible server's URL (MinIO, R2, ...); path-style addressing is used with it |
  * | S3_REGION | us-east-1 | the bucket's region |
  * | REQUEST_TIMEOUT | 30 | seconds a client has to send a whole request (headers and body); a slower one is cut off |
+ * | CHECK_KEPT_READINGS | false (true under NODE_ENV=test) | `true`: every reading kept in memory is checked to read only tables whose changes count its freshness up (server/db/read-cache.ts); two statements more per reading made, for tests |
  * | KEEP_ALIVE_TIMEOUT | 5 | seconds an idle keep-alive connection stays open (behind a load balancer: more than its idle timeout) |
  * | WEB_CONCURRENCY | the number of cores | server processes on the one port (node:cluster), on PostgreSQL; PGlite, embedded in one process, always runs one |
  */
@@ -128,6 +129,8 @@ export interface Config {
    * WEB_CONCURRENCY or the number of cores; on PGlite always 1: its store lives inside one process.
    */
   webConcurrency: number
+  /** Check that each kept reading reads only tables that count its freshness up (db/read-cache.ts): for tests. */
+  checkKeptReadings: boolean
 }
 
 type Env = Record<string, string | undefined>
@@ -169,6 +172,13 @@ const oidcFrom = (env: Env): OidcConfig | undefined => {
     throw new Error('Social login needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or none of them)')
   }
   return { issuer, clientId, clientSecret, name: text(env, 'OIDC_NAME') ?? new URL(issuer).host }
+}
+
+const checkKeptReadingsFrom = (env: Env): boolean => {
+  const value = text(env, 'CHECK_KEPT_READINGS')
+  if (value === undefined) return env.NODE_ENV === 'test'
+  if (value !== 'true' && value !== 'false') throw new Error(`CHECK_KEPT_READINGS must be true or false, not "${value}"`)
+  return value === 'true'
 }
 
 const trustProxyFrom = (env: Env): boolean | number | string => {
@@ -265,5 +275,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     requestTimeout: integer(env, 'REQUEST_TIMEOUT', 30, 1),
     keepAliveTimeout: integer(env, 'KEEP_ALIVE_TIMEOUT', 5, 1),
     webConcurrency: databaseUrl ? webConcurrency : 1,
+    checkKeptReadings: checkKeptReadingsFrom(env),
   }
 }

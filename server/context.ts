@@ -22,7 +22,7 @@ export interface AppContext {
   /** Work after the answer (mails whose sending must not show in the answer's time). */
   readonly background: BackgroundWork
   readonly clock: Clock
-  /** Sessions and the answers of the big lists, kept while the store's cache version holds. */
+  /** Sessions and the answers of the big lists, kept while the versions of their scopes (a user, an organization) hold. */
   readonly readings: ReadCache
   readonly limiter: RateLimiter
   /** Brings daily_practice up to date with the events the API appended (server/practice/rollup-worker.ts). */

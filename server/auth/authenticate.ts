@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.js'
+import { userScope } from '../db/read-cache.js'
 import { ApiError } from '../http/errors.js'
+import { requestScope } from './request-scope.js'
 import { findActiveSession, type ActiveSession } from './sessions.js'
 import { hashToken } from './tokens.js'
 
@@ -24,17 +26,22 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
 export const authenticate = async (app: AppContext, request: FastifyRequest): Promise<ActiveSession> => {
   const token = bearerToken(request)
   if (!token || token.length > 200) throw sessionExpired()
-  // the session as kept since the store last changed (db/read-cache.ts), else as the store has it now
   const now = app.clock()
-  const version = await app.readings.version()
+  const scope = requestScope(request)
   const key = `session ${hashToken(token)}`
-  const kept = app.readings.get<ActiveSession>(version, key)
-  if (kept && kept.expiresAt > now) return kept
-  const session = await findActiveSession(app.db, token, now)
+  // the session as kept while its user's scope has not changed (db/read-cache.ts), the versions of the
+  // request's scopes read in one statement; else the session as the store has it now, with them
+  const kept = app.readings.peek<ActiveSession>(key)
+  if (kept && kept.expiresAt > now) {
+    const versions = await app.readings.versions(kept.user.id, scope)
+    if (app.readings.get(versions, key) === kept) return { ...kept, cacheVersion: versions }
+  }
+  const session = await findActiveSession(app.db, token, now, scope)
   if (!session) throw sessionExpired()
   // shared by the requests that find it kept: nobody may change it
   Object.freeze(session.user)
-  app.readings.keep(session.cacheVersion, key, Object.freeze(session))
+  const user = userScope(session.user.id)
+  app.readings.keep(new Map([[user, session.cacheVersion.of.get(user)!]]), key, Object.freeze(session))
   return session
 }
 

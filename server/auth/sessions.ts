@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import { cacheVersion, sessions, users, type SessionMethod, type UserRow } from '../db/schema.js'
+import { joinStore, versionColumns, versionParameters, versionsFrom, type RequestScope, type Versions } from '../db/read-cache.js'
+import { sessions, users, type SessionMethod, type UserRow } from '../db/schema.js'
 import { preparedPerDatabase, type Executor } from '../db/store.js'
 import { secondsAfter } from './clock.js'
 import { hashToken, newToken } from './tokens.js'
@@ -33,8 +34,11 @@ export interface ActiveSession {
   authenticatedAt: Date
   user: UserRow
   expiresAt: Date
-  /** The store's cache version in the snapshot the session was read from (server/db/read-cache.ts). */
-  cacheVersion: number
+  /**
+   * The versions of the scopes this request may read (its user's, and its organization's or the
+   * platform's), read at its start with the session or alone (server/db/read-cache.ts).
+   */
+  cacheVersion: Versions
 }
 
 const activeSessionQuery = preparedPerDatabase((db) =>
@@ -45,10 +49,11 @@ const activeSessionQuery = preparedPerDatabase((db) =>
       authenticatedAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       user: users,
-      cacheVersion: sql<number>`(select ${cacheVersion.version} from ${cacheVersion})`.mapWith(Number),
+      versions: versionColumns(sql`${users.id}`),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(joinStore.table, joinStore.on)
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -62,12 +67,15 @@ const activeSessionQuery = preparedPerDatabase((db) =>
 )
 
 /**
- * The live session of a token: known, not revoked, not expired, of an account that is not disabled.
- * Every secured call runs it, so its query is built once (preparedPerDatabase).
+ * The live session of a token: known, not revoked, not expired, of an account that is not disabled,
+ * with the versions of its user's scope and of `scope` in the same statement. Every secured call whose
+ * session is not kept runs it, so its query is built once (preparedPerDatabase).
  */
-export const findActiveSession = async (db: Executor, token: string, now: Date): Promise<ActiveSession | undefined> => {
-  const [row] = await activeSessionQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() })
-  return row
+export const findActiveSession = async (db: Executor, token: string, now: Date, scope: RequestScope = {}): Promise<ActiveSession | undefined> => {
+  const [row] = await activeSessionQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString(), ...versionParameters(scope) })
+  if (!row) return undefined
+  const { versions, ...session } = row
+  return { ...session, cacheVersion: versionsFrom(session.user.id, versions) }
 }
 
 export const revokeSession = async (db: Executor, sessionId: number, now: Date): Promise<void> => {

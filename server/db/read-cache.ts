@@ -1,108 +1,219 @@
-import { sql } from 'drizzle-orm'
-import { cacheVersion } from './schema.js'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { groups, readVersions } from './schema.js'
 import { preparedPerDatabase, rowsOf, type Database, type Executor } from './store.js'
 
 /**
  * Readings of the store kept in memory while what they read has not changed: a request's session (every
  * secured call reads it) and the answers of the big paged lists (organizations, an organization's
- * members, the class list). The store counts a version up at the commit of every transaction that
- * changes sessions, users, organizations, memberships, groups, group_members, assignments, invitations
- * or invitation_groups (migration 0021): the tables a kept reading may read. A reading of any other
- * table must not be kept: outside production every reading made to be kept is checked (`checkTables`). A reading is kept with the version of the snapshot it was made in, and used
- * again only by a request that began at that same version. So a revoked session or a changed member is
- * seen by the very next request, whichever process on the store made the change, while a request on
- * warm data costs one statement of one row.
+ * members and students, the class list) and of who may read a report.
+ *
+ * Freshness is per tenant, held in the store (`read_versions`, migration 0025), so that every server
+ * process on it sees the same: a scope is a user (`user:<id>`: its sessions and account), an organization
+ * (`organization:<id>`: its row, memberships, classes and their students, goals and invitations, and the
+ * accounts of its members and class owners) or the organization list (`platform`: organizations' rows
+ * only). The triggers of 0025 count a scope's row up at the commit of a transaction that changes what it
+ * covers, once per transaction, each to a new value of one sequence: a change in one organization moves
+ * that organization's row only, a login (a new session) moves nothing, and no row is written by every
+ * write of the platform.
+ *
+ * A request reads, in one statement at its start (its session's, auth/authenticate.ts), the versions of the
+ * scopes it may read: its user's, and the organization its path names (or its class's organization), or
+ * the platform's (auth/request-scope.ts). A reading is kept under its key with the versions, at that
+ * start, of the scopes it depends on, and is used again by a request that read those same versions:
+ * readings made since are at least as fresh as the versions they are kept with. So a revoked session or a
+ * changed member is seen by the very next request, whichever process made the change, while a request on
+ * warm data costs one statement of a few rows; one organization's changes never discard another's
+ * readings. A reading that depends on a scope the request did not read is answered, not kept.
+ *
+ * A scope without a row of its own reads the store's row (`store`), which only a TRUNCATE moves.
  */
 
 /** How many readings are kept (a session is about a kilobyte, a page of a list some): the least recently used go first. */
 export const READ_CACHE_ENTRIES = 2000
 
+/** What a reading's freshness is counted in: a user's, an organization's, or the organization list's. */
+export type Scope = `user:${number}` | `organization:${number}` | 'platform'
+
+export const userScope = (id: number): Scope => `user:${id}`
+export const organizationScope = (id: number): Scope => `organization:${id}`
+export const PLATFORM_SCOPE: Scope = 'platform'
+
+/** What a request's readings may read besides its own user's: an organization (or a class's), or the organization list. */
+export interface RequestScope {
+  organization?: number
+  /** A class: its organization is read (the class's organization never changes). */
+  group?: number
+  platform?: boolean
+}
+
+/** The versions of the scopes a request read at its start. */
+export interface Versions {
+  readonly of: ReadonlyMap<Scope, number>
+}
+
+const store = alias(readVersions, 'store')
+
+/** The version of one scope: its row's, or the store's (`store`, joined) for a scope without one yet. */
+const versionOf = (scope: 'user' | 'organization' | 'platform', id: SQL | number) =>
+  sql<number>`coalesce((select scoped.version from read_versions scoped where scoped.scope = ${sql.raw(`'${scope}'`)} and scoped.id = ${id}), "store"."version")`.mapWith(
+    Number,
+  )
+
+/** The organization the request names, or its class's: placeholders `organization` and `group`. */
+const organizationOfRequest = sql`coalesce(${sql.placeholder('organization')}::int, (select ${groups.organizationId} from ${groups} where ${groups.id} = ${sql.placeholder('group')}::int))`
+
 /**
- * How often each table that does not count the cache version up (no bump_cache_version trigger,
- * migration 0021) has been scanned, from the server's statistics not yet reported: read twice in one
- * transaction (the server reports them only between transactions), the difference is what it read.
+ * The columns of the versions of `user`'s scope and of the request's (placeholders `organization`,
+ * `group`, `platform`), to select from `store` joined (`joinStore`): one statement, with the session
+ * (auth/sessions.ts) or alone.
+ */
+export const versionColumns = (user: SQL) => ({
+  userVersion: versionOf('user', user),
+  organizationId: sql<number | null>`${organizationOfRequest}`,
+  organizationVersion: sql<number | null>`case when ${organizationOfRequest} is not null then ${versionOf('organization', organizationOfRequest)} end`,
+  platformVersion: sql<number | null>`case when ${sql.placeholder('platform')}::boolean then ${versionOf('platform', 0)} end`,
+})
+
+/** The store's row, that `versionColumns` read from. */
+export const joinStore = { table: store, on: and(eq(store.scope, 'store'), eq(store.id, 0))! }
+
+/** What to give the versions' placeholders for `scope`. */
+export const versionParameters = (scope: RequestScope) => ({
+  organization: scope.organization ?? null,
+  group: scope.group ?? null,
+  platform: scope.platform ?? false,
+})
+
+export interface VersionRow {
+  userVersion: number
+  organizationId: number | null
+  organizationVersion: number | null
+  platformVersion: number | null
+}
+
+/** The versions of a request of `user` from what `versionColumns` read. */
+export const versionsFrom = (user: number, row: VersionRow): Versions => {
+  const of = new Map<Scope, number>([[userScope(user), Number(row.userVersion)]])
+  if (row.organizationId !== null && row.organizationVersion !== null) of.set(organizationScope(row.organizationId), Number(row.organizationVersion))
+  if (row.platformVersion !== null) of.set(PLATFORM_SCOPE, Number(row.platformVersion))
+  return { of }
+}
+
+const versionsQuery = preparedPerDatabase((db) =>
+  db
+    .select(versionColumns(sql`${sql.placeholder('user')}::int`))
+    .from(store)
+    .where(joinStore.on)
+    .prepare('read_versions'),
+)
+
+/** The versions of `user`'s scope and `scope`'s, now, in one statement. */
+export const readVersionsOf = async (db: Executor, user: number, scope: RequestScope = {}): Promise<Versions> => {
+  const [row] = await versionsQuery(db).execute({ user, ...versionParameters(scope) })
+  if (!row) throw new Error('the store has no read_versions row of its own (migration 0025)')
+  return versionsFrom(user, row)
+}
+
+/**
+ * How often each table that counts no scope up (no read_version trigger, migration 0025) has been
+ * scanned, from the server's statistics not yet reported: read twice in one transaction (the server
+ * reports them only between transactions), the difference is what it read.
  */
 const uncountedScans = async (tx: Executor): Promise<Map<string, number>> => {
   const rows = await rowsOf<{ name: string; scans: number }>(tx, sql`
     select s.relname as name, (coalesce(s.seq_scan, 0) + coalesce(s.idx_scan, 0))::int as scans from pg_stat_xact_user_tables s
-    where s.relname <> 'cache_version' and not exists (select from pg_trigger g where g.tgrelid = s.relid and g.tgname like '%cache_version%')`)
+    where s.relname <> 'read_versions' and not exists (select from pg_trigger g where g.tgrelid = s.relid and g.tgname like '%read_version%')`)
   return new Map(rows.map((row) => [row.name, Number(row.scans)]))
 }
 
-const versionQuery = preparedPerDatabase((db) => db.select({ version: cacheVersion.version }).from(cacheVersion).prepare('cache_version'))
-
-/** The store's cache version in `db`'s snapshot. */
-export const readCacheVersion = async (db: Executor): Promise<number> => (await versionQuery(db).execute())[0]?.version ?? 0
+/** The scopes a reading depends on: given, or from its answer (a class's organization). */
+export type Depends<T> = readonly Scope[] | ((answer: T) => readonly Scope[])
 
 export interface ReadCache {
-  /** The store's cache version now: what a request began at. */
-  version(): Promise<number>
-  /** The reading kept for `key` when it was made at `version`. */
-  get<T>(version: number, key: string): T | undefined
-  /** Keeps `value`, read from the snapshot of `version` (nothing is kept of a version older than the latest seen). */
-  keep(version: number, key: string, value: unknown): void
+  /** The versions of `user`'s scope and `scope`'s now (one statement). */
+  versions(user: number, scope?: RequestScope): Promise<Versions>
+  /** The reading kept for `key`, whatever its versions (whose session a token's is, to know whose versions to read). */
+  peek<T>(key: string): T | undefined
+  /** The reading kept for `key` when it was made at the versions `versions` has of its scopes. */
+  get<T>(versions: Versions, key: string): T | undefined
+  /** Keeps `value` made at `made` (its scopes' versions; not over a reading made at a newer version). */
+  keep(made: ReadonlyMap<Scope, number>, key: string, value: unknown): void
   /**
    * The answer to `key` (every input of the answer after authorization: who may see what is part of
-   * it) for a request that began at `version`: kept, or computed by `compute` on one snapshot together
-   * with that snapshot's version, and kept.
+   * it) for a request that read `versions` at its start: kept, or computed by `compute` on one snapshot
+   * and kept with the versions of the scopes it `depends` on.
    */
-  read<T>(version: number, key: string, compute: (db: Executor) => Promise<T>): Promise<T>
+  read<T>(versions: Versions, key: string, depends: Depends<T>, compute: (db: Executor) => Promise<T>): Promise<T>
 }
 
 export interface ReadCacheOptions {
   /** How many readings are kept. */
   entries?: number
   /**
-   * Refuse to keep a reading that read a table which does not count the version (a programming error:
-   * it would be served stale); a check costing one statement per reading, made outside production.
+   * Refuse to keep a reading that read a table which counts no scope up (a programming error: it would
+   * be served stale); two statements more per reading made, so on in tests (config `checkKeptReadings`).
    */
   checkTables?: boolean
 }
 
+interface Entry {
+  value: unknown
+  made: ReadonlyMap<Scope, number>
+}
+
+/** Whether a reading made at `made` is current for a request that read `versions`. */
+const current = (made: ReadonlyMap<Scope, number>, versions: Versions) => {
+  for (const [scope, version] of made) if (versions.of.get(scope) !== version) return false
+  return true
+}
+
 export const createReadCache = (db: Database, { entries = READ_CACHE_ENTRIES, checkTables = false }: ReadCacheOptions = {}): ReadCache => {
-  /** The version of the kept readings: a newer one empties the cache. */
-  let current = -1
-  let kept = new Map<string, unknown>()
+  const kept = new Map<string, Entry>()
   const cache: ReadCache = {
-    version: () => readCacheVersion(db),
-    get<T>(version: number, key: string) {
-      if (version !== current || !kept.has(key)) return undefined
-      const value = kept.get(key) as T
+    versions: (user, scope) => readVersionsOf(db, user, scope),
+    peek: <T>(key: string) => kept.get(key)?.value as T | undefined,
+    get<T>(versions: Versions, key: string) {
+      const entry = kept.get(key)
+      if (!entry || !current(entry.made, versions)) return undefined
       kept.delete(key) // to the end: the most recently used
-      kept.set(key, value)
-      return value
+      kept.set(key, entry)
+      return entry.value as T
     },
-    keep(version, key, value) {
-      if (version > current) {
-        current = version
-        kept = new Map()
+    keep(made, key, value) {
+      const old = kept.get(key)
+      if (old) {
+        for (const [scope, version] of old.made) if ((made.get(scope) ?? Infinity) < version) return
+        kept.delete(key)
       }
-      if (version !== current) return
-      kept.set(key, value)
+      kept.set(key, { value, made })
       if (kept.size > entries) kept.delete(kept.keys().next().value!)
     },
-    async read<T>(version: number, key: string, compute: (db: Executor) => Promise<T>): Promise<T> {
-      const found = cache.get<T>(version, key)
+    async read<T>(versions: Versions, key: string, depends: Depends<T>, compute: (db: Executor) => Promise<T>): Promise<T> {
+      const found = cache.get<T>(versions, key)
       if (found !== undefined) return found
-      // the answer and its version from one snapshot, so that neither is older than the other
-      const fresh = await db.transaction(
+      // one snapshot for all the reading's statements; it is no older than the versions the request read
+      const answer = await db.transaction(
         async (tx) => {
           const before = checkTables ? await uncountedScans(tx) : undefined
-          const reading = { version: await readCacheVersion(tx), answer: await compute(tx) }
+          const answer = await compute(tx)
           if (before) {
             const after = await uncountedScans(tx)
             const read = [...after].filter(([name, scans]) => scans > (before.get(name) ?? 0)).map(([name]) => name)
-            if (read.length) throw new Error(`the kept reading ${key} read ${read.sort().join(', ')}, which do not count the cache version`)
+            if (read.length) throw new Error(`the kept reading ${key} read ${read.sort().join(', ')}, which count no scope up`)
           }
-          return reading
+          return answer
         },
-        {
-          isolationLevel: 'repeatable read',
-          accessMode: 'read only',
-        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
       )
-      cache.keep(fresh.version, key, fresh.answer)
-      return fresh.answer
+      const made = new Map<Scope, number>()
+      for (const scope of typeof depends === 'function' ? depends(answer) : depends) {
+        const version = versions.of.get(scope)
+        if (version === undefined) return answer // a scope the request did not read: not kept
+        made.set(scope, version)
+      }
+      cache.keep(made, key, answer)
+      return answer
     },
   }
   return cache

@@ -695,15 +695,24 @@ export const scheduledRuns = pgTable('scheduled_runs', {
 })
 
 /**
- * The version of the rows whose readings the server keeps (server/db/read-cache.ts): one row, counted
- * up by the commit of every transaction that changes sessions, users, organizations, memberships, groups,
- * group_members, assignments, invitations or invitation_groups (triggers of migration 0021), so that a
- * reading kept from the version still current is the one the store would give now.
+ * How fresh the readings the server keeps are (server/db/read-cache.ts), per scope: a user ('user', its
+ * id: its sessions and its account), an organization ('organization', its id: its row, members, classes,
+ * invitations, and its members' accounts), the organization list ('platform', 0), and the store ('store',
+ * 0: what a scope without a row of its own reads, moved by a TRUNCATE only). A change counts its scopes'
+ * rows up at its commit (triggers of migration 0025), each to a value of one sequence (never the same
+ * twice), so that a reading kept at the versions still current is the one the store would give now.
  */
-export const cacheVersion = pgTable('cache_version', {
-  id: boolean('id').primaryKey().default(true),
-  version: bigint('version', { mode: 'number' }).notNull(),
-})
+export const readVersions = pgTable(
+  'read_versions',
+  {
+    scope: text('scope').notNull(),
+    id: integer('id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    /** The transaction that counted it up last (txid_current()): a transaction counts a scope up once. */
+    xact: bigint('xact', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.id] })],
+)
 
 /** A position in the primary's write-ahead log ('16/B374D848'): compared by the server, never parsed here. */
 const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' })

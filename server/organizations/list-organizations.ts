@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, 
 import { requireAuth } from '../auth/authenticate.js'
 import { enforce, platformReach, relationToPlatform } from '../auth/policy.js'
 import type { Handler, QueryOf } from '../contract/handler.js'
+import { PLATFORM_SCOPE } from '../db/read-cache.js'
 import { organizations } from '../db/schema.js'
 import { pageOf, pagingOf } from '../http/paging.js'
 import { containing } from './members.js'
@@ -27,8 +28,9 @@ const orderBy = (ordering: Ordering) => {
 
 /**
  * GET /v1/organizations/ — the platform admin's list. A country admin's reach is their country,
- * whatever countries the query names. Answered from the kept readings (db/read-cache.ts) while nothing it
- * reads has changed.
+ * whatever countries the query names. Answered from the kept readings (db/read-cache.ts) while no
+ * organization's row has changed (the platform's scope: it shows nothing else, and the caller's reach is
+ * part of the key).
  */
 export const listOrganizations: Handler<'listOrganizations'> = async (call) => {
   const { query, app, t, request } = call
@@ -49,7 +51,7 @@ export const listOrganizations: Handler<'listOrganizations'> = async (call) => {
   const ordering = query.ordering ?? 'name'
   // the key: every input of the answer, the caller's reach included
   const key = JSON.stringify(['organizations', reach, query.deleted ?? false, query.country, query.status, query.is_verified, words, ordering, paging])
-  const { total, results } = await app.readings.read(cacheVersion, key, async (db) => {
+  const { total, results } = await app.readings.read(cacheVersion, key, [PLATFORM_SCOPE], async (db) => {
     // the page and the number of all that match in one statement (the count a subquery run once)
     const rows = await db
       .select({ organization: organizations, total: sql<number>`(${db.select({ count: count() }).from(organizations).where(where)})` })

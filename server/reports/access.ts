@@ -6,6 +6,7 @@ import type { OperationId } from '../contract/handler.js'
 import type { AppContext } from '../context.js'
 import { findGroup } from '../classes/queries.js'
 import { groupMembers, groups, type GroupRow, type OrganizationRow, type UserRow } from '../db/schema.js'
+import { organizationScope, userScope, type Versions } from '../db/read-cache.js'
 import type { Executor } from '../db/store.js'
 import { forbidden, notFound } from '../http/errors.js'
 import { findOrganizationAndRoles } from '../organizations/memberships.js'
@@ -24,20 +25,29 @@ import { findOrganizationAndRoles } from '../organizations/memberships.js'
  *   organization 404.
  *
  * Who may read a report is itself a reading of the store (groups, group_members, organizations, memberships:
- * tables that count the cache version up, db/read-cache.ts), so it is kept like the session while none of
- * them changes: a report on warm data then sends its figures' statements only. A refusal is not kept, and
+ * the organization's scope, db/read-cache.ts), so it is kept like the session while neither the organization
+ * nor the caller changes: a report on warm data then sends its figures' statements only. A refusal is not kept, and
  * the figures are never kept: every report reads the rollups and computes them again.
  */
 
-/** Where a report's access is read: the app's kept readings, at the version the request began at (its session's). */
+/** Where a report's access is read: the app's kept readings, at the versions the request began at (its session's). */
 export interface ReportReader {
   app: AppContext
-  cacheVersion: number
+  cacheVersion: Versions
 }
 
-/** The answer of `compute` kept under `key` (every input of it: who asks is part of the key). */
-const kept = <T>({ app, cacheVersion }: ReportReader, key: unknown[], compute: (db: Executor) => Promise<T>): Promise<T> =>
-  app.readings.read(cacheVersion, JSON.stringify(['report', ...key]), compute)
+/**
+ * The answer of `compute` kept under `key` (every input of it: who asks is part of the key), while neither
+ * `me` nor the organization of the answer changes.
+ */
+const kept = <T>(
+  { app, cacheVersion }: ReportReader,
+  me: UserRow,
+  key: unknown[],
+  organizationOf: (answer: T) => number,
+  compute: (db: Executor) => Promise<T>,
+): Promise<T> =>
+  app.readings.read(cacheVersion, JSON.stringify(['report', ...key]), (answer) => [userScope(me.id), organizationScope(organizationOf(answer))], compute)
 
 /** The organization of a report and who `me` is to it, when the authorization table lets `me` do `operation` there. */
 const reportAccess = async (db: Executor, t: Translator, me: UserRow, organizationId: number, operation: OperationId) => {
@@ -60,7 +70,7 @@ export const classOfReport = (
   groupId: number,
   operation: OperationId,
 ): Promise<{ group: GroupRow; organization: OrganizationRow }> =>
-  kept(reader, ['class', operation, groupId, me.id], async (db) => {
+  kept(reader, me, ['class', operation, groupId, me.id], (answer) => answer.organization.id, async (db) => {
     const group = await findGroup(db, groupId)
     if (!group) throw notFound(t.api.notFound())
     const { organization, relation } = await reportAccess(db, t, me, group.organizationId, operation)
@@ -69,7 +79,7 @@ export const classOfReport = (
   })
 
 export const organizationOfReport = (reader: ReportReader, t: Translator, me: UserRow, organizationId: number, operation: OperationId) =>
-  kept(reader, ['organization', operation, organizationId, me.id], async (db) => (await reportAccess(db, t, me, organizationId, operation)).organization)
+  kept(reader, me, ['organization', operation, organizationId, me.id], (organization: OrganizationRow) => organization.id, async (db) => (await reportAccess(db, t, me, organizationId, operation)).organization)
 
 /** Whether `learnerId` is a member of a class of the organization that `teacherId` owns. */
 const inClassOf = async (db: Executor, teacherId: number, learnerId: number, organizationId: number): Promise<boolean> => {
@@ -90,7 +100,7 @@ export const learnerOfReport = (
   organizationId: number,
   operation: OperationId,
 ): Promise<OrganizationRow> =>
-  kept(reader, ['learner', operation, organizationId, learnerId, me.id], async (db) => {
+  kept(reader, me, ['learner', operation, organizationId, learnerId, me.id], (organization) => organization.id, async (db) => {
     const { organization, relation } = await reportAccess(db, t, me, organizationId, operation)
     const self = learnerId === me.id
     if (relation.caller === 'student' && !self) throw forbidden(t.api.forbidden())
@@ -109,7 +119,7 @@ export const teacherOfReport = (
   organizationId: number,
   operation: OperationId,
 ): Promise<OrganizationRow> =>
-  kept(reader, ['teacher', operation, organizationId, teacherId, me.id], async (db) => {
+  kept(reader, me, ['teacher', operation, organizationId, teacherId, me.id], (organization) => organization.id, async (db) => {
     const { organization, relation } = await reportAccess(db, t, me, organizationId, operation)
     if (relation.caller === 'teacher' && teacherId !== me.id) throw forbidden(t.api.forbidden())
     if (!(await rolesInOrganization(db, teacherId, organization.id)).includes('teacher')) throw notFound(t.api.notFound())

@@ -189,6 +189,8 @@ export const testConfig = (env: Env = {}) =>
     RATE_LIMIT_PER_EMAIL: '10000',
     RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: '10000',
     ADMIN_EMAIL: 'root@example.com',
+    // every kept reading is checked to read only tables that count its freshness up (server/db/read-cache.ts)
+    CHECK_KEPT_READINGS: 'true',
     ...env,
   })
 

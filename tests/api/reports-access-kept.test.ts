@@ -41,12 +41,13 @@ describe("a report's access is kept, its figures are not", () => {
     expect((await classReport(school.teacher.token)).status).toBe(200)
     const reply = await server.api('GET', `/v1/reports/organizations/${school.organization.id}/?${range}`, { token: school.admin.token })
     expect(reply.status).toBe(200)
-    const version = await readings.version()
-    expect(readings.get(version, JSON.stringify(['report', 'class', 'getClassReport', classId, school.teacher.user.id]))).toMatchObject({
+    const teacher = await readings.versions(school.teacher.user.id, { organization: school.organization.id })
+    expect(readings.get(teacher, JSON.stringify(['report', 'class', 'getClassReport', classId, school.teacher.user.id]))).toMatchObject({
       group: { id: classId },
       organization: { id: school.organization.id },
     })
-    expect(readings.get(version, JSON.stringify(['report', 'organization', 'getOrganizationReport', school.organization.id, school.admin.user.id]))).toMatchObject({
+    const admin = await readings.versions(school.admin.user.id, { organization: school.organization.id })
+    expect(readings.get(admin, JSON.stringify(['report', 'organization', 'getOrganizationReport', school.organization.id, school.admin.user.id]))).toMatchObject({
       id: school.organization.id,
     })
   })
