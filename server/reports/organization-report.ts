@@ -1,18 +1,18 @@
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { organizationOfReport } from './access.js'
+import { organizationActivity } from './prepared.js'
 import { rangeOf } from './range.js'
-import { organizationStatements } from './organization-figures.js'
-import { activityReport } from './series.js'
+import { activityReportOf } from './series.js'
 
 /**
  * GET /v1/reports/organizations/{id}/ — the activity report over all the organization's current, enabled
- * students (the admin dashboard), from the organization's pre-aggregates (organization-figures.ts).
+ * students (the admin dashboard), from the organization's pre-aggregates (organization-figures.ts), in one statement.
  */
 export const getOrganizationReport: Handler<'getOrganizationReport'> = async (call) => {
   const { params, query, app, t } = call
   const { user: me, cacheVersion } = requireAuth(call)
   const organization = await organizationOfReport({ app, cacheVersion }, t, me, params.id, 'getOrganizationReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
-  return activityReport(app.db, { organizationId: organization.id, range }, organizationStatements)
+  return activityReportOf(range, await organizationActivity(app.db, organization.id, range))
 }
