@@ -260,6 +260,35 @@ export const activitySql = (scope: Scope, withStudents: boolean): SQL => sql`
         : sql``
     }`
 
+/** A population's figures over its rollups in one row, as populationFiguresSql answers them. */
+export interface PopulationRow {
+  periods: PeriodRow[]
+  assessed: AssessedRow
+  overview: OverviewRow
+  /** How many learners the population has. */
+  members: number
+  /** With `lastActive`: the latest practice of the population in the organization, any day (an ISO instant). */
+  last_active?: string | null
+}
+
+/**
+ * The figures of a class's details or a learner's report as one statement over the population's rollups
+ * read once: its periods (periodRowsSql), the assessed (assessedSql), the overview (overviewSql), how many
+ * members it has and, `lastActive`, its latest practice of any day.
+ */
+export const populationFiguresSql = (scope: Scope, lastActive: boolean): SQL => sql`
+  with ${rollups(scope, true)}
+  select (select coalesce(json_agg(r order by r.period), '[]'::json) from (with ${periodsAfterRollups(scope, true)}) r) as periods,
+    (select row_to_json(r) from (with ${assessedAfterRollups()}) r) as assessed,
+    (select row_to_json(r) from (with ${overviewAfterRollups()}) r) as overview,
+    (select count(*)::int from members) as members${
+      lastActive
+        ? sql`,
+    (select ${isoInstant(sql`max(last_active_at)`)} from daily_practice
+      where organization_id = ${scope.organizationId} and user_id in (select user_id from members)) as last_active`
+        : sql``
+    }`
+
 export interface StudentMinutesRow {
   id: number
   first_name: string
@@ -319,4 +348,4 @@ export const teacherStudents = (organizationId: number | Placeholder, teacherId:
     where g.organization_id = ${organizationId} and g.owner_id = ${teacherId}`
 
 /** One learner. */
-export const oneLearner = (userId: number): SQL => sql`select ${userId}::int as user_id`
+export const oneLearner = (userId: number | Placeholder): SQL => sql`select ${userId}::int as user_id`

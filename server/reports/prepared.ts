@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { preparedPerDatabase, type Executor } from '../db/store.js'
-import { activitySql, classMembers, teacherStudents, type ActivityRow } from './figures.js'
+import { activitySql, classMembers, oneLearner, populationFiguresSql, teacherStudents, type ActivityRow, type PopulationRow } from './figures.js'
 import { organizationActivitySql } from './organization-figures.js'
 import type { ReportRange, Scope } from './range.js'
 
 /**
- * Each activity report is one prepared statement, sent in one round trip: a class's (its activity and its
- * students' minutes), a teacher's classes', an organization's. The SQL is the figures' own (figures.ts over
+ * Each report's figures are one prepared statement, sent in one round trip: the activity reports of a class
+ * (with its students' minutes), of a teacher's classes and of an organization; a class's details; a
+ * learner's report (but its own events: learner-events.ts). The SQL is the figures' own (figures.ts over
  * a population's rollups, organization-figures.ts over the organization's pre-aggregates) with the ids and
  * dates as placeholders, built and named once per database and scope (the scope shapes the SQL); on
  * PostgreSQL each connection parses it once. Every request executes it: the figures are computed on
@@ -76,3 +77,40 @@ export const teacherActivity = (db: Executor, organizationId: number, teacherId:
 /** The organization's activity report, over its current, enabled students. */
 export const organizationActivity = (db: Executor, organizationId: number, range: ReportRange): Promise<ActivityRow> =>
   run(organizationStatements[range.scope](db), { organization: organizationId, from: range.from, to: range.to })
+
+const learner = sql.placeholder('learner')
+
+/** PopulationRow's columns of a statement, as one prepared select named `name`. */
+const preparePopulation = (db: Executor, statement: SQL, name: string) =>
+  db
+    .select({
+      periods: sql<PopulationRow['periods']>`r.periods`,
+      assessed: sql<PopulationRow['assessed']>`r.assessed`,
+      overview: sql<PopulationRow['overview']>`r.overview`,
+      members: sql<number>`r.members`,
+      last_active: sql<string | null>`r.last_active`,
+    })
+    .from(sql`(${statement}) r`)
+    .prepare(name)
+
+const populationPerScope = (name: string, build: (scope: Scope) => SQL) =>
+  Object.fromEntries(SCOPES.map((scope) => [scope, preparedPerDatabase((db) => preparePopulation(db, build(scope), `${name}_${scope}`))])) as Record<
+    Scope,
+    (db: Executor) => ReturnType<typeof preparePopulation>
+  >
+
+const classSummaryStatements = populationPerScope('class_summary', (scope) =>
+  sql`select *, null::text as last_active from (${populationFiguresSql({ organizationId: organization, population: classMembers(group), range: { from, to, scope } }, false)}) s`,
+)
+
+const learnerStatements = populationPerScope('learner_report', (scope) =>
+  populationFiguresSql({ organizationId: organization, population: oneLearner(learner), range: { from, to, scope } }, true),
+)
+
+/** A class's details: its periods with the share active, its assessed, its overview and how many students it has. */
+export const classFigures = async (db: Executor, organizationId: number, groupId: number, range: ReportRange): Promise<PopulationRow> =>
+  (await classSummaryStatements[range.scope](db).execute({ organization: organizationId, group: groupId, from: range.from, to: range.to }))[0]!
+
+/** A learner's figures as an organization sees its practice, and its latest practice there. */
+export const learnerFigures = async (db: Executor, organizationId: number, learnerId: number, range: ReportRange): Promise<PopulationRow> =>
+  (await learnerStatements[range.scope](db).execute({ organization: organizationId, learner: learnerId, from: range.from, to: range.to }))[0]!

@@ -1,6 +1,5 @@
 import type { components } from '../../openapi/schema.js'
-import type { Executor } from '../db/store.js'
-import { assessedSql, overviewSql, rowsOf, type ActivityPeriodRow, type ActivityRow, type AssessedRow, type OverviewRow, type Scope } from './figures.js'
+import type { ActivityPeriodRow, ActivityRow } from './figures.js'
 import type { ReportRange } from './range.js'
 
 /** The figures of figures.ts in the contract's shapes: series of `{name, data}` over the periods' labels. */
@@ -12,13 +11,6 @@ export type ActivityReport = Schemas['ActivityReport']
 /** A series per named column of the period rows. */
 export const seriesOf = <Row extends ActivityPeriodRow>(rows: Row[], columns: Record<string, keyof Row>): Series[] =>
   Object.entries(columns).map(([name, column]) => ({ name, data: rows.map((row) => row[column] as number | null) }))
-
-export const overviewOf = async (db: Executor, scope: Scope): Promise<Schemas['ReportOverview']> => {
-  const [row] = await rowsOf<OverviewRow>(db, overviewSql(scope))
-  return row!
-}
-
-export const assessedOf = async (db: Executor, scope: Scope): Promise<AssessedRow> => (await rowsOf<AssessedRow>(db, assessedSql(scope)))[0]!
 
 /** The activity report (ActivityReport) of a population from its figures in one row (ActivityRow): a class's, a teacher's classes' or an organization's. */
 export const activityReportOf = (range: ReportRange, { periods: rows, weeks, improvement: assessed, overview }: ActivityRow): ActivityReport => {
