@@ -18,7 +18,7 @@ export interface Scope {
 
 /**
  * The rollups of the population within the range, as a CTE prefix `members`, `d`; `materialized` when several
- * statements read them (summarySql), so that they are read once.
+ * subqueries read them (activitySql, populationFiguresSql), so that they are read once.
  */
 const rollups = ({ organizationId, population, range }: Scope, materialized = false): SQL => sql`
   members as (${population}),
