@@ -4,16 +4,15 @@
  * learner practises about 2 days in 3, an assessment about one day in 7; the triggers of migration 0023
  * keep the organization's pre-aggregates in the same statement). Measured one request at a time, the
  * median of REPORTS_BENCH_ROUNDS (default 30) each: a class's report and the organization's report over
- * 90 days by day, through HTTP, and the same statements on the same store run bare, at once as the handlers
- * send them (the class's over its rollups, server/reports/figures.ts: its periods, the rest of its activity
- * report in one statement, its students' minutes; the organization's four over its pre-aggregates,
- * organization-figures.ts),
+ * 90 days by day, through HTTP, and the same statement on the same store run bare: each report is one
+ * prepared statement (server/reports/prepared.ts; the class's over its rollups, figures.ts, the
+ * organization's over its pre-aggregates, organization-figures.ts), executed here as the handler executes it,
  * with their ratio (the issue's bar: at most 10 ms and 2x the bare SQL, on PostgreSQL at ten million
  * events). What is measured is the report computed: no answer is kept between requests, every request
  * reads the store and computes its figures again. Its session, and who may read the report (the class, the
  * organization, the caller's roles: server/reports/access.ts), are kept as every secured call keeps its
  * session (server/db/read-cache.ts): after the warm-up a request reads the store's cache version, then sends
- * the figures' statements, the very statements run bare here. On embedded PGlite, and on PostgreSQL when
+ * the figures' one statement, the very statement run bare here. On embedded PGlite, and on PostgreSQL when
  * DATABASE_URL is set.
  *
  * At ten million events: REPORTS_BENCH_EVENTS=10000000 first fills the PostgreSQL store with that many
@@ -23,15 +22,14 @@
  * only the organization above, so that `npm run bench` stays a matter of seconds; PGlite never takes
  * the seed (ten million events through it would take an hour).
  */
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { Temporal } from 'temporal-polyfill'
 import { hashPassword } from '../server/app.js'
 import { setPasswordHash } from '../server/accounts/queries.js'
 import type { Database } from '../server/db/store.js'
 import { SEED_PASSWORD, seedPracticeStore } from '../server/dev/seed.js'
-import { classMembers, rowsOf, studentMinutesSql } from '../server/reports/figures.js'
-import { organizationStatements } from '../server/reports/organization-figures.js'
-import { rollupStatements, statementsOf, type ReportStatements } from '../server/reports/series.js'
+import { rowsOf } from '../server/reports/figures.js'
+import { classActivity, organizationActivity } from '../server/reports/prepared.js'
 import { f, median, startBenchServer } from './support.js'
 
 const STUDENTS = Number(process.env.REPORTS_BENCH_STUDENTS ?? 1_000)
@@ -137,21 +135,18 @@ const run = async (onPostgres: boolean) => {
       await res.arrayBuffer()
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
     }
-    // the statements at once, as the handlers send them
-    const bare = <S>(scope: S, statements: ReportStatements<S>, extra: ((scope: S) => SQL)[] = []) =>
-      Promise.all([...statementsOf(scope, statements), ...extra.map((statement) => statement(scope))].map((statement) => rowsOf(db, statement)))
     const reportsOf = (where: string, organizationId: number, group: number, students: number, timeZone: string, bearer: string) => {
       const range = rangeIn(timeZone)
       return [
         {
           label: `${where} class report (25 students)`,
           api: () => get(`/v1/reports/groups/${group}/`, range, bearer),
-          sql: () => bare({ organizationId, population: classMembers(group), range }, rollupStatements, [studentMinutesSql]),
+          sql: () => classActivity(db, organizationId, group, range),
         },
         {
           label: `${where} organization report (${students} students)`,
           api: () => get(`/v1/reports/organizations/${organizationId}/`, range, bearer),
-          sql: () => bare({ organizationId, range }, organizationStatements),
+          sql: () => organizationActivity(db, organizationId, range),
         },
       ]
     }

@@ -1,18 +1,17 @@
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { classOfReport } from './access.js'
-import { classMembers, rowsOf, studentMinutesSql, type StudentMinutesRow } from './figures.js'
+import { classActivity } from './prepared.js'
 import { rangeOf } from './range.js'
-import { activityReport, rollupStatements } from './series.js'
+import { activityReportOf } from './series.js'
 
-/** GET /v1/reports/groups/{id}/ — a class's activity report and each student's minutes per period (the reports tab). */
+/** GET /v1/reports/groups/{id}/ — a class's activity report and each student's minutes per period (the reports tab), in one statement. */
 export const getClassReport: Handler<'getClassReport'> = async (call) => {
   const { params, query, app, t } = call
   const { user: me, cacheVersion } = requireAuth(call)
   const { group, organization } = await classOfReport({ app, cacheVersion }, t, me, params.id, 'getClassReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
-  const scope = { organizationId: organization.id, population: classMembers(group.id), range }
-  const [report, students] = await Promise.all([activityReport(db, scope, rollupStatements), rowsOf<StudentMinutesRow>(db, studentMinutesSql(scope))])
-  return { ...report, student_time_activity: students }
+  const row = await classActivity(db, organization.id, group.id, range)
+  return { ...activityReportOf(range, row), student_time_activity: row.students ?? [] }
 }

@@ -1,6 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm'
-import type { Executor } from '../db/store.js'
-import { periodOf, periodsOf, weekOf, type ReportRange } from './range.js'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { periodOf, periodsOf, weekOf, type RangeSql } from './range.js'
 
 /**
  * The SQL of every report figure, over the daily rollups (daily_practice) of one organization, for a
@@ -11,15 +10,15 @@ import { periodOf, periodsOf, weekOf, type ReportRange } from './range.js'
  */
 
 export interface Scope {
-  organizationId: number
+  organizationId: number | Placeholder
   /** `select user_id ...`: the learners counted. */
   population: SQL
-  range: ReportRange
+  range: RangeSql
 }
 
 /**
  * The rollups of the population within the range, as a CTE prefix `members`, `d`; `materialized` when several
- * statements read them (summarySql), so that they are read once.
+ * subqueries read them (activitySql, populationFiguresSql), so that they are read once.
  */
 const rollups = ({ organizationId, population, range }: Scope, materialized = false): SQL => sql`
   members as (${population}),
@@ -55,8 +54,10 @@ export interface PeriodRow extends ActivityPeriodRow {
  * `learnerColumns` PeriodRow's, else ActivityPeriodRow's only: the activity report leaves out the last EPS,
  * an ordered aggregate sorting each period's rollups, and the share active.
  */
-const periodsSql = (scope: Scope, learnerColumns: boolean): SQL => sql`
-  with ${rollups(scope)},
+const periodsSql = (scope: Scope, learnerColumns: boolean): SQL => sql`with ${rollups(scope)}, ${periodsAfterRollups(scope, learnerColumns)}`
+
+/** periodsSql after its rollups. */
+const periodsAfterRollups = (scope: Scope, learnerColumns: boolean): SQL => sql`
   p as (${periodsOf(scope.range)}),
   a as (
     select ${periodOf(scope.range.scope, sql`d.day`)} as period,
@@ -229,23 +230,64 @@ export const bucketCounts = sql`
     count(*) filter (where bucket = '50_70')::int as bucket_50_70,
     count(*) filter (where bucket = 'mt_70')::int as bucket_mt_70`
 
-/** The activity report's weeks, improvement and overview, as summarySql answers them. */
-export interface SummaryRow {
+/** The activity report's figures in one row: each figure's rows as json, as activitySql answers them. */
+export interface ActivityRow {
+  periods: ActivityPeriodRow[]
   weeks: WeekRow[]
   improvement: ImprovementRow
   overview: OverviewRow
+  /** With the students' minutes only (a class's report). */
+  students?: StudentMinutesRow[]
 }
 
 /**
- * weeklyActiveSql's, assessedSql's and overviewSql's rows in one statement over the rollups read once: each
- * its own subquery (as json), unchanged but for reading the materialized rollups. Sent apart, each read and
- * planned the same rollups again and took a round trip of its own.
+ * The activity report of a population as one statement over its rollups read once (materialized): the
+ * periods (activityPeriodRowsSql), the weeks (weeklyActiveSql), the improvement (assessedSql), the overview
+ * (overviewSql) and, `withStudents`, each learner's minutes (studentMinutesSql), each its own subquery
+ * aggregated to json, unchanged but for reading the materialized rollups. One round trip and one plan:
+ * sent apart, each read and planned the same rollups again and waited for a round trip of its own.
  */
-export const summarySql = (scope: Scope): SQL => sql`
+export const activitySql = (scope: Scope, withStudents: boolean): SQL => sql`
   with ${rollups(scope, true)}
-  select (select coalesce(json_agg(r order by r.week), '[]'::json) from (with ${weeklyActiveAfterRollups(scope)}) r) as weeks,
+  select (select coalesce(json_agg(r order by r.period), '[]'::json) from (with ${periodsAfterRollups(scope, false)}) r) as periods,
+    (select coalesce(json_agg(r order by r.week), '[]'::json) from (with ${weeklyActiveAfterRollups(scope)}) r) as weeks,
     (select row_to_json(r) from (with ${assessedAfterRollups()}) r) as improvement,
-    (select row_to_json(r) from (with ${overviewAfterRollups()}) r) as overview`
+    (select row_to_json(r) from (with ${overviewAfterRollups()}) r) as overview${
+      withStudents
+        ? sql`,
+    (select coalesce(json_agg(r order by lower(r.last_name), lower(r.first_name), r.id), '[]'::json)
+      from (with ${studentMinutesAfterRollups(scope)}) r) as students`
+        : sql``
+    }`
+
+/** A population's figures over its rollups in one row, as populationFiguresSql answers them. */
+export interface PopulationRow {
+  periods: PeriodRow[]
+  assessed: AssessedRow
+  overview: OverviewRow
+  /** How many learners the population has. */
+  members: number
+  /** With `lastActive`: the latest practice of the population in the organization, any day (an ISO instant). */
+  last_active?: string | null
+}
+
+/**
+ * The figures of a class's details or a learner's report as one statement over the population's rollups
+ * read once: its periods (periodRowsSql), the assessed (assessedSql), the overview (overviewSql), how many
+ * members it has and, `lastActive`, its latest practice of any day.
+ */
+export const populationFiguresSql = (scope: Scope, lastActive: boolean): SQL => sql`
+  with ${rollups(scope, true)}
+  select (select coalesce(json_agg(r order by r.period), '[]'::json) from (with ${periodsAfterRollups(scope, true)}) r) as periods,
+    (select row_to_json(r) from (with ${assessedAfterRollups()}) r) as assessed,
+    (select row_to_json(r) from (with ${overviewAfterRollups()}) r) as overview,
+    (select count(*)::int from members) as members${
+      lastActive
+        ? sql`,
+    (select ${isoInstant(sql`max(last_active_at)`)} from daily_practice
+      where organization_id = ${scope.organizationId} and user_id in (select user_id from members)) as last_active`
+        : sql``
+    }`
 
 export interface StudentMinutesRow {
   id: number
@@ -262,8 +304,10 @@ export interface StudentMinutesRow {
  * period came from generate_series and the join matched on the learner alone, filtering every learner's
  * periods against every period), and the names are looked up for the learners only, not joined to every user.
  */
-export const studentMinutesSql = (scope: Scope): SQL => sql`
-  with ${rollups(scope)},
+export const studentMinutesSql = (scope: Scope): SQL => sql`with ${rollups(scope)}, ${studentMinutesAfterRollups(scope)}`
+
+/** studentMinutesSql after its rollups. */
+const studentMinutesAfterRollups = (scope: Scope): SQL => sql`
   p as (${periodsOf(scope.range)}),
   -- by day a learner's period is its one rollup: nothing to add up
   per as (${
@@ -292,16 +336,16 @@ export { rowsOf } from '../db/store.js'
 export const isoInstant = (instant: SQL): SQL => sql`to_char((${instant}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /** The population of a class: its members (group_members). */
-export const classMembers = (groupId: number): SQL => sql`select user_id from group_members where group_id = ${groupId}`
+export const classMembers = (groupId: number | Placeholder): SQL => sql`select user_id from group_members where group_id = ${groupId}`
 
 /** The population of an organization: its students, enabled. */
-export const organizationStudents = (organizationId: number): SQL =>
+export const organizationStudents = (organizationId: number | Placeholder): SQL =>
   sql`select distinct user_id from memberships where organization_id = ${organizationId} and role = 'student' and disabled_at is null`
 
 /** The population of a teacher's classes in an organization: the members of every class it owns, each once. */
-export const teacherStudents = (organizationId: number, teacherId: number): SQL =>
+export const teacherStudents = (organizationId: number | Placeholder, teacherId: number | Placeholder): SQL =>
   sql`select distinct gm.user_id from group_members gm join groups g on g.id = gm.group_id
     where g.organization_id = ${organizationId} and g.owner_id = ${teacherId}`
 
 /** One learner. */
-export const oneLearner = (userId: number): SQL => sql`select ${userId}::int as user_id`
+export const oneLearner = (userId: number | Placeholder): SQL => sql`select ${userId}::int as user_id`

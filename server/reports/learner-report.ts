@@ -1,17 +1,16 @@
-import { sql } from 'drizzle-orm'
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { pagingOf } from '../http/paging.js'
 import { learnerOfReport } from './access.js'
-import { isoInstant, oneLearner, periodRowsSql, rowsOf, type PeriodRow } from './figures.js'
 import { assessmentHistory, lessonDetail } from './learner-events.js'
+import { learnerFigures } from './prepared.js'
 import { rangeOf } from './range.js'
-import { assessedOf, overviewOf, seriesOf } from './series.js'
+import { seriesOf } from './series.js'
 
 /**
  * GET /v1/reports/user/{id}/?organization= — one learner's report as an organization sees its practice
- * (student details, the student dashboard): the rollups' figures, and its own events for the history
- * and the lesson detail.
+ * (student details, the student dashboard): the rollups' figures (one prepared statement), and its own
+ * events for the history and the lesson detail.
  */
 export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
   const { params, query, app, t, request } = call
@@ -20,17 +19,9 @@ export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
   const timezone = organization.timezone ?? 'UTC'
-  const scope = { organizationId: organization.id, population: oneLearner(params.id), range }
   const events = { organizationId: organization.id, userId: params.id, range, timezone }
-  const [rows, assessed, overview, [last], history, lessons] = await Promise.all([
-    rowsOf<PeriodRow>(db, periodRowsSql(scope)),
-    assessedOf(db, scope),
-    overviewOf(db, scope),
-    rowsOf<{ last_active: string | null }>(
-      db,
-      sql`select ${isoInstant(sql`max(last_active_at)`)} as last_active from daily_practice
-        where organization_id = ${organization.id} and user_id = ${params.id}`,
-    ),
+  const [{ periods: rows, assessed, overview, last_active }, history, lessons] = await Promise.all([
+    learnerFigures(db, organization.id, params.id, range),
     assessmentHistory(db, events),
     lessonDetail(db, request.url, pagingOf(query), events),
   ])
@@ -48,7 +39,7 @@ export const getLearnerReport: Handler<'getLearnerReport'> = async (call) => {
     },
     assessment_history: history,
     lesson_detail: lessons,
-    last_active: last!.last_active,
+    last_active: last_active ?? null,
     overview,
   }
 }

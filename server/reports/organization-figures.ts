@@ -1,7 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { bucketCounts, bucketed, organizationStudents, periodFigures } from './figures.js'
-import { periodOf, periodsOf, weekOf, type ReportRange } from './range.js'
-import type { ActivityStatements } from './series.js'
+import { periodOf, periodsOf, weekOf, type RangeSql } from './range.js'
 
 /**
  * The organization report's figures (GET /v1/reports/organizations/{id}/) from the pre-aggregates that
@@ -20,8 +19,8 @@ import type { ActivityStatements } from './series.js'
  */
 
 export interface OrganizationScope {
-  organizationId: number
-  range: ReportRange
+  organizationId: number | Placeholder
+  range: RangeSql
 }
 
 /** The population, the learners with rollups outside it, and the range's weeks with their day masks. */
@@ -35,7 +34,7 @@ const common = ({ organizationId, range }: OrganizationScope): SQL => sql`
   )`
 
 /** The bits of a week (bit i: its day i) or a month (bit d-1: day d) that lie within the range, as a bigint. */
-const daysInRange = (start: SQL, last: number, range: ReportRange): SQL => sql`
+const daysInRange = (start: SQL, last: number, range: RangeSql): SQL => sql`
   ((1::bigint << (least(${range.to}::date - ${start}, ${last}) + 1)) - (1::bigint << greatest(${range.from}::date - ${start}, 0)))`
 
 /** The weeks of the range with the learners per set of days with a lesson in them, the outside's taken away. */
@@ -78,17 +77,12 @@ const daySums = ({ organizationId, range }: OrganizationScope): SQL => sql`
 /** The distinct students with a lesson per period: by day the day's count; by week and month from the day sets. */
 const activePerPeriod = (scope: OrganizationScope): SQL => {
   if (scope.range.scope === 'daily') return sql`act as (select period, active_days as active from a)`
-  if (scope.range.scope === 'weekly') {
-    return sql`${weekMasks(scope)},
-      act as (select week as period, sum(learners) filter (where n > 0) as active from counted group by 1)`
-  }
-  return sql`${monthMasks(scope)},
-    act as (select month as period, count(*) filter (where active) as active from months group by 1)`
+  if (scope.range.scope === 'weekly') return sql`act as (select week as period, sum(learners) filter (where n > 0) as active from counted group by 1)`
+  return sql`act as (select month as period, count(*) filter (where active) as active from months group by 1)`
 }
 
-/** activityPeriodRowsSql's figures of the activity report, one row per period of the range. */
-export const organizationPeriodRowsSql = (scope: OrganizationScope): SQL => sql`
-  with ${common(scope)}, ${daySums(scope)},
+/** activityPeriodRowsSql's figures of the activity report, one row per period of the range (after the shared CTEs). */
+const periodRows = (scope: OrganizationScope): SQL => sql`
   p as (${periodsOf(scope.range)}),
   a as (
     select ${periodOf(scope.range.scope, sql`day`)} as period, sum(lessons) as lessons, sum(seconds) as seconds,
@@ -101,8 +95,7 @@ export const organizationPeriodRowsSql = (scope: OrganizationScope): SQL => sql`
   order by p.period`
 
 /** weeklyActiveSql's buckets: the students by days with a lesson in each week of the range. */
-export const organizationWeeklyActiveSql = (scope: OrganizationScope): SQL => sql`
-  with ${common(scope)}, ${weekMasks(scope)},
+const weeklyActive = sql`
   buckets as (
     select week,
       coalesce(sum(learners) filter (where n between 1 and 4), 0) as days_1_4,
@@ -122,8 +115,7 @@ export const organizationWeeklyActiveSql = (scope: OrganizationScope): SQL => sq
  * overviewSql's totals: the day sums, and the students with a lesson in the range from the month day sets
  * (grouped, hashed: count(distinct) sorted the thousands of learner months).
  */
-export const organizationOverviewSql = (scope: OrganizationScope): SQL => sql`
-  with ${common(scope)}, ${daySums(scope)}, ${monthMasks(scope)}
+const overview = sql`
   select (select count(*) from (select user_id from months where active group by user_id) learners)::int as active_users,
     coalesce(sum(lessons), 0)::int as lessons_count,
     round(coalesce(sum(seconds), 0)::numeric / 3600, 2)::float8 as hours,
@@ -136,8 +128,7 @@ export const organizationOverviewSql = (scope: OrganizationScope): SQL => sql`
  * assessed rollups in the order of daily_practice_assessed_idx (learner, day), read once forward for the
  * first and once backward for the last (a thousand students' two index probes each took longer).
  */
-export const organizationImprovementSql = ({ organizationId, range }: OrganizationScope): SQL => sql`
-  with students as (${organizationStudents(organizationId)}),
+const improvement = ({ organizationId, range }: OrganizationScope): SQL => sql`
   firsts as (
     select distinct on (user_id) user_id, first_eps from daily_practice
     where organization_id = ${organizationId} and assessments > 0 and day between ${range.from}::date and ${range.to}::date
@@ -156,9 +147,13 @@ export const organizationImprovementSql = ({ organizationId, range }: Organizati
   ${bucketed}
   select ${bucketCounts} from b`
 
-export const organizationStatements: ActivityStatements<OrganizationScope> = {
-  periods: organizationPeriodRowsSql,
-  weeks: organizationWeeklyActiveSql,
-  improvement: organizationImprovementSql,
-  overview: organizationOverviewSql,
-}
+/**
+ * The organization's activity report as one statement answering an ActivityRow (figures.ts): the shared
+ * CTEs, then each figure a subquery of them as json.
+ */
+export const organizationActivitySql = (scope: OrganizationScope): SQL => sql`
+  with ${common(scope)}, ${daySums(scope)}, ${weekMasks(scope)}, ${monthMasks(scope)}
+  select (select coalesce(json_agg(r order by r.period), '[]'::json) from (with ${periodRows(scope)}) r) as periods,
+    (select coalesce(json_agg(r order by r.week), '[]'::json) from (with ${weeklyActive}) r) as weeks,
+    (select row_to_json(r) from (with ${improvement(scope)}) r) as improvement,
+    (select row_to_json(r) from (${overview}) r) as overview`

@@ -1,13 +1,13 @@
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { organizationOfReport } from './access.js'
+import { organizationActivity } from './prepared.js'
 import { rangeOf } from './range.js'
-import { organizationStatements } from './organization-figures.js'
-import { activityReport } from './series.js'
+import { activityReportOf } from './series.js'
 
 /**
  * GET /v1/reports/organizations/{id}/ — the activity report over all the organization's current, enabled
- * students (the admin dashboard), from the organization's pre-aggregates (organization-figures.ts).
+ * students (the admin dashboard), from the organization's pre-aggregates (organization-figures.ts), in one statement.
  */
 export const getOrganizationReport: Handler<'getOrganizationReport'> = async (call) => {
   const { params, query, app, t } = call
@@ -15,5 +15,5 @@ export const getOrganizationReport: Handler<'getOrganizationReport'> = async (ca
   const organization = await organizationOfReport({ app, cacheVersion }, t, me, params.id, 'getOrganizationReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
   const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
-  return activityReport(db, { organizationId: organization.id, range }, organizationStatements)
+  return activityReportOf(range, await organizationActivity(db, organization.id, range))
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { Temporal } from 'temporal-polyfill'
 import type { components } from '../../openapi/schema.js'
 import type { Translator } from '../../locales/server.js'
@@ -17,6 +17,16 @@ export type Scope = components['schemas']['ReportScope']
 export interface ReportRange {
   from: string
   to: string
+  scope: Scope
+}
+
+/**
+ * A range as the figures' SQL reads it: its dates as values of the statement, or as placeholders of a
+ * prepared statement (one per scope: the scope shapes the SQL).
+ */
+export interface RangeSql {
+  from: string | Placeholder
+  to: string | Placeholder
   scope: Scope
 }
 
@@ -57,22 +67,26 @@ export const periodOf = (scope: Scope, day: SQL): SQL => {
 /** The Saturday that starts the week of `day`: Saturday is day 6 of extract(dow), Sunday 0. */
 export const weekOf = (day: SQL): SQL => sql`((${day})::date - ((extract(dow from (${day})::date)::int + 1) % 7))`
 
-/** The first day of the period of `day`, as periodOf computes it in SQL. */
-const periodStart = (scope: Scope, day: Temporal.PlainDate): Temporal.PlainDate =>
-  scope === 'daily' ? day : scope === 'weekly' ? day.subtract({ days: (day.dayOfWeek + 1) % 7 }) : day.with({ day: 1 })
+/** The number of periods of a range (a SQL integer): from the first period's start to the last day. */
+const periodCount = (range: RangeSql): SQL => {
+  const from = sql`${range.from}::date`
+  const to = sql`${range.to}::date`
+  if (range.scope === 'daily') return sql`(${to} - ${from} + 1)`
+  if (range.scope === 'weekly') return sql`((${to} - ${weekOf(from)}) / 7 + 1)`
+  return sql`((extract(year from ${to})::int * 12 + extract(month from ${to})::int) - (extract(year from ${from})::int * 12 + extract(month from ${from})::int) + 1)`
+}
 
 /**
  * Every period of the range, as rows of `period` (a date), so that a period without practice is a row of
- * zeros. Numbered by an integer generate_series whose length is known here: the planner then expects as
- * many periods as there are (over dates it expects a thousand, and joins the learners' names and
- * rollups to them as if a report had that many).
+ * zeros. Numbered by an integer generate_series whose length is an expression of the range's two dates:
+ * given as values, the planner folds it into the number and expects as many periods as there are (over
+ * dates it expects a thousand, and joins the learners' names and rollups to them as if a report had that
+ * many); given as a prepared statement's placeholders, it plans each execution with their values while
+ * that plan is better than a generic one.
  */
-export const periodsOf = (range: ReportRange): SQL => {
-  const first = periodStart(range.scope, Temporal.PlainDate.from(range.from))
-  const to = Temporal.PlainDate.from(range.to)
-  const unit = range.scope === 'daily' ? 'days' : range.scope === 'weekly' ? 'weeks' : 'months'
-  const count = first.until(to, { largestUnit: unit })[unit] + 1
+export const periodsOf = (range: RangeSql): SQL => {
+  const first = periodOf(range.scope, sql`${range.from}::date`)
   const nth =
-    range.scope === 'daily' ? sql`${first.toString()}::date + n` : range.scope === 'weekly' ? sql`${first.toString()}::date + 7 * n` : sql`(${first.toString()}::date + make_interval(months => n))::date`
-  return sql`select ${nth} as period from generate_series(0, ${sql.raw(String(count - 1))}) n`
+    range.scope === 'daily' ? sql`${first} + n` : range.scope === 'weekly' ? sql`${first} + 7 * n` : sql`(${first} + make_interval(months => n))::date`
+  return sql`select ${nth} as period from generate_series(0, ${periodCount(range)} - 1) n`
 }

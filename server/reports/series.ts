@@ -1,20 +1,6 @@
-import type { SQL } from 'drizzle-orm'
 import type { components } from '../../openapi/schema.js'
-import type { Executor } from '../db/store.js'
-import {
-  activityPeriodRowsSql,
-  assessedSql,
-  overviewSql,
-  rowsOf,
-  summarySql,
-  type ActivityPeriodRow,
-  type AssessedRow,
-  type ImprovementRow,
-  type OverviewRow,
-  type Scope,
-  type SummaryRow,
-  type WeekRow,
-} from './figures.js'
+import type { ActivityPeriodRow, ActivityRow } from './figures.js'
+import type { ReportRange } from './range.js'
 
 /** The figures of figures.ts in the contract's shapes: series of `{name, data}` over the periods' labels. */
 
@@ -26,66 +12,10 @@ export type ActivityReport = Schemas['ActivityReport']
 export const seriesOf = <Row extends ActivityPeriodRow>(rows: Row[], columns: Record<string, keyof Row>): Series[] =>
   Object.entries(columns).map(([name, column]) => ({ name, data: rows.map((row) => row[column] as number | null) }))
 
-export const overviewOf = async (db: Executor, scope: Scope): Promise<Schemas['ReportOverview']> => {
-  const [row] = await rowsOf<OverviewRow>(db, overviewSql(scope))
-  return row!
-}
-
-export const assessedOf = async (db: Executor, scope: Scope): Promise<AssessedRow> => (await rowsOf<AssessedRow>(db, assessedSql(scope)))[0]!
-
-/**
- * The statements of an activity report over a scope: organization-figures.ts's over an organization's
- * pre-aggregates, one each; or, over a population's rollups (rollupStatements), the periods and the rest
- * in one statement that reads the rollups once (summarySql).
- */
-export interface ActivityStatements<S> {
-  periods: (scope: S) => SQL
-  weeks: (scope: S) => SQL
-  improvement: (scope: S) => SQL
-  overview: (scope: S) => SQL
-}
-
-/** The periods, and the weeks, improvement and overview as one statement answering a SummaryRow. */
-export interface SummaryStatements<S> {
-  periods: (scope: S) => SQL
-  summary: (scope: S) => SQL
-}
-
-export type ReportStatements<S> = ActivityStatements<S> | SummaryStatements<S>
-
-export const rollupStatements: SummaryStatements<Scope> = {
-  periods: activityPeriodRowsSql,
-  summary: summarySql,
-}
-
-/** The statements of a report over a scope, as activityReport sends them at once (the benchmark runs them bare). */
-export const statementsOf = <S>(scope: S, statements: ReportStatements<S>): SQL[] =>
-  Object.values(statements).map((statement: (scope: S) => SQL) => statement(scope))
-
-/** The weeks, improvement and overview of a report. */
-const summaryOf = async <S>(db: Executor, scope: S, statements: ReportStatements<S>): Promise<SummaryRow> => {
-  if ('summary' in statements) return (await rowsOf<SummaryRow>(db, statements.summary(scope)))[0]!
-  // independent statements: on PostgreSQL each runs on a connection of its own at the same time
-  const [weeks, [improvement], [overview]] = await Promise.all([
-    rowsOf<WeekRow>(db, statements.weeks(scope)),
-    rowsOf<ImprovementRow>(db, statements.improvement(scope)),
-    rowsOf<OverviewRow>(db, statements.overview(scope)),
-  ])
-  return { weeks, improvement: improvement!, overview: overview! }
-}
-
-/** The activity report (ActivityReport) of a population: the figures of a class, a teacher's classes or an organization. */
-export const activityReport = async <S extends { range: Scope['range'] }>(
-  db: Executor,
-  scope: S,
-  statements: ReportStatements<S>,
-): Promise<ActivityReport> => {
-  const [rows, { weeks, improvement: assessed, overview }] = await Promise.all([
-    rowsOf<ActivityPeriodRow>(db, statements.periods(scope)),
-    summaryOf(db, scope, statements),
-  ])
+/** The activity report (ActivityReport) of a population from its figures in one row (ActivityRow): a class's, a teacher's classes' or an organization's. */
+export const activityReportOf = (range: ReportRange, { periods: rows, weeks, improvement: assessed, overview }: ActivityRow): ActivityReport => {
   return {
-    ...scope.range,
+    ...range,
     labels: rows.map((row) => row.period),
     lessons_practiced: seriesOf(rows, { numberOfLessons: 'lessons', numberOfMinutes: 'minutes' }),
     practice_time: seriesOf(rows, { practiceMinutes: 'minutes' }),

@@ -7,8 +7,8 @@ import { learnerEvents, seededRandom } from '../../server/dev/practice-generator
 import { removeMembership, setMemberDisabled } from '../../server/organizations/members.js'
 import { recordPracticeEvents, type PracticeEvent } from '../../server/practice/ingest.js'
 import { organizationStudents, rowsOf } from '../../server/reports/figures.js'
-import { activityReport, rollupStatements } from '../../server/reports/series.js'
 import { createOrganizationWithPeople, createUser, reportsCaughtUp, startServer, type TestServer } from './harness.js'
+import { referenceReport } from './report-reference.js'
 
 /**
  * The organization report (server/reports/organization-figures.ts) reads the pre-aggregates that the
@@ -85,11 +85,11 @@ describe("the organization's report from its pre-aggregates", () => {
           token: school.admin.token,
         })
         expect(reply.status, reply.text).toBe(200)
-        const expected = await activityReport(
-          server.db,
-          { organizationId: school.organization.id, population: organizationStudents(school.organization.id), range: { ...range, scope } },
-          rollupStatements,
-        )
+        const expected = await referenceReport(server.db, {
+          organizationId: school.organization.id,
+          population: organizationStudents(school.organization.id),
+          range: { ...range, scope },
+        })
         expect(reply.body, `${range.from}..${range.to} ${scope}`).toEqual(expected)
         compared++
       }
