@@ -18,7 +18,7 @@
  * 3. a class report, 90 days by day, each request a different window (the school's 3 classes times the 120
  *    windows of 90 days ending on each of the last 120 days, the demo's practice, in a shuffled order:
  *    a window comes back only after 359 others), also in requests a second;
- * 4. the school's report, 90 days by day, the same 120 windows;
+ * 4. the school's report, 90 days by day, the same 120 windows shuffled (one comes back after 119 others);
  * 5. the mobile app's ingestion (`POST /v1/practice/events/`), one finished lesson a call, 20 learners
  *    of the school taken in turn, also in calls a second;
  * 6. the same ingestion, 100 events a call (a learner's lessons of the last 30 days), in events a second;
