@@ -118,7 +118,12 @@ export const startServerProcess = async <T>(options: ServerProcessOptions<T>): P
       // none left
     }
   }
-  process.once('exit', killGroup)
+  /** At the bench's exit, however it ends (the server's database goes with the bench's PostgreSQL, or stays on DATABASE_URL's). */
+  const onExit = () => {
+    killGroup()
+    rmSync(folder, { recursive: true, force: true })
+  }
+  process.once('exit', onExit)
   const log = () => {
     try {
       return readFileSync(logFile, 'utf8').slice(-4000)
@@ -135,7 +140,7 @@ export const startServerProcess = async <T>(options: ServerProcessOptions<T>): P
       clearTimeout(killed)
     }
     killGroup()
-    process.off('exit', killGroup)
+    process.off('exit', onExit)
     if (databaseUrl) await onServer(options.postgresUrl!, `drop database if exists ${database} with (force)`)
     rmSync(folder, { recursive: true, force: true })
   }
