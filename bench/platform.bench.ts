@@ -516,6 +516,8 @@ const measureStore = async (store: string, postgresUrl: string | undefined): Pro
     }
     agent.destroy()
     const settled = await settle(context)
+    // the server's code warmed (its JIT) before the first row: health rose through the rows without it
+    await drive(context.base, CONNECTIONS, SECONDS, () => HEALTH)
     console.log(
       `bench: platform, store ${server.driver}, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'unset (the server decides)'}: the demo; ` +
         `setup ${f((performance.now() - setupStarted) / 1000)} s (settled in ${f(settled)} s); ${CONNECTIONS} connections, ` +
