@@ -4,6 +4,12 @@ import type { AppContext } from '../context.js'
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * Writes that reach reports only later, through the roll-up worker (server/practice/rollup-worker.ts):
+ * nothing of them is there to read at once, so the app's every call would pay for a note that guards nothing.
+ */
+const ROLLED_UP_LATER = new Set(['recordPracticeEvents'])
+
+/**
  * Read-your-writes with a read replica (server/db/replica.ts): after a signed-in person's write request
  * succeeds (a refused one changed nothing), and before its answer leaves, the store notes where the
  * primary's log stands, so that the person's next report does not read a replica that has not replayed
@@ -15,6 +21,7 @@ export const registerReadYourWrites = (app: FastifyInstance, context: AppContext
   app.addHook('onSend', async (request, reply, payload) => {
     const userId = request.auth?.user.id
     if (userId === undefined || READS.has(request.method) || reply.statusCode >= 400) return payload
+    if (ROLLED_UP_LATER.has((request.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? '')) return payload
     try {
       await reads.wrote(userId)
     } catch (error) {
