@@ -18,7 +18,8 @@ const binaries = (): string | undefined => {
   return versions.length > 0 ? join(root, versions.at(-1)!, 'bin') : undefined
 }
 
-const freePort = () =>
+/** A port free on loopback now. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer()
     server.on('error', reject)

@@ -13,38 +13,17 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { openStore, type Database } from '../server/db/store.js'
+import { freePort } from './postgres.js'
+import { onServer } from './support.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 export const ADMIN_EMAIL = 'bench@example.com'
 export const ADMIN_PASSWORD = 'bench-password-1'
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
-/** Runs one statement on the PostgreSQL server of `url` (creating or dropping a database). */
-const onServer = async (url: string, statement: string) => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -12,7 +12,7 @@ import { buildApp, ensurePlatformAdmin, loadConfig, openStore } from '../server/
 export const CONCURRENCY = 16
 
 /** Runs one statement on the PostgreSQL server of `url` (creating or dropping a database). */
-const onServer = async (url: string, statement: string) => {
+export const onServer = async (url: string, statement: string) => {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

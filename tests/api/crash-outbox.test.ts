@@ -1,10 +1,7 @@
 import ExcelJS from 'exceljs'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrganization, hashPassword, openStore } from '../../server/app.js'
@@ -12,6 +9,7 @@ import { setPasswordHash } from '../../server/accounts/queries.js'
 import { groups, users } from '../../server/db/schema.js'
 import { rowsOf, type StoreOptions } from '../../server/db/store.js'
 import { createDatabase } from './harness.js'
+import { baseEnv, freePort, serverProcess, sleep, type Answer, type ServerProcess } from './server-process.js'
 
 /**
  * Issue 18: a real server process (node --import tsx server/main.ts, as npm start runs it) killed with
@@ -24,7 +22,6 @@ import { createDatabase } from './harness.js'
  * DATABASE_URL is set.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const PASSWORD = 'a fine passphrase'
 const ADMIN = 'crash-admin@example.com'
 /** People each request invites: enough that the mails take a while to write. */
@@ -33,82 +30,11 @@ const PEOPLE = 120
 const KILL_POINTS = ['answer', 0.35, 0.75] as const
 type KillPoint = (typeof KILL_POINTS)[number]
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-interface Answer {
-  status: number
-  body: any
+/** Puts a file at a presigned address, as the browser does. */
+const put = async (address: string, payload: Buffer, contentType: string) => {
+  const reply = await fetch(address, { method: 'PUT', body: new Uint8Array(payload), headers: { 'content-type': contentType } })
+  expect(reply.status, await reply.text()).toBe(204)
 }
-
-/** One server process at a time on the store; `kill` is kill -9. */
-const serverProcess = (env: Record<string, string>, port: number) => {
-  let child: ChildProcess | undefined
-  let output = ''
-  const base = `http://127.0.0.1:${port}`
-
-  const start = async () => {
-    output = ''
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    child = started
-    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const deadline = Date.now() + 60_000
-    while (Date.now() < deadline) {
-      if (started.exitCode !== null) throw new Error(`the server stopped on start (${started.exitCode}):\n${output}`)
-      const healthy = await fetch(`${base}/v1/health`).then(
-        (reply) => reply.ok,
-        () => false,
-      )
-      if (healthy) return
-      await sleep(100)
-    }
-    throw new Error(`the server did not start:\n${output}`)
-  }
-
-  const kill = async () => {
-    const running = child
-    child = undefined
-    if (!running || running.exitCode !== null || running.signalCode !== null) return
-    const exited = new Promise((resolve) => running.once('exit', resolve))
-    running.kill('SIGKILL')
-    await exited
-  }
-
-  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Answer> => {
-    const reply = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    const text = await reply.text()
-    let parsed: unknown = text
-    try {
-      parsed = text ? JSON.parse(text) : undefined
-    } catch {
-      // not JSON
-    }
-    return { status: reply.status, body: parsed }
-  }
-
-  const put = async (address: string, payload: Buffer, contentType: string) => {
-    const reply = await fetch(address, { method: 'PUT', body: new Uint8Array(payload), headers: { 'content-type': contentType } })
-    expect(reply.status, await reply.text()).toBe(204)
-  }
-
-  return { start, kill, call, put, output: () => output }
-}
-
-type Server = ReturnType<typeof serverProcess>
 
 const xlsxOf = async (rows: unknown[][]): Promise<Buffer> => {
   const workbook = new ExcelJS.Workbook()
@@ -122,7 +48,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 interface Scenario {
   name: string
   /** Stages what the request needs; answers the request to send (twice when it is cut). */
-  prepare(server: Server, token: string, organizationId: number, tag: string): Promise<() => Promise<Answer>>
+  prepare(server: ServerProcess, token: string, organizationId: number, tag: string): Promise<() => Promise<Answer>>
   /** The addresses that must each end with one invitation and one mail. */
   invited(tag: string): string[]
   /** Rows that must exist once (classes made), by a query on the store. */
@@ -145,7 +71,7 @@ const scenarios: Scenario[] = [
       })
       expect(created.status, JSON.stringify(created.body)).toBe(201)
       // sent without a preview first: the send reads the file, in its transaction
-      await server.put(created.body.presigned_url, file, 'text/csv')
+      await put(created.body.presigned_url, file, 'text/csv')
       return () => server.call('POST', `/v1/invitations/batch/${created.body.id}/send/`, token, { consent: true })
     },
     invited: (tag) => addresses(tag),
@@ -167,7 +93,7 @@ const scenarios: Scenario[] = [
       const file = await xlsxOf([header, ...rows])
       const created = await server.call('POST', `/v1/groups/${organizationId}/import/upload/`, token, { file_size: file.length, content_type: XLSX, file_name: 'classes.xlsx' })
       expect(created.status, JSON.stringify(created.body)).toBe(201)
-      await server.put(created.body.presigned_url, file, XLSX)
+      await put(created.body.presigned_url, file, XLSX)
       const preview = await server.call('POST', `/v1/groups/${organizationId}/preview/`, token, { file_key: created.body.callback_id })
       expect(preview.body.with_errors, JSON.stringify(preview.body).slice(0, 500)).toBe(0)
       return () => server.call('POST', `/v1/groups/${organizationId}/import/`, token, { callback_id: created.body.callback_id })
@@ -191,7 +117,7 @@ const scenarios: Scenario[] = [
         file_name: 'users.csv',
       })
       expect(created.status, JSON.stringify(created.body)).toBe(201)
-      await server.put(created.body.presigned_url, file, 'text/csv')
+      await put(created.body.presigned_url, file, 'text/csv')
       const preview = await server.call('POST', `/v1/groups/${organizationId}/users/preview/`, token, { file_key: created.body.callback_id })
       expect(preview.body.with_errors, JSON.stringify(preview.body).slice(0, 500)).toBe(0)
       return () => server.call('POST', `/v1/groups/${organizationId}/users/import/`, token, { callback_id: created.body.callback_id, consent: true })
@@ -207,7 +133,7 @@ describe('a server killed during a request that mails, then restarted and asked 
   const folder = mkdtempSync(join(tmpdir(), 'portal-crash-'))
   let target: StoreOptions
   let dropDatabase: (() => Promise<void>) | undefined
-  let server: Server
+  let server: ServerProcess
   let organizationId = 0
 
   beforeAll(async () => {
@@ -229,36 +155,25 @@ describe('a server killed during a request that mails, then restarted and asked 
 
     const port = await freePort()
     // the configuration is this test's alone: nothing of the environment's (no SMTP_URL, no S3_*) reaches the server
-    const kept = Object.fromEntries(['PATH', 'HOME', 'TMPDIR'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])))
-    server = serverProcess(
-      {
-        ...kept,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir }),
-        FILES_DIR: join(folder, 'files'),
-        DEMO: 'false',
-        LOG_LEVEL: 'error',
-        // one process, the one killed (on PostgreSQL the default is a process per core)
-        WEB_CONCURRENCY: '1',
-        ADMIN_EMAIL: 'root@example.com',
-        ADMIN_PASSWORD: 'a root passphrase',
-        RATE_LIMIT_PER_ADDRESS: '10000',
-        RATE_LIMIT_PER_EMAIL: '10000',
-        RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: '10000',
-        // the cases invite some 1,500 people in one day, over the daily cap of an organization (quota.ts)
-        INVITATIONS_PER_DAY: '100000',
-        INVITATIONS_PER_DAY_UNVERIFIED: '100000',
-      },
-      port,
-    )
+    server = serverProcess({
+      ...baseEnv(port),
+      ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir }),
+      FILES_DIR: join(folder, 'files'),
+      LOG_LEVEL: 'error',
+      // one process, the one killed (on PostgreSQL the default is a process per core)
+      WEB_CONCURRENCY: '1',
+      RATE_LIMIT_PER_ADDRESS: '10000',
+      RATE_LIMIT_PER_EMAIL: '10000',
+      RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: '10000',
+      // the cases invite some 1,500 people in one day, over the daily cap of an organization (quota.ts)
+      INVITATIONS_PER_DAY: '100000',
+      INVITATIONS_PER_DAY_UNVERIFIED: '100000',
+    })
     await server.start()
   }, 120_000)
 
   afterAll(async () => {
-    await server?.kill()
+    await server?.stop('SIGKILL')
     await dropDatabase?.()
     rmSync(folder, { recursive: true, force: true })
   })
@@ -281,14 +196,14 @@ describe('a server killed during a request that mails, then restarted and asked 
             const started = performance.now()
             answered = (await request()).status
             took = performance.now() - started
-            await server.kill()
+            await server.stop('SIGKILL')
           } else {
             const pending = request().then(
               (answer) => answer.status,
               () => 'cut' as const,
             )
             await sleep(took * point)
-            await server.kill()
+            await server.stop('SIGKILL')
             answered = await pending
           }
           await server.start()
@@ -298,7 +213,7 @@ describe('a server killed during a request that mails, then restarted and asked 
           cases.push({ scenario, tag, answered, retried: again.status })
         }
       }
-      await server.kill()
+      await server.stop('SIGKILL')
 
       // counted on the store itself
       const store = await openStore(target)

@@ -1,65 +1,11 @@
-import { createServer, type Server, type Socket } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertNoSecrets, startServer, type TestServer } from './harness.js'
+import { startSmtp } from './smtp-sink.js'
 
 /**
- * Delivery through SMTP_URL, against a minimal SMTP server written here: the mail goes out, and the
+ * Delivery through SMTP_URL, against a minimal SMTP server (smtp-sink.ts): the mail goes out, and the
  * outbox records it as sent; a refused mail is recorded with its error and the request still succeeds.
  */
-
-interface Received {
-  from: string
-  to: string[]
-  data: string
-}
-
-const startSmtp = async (options: { refuse?: boolean; busyFor?: number } = {}) => {
-  let busy = options.busyFor ?? 0
-  const received: Received[] = []
-  const server: Server = createServer((socket: Socket) => {
-    let buffer = ''
-    let inData = false
-    let current: Received = { from: '', to: [], data: '' }
-    socket.write('220 test ESMTP\r\n')
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8')
-      let index: number
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index)
-        buffer = buffer.slice(index + 2)
-        if (inData) {
-          if (line === '.') {
-            inData = false
-            received.push(current)
-            current = { from: '', to: [], data: '' }
-            socket.write('250 queued\r\n')
-          } else current.data += `${line.startsWith('..') ? line.slice(1) : line}\n`
-          continue
-        }
-        const command = line.slice(0, 4).toUpperCase()
-        if (command === 'EHLO' || command === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n')
-        else if (command === 'MAIL') {
-          current.from = line
-          if (busy > 0) {
-            busy--
-            socket.write('451 try again later\r\n')
-          } else socket.write(options.refuse ? '550 sender refused\r\n' : '250 ok\r\n')
-        } else if (command === 'RCPT') {
-          current.to.push(line)
-          socket.write('250 ok\r\n')
-        } else if (command === 'DATA') {
-          inData = true
-          socket.write('354 go ahead\r\n')
-        } else if (command === 'QUIT') {
-          socket.end('221 bye\r\n')
-        } else socket.write('250 ok\r\n')
-      }
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { server, received, url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}` }
-}
 
 const waitFor = async (check: () => Promise<boolean>) => {
   for (let attempt = 0; attempt < 100; attempt++) {

@@ -88,7 +88,7 @@ export const serverProcess = (env: Record<string, string>) => {
   }
 
   const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Answer> => {
-    const reply = await fetch(`${base}${path}`, {
+    const reply = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
       method,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

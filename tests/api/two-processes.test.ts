@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +6,7 @@ import { addMembership, createOrganization, hashPassword, openStore } from '../.
 import { setPasswordHash } from '../../server/accounts/queries.js'
 import { mailOutbox, users } from '../../server/db/schema.js'
 import { createDatabase } from './harness.js'
+import { startSmtp } from './smtp-sink.js'
 import { baseEnv, freePort, serverProcess, sleep, waitUntil, type ServerProcess } from './server-process.js'
 
 /**
@@ -21,46 +21,6 @@ import { baseEnv, freePort, serverProcess, sleep, waitUntil, type ServerProcess 
 const PASSWORD = 'a fine passphrase'
 /** Mails put in the outbox at once, for both processes to deliver together. */
 const MAILS = 150
-
-/** A mail server that takes every mail (a few milliseconds each, so that the two deliveries overlap) and keeps its recipients. */
-const startSmtp = async () => {
-  const recipients: string[] = []
-  const server: Server = createServer((socket: Socket) => {
-    let buffer = ''
-    let inData = false
-    let to: string[] = []
-    socket.write('220 test ESMTP\r\n')
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8')
-      let index: number
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index)
-        buffer = buffer.slice(index + 2)
-        if (inData) {
-          if (line === '.') {
-            inData = false
-            recipients.push(...to)
-            to = []
-            setTimeout(() => socket.write('250 queued\r\n'), 3)
-          }
-          continue
-        }
-        const command = line.slice(0, 4).toUpperCase()
-        if (command === 'EHLO' || command === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n')
-        else if (command === 'RCPT') {
-          to.push(/<([^>]*)>/.exec(line)?.[1]?.toLowerCase() ?? line)
-          socket.write('250 ok\r\n')
-        } else if (command === 'DATA') {
-          inData = true
-          socket.write('354 go ahead\r\n')
-        } else if (command === 'QUIT') socket.end('221 bye\r\n')
-        else socket.write('250 ok\r\n')
-      }
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { server, recipients, url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}` }
-}
 
 describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL (needs DATABASE_URL: PGlite is embedded in one process and cannot be shared)', () => {
   const folder = mkdtempSync(join(tmpdir(), 'portal-two-'))
@@ -95,7 +55,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     } finally {
       await store.close()
     }
-    smtp = await startSmtp()
+    smtp = await startSmtp({ acceptAfterMs: 3 }) // a few milliseconds a mail, so that the two deliveries overlap
     const envOf = (port: number) => ({
       ...baseEnv(port),
       LOG_LEVEL: 'warn',
