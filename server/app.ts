@@ -52,6 +52,12 @@ export interface BuildAppOptions {
   webRoot?: string
   /** How often the roll-up worker looks for queued practice events (server/practice/rollup-worker.ts); 0: only when kicked (tests). */
   rollupPollMs?: number
+  /**
+   * Where the app's practice events are rolled up: queued for the roll-up worker (default on PostgreSQL,
+   * where learners of one organization must not wait on each other's rollups), or in the append's own
+   * statement (default on PGlite: one connection, nothing to wait on). Tests of the worker ask for it.
+   */
+  practiceRollUp?: 'worker' | 'inline'
 }
 
 /**
@@ -105,7 +111,12 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     clock,
     readings: createReadCache(store.db, { checkTables: config.checkKeptReadings }),
     limiter: new RateLimiter(store.db, config.rateLimit, clock),
-    rollups: rollupWorker({ db: store.db, log: app.log, pollMs: options.rollupPollMs }),
+    rollups: rollupWorker({
+      db: store.db,
+      log: app.log,
+      pollMs: options.rollupPollMs,
+      inline: (options.practiceRollUp ?? (store.driver === 'pglite' ? 'inline' : 'worker')) === 'inline',
+    }),
     storage: options.storage ?? openStorage(config),
     social,
     log: app.log,

@@ -269,18 +269,18 @@ const queueColumns = sql`event_id, user_id, kind, occurred_at, received_at, seco
 
 /**
  * The API's append (appendPracticeEvents), one statement: the events inserted, queued for the roll-up
- * worker (practice_rollup_queue), the inserted ones added to the learner's windows in rate_limits (in
+ * worker (practice_rollup_queue) or, `rollUpNow`, added to daily_practice in this statement, the inserted ones added to the learner's windows in rate_limits (in
  * key order, as addToWindows: an expired window starts again), and the retries among them read as first
  * stored. Past a window's maximum, practice_events_refused raises PQ429 with the seconds to wait, which
  * rolls the whole statement back: events, queue rows and counts. Each row answers whether it was
  * inserted now; a retry first stored by a statement still running when this one began is not among them.
  */
-const appendStatement = (events: string, now: Date, windows: string) => sql`
+const appendStatement = (events: string, now: Date, windows: string, rollUpNow: boolean) => sql`
   with ${inputAndInsert(events, now)},
-  queued as (
+  ${rollUpNow ? sql`rolled_up as (${addRollups(rollupsOf(sql`inserted`))}),` : sql`queued as (
     insert into practice_rollup_queue (${queueColumns})
     select id, user_id, kind, occurred_at, received_at, seconds, native_score, eps from inserted
-  ),
+  ),`}
   added as (select count(*)::int as n from inserted),
   limits as (select * from jsonb_to_recordset(${windows}::jsonb) as w(key text, seconds integer, max integer)),
   counted as (
@@ -380,7 +380,8 @@ const refusalWait = (error: unknown): number | undefined => {
  * (rollup-worker.ts); daily_practice follows within seconds (freshness.ts), not in this call, so that
  * learners of one organization never wait on each other's rows of its rollups. A retry of events all
  * stored already stores and counts nothing and is answered even when a window is full. The caller kicks
- * the worker once this has returned (the statement has committed). Throws InvalidPracticeEvent, storing
+ * the worker once this has returned (the statement has committed). With `rollUpNow` (PGlite:
+ * rollup-worker.ts) the statement adds them to daily_practice itself and nothing is queued. Throws InvalidPracticeEvent, storing
  * nothing, when an event is not valid at `now`.
  */
 export const appendPracticeEvents = async (
@@ -388,12 +389,13 @@ export const appendPracticeEvents = async (
   events: readonly PracticeEvent[],
   now: Date,
   windows: readonly EventWindow[],
+  { rollUpNow = false }: { rollUpNow?: boolean } = {},
 ): Promise<AppendOutcome> => {
   if (events.length === 0) return { recorded: [] }
   checked(events, now)
   let rows: (Row & { inserted: boolean })[]
   try {
-    rows = await rowsOf(db, appendStatement(JSON.stringify(events.map(inputRow)), now, JSON.stringify(windows)))
+    rows = await rowsOf(db, appendStatement(JSON.stringify(events.map(inputRow)), now, JSON.stringify(windows), rollUpNow))
   } catch (error) {
     const wait = refusalWait(error)
     if (wait === undefined) throw error

@@ -77,10 +77,10 @@ export const recordPracticeEventsHandler: Handler<'recordPracticeEvents'> = asyn
     events.push(event)
   })
   if (Object.keys(errors).length > 0) throw fieldErrors(errors)
-  const outcome = await appendPracticeEvents(app.db, events, now, practiceWindows(me.id, app.config.rateLimit))
+  const outcome = await appendPracticeEvents(app.db, events, now, practiceWindows(me.id, app.config.rateLimit), { rollUpNow: app.rollups.inline })
   if ('wait' in outcome) throw tooManyPracticeEvents(t, app.config.rateLimit, outcome.wait)
   // the append has committed: the roll-up worker takes it now (else its next poll would)
-  app.rollups.kick()
+  if (!app.rollups.inline) app.rollups.kick()
   const stored = outcome.recorded
   return {
     results: stored.map((event) => ({

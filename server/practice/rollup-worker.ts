@@ -16,6 +16,10 @@ import { rollUpQueuedEvents } from './ingest.js'
  * Several server processes on one store each run one: a batch is claimed with FOR UPDATE SKIP LOCKED,
  * so two workers never take the same event, and an event is rolled up exactly once, in the statement
  * that takes it off the queue.
+ *
+ * On embedded PGlite (one process, one connection) nothing waits on anything else's rows, and a queue
+ * would only add its insert, its claim and a second statement to each call: there the append rolls its
+ * events up in its own statement (`inline`), as before the queue, and the worker finds nothing to do.
  */
 
 /** Events one statement rolls up at most; how often the worker looks for events no kick announced. */
@@ -23,6 +27,8 @@ const BATCH = 5_000
 const POLL_MS = 1_000
 
 export interface RollupWorker {
+  /** Appends roll their events up in their own statement instead of queueing them (PGlite). */
+  readonly inline: boolean
   /** Rolls up what is queued, in the background (called after an append committed). */
   kick(): void
   /** Rolls up what is queued now, and resolves when the queue was found empty (the poll; tests). */
@@ -36,6 +42,8 @@ export const rollupWorker = (options: {
   log: FastifyBaseLogger
   /** Default POLL_MS; 0: no poll, only kicks (tests that look at what waits). */
   pollMs?: number | undefined
+  /** Appends roll up in their own statement (default false: queued for this worker). */
+  inline?: boolean | undefined
 }): RollupWorker => {
   const { db, log } = options
   let running: Promise<void> | undefined
@@ -73,6 +81,7 @@ export const rollupWorker = (options: {
   void rollUpDue()
 
   return {
+    inline: options.inline ?? false,
     kick: () => void rollUpDue(),
     rollUpDue,
     close: async () => {

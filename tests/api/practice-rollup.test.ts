@@ -31,7 +31,7 @@ const learners: { id: number; token: string }[] = []
 
 beforeAll(async () => {
   // no polls: the workers run when kicked (an append through the API, reportsCaughtUp), so a test sees what waits
-  server = await startServer({ now: NOW, membersSince: '2025-01-01T00:00:00Z', rollupPollMs: 0 })
+  server = await startServer({ now: NOW, membersSince: '2025-01-01T00:00:00Z', rollupPollMs: 0, practiceRollUp: 'worker' })
   school = await createOrganizationWithPeople(server, { name: 'Append School', prefix: 'append' })
   other = await createOrganizationWithPeople(server, { name: 'Other School', prefix: 'other' })
   await server.db.update(organizations).set({ timezone: 'America/Los_Angeles' }).where(eq(organizations.id, school.organization.id))
@@ -42,7 +42,7 @@ beforeAll(async () => {
   }
   const store = server.databaseUrl ? await openStore({ databaseUrl: server.databaseUrl }) : server.store
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'))
-  second = { app: await buildApp({ config: testConfig({ FILES_DIR: filesDir }), store, clock: server.clock, rollupPollMs: 0 }), store, filesDir }
+  second = { app: await buildApp({ config: testConfig({ FILES_DIR: filesDir }), store, clock: server.clock, rollupPollMs: 0, practiceRollUp: 'worker' }), store, filesDir }
   await second.app.ready()
 })
 afterAll(async () => {
@@ -114,6 +114,32 @@ describe('two server processes on one store', () => {
     expect((await dayTotals()).filter(({ day }) => day >= '2026-03-20' && day <= '2026-03-23')).toEqual(
       ['2026-03-20', '2026-03-21', '2026-03-22', '2026-03-23'].map((day) => ({ day, lessons: 30 })),
     )
+  })
+})
+
+describe("the store's default", () => {
+  it('rolls a call up in its own statement on PGlite (one connection: nothing to wait on), and queues it for the worker on PostgreSQL', async () => {
+    await reportsCaughtUp(server)
+    const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'))
+    const app = await buildApp({ config: testConfig({ FILES_DIR: filesDir }), store: second.store, clock: server.clock, rollupPollMs: 0 })
+    try {
+      await app.portal.rollups.close() // its worker takes nothing: what the call leaves is what it did
+      const before = await totals(server.db)
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/v1/practice/events/',
+        headers: { authorization: `Bearer ${learners[0]!.token}` },
+        payload: { events: [lesson('2026-03-25T10:00:00Z', 30)] },
+      })
+      expect(reply.statusCode, reply.body).toBe(200)
+      const inline = second.store.driver === 'pglite'
+      expect(await queued()).toBe(inline ? 0 : 1)
+      expect(await totals(server.db)).toEqual(inline ? { lessons: before.lessons + 1, seconds: before.seconds + 30 } : before)
+    } finally {
+      await app.close()
+      rmSync(filesDir, { recursive: true, force: true })
+    }
+    await reportsCaughtUp(server)
   })
 })
 
