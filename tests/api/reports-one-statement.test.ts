@@ -4,7 +4,7 @@ import { addMembership } from '../../server/app.js'
 import { groupMembers, groups, organizations } from '../../server/db/schema.js'
 import { removeMembership, setMemberDisabled } from '../../server/organizations/members.js'
 import { classMembers, organizationStudents, teacherStudents } from '../../server/reports/figures.js'
-import { createOrganizationWithPeople, createUser, startServer, type TestServer } from './harness.js'
+import { createOrganizationWithPeople, createUser, reportsCaughtUp, startServer, type TestServer } from './harness.js'
 import { referenceReport } from './report-reference.js'
 
 /**
@@ -51,6 +51,7 @@ const practise = async (userId: number, days: number, salt: number) => {
 }
 
 const compare = async (label: string) => {
+  await reportsCaughtUp(server) // the read replica, if any, has the rollups written straight to the store
   const organizationId = school.organization.id
   const teacherId = school.teacher.user.id
   let compared = 0
@@ -82,6 +83,7 @@ const compare = async (label: string) => {
 
 /** The figures of a class's report that say someone practised: not a comparison of zeros. */
 const practised = async (groupId: number) => {
+  await reportsCaughtUp(server)
   const reply = await server.api('GET', `/v1/reports/groups/${groupId}/?from=2026-08-18&to=2026-11-15&scope=weekly`, { token: school.admin.token })
   return { lessons: reply.body.overview.lessons_count as number, students: (reply.body.student_time_activity as unknown[]).length }
 }
