@@ -74,7 +74,8 @@ export const rollupWorker = (options: {
     return running
   }
 
-  const pollMs = options.pollMs ?? POLL_MS
+  // inline appends queue nothing: no poll, only the pass at the start for what an earlier run left queued
+  const pollMs = options.inline ? 0 : (options.pollMs ?? POLL_MS)
   const timer = pollMs > 0 ? setInterval(() => void rollUpDue(), pollMs) : undefined
   timer?.unref()
   // events left queued by a process that stopped are taken up at once
