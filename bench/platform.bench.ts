@@ -41,7 +41,7 @@
  * quiet machine), which with the other rows passes 10 minutes, so the default is 1,000,000 (under a minute of
  * seeding); 0 measures reports.bench.ts's own organization only. PLATFORM_BENCH_ROW8=false skips row 8.
  * PLATFORM_BENCH_PAIRS (default 30) for row 7;
- * PLATFORM_BENCH_FRESHNESS (default 3) for row 9. The server's practice quotas and login limits are raised
+ * PLATFORM_BENCH_FRESHNESS (default 3) for row 9. PLATFORM_BENCH_ROWS (say =3,4) runs only those rows (row 8 has its own switch). The server's practice quotas and login limits are raised
  * for the bench (its learners post far more than a person does; the limits are not what is measured).
  */
 import { sql } from 'drizzle-orm'
@@ -66,6 +66,7 @@ const ROW8 = process.env.PLATFORM_BENCH_ROW8 !== 'false'
 const PAIRS = Number(process.env.PLATFORM_BENCH_PAIRS ?? 30)
 const FRESHNESS = Number(process.env.PLATFORM_BENCH_FRESHNESS ?? 3)
 const STORE = process.env.PLATFORM_BENCH_STORE ?? 'both'
+const ONLY = process.env.PLATFORM_BENCH_ROWS?.split(',').map(Number)
 const CONNECTIONS = 10
 const LOGINS_PER_SECOND = 20
 const LEARNERS = 20
@@ -489,7 +490,7 @@ const rows: Record<number, RowRun> = {
 }
 
 /** The order the rows run in: ingestion last (see the top of this file). */
-const RUN_ORDER = [1, 2, 3, 4, 7, 9, 5, 6]
+const RUN_ORDER = [1, 2, 3, 4, 7, 9, 5, 6].filter((row) => ONLY === undefined || ONLY.includes(row))
 
 const measureStore = async (store: string, postgresUrl: string | undefined): Promise<Row[]> => {
   const setupStarted = performance.now()
