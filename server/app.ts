@@ -7,6 +7,7 @@ import { DEFAULT_BODY_LIMIT, loadContract } from './contract/load.js'
 import { registerOperations } from './contract/register.js'
 import { validatorCompiler } from './contract/validators.js'
 import { createReadCache } from './db/read-cache.js'
+import { FIGURES_KEPT } from './reports/kept.js'
 import { openStore, type Store } from './db/store.js'
 import { registerDevMailPages } from './dev/mail-pages.js'
 import { handlers } from './handlers.js'
@@ -110,6 +111,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     background: backgroundWork(app.log),
     clock,
     readings: createReadCache(store.db, { checkTables: config.checkKeptReadings }),
+    figures: createReadCache(store.db, { entries: FIGURES_KEPT }),
     limiter: new RateLimiter(store.db, config.rateLimit, clock),
     rollups: rollupWorker({
       db: store.db,

@@ -24,6 +24,8 @@ export interface AppContext {
   readonly clock: Clock
   /** Sessions and the answers of the big lists, kept while the versions of their scopes (a user, an organization) hold. */
   readonly readings: ReadCache
+  /** Reports' figures, kept while their organization and its practice keep their versions (reports/kept.ts); apart, so that they never push sessions out. */
+  readonly figures: ReadCache
   readonly limiter: RateLimiter
   /** Brings daily_practice up to date with the events the API appended (server/practice/rollup-worker.ts). */
   readonly rollups: RollupWorker

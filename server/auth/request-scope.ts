@@ -20,11 +20,11 @@ const SCOPES: Partial<Record<OperationId, (params: Values, query: Values) => Req
   listOrganizationUsers: (params) => ({ organization: idOf(params.id) }),
   listOrganizationStudents: (params) => ({ organization: idOf(params.id) }),
   listGroups: (params) => ({ organization: idOf(params.orgId) }),
-  getOrganizationReport: (params) => ({ organization: idOf(params.id) }),
-  getClassReport: (params) => ({ group: idOf(params.id) }),
-  getClassSummary: (params) => ({ group: idOf(params.id) }),
+  getOrganizationReport: (params) => ({ organization: idOf(params.id), practice: true }),
+  getClassReport: (params) => ({ group: idOf(params.id), practice: true }),
+  getClassSummary: (params) => ({ group: idOf(params.id), practice: true }),
   getLearnerReport: (_params, query) => ({ organization: idOf(query.organization) }),
-  getTeacherReport: (_params, query) => ({ organization: idOf(query.organization) }),
+  getTeacherReport: (_params, query) => ({ organization: idOf(query.organization), practice: true }),
 }
 
 /** The scope of `request`, by its route's operation. */

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { groups, readVersions } from './schema.js'
 import { preparedPerDatabase, rowsOf, type Database, type Executor } from './store.js'
@@ -33,11 +33,13 @@ import { preparedPerDatabase, rowsOf, type Database, type Executor } from './sto
 export const READ_CACHE_ENTRIES = 2000
 
 /** What a reading's freshness is counted in: a user's, an organization's, or the organization list's. */
-export type Scope = `user:${number}` | `organization:${number}` | 'platform'
+export type Scope = `user:${number}` | `organization:${number}` | `practice:${number}` | 'platform'
 
 export const userScope = (id: number): Scope => `user:${id}`
 export const organizationScope = (id: number): Scope => `organization:${id}`
 export const PLATFORM_SCOPE: Scope = 'platform'
+/** An organization's practice: its rollups (daily_practice) and the pre-aggregates that follow them (migration 0030). */
+export const practiceScope = (id: number): Scope => `practice:${id}`
 
 /** What a request's readings may read besides its own user's: an organization (or a class's), or the organization list. */
 export interface RequestScope {
@@ -45,6 +47,8 @@ export interface RequestScope {
   /** A class: its organization is read (the class's organization never changes). */
   group?: number
   platform?: boolean
+  /** The organization's practice too (a report's figures). */
+  practice?: boolean
 }
 
 /** The versions of the scopes a request read at its start. */
@@ -55,7 +59,7 @@ export interface Versions {
 const store = alias(readVersions, 'store')
 
 /** The version of one scope: its row's, or the store's (`store`, joined) for a scope without one yet. */
-const versionOf = (scope: 'user' | 'organization' | 'platform', id: SQL | number) =>
+const versionOf = (scope: 'user' | 'organization' | 'practice' | 'platform', id: SQL | number) =>
   sql<number>`coalesce((select scoped.version from read_versions scoped where scoped.scope = ${sql.raw(`'${scope}'`)} and scoped.id = ${id}), "store"."version")`.mapWith(
     Number,
   )
@@ -73,7 +77,16 @@ export const versionColumns = (user: SQL) => ({
   organizationId: sql<number | null>`${organizationOfRequest}`,
   organizationVersion: sql<number | null>`case when ${organizationOfRequest} is not null then ${versionOf('organization', organizationOfRequest)} end`,
   platformVersion: sql<number | null>`case when ${sql.placeholder('platform')}::boolean then ${versionOf('platform', 0)} end`,
+  practiceVersion: sql<number | null>`case when ${sql.placeholder('practice')}::boolean and ${organizationOfRequest} is not null then ${versionOf('practice', organizationOfRequest)} end`,
 })
+
+/**
+ * The version of `scope` of the organization `id`, as a scalar of its own (no join): a statement that
+ * selects it beside what it reads gives the version its snapshot saw, the version to keep its answer with.
+ */
+export const versionInStatement = (scope: 'organization' | 'practice', id: SQL | Placeholder) =>
+  sql<number>`coalesce((select v.version from read_versions v where v.scope = ${sql.raw(`'${scope}'`)} and v.id = ${id}),
+    (select v.version from read_versions v where v.scope = 'store' and v.id = 0))`.mapWith(Number)
 
 /** The store's row, that `versionColumns` read from. */
 export const joinStore = { table: store, on: and(eq(store.scope, 'store'), eq(store.id, 0))! }
@@ -83,6 +96,7 @@ export const versionParameters = (scope: RequestScope) => ({
   organization: scope.organization ?? null,
   group: scope.group ?? null,
   platform: scope.platform ?? false,
+  practice: scope.practice ?? false,
 })
 
 export interface VersionRow {
@@ -90,6 +104,7 @@ export interface VersionRow {
   organizationId: number | null
   organizationVersion: number | null
   platformVersion: number | null
+  practiceVersion: number | null
 }
 
 /** The versions of a request of `user` from what `versionColumns` read. */
@@ -97,6 +112,7 @@ export const versionsFrom = (user: number, row: VersionRow): Versions => {
   const of = new Map<Scope, number>([[userScope(user), Number(row.userVersion)]])
   if (row.organizationId !== null && row.organizationVersion !== null) of.set(organizationScope(row.organizationId), Number(row.organizationVersion))
   if (row.platformVersion !== null) of.set(PLATFORM_SCOPE, Number(row.platformVersion))
+  if (row.organizationId !== null && row.practiceVersion !== null) of.set(practiceScope(row.organizationId), Number(row.practiceVersion))
   return { of }
 }
 

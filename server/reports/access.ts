@@ -26,8 +26,8 @@ import { findOrganizationAndRoles } from '../organizations/memberships.js'
  *
  * Who may read a report is itself a reading of the store (groups, group_members, organizations, memberships:
  * the organization's scope, db/read-cache.ts), so it is kept like the session while neither the organization
- * nor the caller changes: a report on warm data then sends its figures' statements only. A refusal is not kept, and
- * the figures are never kept: every report reads the rollups and computes them again.
+ * nor the caller changes. A refusal is not kept. The figures are kept apart, while the organization and its
+ * practice hold (kept.ts): a report on warm data sends its session's statement only.
  */
 
 /** Where a report's access is read: the app's kept readings, at the versions the request began at (its session's). */

@@ -1,6 +1,7 @@
 import { requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { organizationOfReport } from './access.js'
+import { keptFigures } from './kept.js'
 import { organizationActivity } from './prepared.js'
 import { rangeOf } from './range.js'
 import { activityReportOf } from './series.js'
@@ -14,6 +15,9 @@ export const getOrganizationReport: Handler<'getOrganizationReport'> = async (ca
   const { user: me, cacheVersion } = requireAuth(call)
   const organization = await organizationOfReport({ app, cacheVersion }, t, me, params.id, 'getOrganizationReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
-  const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
-  return activityReportOf(range, await organizationActivity(db, organization.id, range))
+  return keptFigures({ app, cacheVersion }, organization.id, 'organization', organization.id, range, async () => {
+    const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
+    const row = await organizationActivity(db, organization.id, range)
+    return { answer: activityReportOf(range, row), versions: row }
+  })
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
+import { versionInStatement } from '../db/read-cache.js'
 import { preparedPerDatabase, type Executor } from '../db/store.js'
 import { activitySql, classMembers, oneLearner, populationFiguresSql, teacherStudents, type ActivityRow, type PopulationRow } from './figures.js'
 import { organizationActivitySql } from './organization-figures.js'
@@ -25,6 +26,22 @@ const teacher = sql.placeholder('teacher')
 
 const SCOPES: Scope[] = ['daily', 'weekly', 'monthly']
 
+/**
+ * The versions of the organization's scopes that the statement's snapshot saw (db/read-cache.ts): what its
+ * figures are kept with (kept.ts). Read in the same statement, so that they are exactly as fresh as the
+ * figures, on the primary or on a replica that lags.
+ */
+const versions = {
+  organizationVersion: versionInStatement('organization', organization),
+  practiceVersion: versionInStatement('practice', organization),
+}
+
+/** The versions a figures' statement answered beside its figures. */
+export interface FiguresVersions {
+  organizationVersion: number
+  practiceVersion: number
+}
+
 /** The ActivityRow's columns of a report statement, as one prepared select named `name`. */
 const prepare = (db: Executor, statement: SQL, name: string, withStudents: boolean) =>
   db
@@ -34,6 +51,7 @@ const prepare = (db: Executor, statement: SQL, name: string, withStudents: boole
       improvement: sql<ActivityRow['improvement']>`r.improvement`,
       overview: sql<ActivityRow['overview']>`r.overview`,
       students: withStudents ? sql<ActivityRow['students']>`r.students` : sql<undefined>`null`,
+      ...versions,
     })
     .from(sql`(${statement}) r`)
     .prepare(name)
@@ -60,22 +78,22 @@ const organizationStatements = perScope('organization_report', (scope) =>
   organizationActivitySql({ organizationId: organization, range: { from, to, scope } }),
 )
 
-const run = async (query: Prepared, values: Record<string, unknown>): Promise<ActivityRow> => {
+const run = async (query: Prepared, values: Record<string, unknown>): Promise<ActivityRow & FiguresVersions> => {
   const [row] = await query.execute(values)
   const { students, ...rest } = row!
   return students === null || students === undefined ? rest : { ...rest, students }
 }
 
 /** A class's activity report and its students' minutes per period. */
-export const classActivity = (db: Executor, organizationId: number, groupId: number, range: ReportRange): Promise<ActivityRow> =>
+export const classActivity = (db: Executor, organizationId: number, groupId: number, range: ReportRange): Promise<ActivityRow & FiguresVersions> =>
   run(classStatements[range.scope](db), { organization: organizationId, group: groupId, from: range.from, to: range.to })
 
 /** The activity report of the students of the classes a teacher owns in the organization. */
-export const teacherActivity = (db: Executor, organizationId: number, teacherId: number, range: ReportRange): Promise<ActivityRow> =>
+export const teacherActivity = (db: Executor, organizationId: number, teacherId: number, range: ReportRange): Promise<ActivityRow & FiguresVersions> =>
   run(teacherStatements[range.scope](db), { organization: organizationId, teacher: teacherId, from: range.from, to: range.to })
 
 /** The organization's activity report, over its current, enabled students. */
-export const organizationActivity = (db: Executor, organizationId: number, range: ReportRange): Promise<ActivityRow> =>
+export const organizationActivity = (db: Executor, organizationId: number, range: ReportRange): Promise<ActivityRow & FiguresVersions> =>
   run(organizationStatements[range.scope](db), { organization: organizationId, from: range.from, to: range.to })
 
 const learner = sql.placeholder('learner')
@@ -89,6 +107,7 @@ const preparePopulation = (db: Executor, statement: SQL, name: string) =>
       overview: sql<PopulationRow['overview']>`r.overview`,
       members: sql<number>`r.members`,
       last_active: sql<string | null>`r.last_active`,
+      ...versions,
     })
     .from(sql`(${statement}) r`)
     .prepare(name)
@@ -108,7 +127,7 @@ const learnerStatements = populationPerScope('learner_report', (scope) =>
 )
 
 /** A class's details: its periods with the share active, its assessed, its overview and how many students it has. */
-export const classFigures = async (db: Executor, organizationId: number, groupId: number, range: ReportRange): Promise<PopulationRow> =>
+export const classFigures = async (db: Executor, organizationId: number, groupId: number, range: ReportRange): Promise<PopulationRow & FiguresVersions> =>
   (await classSummaryStatements[range.scope](db).execute({ organization: organizationId, group: groupId, from: range.from, to: range.to }))[0]!
 
 /** A learner's figures as an organization sees its practice, and its latest practice there. */
