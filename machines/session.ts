@@ -73,6 +73,8 @@ export const sessionMachine = setup({
   guards: {
     isRestored: (_, params: { restored: RestoredSession | null }) => params.restored !== null,
     isSessionExpiredError: (_, params: { error: unknown }) => statusOf(params.error) === 401,
+    /** The server refused the saved login for good (its account is not the token's, or gone): not a failure to reach it. */
+    isLoginRefusedError: (_, params: { error: unknown }) => [403, 404].includes(statusOf(params.error)),
     isOtherToken: ({ context }, params: { token: string }) => context.token !== params.token,
     isOtherLanguage: ({ context }, params: { language: string }) =>
       context.user !== null && context.user.language !== params.language,
@@ -149,7 +151,17 @@ export const sessionMachine = setup({
             target: 'loggedOut.expired',
             actions: ['clearStorage', 'resetDataAreas'],
           },
-          { description: 'The saved login could not be restored.', target: 'loggedOut.idle', actions: ['clearStorage'] },
+          {
+            description: "The server refused the saved login's account: it is forgotten.",
+            guard: { type: 'isLoginRefusedError', params: ({ event }) => ({ error: event.error }) },
+            target: 'loggedOut.idle',
+            actions: ['clearStorage'],
+          },
+          {
+            description:
+              'The server could not be reached, failed, or the page is being left: the saved login stays, for the next start.',
+            target: 'loggedOut.idle',
+          },
         ],
       },
       on: {

@@ -91,3 +91,21 @@ test('a session revoked on the server is noticed when the tab is shown again: Lo
   expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull()
   await other.close()
 })
+
+test('a start that cannot reach the server keeps the saved login: the next start restores it', async ({ page, request }) => {
+  const person = await createAccount(request, newPerson('unreached', 'Katherine', 'Johnson'))
+  await logIn(page, person)
+  const token = await page.evaluate(() => localStorage.getItem('portal.token'))
+
+  // the account's request of the start fails on the way (the network dropped, or the page was being left)
+  await page.route('**/v1/accounts/*', (route) => (route.request().method() === 'GET' ? route.abort('failed') : route.continue()))
+  await page.reload()
+  await expect(loginHeading(page)).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBe(token)
+
+  // the server is reachable again: the next start logs the person in with what was kept
+  await page.unroute('**/v1/accounts/*')
+  await page.goto('/profile')
+  await expect(userMenu(page, person)).toBeVisible()
+  await expect(page).toHaveURL(/\/profile$/)
+})

@@ -21,6 +21,8 @@ const events: ModelEvent<M>[] = [
   done('restoreSession', restoredTeacher),
   failed('restoreSession', expired),
   failed('restoreSession', new TypeError('Failed to fetch')),
+  failed('restoreSession', apiFailure(404, { detail: 'Not found' })),
+  failed('restoreSession', serverDown),
   { type: 'session.login', session: sessionOf(teacher), user: teacher },
   { type: 'session.login', session: sessionOf(superuser), user: superuser },
   { type: 'session.logout' },
@@ -210,9 +212,12 @@ const model = buildModel({
         case 'xstate.error.actor.revokeSession':
           expect(actions).toEqual(['clearStorage', 'resetDataAreas'])
           break
-        case 'xstate.error.actor.restoreSession':
-          expect(actions).toEqual(['clearStorage'])
+        case 'xstate.error.actor.restoreSession': {
+          // only a refusal forgets the saved login; an unreachable or failing server, or a page being left, keeps it
+          const status = (event.error as { status?: number }).status
+          expect(actions).toEqual(status === 403 || status === 404 ? ['clearStorage'] : [])
           break
+        }
         case 'session.loggedOutElsewhere':
           // the other tab has emptied the storage already; no warning, it was a logout
           expect(actions).toEqual(['resetDataAreas'])
