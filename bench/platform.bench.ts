@@ -18,7 +18,10 @@
  * 2. the school's students list (its 6 pages in turn);
  * 3. a class report, 90 days by day, each request a different window (the school's 3 classes times the 120
  *    windows of 90 days ending on each of the last 120 days, the demo's practice, in a shuffled order:
- *    a window comes back only after 359 others), also in requests a second;
+ *    a window comes back only after 359 others), also in requests a second. The first pass computes each
+ *    window's figures, in each server process; a window that comes back finds them kept while no lesson of
+ *    the school is rolled up (server/reports/kept.ts): the rate mixes both, more of the kept the longer
+ *    the rounds (PLATFORM_BENCH_SECONDS);
  * 4. the school's report, 90 days by day, the same 120 windows shuffled (one comes back after 119 others);
  * 5. the mobile app's ingestion (`POST /v1/practice/events/`), one finished lesson a call, 20 learners
  *    of the school taken in turn, also in calls a second;
