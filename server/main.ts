@@ -59,10 +59,12 @@ const serve = async (config: Config, firstStartDone: boolean) => {
   })
   const { store } = app.portal
   if (!firstStartDone) {
-    await firstStart(store.db, config, {
-      info: (message) => app.log.info(message),
-      error: (message, error) => app.log.error({ err: error }, message),
-    })
+    await store.exclusively(() =>
+      firstStart(store.db, config, {
+        info: (message) => app.log.info(message),
+        error: (message, error) => app.log.error({ err: error }, message),
+      }),
+    )
   }
 
   let stopping = false
@@ -113,7 +115,7 @@ const runPrimary = async (config: Config) => {
   const log = primaryLog(config)
   const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir })
   try {
-    await firstStart(store.db, config, log)
+    await store.exclusively(() => firstStart(store.db, config, log))
   } finally {
     await store.close()
   }

@@ -27,6 +27,7 @@ export const openPgliteStore = async (dataDir?: string): Promise<Store> => {
     location: directory ?? 'memory',
     // embedded, one process: no replica (config.ts refuses DATABASE_REPLICA_URL without DATABASE_URL)
     reads: primaryOnly(db as unknown as Database),
+    exclusively: (work) => work(),
     analyzeChanged: async () => {
       // the counts of changed rows as of now (PGlite reports them to pg_stat lazily); then autovacuum's
       // rule for an analyze: more rows changed than 50 plus a tenth of the table

@@ -28,6 +28,13 @@ export interface Store {
    * DATABASE_REPLICA_URL names one (server/db/replica.ts), else the primary (`db`).
    */
   readonly reads: ReadRouting
+  /**
+   * Runs `work` while no other server process on this store runs work this way: the migrations and the
+   * first start's work (the platform admin, the demo) of servers started at the same time on one empty
+   * PostgreSQL database happen once, one after the other (a session advisory lock). PGlite's folder is
+   * one process's: `work` just runs.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
