@@ -6,8 +6,9 @@ import { rollUpQueuedEvents } from './ingest.js'
  * The roll-up worker: brings daily_practice up to date with the events the API appended
  * (practice_rollup_queue, ingest.ts appendPracticeEvents), in batches of up to BATCH events, each one
  * statement (rollUpQueuedEvents) whose 0023 triggers update the organization pre-aggregates once for the
- * batch rather than once per call. The ingestion kicks it after each append has committed; it also polls
- * every POLL_MS, for the events appended by a process that stopped or whose kick found it busy.
+ * batch rather than once per call. The ingestion kicks it after each append has committed (a pass at once,
+ * or KICK_GAP_MS after the last one began); it also polls every POLL_MS, for the events appended by a
+ * process that stopped.
  *
  * Freshness: a lesson shows in its class report and dashboards within about a second of its call, and
  * within 5 seconds however busy the store (a kick or the next poll of any process takes it);
