@@ -27,11 +27,12 @@ import { rollUpQueuedEvents } from './ingest.js'
 const BATCH = 5_000
 const POLL_MS = 1_000
 /**
- * The least time from the start of one kicked pass to the start of the next. A pass costs much the same
- * for one event as for a hundred (its statements, the 0023 triggers' per-organization work, a practice
+ * The least time from the start of one kicked pass to the start of the next. A pass has a cost of its own
+ * whatever it takes (its statements, the 0023 triggers' work per organization and learner, a practice
  * version moved per organization: every kept report of it read again), and under load every call kicks:
- * without a gap, each pass took the few events of the calls since the last one. A quiet store's first kick
- * still runs at once; under load a lesson waits at most this for its pass.
+ * without a gap, each pass took the few events of the calls since the last one (on PostgreSQL, 20 learners
+ * posting a lesson a call: passes of some 6 events at 3 ms each, against some 170 events at 17 ms with the
+ * gap). A quiet store's first kick still runs at once; under load a lesson waits at most this for its pass.
  */
 const KICK_GAP_MS = 250
 
