@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { rowsOf, type Executor } from '../db/store.js'
+import { preparedStatement, rowsOf, type Executor } from '../db/store.js'
 
 /**
  * Recording what learners did in the mobile app: the one way practice data gets into the store. The API
@@ -217,8 +217,11 @@ export const rollupsOf = (events: SQL) => sql`
     ) m on m.user_id = i.user_id and i.occurred_at >= m.joined
     group by 1, 2, 3`
 
-/** The batch's events as rows (one jsonb parameter), and their insert: a retry already stored is skipped. */
-const inputAndInsert = (events: string, now: Date) => sql`
+/**
+ * The batch's events as rows (`events`: one jsonb parameter) and their insert at `now` (a timestamptz
+ * parameter): a retry already stored is skipped.
+ */
+const inputAndInsert = (events: SQL, now: SQL) => sql`
   input as (
     select * from jsonb_to_recordset(${events}::jsonb) as e(ord integer,
       user_id integer, client_event_id text, kind practice_kind, occurred_at timestamptz,
@@ -228,7 +231,7 @@ const inputAndInsert = (events: string, now: Date) => sql`
   inserted as (
     insert into practice_events (user_id, client_event_id, kind, occurred_at, received_at, module_name, lesson_name,
       difficulty_level, seconds, native_score, eps, overall_score, pronunciation, intonation, fluency, skills)
-    select user_id, client_event_id, kind, occurred_at, ${now.toISOString()}::timestamptz, module_name, lesson_name,
+    select user_id, client_event_id, kind, occurred_at, ${now}::timestamptz, module_name, lesson_name,
       difficulty_level, seconds, native_score, eps, overall_score, pronunciation, intonation, fluency, skills
     from input order by ord
     on conflict (user_id, client_event_id, occurred_at) do nothing
@@ -260,12 +263,17 @@ const answerColumns = sql`id::text as id, user_id, client_event_id, to_json(occu
 
 /** The events and their rollups, in one statement (the demo and the seed: see the top of this file). */
 const insertStatement = (events: string, now: Date) => sql`
-  with ${inputAndInsert(events, now)},
+  with ${inputAndInsert(sql`${events}`, sql`${now.toISOString()}`)},
   rolled_up as (${addRollups(rollupsOf(sql`inserted`))})
   select ${answerColumns} from inserted`
 
 /** Rows of `rollupsQueue`: the columns of an event a rollup reads, and when it was received. */
 const queueColumns = sql`event_id, user_id, kind, occurred_at, received_at, seconds, native_score, eps`
+
+/** The append's values, given when it is executed. */
+const appendEvents = sql`${sql.placeholder('events')}`
+const appendNow = sql`${sql.placeholder('now')}`
+const appendWindows = sql`${sql.placeholder('windows')}`
 
 /**
  * The API's append (appendPracticeEvents), one statement: the events inserted, queued for the roll-up
@@ -275,26 +283,26 @@ const queueColumns = sql`event_id, user_id, kind, occurred_at, received_at, seco
  * rolls the whole statement back: events, queue rows and counts. Each row answers whether it was
  * inserted now; a retry first stored by a statement still running when this one began is not among them.
  */
-const appendStatement = (events: string, now: Date, windows: string, rollUpNow: boolean) => sql`
-  with ${inputAndInsert(events, now)},
+const appendStatement = (rollUpNow: boolean) => sql`
+  with ${inputAndInsert(appendEvents, appendNow)},
   ${rollUpNow ? sql`rolled_up as (${addRollups(rollupsOf(sql`inserted`))}),` : sql`queued as (
     insert into practice_rollup_queue (${queueColumns})
     select id, user_id, kind, occurred_at, received_at, seconds, native_score, eps from inserted
   ),`}
   added as (select count(*)::int as n from inserted),
-  limits as (select * from jsonb_to_recordset(${windows}::jsonb) as w(key text, seconds integer, max integer)),
+  limits as (select * from jsonb_to_recordset(${appendWindows}::jsonb) as w(key text, seconds integer, max integer)),
   counted as (
     insert into rate_limits as r (key, count, window_ends_at)
-    select l.key, a.n, ${now.toISOString()}::timestamptz + make_interval(secs => l.seconds)
+    select l.key, a.n, ${appendNow}::timestamptz + make_interval(secs => l.seconds)
     from limits l cross join added a where a.n > 0
     order by l.key collate "C"
     on conflict (key) do update set
-      count = case when r.window_ends_at <= ${now.toISOString()}::timestamptz then excluded.count else r.count + excluded.count end,
-      window_ends_at = case when r.window_ends_at <= ${now.toISOString()}::timestamptz then excluded.window_ends_at else r.window_ends_at end
+      count = case when r.window_ends_at <= ${appendNow}::timestamptz then excluded.count else r.count + excluded.count end,
+      window_ends_at = case when r.window_ends_at <= ${appendNow}::timestamptz then excluded.window_ends_at else r.window_ends_at end
     returning r.key, r.count, r.window_ends_at
   ),
   refused as (
-    select practice_events_refused(max(ceil(extract(epoch from c.window_ends_at - ${now.toISOString()}::timestamptz)))::integer) as wait
+    select practice_events_refused(max(ceil(extract(epoch from c.window_ends_at - ${appendNow}::timestamptz)))::integer) as wait
     from counted c join limits l on l.key = c.key
     where c.count > l.max
     having count(*) > 0
@@ -302,12 +310,25 @@ const appendStatement = (events: string, now: Date, windows: string, rollUpNow: 
   existing as (
     select distinct p.id, p.user_id, p.client_event_id, p.occurred_at, p.received_at
     from input k
-    join practice_events p on p.user_id = k.user_id and p.client_event_id = k.client_event_id and p.occurred_at = k.occurred_at
+    cross join lateral (
+      select p.id, p.user_id, p.client_event_id, p.occurred_at, p.received_at from practice_events p
+      where p.user_id = k.user_id and p.client_event_id = k.client_event_id and p.occurred_at = k.occurred_at
+      limit 1 -- kept apart: merged into a join, the planner hashed the whole table for a batch it guesses at 100 rows
+    ) p
+    where not exists (
+      select from inserted i where i.user_id = k.user_id and i.client_event_id = k.client_event_id and i.occurred_at = k.occurred_at
+    )
   )
   select ${answerColumns}, true as inserted from inserted
   union all select ${answerColumns}, false from existing
   -- no row: read so that the refusal is raised when a window is passed
   union all select null, null, null, null, null, null from refused`
+
+/** The append as a statement prepared by name, queued or rolled up at once (appendStatement). */
+const appendStatements = {
+  queued: preparedStatement<Row & { inserted: boolean }>('practice_append', appendStatement(false)),
+  rolledUp: preparedStatement<Row & { inserted: boolean }>('practice_append_rolled_up', appendStatement(true)),
+}
 
 /** The events already stored among `keys` (the retries of a batch). */
 const storedStatement = (keys: string) => sql`
@@ -395,7 +416,11 @@ export const appendPracticeEvents = async (
   checked(events, now)
   let rows: (Row & { inserted: boolean })[]
   try {
-    rows = await rowsOf(db, appendStatement(JSON.stringify(events.map(inputRow)), now, JSON.stringify(windows), rollUpNow))
+    rows = await appendStatements[rollUpNow ? 'rolledUp' : 'queued'](db, {
+      events: JSON.stringify(events.map(inputRow)),
+      now: now.toISOString(),
+      windows: JSON.stringify(windows),
+    })
   } catch (error) {
     const wait = refusalWait(error)
     if (wait === undefined) throw error

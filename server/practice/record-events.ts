@@ -36,12 +36,11 @@ const problemMessage = (t: Translator, problem: EventProblem): string => {
  * lesson without its score or an assessment with seconds is refused. Adds messages to `errors`.
  */
 const eventOf = (t: Translator, userId: number, body: EventBody, key: string, errors: Record<string, string>): PracticeEvent | undefined => {
-  const [own, other, missing, foreign] =
-    body.kind === 'lesson'
-      ? [LESSON_FIELDS, ASSESSMENT_FIELDS, t.api.lessonFieldMissing(), t.api.notLessonField()]
-      : [ASSESSMENT_FIELDS, LESSON_FIELDS, t.api.assessmentFieldMissing(), t.api.notAssessmentField()]
-  for (const field of own) if (body[field] === undefined) errors[`${key}.${field}`] = missing
-  for (const field of other) if (body[field] !== undefined) errors[`${key}.${field}`] = foreign
+  const lesson = body.kind === 'lesson'
+  const [own, other] = lesson ? [LESSON_FIELDS, ASSESSMENT_FIELDS] : [ASSESSMENT_FIELDS, LESSON_FIELDS]
+  // the messages worded only for a wrong event: a translation is a call through proxies, and a batch has 100 events
+  for (const field of own) if (body[field] === undefined) errors[`${key}.${field}`] = lesson ? t.api.lessonFieldMissing() : t.api.assessmentFieldMissing()
+  for (const field of other) if (body[field] !== undefined) errors[`${key}.${field}`] = lesson ? t.api.notLessonField() : t.api.notAssessmentField()
   const common = { userId, clientEventId: body.client_event_id, occurredAt: new Date(body.occurred_at) }
   if (body.kind === 'lesson') {
     const { module_name, lesson_name, difficulty_level, seconds, native_score } = body

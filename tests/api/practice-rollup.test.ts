@@ -178,6 +178,23 @@ describe('an append not yet rolled up', () => {
   })
 })
 
+describe("the worker's kicks", () => {
+  it('roll up calls that come in quick succession with no poll: those kicked while a pass is recent wait for the next, none is left queued', async () => {
+    await reportsCaughtUp(server) // a pass has just run: the kicks below come within its gap
+    const before = await totals(server.db)
+    const learner = learners[3]!
+    for (const hour of [10, 11, 12]) {
+      const reply = await server.api('POST', '/v1/practice/events/', { token: learner.token, body: { events: [lesson(`2026-03-28T${hour}:00:00Z`, 10)] } })
+      expect(reply.status, reply.text).toBe(200)
+    }
+    // nothing but the calls' own kicks runs the worker here (no poll, no rollUpDue)
+    const deadline = Date.now() + 5_000
+    while ((await queued()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(await queued()).toBe(0)
+    expect(await totals(server.db)).toEqual({ lessons: before.lessons + 3, seconds: before.seconds + 30 })
+  })
+})
+
 describe('retries and the quota, in the one statement', () => {
   it('answers a retry as first stored and counts it nothing, before and after the roll-up', async () => {
     await reportsCaughtUp(server)
