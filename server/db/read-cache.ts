@@ -116,17 +116,58 @@ export const versionsFrom = (user: number, row: VersionRow): Versions => {
   return { of }
 }
 
-const versionsQuery = preparedPerDatabase((db) =>
-  db
-    .select(versionColumns(sql`${sql.placeholder('user')}::int`))
-    .from(store)
-    .where(joinStore.on)
-    .prepare('read_versions'),
-)
+/** Which of the request's scopes a versions statement reads: its organization by id, by class, or none; the platform's; the practice's. */
+type Shape = { organization: 'id' | 'group' | 'none'; platform: boolean; practice: boolean }
+
+const shapeOf = (scope: RequestScope): Shape => ({
+  organization: scope.organization !== undefined ? 'id' : scope.group !== undefined ? 'group' : 'none',
+  platform: scope.platform ?? false,
+  practice: scope.practice ?? false,
+})
+
+/**
+ * The versions statement of one shape, with no CASE on its parameters: its plan is the same for any
+ * values, so that PostgreSQL keeps one generic plan for it after its first executions, instead of planning
+ * it again at every request (versionColumns' CASEs fold away in a plan made for the values, which then
+ * always looks cheaper than the generic one: planning cost several times its execution).
+ */
+const shapedVersionColumns = (shape: Shape) => {
+  const organization =
+    shape.organization === 'id'
+      ? sql`${sql.placeholder('organization')}::int`
+      : sql`(select ${groups.organizationId} from ${groups} where ${groups.id} = ${sql.placeholder('group')}::int)`
+  const named = shape.organization !== 'none'
+  return {
+    userVersion: versionOf('user', sql`${sql.placeholder('user')}::int`),
+    organizationId: named ? sql<number | null>`${organization}` : sql<number | null>`null::int`,
+    organizationVersion: named ? sql<number | null>`${versionOf('organization', organization)}` : sql<number | null>`null::bigint`,
+    platformVersion: shape.platform ? sql<number | null>`${versionOf('platform', 0)}` : sql<number | null>`null::bigint`,
+    practiceVersion: named && shape.practice ? sql<number | null>`${versionOf('practice', organization)}` : sql<number | null>`null::bigint`,
+  }
+}
+
+const versionsQueries = new Map<string, (db: Executor) => ReturnType<typeof prepareVersions>>()
+
+const prepareVersions = (db: Executor, shape: Shape, name: string) =>
+  db.select(shapedVersionColumns(shape)).from(store).where(joinStore.on).prepare(name)
+
+const versionsQueryOf = (shape: Shape) => {
+  const name = `read_versions_${shape.organization}${shape.platform ? '_platform' : ''}${shape.practice ? '_practice' : ''}`
+  let query = versionsQueries.get(name)
+  if (!query) {
+    query = preparedPerDatabase((db) => prepareVersions(db, shape, name))
+    versionsQueries.set(name, query)
+  }
+  return query
+}
 
 /** The versions of `user`'s scope and `scope`'s, now, in one statement. */
 export const readVersionsOf = async (db: Executor, user: number, scope: RequestScope = {}): Promise<Versions> => {
-  const [row] = await versionsQuery(db).execute({ user, ...versionParameters(scope) })
+  const shape = shapeOf(scope)
+  const values: Record<string, unknown> = { user }
+  if (shape.organization === 'id') values.organization = scope.organization
+  if (shape.organization === 'group') values.group = scope.group
+  const [row] = await versionsQueryOf(shape)(db).execute(values)
   if (!row) throw new Error('the store has no read_versions row of its own (migration 0025)')
   return versionsFrom(user, row)
 }
