@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import { joinStore, versionColumns, versionParameters, versionsFrom, type RequestScope, type Versions } from '../db/read-cache.js'
+import { joinStore, perShape, shapeOf, versionColumns, versionValues, versionsFrom, type RequestScope, type Versions } from '../db/read-cache.js'
 import { sessions, users, type SessionMethod, type UserRow } from '../db/schema.js'
-import { preparedPerDatabase, type Executor } from '../db/store.js'
+import type { Executor } from '../db/store.js'
 import { secondsAfter } from './clock.js'
 import { hashToken, newToken } from './tokens.js'
 
@@ -41,7 +41,7 @@ export interface ActiveSession {
   cacheVersion: Versions
 }
 
-const activeSessionQuery = preparedPerDatabase((db) =>
+const activeSessionQuery = perShape('active_session', (db, shape, name) =>
   db
     .select({
       sessionId: sessions.id,
@@ -49,7 +49,7 @@ const activeSessionQuery = preparedPerDatabase((db) =>
       authenticatedAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       user: users,
-      versions: versionColumns(sql`${users.id}`),
+      versions: versionColumns(sql`${users.id}`, shape),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -63,16 +63,16 @@ const activeSessionQuery = preparedPerDatabase((db) =>
       ),
     )
     .limit(1)
-    .prepare('active_session'),
+    .prepare(name),
 )
 
 /**
  * The live session of a token: known, not revoked, not expired, of an account that is not disabled,
  * with the versions of its user's scope and of `scope` in the same statement. Every secured call whose
- * session is not kept runs it, so its query is built once (preparedPerDatabase).
+ * session is not kept runs it, so its query is built once per shape of scope (perShape).
  */
 export const findActiveSession = async (db: Executor, token: string, now: Date, scope: RequestScope = {}): Promise<ActiveSession | undefined> => {
-  const [row] = await activeSessionQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString(), ...versionParameters(scope) })
+  const [row] = await activeSessionQuery(db, shapeOf(scope)).execute({ tokenHash: hashToken(token), now: now.toISOString(), ...versionValues(scope) })
   if (!row) return undefined
   const { versions, ...session } = row
   return { ...session, cacheVersion: versionsFrom(session.user.id, versions) }

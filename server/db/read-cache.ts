@@ -64,21 +64,65 @@ const versionOf = (scope: 'user' | 'organization' | 'practice' | 'platform', id:
     Number,
   )
 
-/** The organization the request names, or its class's: placeholders `organization` and `group`. */
-const organizationOfRequest = sql`coalesce(${sql.placeholder('organization')}::int, (select ${groups.organizationId} from ${groups} where ${groups.id} = ${sql.placeholder('group')}::int))`
+/**
+ * Which of a request's scopes a versions statement reads: its organization by id, by class, or none; the
+ * platform's; the practice's. A statement per shape, with no CASE on its parameters: its plan is the same
+ * for any values, so that PostgreSQL keeps one generic plan for it after its first executions, instead of
+ * planning it again at every request (CASEs on the parameters fold away in a plan made for the values,
+ * which then always looks cheaper than the generic one: planning cost several times the execution).
+ */
+export interface Shape {
+  organization: 'id' | 'group' | 'none'
+  platform: boolean
+  practice: boolean
+}
+
+export const shapeOf = (scope: RequestScope): Shape => ({
+  organization: scope.organization !== undefined ? 'id' : scope.group !== undefined ? 'group' : 'none',
+  platform: scope.platform ?? false,
+  practice: scope.practice ?? false,
+})
+
+/** The shape's part of a statement's name: `prefix_<organization>[_platform][_practice]`. */
+const shapeName = (prefix: string, shape: Shape) =>
+  `${prefix}_${shape.organization}${shape.platform ? '_platform' : ''}${shape.practice ? '_practice' : ''}`
 
 /**
- * The columns of the versions of `user`'s scope and of the request's (placeholders `organization`,
- * `group`, `platform`), to select from `store` joined (`joinStore`): one statement, with the session
- * (auth/sessions.ts) or alone.
+ * The statement `build` makes for each shape, built and named once per shape and database (`prefix` and
+ * the shape name it): what a request of `scope` executes.
  */
-export const versionColumns = (user: SQL) => ({
-  userVersion: versionOf('user', user),
-  organizationId: sql<number | null>`${organizationOfRequest}`,
-  organizationVersion: sql<number | null>`case when ${organizationOfRequest} is not null then ${versionOf('organization', organizationOfRequest)} end`,
-  platformVersion: sql<number | null>`case when ${sql.placeholder('platform')}::boolean then ${versionOf('platform', 0)} end`,
-  practiceVersion: sql<number | null>`case when ${sql.placeholder('practice')}::boolean and ${organizationOfRequest} is not null then ${versionOf('practice', organizationOfRequest)} end`,
-})
+export const perShape = <Query>(prefix: string, build: (db: Executor, shape: Shape, name: string) => Query) => {
+  const queries = new Map<string, (db: Executor) => Query>()
+  return (db: Executor, shape: Shape): Query => {
+    const name = shapeName(prefix, shape)
+    let query = queries.get(name)
+    if (!query) {
+      query = preparedPerDatabase((of) => build(of, shape, name))
+      queries.set(name, query)
+    }
+    return query(db)
+  }
+}
+
+/**
+ * The columns of the versions of `user`'s scope and of a request's of `shape` (placeholders
+ * `organization` or `group`: versionValues), to select from `store` joined (`joinStore`): one statement,
+ * with the session (auth/sessions.ts) or alone.
+ */
+export const versionColumns = (user: SQL, shape: Shape) => {
+  const organization =
+    shape.organization === 'id'
+      ? sql`${sql.placeholder('organization')}::int`
+      : sql`(select ${groups.organizationId} from ${groups} where ${groups.id} = ${sql.placeholder('group')}::int)`
+  const named = shape.organization !== 'none'
+  return {
+    userVersion: versionOf('user', user),
+    organizationId: named ? sql<number | null>`${organization}` : sql<number | null>`null::int`,
+    organizationVersion: named ? sql<number | null>`${versionOf('organization', organization)}` : sql<number | null>`null::bigint`,
+    platformVersion: shape.platform ? sql<number | null>`${versionOf('platform', 0)}` : sql<number | null>`null::bigint`,
+    practiceVersion: named && shape.practice ? sql<number | null>`${versionOf('practice', organization)}` : sql<number | null>`null::bigint`,
+  }
+}
 
 /**
  * The version of `scope` of the organization `id`, as a scalar of its own (no join): a statement that
@@ -91,13 +135,9 @@ export const versionInStatement = (scope: 'organization' | 'practice', id: SQL |
 /** The store's row, that `versionColumns` read from. */
 export const joinStore = { table: store, on: and(eq(store.scope, 'store'), eq(store.id, 0))! }
 
-/** What to give the versions' placeholders for `scope`. */
-export const versionParameters = (scope: RequestScope) => ({
-  organization: scope.organization ?? null,
-  group: scope.group ?? null,
-  platform: scope.platform ?? false,
-  practice: scope.practice ?? false,
-})
+/** What to give the versions' placeholders of `scope` (of its shape). */
+export const versionValues = (scope: RequestScope): Record<string, unknown> =>
+  scope.organization !== undefined ? { organization: scope.organization } : scope.group !== undefined ? { group: scope.group } : {}
 
 export interface VersionRow {
   userVersion: number
@@ -116,58 +156,13 @@ export const versionsFrom = (user: number, row: VersionRow): Versions => {
   return { of }
 }
 
-/** Which of the request's scopes a versions statement reads: its organization by id, by class, or none; the platform's; the practice's. */
-type Shape = { organization: 'id' | 'group' | 'none'; platform: boolean; practice: boolean }
-
-const shapeOf = (scope: RequestScope): Shape => ({
-  organization: scope.organization !== undefined ? 'id' : scope.group !== undefined ? 'group' : 'none',
-  platform: scope.platform ?? false,
-  practice: scope.practice ?? false,
-})
-
-/**
- * The versions statement of one shape, with no CASE on its parameters: its plan is the same for any
- * values, so that PostgreSQL keeps one generic plan for it after its first executions, instead of planning
- * it again at every request (versionColumns' CASEs fold away in a plan made for the values, which then
- * always looks cheaper than the generic one: planning cost several times its execution).
- */
-const shapedVersionColumns = (shape: Shape) => {
-  const organization =
-    shape.organization === 'id'
-      ? sql`${sql.placeholder('organization')}::int`
-      : sql`(select ${groups.organizationId} from ${groups} where ${groups.id} = ${sql.placeholder('group')}::int)`
-  const named = shape.organization !== 'none'
-  return {
-    userVersion: versionOf('user', sql`${sql.placeholder('user')}::int`),
-    organizationId: named ? sql<number | null>`${organization}` : sql<number | null>`null::int`,
-    organizationVersion: named ? sql<number | null>`${versionOf('organization', organization)}` : sql<number | null>`null::bigint`,
-    platformVersion: shape.platform ? sql<number | null>`${versionOf('platform', 0)}` : sql<number | null>`null::bigint`,
-    practiceVersion: named && shape.practice ? sql<number | null>`${versionOf('practice', organization)}` : sql<number | null>`null::bigint`,
-  }
-}
-
-const versionsQueries = new Map<string, (db: Executor) => ReturnType<typeof prepareVersions>>()
-
-const prepareVersions = (db: Executor, shape: Shape, name: string) =>
-  db.select(shapedVersionColumns(shape)).from(store).where(joinStore.on).prepare(name)
-
-const versionsQueryOf = (shape: Shape) => {
-  const name = `read_versions_${shape.organization}${shape.platform ? '_platform' : ''}${shape.practice ? '_practice' : ''}`
-  let query = versionsQueries.get(name)
-  if (!query) {
-    query = preparedPerDatabase((db) => prepareVersions(db, shape, name))
-    versionsQueries.set(name, query)
-  }
-  return query
-}
+const versionsQuery = perShape('read_versions', (db, shape, name) =>
+  db.select(versionColumns(sql`${sql.placeholder('user')}::int`, shape)).from(store).where(joinStore.on).prepare(name),
+)
 
 /** The versions of `user`'s scope and `scope`'s, now, in one statement. */
 export const readVersionsOf = async (db: Executor, user: number, scope: RequestScope = {}): Promise<Versions> => {
-  const shape = shapeOf(scope)
-  const values: Record<string, unknown> = { user }
-  if (shape.organization === 'id') values.organization = scope.organization
-  if (shape.organization === 'group') values.group = scope.group
-  const [row] = await versionsQueryOf(shape)(db).execute(values)
+  const [row] = await versionsQuery(db, shapeOf(scope)).execute({ user, ...versionValues(scope) })
   if (!row) throw new Error('the store has no read_versions row of its own (migration 0025)')
   return versionsFrom(user, row)
 }

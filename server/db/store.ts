@@ -77,10 +77,10 @@ export const preparedPerDatabase = <Query>(build: (db: Executor) => Query): ((db
 }
 
 /** The rows of a statement, whichever driver runs it (PGlite answers `{rows}`, postgres.js an array). */
-export const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => {
-  const result = (await db.execute(query)) as unknown
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
-}
+export const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => rowsFrom<T>(await db.execute(query))
+
+/** The rows of a driver's result: PGlite answers `{rows}`, postgres.js an array. */
+const rowsFrom = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
 
 const dialect = new PgDialect()
 
@@ -94,8 +94,5 @@ const dialect = new PgDialect()
 export const preparedStatement = <T>(name: string, statement: SQL) => {
   const query = dialect.sqlToQuery(statement)
   const built = preparedPerDatabase((db) => db._.session.prepareQuery(query, undefined, name, false))
-  return async (db: Executor, values: Record<string, unknown>): Promise<T[]> => {
-    const result = (await built(db).execute(values)) as unknown
-    return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
-  }
+  return async (db: Executor, values: Record<string, unknown>): Promise<T[]> => rowsFrom<T>(await built(db).execute(values))
 }
