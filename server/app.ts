@@ -132,7 +132,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   decorateRequests(app)
   configureBodies(app)
   installErrorHandler(app)
-  await registerSecurityHeaders(app, config.publicUrl)
+  registerSecurityHeaders(app, config.publicUrl)
   registerOperations(app, loadContract(), handlers, context)
   if (config.development) registerDevMailPages(app, store.db, { mail: !config.smtpUrl, sms: !config.sms })
   await serveWebApp(app, options.webRoot, { production: config.production })
