@@ -2389,7 +2389,7 @@ export interface components {
         PendingInvitation: {
             id: number;
             email: string;
-            /** @description The invitee's */
+            /** @description The invitee's, when the address has an account */
             first_name: string | null;
             last_name: string | null;
             /** @description The role the invitation gives (one per invitation) */
@@ -2430,7 +2430,7 @@ export interface components {
         };
         JoinCode: {
             code: string;
-            /** @description Off */
+            /** @description Off, the code joins nobody */
             enabled: boolean;
             /** @description A student's join waits for an admin (a teacher's always does) */
             requires_approval: boolean;
@@ -2482,17 +2482,10 @@ export interface components {
             results: components["schemas"]["JoinRequest"][];
         };
         /**
-         * @description The spec's invitation payload, as base64url JSON in the `invite` query value of /login and /signup. The
-         *     page of a mailed link (`/invite/<token>`) builds it from validateInvitation's answer.
+         * @description The spec's invitation payload of a token, with the role and the organization's type. The payload's four
+         *     fields (token, organization_name, email, new_user) travel as base64url JSON in the `invite` query value
+         *     of the browser's /login and /signup; the page of a mailed link (`/invite/<token>`) builds it from this answer.
          */
-        InvitePayload: {
-            token: string;
-            organization_name: string;
-            email: string;
-            /** @description No account had this e-mail when the invitation was made */
-            new_user: boolean;
-        };
-        /** @description The spec's invitation payload of a token, with the role and the organization's type */
         InvitationPreview: {
             token: string;
             organization_name: string;
@@ -2631,7 +2624,7 @@ export interface components {
             status: components["schemas"]["OrganizationStatus"];
             /** @description The join code: 6 upper-case letters and digits without look-alikes (no 0, O, 1, I) */
             invitation_code: string;
-            /** @description The path of the logo image */
+            /** @description The path of the logo image, or null */
             logo_url: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2647,11 +2640,11 @@ export interface components {
             purge_at: string | null;
         };
         OrganizationPage: {
-            /** @description Organizations matching the filters */
+            /** @description Organizations matching the filters, on every page */
             count: number;
-            /** @description The path of the next page */
+            /** @description The path of the next page, or null */
             next: string | null;
-            /** @description The path of the previous page */
+            /** @description The path of the previous page, or null */
             previous: string | null;
             results: components["schemas"]["Organization"][];
         };
@@ -2672,7 +2665,7 @@ export interface components {
             owner_email: string;
         };
         OrganizationImportRow: {
-            /** @description The row's number in the file */
+            /** @description The row's number in the file, as a spreadsheet program shows it (the header is row 1) */
             row: number;
             values: components["schemas"]["OrganizationImportValues"];
             errors: {
@@ -2680,7 +2673,7 @@ export interface components {
                 column: string;
                 message: string;
             }[];
-            /** @description The id of the organization created from the row */
+            /** @description The id of the organization created from the row, once confirmed */
             organization: number | null;
         };
         OrganizationImport: {
@@ -2690,7 +2683,7 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * @description When the organizations were created
+             * @description When the organizations were created, or null
              */
             committed_at: string | null;
             /** @description Rows in the file */
@@ -2757,7 +2750,7 @@ export interface components {
             name: string;
             /** @description With its +, or null for a territory without telephone numbers */
             dial_code: string | null;
-            /** @description 0 for the main country of its dial code */
+            /** @description 0 for the main country of its dial code, then 1, 2, ... */
             priority: number;
             /** @description A regular expression of the leading digits of the national numbers, where the dial code is shared */
             area_codes: string | null;
@@ -2816,7 +2809,7 @@ export interface components {
             column: "email" | "user_id" | null;
             /** @description The cell as written */
             value: string;
-            /** @description The address to invite (for a user id */
+            /** @description The address to invite (for a user id, the user's) */
             email: string | null;
             status: components["schemas"]["InvitationBatchRowStatus"];
             /** @description The earlier row with the same address or id */
@@ -2949,7 +2942,7 @@ export interface components {
             joined: string[];
             /** @description Addresses invited to the class */
             invited: string[];
-            /** @description The teacher address invited */
+            /** @description The teacher address invited, when it was no teacher of the organization yet */
             pending_teacher: string | null;
         };
         GroupOwner: {
@@ -2969,7 +2962,7 @@ export interface components {
             status: components["schemas"]["GroupStatus"];
             organization_id: number;
             owner: components["schemas"]["GroupOwner"] | null;
-            /** @description The address invited to teach the class */
+            /** @description The address invited to teach the class, while that invitation is pending */
             pending_teacher: string | null;
             is_draft: boolean;
             /** @description The students in the class */
@@ -3012,7 +3005,7 @@ export interface components {
             file_name: string;
         };
         ClassImportUpload: {
-            /** @description The import */
+            /** @description The import, named by the preview (file_key) and the confirmation */
             callback_id: number;
             /** @description Where to PUT the file */
             presigned_url: string;
@@ -3041,13 +3034,13 @@ export interface components {
             teacher_email: string;
         };
         ClassImportClass: {
-            /** @description The row's number in the file */
+            /** @description The row's number in the file, as a spreadsheet program shows it (the header is row 1) */
             row: number;
             values: components["schemas"]["ClassImportValues"];
             name: string;
             /**
              * Format: date
-             * @description The start date read
+             * @description The start date read, or null when it cannot be
              */
             start_date: string | null;
             /** Format: date */
@@ -3065,7 +3058,7 @@ export interface components {
                 column: string;
                 message: string;
             }[];
-            /** @description The id of the class made from the row */
+            /** @description The id of the class made from the row, once confirmed */
             group: number | null;
         };
         ClassImport: {
@@ -3075,7 +3068,7 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * @description When the classes were created
+             * @description When the classes were created, or null
              */
             committed_at: string | null;
             /** @description Classes in the file */
@@ -3106,7 +3099,7 @@ export interface components {
             class_name: string;
         };
         ClassUserImportRow: {
-            /** @description The row's number in the file */
+            /** @description The row's number in the file, as a spreadsheet program shows it (the header is row 1) */
             row: number;
             values: components["schemas"]["ClassUserImportValues"];
             errors: {
@@ -3125,7 +3118,7 @@ export interface components {
         ClassUserImportClass: {
             /** @description The class name as the file writes it (its first row) */
             name: string;
-            /** @description The class of the organization of that name */
+            /** @description The class of the organization of that name, or null when it has none */
             group: number | null;
             rows: components["schemas"]["ClassUserImportRow"][];
             /** @description Addresses invited to the class by the confirmation */
@@ -3140,10 +3133,10 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * @description When the invitations were sent
+             * @description When the invitations were sent, or null
              */
             committed_at: string | null;
-            /** @description The consent the import was confirmed with */
+            /** @description The consent the import was confirmed with, or null */
             consent: boolean | null;
             /** @description Rows in the file */
             total: number;
@@ -3188,7 +3181,7 @@ export interface components {
         };
         GroupStudent: {
             id: number;
-            /** @description First and last name */
+            /** @description First and last name, or the e-mail without them */
             name: string;
             /** @description The overall score (0-100) of the last assessment */
             assessment_test: number | null;
@@ -3279,7 +3272,7 @@ export interface components {
         DashboardGoalProgress: {
             /** @description Days of the week with at least the goal's minutes */
             days_met: number;
-            /** @description Fewer days reached the goal than it asks */
+            /** @description Fewer days reached the goal than it asks, and the days left in the week (today if not reached yet) cannot make up for it */
             below_goal: boolean;
         };
         DashboardPractice: {
@@ -3289,7 +3282,7 @@ export interface components {
             lessons: number;
             /** @description Practice time this week */
             seconds: number;
-            /** @description The latest assessment score */
+            /** @description The latest assessment score, ever */
             last_eps: number | null;
             /** Format: date-time */
             last_active: string | null;
@@ -3297,7 +3290,7 @@ export interface components {
         DashboardActivity: {
             /** @description The learners in scope */
             students: number;
-            /** @description Of them */
+            /** @description Of them, active on at least one day of the week */
             active_students: number;
             /** @description The 7 days, oldest first */
             days: {
@@ -3426,7 +3419,7 @@ export interface components {
             student_time_activity: components["schemas"]["StudentTimeActivity"][];
         };
         AssessmentTestScore: {
-            /** @description The mean of the assessed students' last EPS in the range (2 decimals) */
+            /** @description The mean of the assessed students' last EPS in the range (2 decimals), null without one */
             score: number | null;
             /** @description Students with an assessment in the range */
             assessed: number;
@@ -4887,7 +4880,7 @@ export interface operations {
             query: {
                 key: string;
                 expires: number;
-                /** @description The body's size in bytes */
+                /** @description The body's size in bytes, exactly */
                 size: number;
                 signature: string;
             };
@@ -6703,6 +6696,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     socialCallback: {
@@ -6726,6 +6720,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     health: {
