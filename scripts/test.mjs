@@ -1,4 +1,4 @@
-// `npm test`: every check in order — generated files up to date, typecheck, unit + model + API tests (vitest),
+// `npm test`: every check in order — generated files up to date, the contract's lint, typecheck, unit + model + API tests (vitest),
 // the production build, then the end-to-end tests in Chromium (Playwright). Ends with one summary line.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
@@ -20,6 +20,8 @@ function step(name, cmd, args, env = {}) {
 }
 
 step('generated files', 'node', ['scripts/gen.mjs', '--check'])
+// the contract's lint with the pinned local Redocly CLI and redocly.yaml's rules: any error fails
+step('contract lint (Redocly)', 'npx', ['--no-install', 'redocly', 'lint', 'openapi/openapi.yaml'], { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' })
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
 
 step('unit, model and API tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])
