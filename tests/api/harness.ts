@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -8,6 +8,7 @@ import pg from 'pg'
 import { expect } from 'vitest'
 import { buildApp, createOrganization, hashPassword, loadConfig, openStore, type BuildAppOptions } from '../../server/app.js'
 import { users, mailOutbox, memberships, type Role } from '../../server/db/schema.js'
+import { contractDrift } from './contract-responses.js'
 import { rowsOf, type Database, type Store } from '../../server/db/store.js'
 import { setPasswordHash } from '../../server/accounts/queries.js'
 import { hasReached, lsnValue, primaryPosition } from '../../server/db/replica.js'
@@ -18,7 +19,11 @@ import { hasReached, lsnValue, primaryPosition } from '../../server/db/replica.j
  *
  * Every answer the suite receives goes through `api()`, which fails the test on the spot when a body
  * holds a password hash or a field named like a password or a hash; `close()` also checks that no
- * stored token hash ever appeared in an answer.
+ * stored token hash ever appeared in an answer. Every answer of the server to an operation of the contract
+ * (through `api()` or a test's own `app.inject`) is checked against that operation's responses in
+ * openapi/openapi.yaml (contract-responses.ts): `api()` fails on a departure at once, `close()` on one
+ * left by a request sent otherwise. CONTRACT_DRIFT_LOG=<file> writes departures there instead of failing,
+ * to survey a change of the contract over many files.
  */
 
 export type Env = Record<string, string>
@@ -235,6 +240,19 @@ export const startServer = async (
   // uploaded files go to a directory of this server's own, removed with it
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'))
   const app = await buildApp({ config: testConfig({ FILES_DIR: filesDir, ...env }), store, clock, ...rest })
+  // every answer of this server is checked against the contract as it leaves (contract-responses.ts), also
+  // those of a test that calls app.inject itself: api() fails on the spot, close() for the others
+  const drifts = new Map<object, string>()
+  app.addHook('onSend', async (request, reply, payload) => {
+    const { operationId } = (request.routeOptions.config ?? {}) as { operationId?: string }
+    // a file or a stream is no JSON body; a JSON answer is a string here
+    const text = typeof payload === 'string' ? payload : payload == null ? '' : Buffer.isBuffer(payload) ? payload.toString() : undefined
+    if (!operationId || text === undefined || reply.statusCode >= 500) return payload
+    const contentType = reply.getHeader('content-type')
+    const drift = contractDrift({ operationId, status: reply.statusCode, contentType: contentType === undefined ? undefined : String(contentType), text })
+    if (drift.length > 0) drifts.set(request.raw, `${request.method} ${request.url}: the answer departs from the contract:\n  ${drift.join('\n  ')}\n${text.slice(0, 2000)}`)
+    return payload
+  })
   await app.ready()
   const answers: string[] = []
 
@@ -261,6 +279,10 @@ export const startServer = async (
     answers.push(text, String(response.headers.location ?? ''))
     assertNoSecrets(text, `${method} ${url}`)
     if (response.statusCode >= 500) throw new Error(`${method} ${url} answered ${response.statusCode}: ${text}`)
+    const drift = drifts.get(response.raw.req)
+    drifts.delete(response.raw.req)
+    if (drift && process.env.CONTRACT_DRIFT_LOG) appendFileSync(process.env.CONTRACT_DRIFT_LOG, `${drift.split('\n').slice(0, -1).join('\n')}\n`)
+    else if (drift) throw new Error(drift)
     let body: unknown = text
     try {
       body = text ? JSON.parse(text) : undefined
@@ -307,6 +329,10 @@ export const startServer = async (
     },
     close: async () => {
       try {
+        // every answer kept to the contract, also those of requests a test sent with app.inject itself
+        const departed = [...drifts.values()]
+        if (departed.length > 0 && process.env.CONTRACT_DRIFT_LOG) appendFileSync(process.env.CONTRACT_DRIFT_LOG, `${departed.join('\n')}\n`)
+        else if (departed.length > 0) throw new Error(`${departed.length} answer(s) departed from the contract:\n${departed.join('\n')}`)
         // no stored secret (token hash, password hash) ever appeared in an answer
         const stored = await store.db.execute<{ value: string }>(sql`
           select token_hash as value from sessions
