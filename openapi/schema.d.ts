@@ -419,7 +419,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation as the logged-in user
-         * @description The e-mail must be the invitation's and the logged-in user's. Accepting twice is harmless.
+         * @description The e-mail must be the invitation's and the logged-in user's. Accepting twice is harmless. A user an admin disabled in the organization is refused with 403: an invitation does not enable them again.
          */
         post: operations["acceptInvite"];
         delete?: never;
@@ -4265,6 +4265,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
