@@ -23,6 +23,17 @@ const model = buildModel({
   machine: classExportMachine,
   events: () => events,
   simplePaths: true,
+  // §6: one export at a time; a failure stays until dismissed or an export is chosen again
+  edges: {
+    idle: { 'export.start': 'downloading', 'export.dismiss': null },
+    downloading: {
+      'export.start': null,
+      'export.dismiss': null,
+      'xstate.done.actor.downloadExport': 'idle',
+      'xstate.error.actor.downloadExport': 'failed',
+    },
+    failed: { 'export.start': 'downloading', 'export.dismiss': 'idle' },
+  },
   states: {
     idle: ({ snapshot }) => {
       expect(snapshot.hasTag('busy')).toBe(false)
