@@ -277,7 +277,32 @@ function pathsFrom<M extends AnyStateMachine>(spec: ModelSpec<M>, inputName: str
 
 /** The snapshot the machine reaches from `input` through `events` (init first), for one-off checks. */
 export function snapshotAfter<M extends AnyStateMachine>(machine: M, input: InputFrom<M> | undefined, events: readonly ModelEvent<M>[]): SnapshotFrom<M> {
-  return replay(machine, input, events as AnyEventObject[]).at(-1)!.snapshot as SnapshotFrom<M>
+  return replay(machine, input, events as readonly AnyEventObject[]).at(-1)!.snapshot as SnapshotFrom<M>
+}
+
+/**
+ * The size bound of a file check: files of max - 1 and max bytes are taken, max + 1 is refused
+ * with `rejection: 'size'` (a file "up to" the limit may be exactly as large as it).
+ */
+export function fileSizeBoundTests<M extends AnyStateMachine>(
+  name: string,
+  machine: M,
+  input: InputFrom<M> | undefined,
+  max: number,
+  choose: (file: File) => ModelEvent<M>,
+  file: (bytes: number) => File,
+): void {
+  describe(`${name} file size bound`, () => {
+    it.each([
+      [max - 1, null],
+      [max, null],
+      [max + 1, 'size'],
+    ])('a file of %i bytes: rejection %s', (bytes, rejection) => {
+      const snapshot = snapshotAfter(machine, input, [choose(file(bytes))]) as AnyMachineSnapshot
+      expect((snapshot.context as { rejection: unknown }).rejection).toBe(rejection)
+      expect(stateKey(snapshot.value).endsWith('rejected')).toBe(rejection !== null)
+    })
+  })
 }
 
 /** Checks every step of one path against the spec's state checks. */
