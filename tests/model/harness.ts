@@ -421,5 +421,8 @@ export function expectedFailure(thrown: unknown): ApiFailure {
   return { status: 0, body: thrown instanceof Error ? { detail: thrown.message } : {} }
 }
 
+/** The input an invoked actor was created with (the replay creates it without running it). */
+export const inputOf = (child: unknown): unknown => (child as { options?: { input?: unknown } } | undefined)?.options?.input
+
 /** The error carried by an `xstate.error.actor.*` event. */
 export const errorOf = (event: { type: string }): unknown => (event as { error?: unknown }).error

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import { LOGO_MAX_BYTES, organizationLogoMachine } from '../../machines/organization-logo'
 import type { Organization, OrganizationIdInput, UploadLogoInput } from '../../machines/types'
 import { fileOfSize, organization } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests, snapshotAfter } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof organizationLogoMachine
@@ -94,11 +94,13 @@ const model = buildModel({
       expect(snapshot.context.rejection).toBeNull()
       expect(snapshot.context.error).toBeNull()
       if (!ignored) expect(event).toEqual({ type: 'logo.choose', file: png })
+      expect(inputOf(snapshot.children.uploadLogo)).toEqual({ organizationId: organization.id, file: png })
     },
     removing: ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(snapshot.context.error).toBeNull()
       if (!ignored) expect(event.type).toBe('logo.remove')
+      expect(inputOf(snapshot.children.removeLogo)).toEqual({ organizationId: organization.id })
     },
   },
 })
