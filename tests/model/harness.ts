@@ -103,6 +103,12 @@ export interface Model<M extends AnyStateMachine> {
   /** How many distinct paths the graph gave before they were cut to the kept ones. */
   generated: number
   coverage: Coverage
+  /**
+   * What stopped the paths from being built (a guard or action the machine no longer has...).
+   * Caught rather than thrown: a test file that throws while its tests are collected has no test
+   * that fails, and Stryker's vitest runner counts such a mutant as survived.
+   */
+  error?: unknown
 }
 
 /** 'editing.failed' for {editing: 'failed'}; parallel regions are joined with ','. */
@@ -135,6 +141,15 @@ const describeEvent = (event: AnyEventObject): string => {
 }
 
 export function buildModel<M extends AnyStateMachine>(spec: ModelSpec<M>): Model<M> {
+  try {
+    return buildPaths(spec)
+  } catch (error) {
+    const none = { covered: 0, total: 0, missing: [] }
+    return { spec, paths: [], generated: 0, coverage: { states: none, transitions: none }, error }
+  }
+}
+
+function buildPaths<M extends AnyStateMachine>(spec: ModelSpec<M>): Model<M> {
   const inputs: [string, unknown][] = spec.inputs ? Object.entries(spec.inputs) : [['', undefined]]
   const generated = inputs.flatMap(([name, input]) => pathsFrom(spec, name, input).map((path) => ({ path, name })))
   const paths = keepDistinctSteps(generated)
@@ -336,6 +351,7 @@ export function checkPath<M extends AnyStateMachine>(model: Model<M>, path: Mode
 export function modelTests<M extends AnyStateMachine>(model: Model<M>): void {
   describe(`${model.spec.name} paths`, () => {
     it('covers every state and every transition of the definition', () => {
+      if (model.error !== undefined) throw model.error
       const simple = model.spec.simplePaths
       const note = simple === true ? '' : 'bound' in simple ? `; simple paths bounded: ${simple.bound}` : `; simple paths skipped: ${simple.skip}`
       console.log(`${formatCoverage(model.spec.name, model.coverage)} (${model.paths.length} of ${model.generated} paths kept${note})`)
