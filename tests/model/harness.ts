@@ -21,8 +21,8 @@
  *
  * The graph has one node per distinct context, so typed values multiply its paths (the class
  * wizard has thousands) without testing anything new: of the generated paths only those are kept
- * that take a step no kept path took yet (the same input, state, event, transitions, actions and
- * resulting state); the coverage of the kept paths is the coverage of them all.
+ * that take a step no kept path took yet (the same input, state, event with its payload,
+ * transitions, actions and resulting state); the coverage of the kept paths is the coverage of them all.
  */
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -165,12 +165,13 @@ function buildPaths<M extends AnyStateMachine>(spec: ModelSpec<M>): Model<M> {
   return { spec, paths, generated: generated.length, coverage: coverageOf(spec.machine, paths.map((p) => p.steps)) }
 }
 
-/** What makes a step distinct: the input, the states before and after, the event, what ran. */
+/** What makes a step distinct: the input, the states before and after, the event and its payload, what ran. */
 function stepKey(input: string, step: ReplayedStep, previous: ReplayedStep | undefined): string {
   return [
     input,
     previous ? stateKey(previous.snapshot.value) : '(start)',
-    step.event.type,
+    // the event with its payload: two answers of one actor may leave different contexts
+    JSON.stringify(step.event),
     step.transitions.map(describeTransition).join(';'),
     step.actions.join(','),
     stateKey(step.snapshot.value),
