@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { classExportMachine, type ClassExportRequest } from '../../machines/class-export'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent } from './harness'
 
 type M = typeof classExportMachine
@@ -23,6 +23,17 @@ const model = buildModel({
   machine: classExportMachine,
   events: () => events,
   simplePaths: true,
+  // §6: one export at a time; a failure stays until dismissed or an export is chosen again
+  edges: {
+    idle: { 'export.start': 'downloading', 'export.dismiss': null },
+    downloading: {
+      'export.start': null,
+      'export.dismiss': null,
+      'xstate.done.actor.downloadExport': 'idle',
+      'xstate.error.actor.downloadExport': 'failed',
+    },
+    failed: { 'export.start': 'downloading', 'export.dismiss': 'idle' },
+  },
   states: {
     idle: ({ snapshot }) => {
       expect(snapshot.hasTag('busy')).toBe(false)
@@ -32,6 +43,7 @@ const model = buildModel({
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(snapshot.context.error).toBeNull()
       if (!ignored && event.type === 'export.start') expect(snapshot.context.request).toEqual(event.request)
+      expect(inputOf(snapshot.children.downloadExport)).toEqual(snapshot.context.request)
     },
     failed: ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('error')).toBe(true)

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
 import { CLASS_IMPORT_MAX_BYTES, classImportMachine } from '../../machines/class-import'
 import type { ClassImport, ClassImportCallInput, ClassImportFileInput, ClassImportUpload, ClassImportUploadInput, UploadProgressEvent } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests, fileSizeBoundTests } from './harness'
+import { fileOfSize } from './fixtures'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof classImportMachine
@@ -197,3 +198,5 @@ describe('classImportMachine with actors', () => {
     expect(confirmations).toEqual([{ organizationId: 7, callbackId: 4 }])
   })
 })
+
+fileSizeBoundTests('classImportMachine', classImportMachine, { organizationId: 7 }, CLASS_IMPORT_MAX_BYTES, (file) => ({ type: 'import.choose', file }), (bytes) => fileOfSize(bytes, 'classes.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'))

@@ -10,7 +10,8 @@ import type {
   ClassUserImportConfirmInput,
   UploadProgressEvent,
 } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests, fileSizeBoundTests } from './harness'
+import { fileOfSize } from './fixtures'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof classUserImportMachine
@@ -222,3 +223,5 @@ describe('classUserImportMachine with actors', () => {
     expect(confirmations).toEqual([{ organizationId: 7, callbackId: 6, consent: false }])
   })
 })
+
+fileSizeBoundTests('classUserImportMachine', classUserImportMachine, { organizationId: 7 }, USER_IMPORT_MAX_BYTES, (file) => ({ type: 'import.choose', file }), (bytes) => fileOfSize(bytes, 'users.csv', 'text/csv'))

@@ -137,6 +137,23 @@ export function replay(machine: AnyStateMachine, input: unknown, events: readonl
   return steps
 }
 
+/** One step from a snapshot: the event's transition, recorded as `replay` records its steps. */
+export function stepFrom(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): ReplayedStep {
+  const step: ReplayedStep = { event, snapshot: undefined as never, actions: [], effects: [], transitions: [], nodes: new Set() }
+  const scope = recordingScope(
+    (next, transitions) => {
+      step.transitions.push(...transitions)
+      for (const node of next._nodes) step.nodes.add(node)
+    },
+    (type, params) => {
+      step.actions.push(type)
+      step.effects.push({ type, params })
+    },
+  )
+  step.snapshot = machine.transition(snapshot, event, scope)
+  return step
+}
+
 export interface Coverage {
   states: { covered: number; total: number; missing: string[] }
   transitions: { covered: number; total: number; missing: string[] }

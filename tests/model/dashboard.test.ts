@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { dashboardMachine } from '../../machines/dashboard'
 import type { Dashboard } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof dashboardMachine
@@ -36,11 +36,22 @@ modelTests(
     inputs: { 'organization 7': { organizationId: 7 } },
     events: () => events,
     simplePaths: true,
+    // spec: the figures load on arrival; a refresh loads them again; a failure offers to try again
+    edges: {
+      loading: {
+        'dashboard.retry': null,
+        'dashboard.refresh': null,
+        'xstate.done.actor.loadDashboard': 'ready',
+        'xstate.error.actor.loadDashboard': 'failed',
+      },
+      ready: { 'dashboard.retry': null, 'dashboard.refresh': 'loading' },
+      failed: { 'dashboard.retry': 'loading', 'dashboard.refresh': null },
+    },
     states: {
       loading: ({ snapshot, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.error).toBeNull()
-        if (!ignored) expect(snapshot.children.loadDashboard).toBeDefined()
+        if (!ignored) expect(inputOf(snapshot.children.loadDashboard)).toEqual({ organizationId: 7 })
       },
       ready: ({ snapshot }: View) => {
         expect(snapshot.context.dashboard).toEqual(dashboard)

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { emailInviteMachine } from '../../machines/email-invite'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof emailInviteMachine
@@ -24,6 +24,12 @@ modelTests(
     inputs: { 'organization 7': { organizationId: 7 } },
     events: () => events,
     simplePaths: true,
+    // spec: the dialog sends once at a time; a refusal reopens it with the message; sent closes it
+    edges: {
+      editing: { 'invite.send': 'sending' },
+      sending: { 'invite.send': null, 'xstate.done.actor.inviteByEmail': 'sent', 'xstate.error.actor.inviteByEmail': 'editing' },
+      sent: {},
+    },
     states: {
       editing: ({ snapshot, event, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(false)
@@ -35,6 +41,7 @@ modelTests(
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.invite).toEqual(invite)
         expect(snapshot.context.error).toBeNull()
+        expect(inputOf(snapshot.children.inviteByEmail)).toEqual({ organizationId: 7, emails: invite.emails, role: 'teacher' })
       },
       sent: ({ snapshot, event, params }: View) => {
         expect(snapshot.status).toBe('done')

@@ -92,3 +92,10 @@ export const organization: Organization = {
   deleted_at: null,
   purge_at: null,
 }
+
+/**
+ * A file of exactly `bytes` bytes. A File serializes to {}: the path graph tells events apart by
+ * their JSON, so each file carries its name as `label`.
+ */
+export const fileOfSize = (bytes: number, name: string, type: string): File =>
+  Object.assign(new File([new Uint8Array(bytes)], name, { type }), { label: name })

@@ -11,7 +11,8 @@ import type {
   RequestUploadInput,
   UploadProgressEvent,
 } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests, fileSizeBoundTests } from './harness'
+import { fileOfSize } from './fixtures'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof invitationImportMachine
@@ -261,3 +262,5 @@ describe('invitationImportMachine with actors', () => {
     actor.stop()
   })
 })
+
+fileSizeBoundTests('invitationImportMachine', invitationImportMachine, { organizationId: 7, kind: 'emails', roleOffered: true, role: null }, IMPORT_FILE_MAX_BYTES, (file) => ({ type: 'import.choose', file }), (bytes) => fileOfSize(bytes, 'invites.csv', 'text/csv'))

@@ -165,6 +165,7 @@ const model = buildModel({
   machine: navigationGuardMachine,
   inputs: Object.fromEntries(Object.entries(cases).map(([name, [input]]) => [name, input])),
   events: () => events,
+  noErrorPanel: 'a failed invitation sends to the dashboard with a notice; nothing shows what was thrown',
   simplePaths: true,
   states: {
     acceptingInvite: ({ snapshot, actions }) => {

@@ -59,6 +59,7 @@ const model = buildModel({
     resumed: { organization: school, classesAvailable: false },
   },
   events: eventsIn,
+  noErrorPanel: 'a failed photo upload only warns; the setup goes on and shows no error panel',
   simplePaths: {
     // the two admin roles lead to the same steps: the company one by the shortest paths
     events: (snapshot) => eventsIn(snapshot).filter((event) => !(event.type === 'onboarding.pickRole' && event.role === 'companyAdmin')),

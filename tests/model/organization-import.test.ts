@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { IMPORT_MAX_BYTES, organizationImportMachine } from '../../machines/organization-import'
 import type { ImportIdInput, OrganizationImport, StageImportInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests, fileSizeBoundTests } from './harness'
+import { fileOfSize } from './fixtures'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof organizationImportMachine
@@ -172,3 +173,5 @@ describe('organizationImportMachine with actors', () => {
     expect(created).toEqual([{ created: 1 }])
   })
 })
+
+fileSizeBoundTests('organizationImportMachine', organizationImportMachine, undefined, IMPORT_MAX_BYTES, (file) => ({ type: 'import.choose', file }), (bytes) => fileOfSize(bytes, 'organizations.csv', 'text/csv'))

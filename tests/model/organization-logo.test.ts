@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { LOGO_MAX_BYTES, organizationLogoMachine } from '../../machines/organization-logo'
 import type { Organization, OrganizationIdInput, UploadLogoInput } from '../../machines/types'
-import { organization } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { fileOfSize, organization } from './fixtures'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof organizationLogoMachine
@@ -27,6 +27,9 @@ const events: ModelEvent<M>[] = [
   failed('removeLogo', new TypeError('Failed to fetch')),
 ]
 
+/** Where choosing a file leads: only the PNG of the events is an image the server takes. */
+const chosen = (event: ModelEvent<M>): string => (event.type === 'logo.choose' && event.file === png ? 'uploading' : 'idle.rejected')
+
 const idle = ({ snapshot }: View) => {
   expect(snapshot.hasTag('busy')).toBe(false)
   expect(snapshot.status).toBe('active')
@@ -38,6 +41,24 @@ const model = buildModel({
   inputs: { '': { organizationId: organization.id } },
   events: () => events,
   simplePaths: true,
+  // spec: JPEG, PNG or GIF up to 2 MB, checked before sending; one upload or removal at a time
+  edges: {
+    'idle.ready': { 'logo.choose': (event) => chosen(event), 'logo.remove': 'removing' },
+    'idle.rejected': { 'logo.choose': (event) => chosen(event), 'logo.remove': 'removing' },
+    'idle.failed': { 'logo.choose': (event) => chosen(event), 'logo.remove': 'removing' },
+    uploading: {
+      'logo.choose': null,
+      'logo.remove': null,
+      'xstate.done.actor.uploadLogo': 'idle.ready',
+      'xstate.error.actor.uploadLogo': 'idle.failed',
+    },
+    removing: {
+      'logo.choose': null,
+      'logo.remove': null,
+      'xstate.done.actor.removeLogo': 'idle.ready',
+      'xstate.error.actor.removeLogo': 'idle.failed',
+    },
+  },
   states: {
     'idle.ready': (view) => {
       idle(view)
@@ -73,16 +94,40 @@ const model = buildModel({
       expect(snapshot.context.rejection).toBeNull()
       expect(snapshot.context.error).toBeNull()
       if (!ignored) expect(event).toEqual({ type: 'logo.choose', file: png })
+      expect(inputOf(snapshot.children.uploadLogo)).toEqual({ organizationId: organization.id, file: png })
     },
     removing: ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(snapshot.context.error).toBeNull()
       if (!ignored) expect(event.type).toBe('logo.remove')
+      expect(inputOf(snapshot.children.removeLogo)).toEqual({ organizationId: organization.id })
     },
   },
 })
 
 modelTests(model)
+
+describe('organizationLogoMachine bounds', () => {
+  const input = { organizationId: organization.id }
+  it.each([
+    [LOGO_MAX_BYTES - 1, 'uploading'],
+    [LOGO_MAX_BYTES, 'uploading'],
+    [LOGO_MAX_BYTES + 1, 'rejected'],
+  ])('takes a logo of %i bytes to %s (at most 2 MB)', (bytes, expected) => {
+    const snapshot = snapshotAfter(organizationLogoMachine, input, [{ type: 'logo.choose', file: fileOfSize(bytes, 'logo.jpg', 'image/jpeg') }])
+    expect(snapshot.matches(expected === 'uploading' ? 'uploading' : { idle: 'rejected' })).toBe(true)
+    if (expected === 'rejected') expect(snapshot.context.rejection).toBe('size')
+  })
+
+  it.each(['image/jpeg', 'image/png', 'image/gif'])('takes a %s', (type) => {
+    expect(snapshotAfter(organizationLogoMachine, input, [{ type: 'logo.choose', file: fileOfSize(10, 'logo', type) }]).matches('uploading')).toBe(true)
+  })
+
+  it.each(['image/svg+xml', 'image/webp', ''])('refuses a file of type %j', (type) => {
+    const snapshot = snapshotAfter(organizationLogoMachine, input, [{ type: 'logo.choose', file: fileOfSize(10, 'logo', type) }])
+    expect(snapshot.context.rejection).toBe('type')
+  })
+})
 
 describe('organizationLogoMachine with actors', () => {
   it('uploads the chosen image and never sends a refused one', async () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { PHOTO_MAX_BYTES, profileMachine } from '../../machines/profile'
 import type { ChangePasswordInput, ProfileChanges, User } from '../../machines/types'
-import { teacher, teacherWithdrawn } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { teacher, teacherWithdrawn, fileOfSize } from './fixtures'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests, fileSizeBoundTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof profileMachine
@@ -168,3 +168,5 @@ describe('profileMachine with actors', () => {
     expect(changes).toEqual([{ userId: teacher.id, change: { new_password: 'violet tandem orchard', confirm_new_password: 'violet tandem orchard' } }])
   })
 })
+
+fileSizeBoundTests('profileMachine', profileMachine, { account: teacher }, PHOTO_MAX_BYTES, (file) => ({ type: 'photo.choose', file }), (bytes) => fileOfSize(bytes, 'photo.png', 'image/png'))

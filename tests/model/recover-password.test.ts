@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { recoverPasswordMachine } from '../../machines/recover-password'
 import type { DetailResult, EmailInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof recoverPasswordMachine
@@ -33,6 +33,18 @@ const model = buildModel({
   machine: recoverPasswordMachine,
   events: () => events,
   simplePaths: true,
+  // spec: the form sends a reset link; a failure stays on the form; "send again" goes back to it
+  edges: {
+    'asking.ready': { 'recover.submit': 'sending', 'recover.again': null },
+    'asking.failed': { 'recover.submit': 'sending', 'recover.again': null },
+    sending: {
+      'recover.submit': null,
+      'recover.again': null,
+      'xstate.done.actor.requestPasswordReset': 'sent',
+      'xstate.error.actor.requestPasswordReset': 'asking.failed',
+    },
+    sent: { 'recover.submit': null, 'recover.again': 'asking.ready' },
+  },
   states: {
     'asking.ready': (view) => {
       const { snapshot, event, previous, actions, ignored } = view
@@ -72,6 +84,7 @@ const model = buildModel({
       if (event.type !== 'recover.submit') throw new Error(`unexpected way into sending: ${event.type}`)
       expect(snapshot.context.email).toBe(event.email)
       expect(actions).toEqual([])
+      expect(inputOf(snapshot.children.requestPasswordReset)).toEqual({ email: event.email })
     },
     sent: (view) => {
       const { snapshot, event, previous, ignored } = view
