@@ -70,6 +70,8 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
     { type: 'login.submit', email: 'other', password: 'right' },
     { type: 'login.forgotPassword' },
     { type: 'login.createAccount' },
+    { type: 'login.resendConfirmation', email: 'the refused one' },
+    { type: 'login.closeDialog' },
     done('signIn', someSession),
     failed('signIn', apiFailure(400, { detail: 'The email or password is not correct.' })),
     failed('signIn', apiFailure(403, { code: 'unconfirmed' })),
@@ -123,6 +125,16 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
     },
     'login.createAccount': async (page) => {
       await page.getByRole('button', { name: 'Create account' }).click()
+    },
+    'login.resendConfirmation': async (page) => {
+      await page.getByRole('button', { name: 'Resend confirmation email' }).click()
+    },
+    'login.closeDialog': async (page) => {
+      // whichever dialog the login flow has open over the form
+      const dialog = page.getByRole('dialog')
+      await expect(dialog).toBeVisible()
+      await dialog.getByRole('button', { name: 'Close', exact: true }).first().click()
+      await expect(dialog).toBeHidden()
     },
   },
   arrangements: {
@@ -208,6 +220,12 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
     },
     forgotPassword: async (page) => {
       await expect(page.getByRole('dialog', { name: 'Forgot your password?' })).toBeVisible()
+    },
+    resendConfirmation: async (page, world) => {
+      const dialog = page.getByRole('dialog', { name: 'Resend confirmation email' })
+      await expect(dialog).toBeVisible()
+      // for the address the login was refused for
+      await expect(emailBox(dialog)).toHaveValue(world.typed?.email ?? '')
     },
     createAccount: async (page) => {
       await expect(page).toHaveURL(/\/signup$/)
