@@ -1,12 +1,16 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import type { ApiError, ApiFailure, ClassBeingBuilt, ClassGroup, LoadDraftInput, SaveClassInput, WizardStep } from './types'
 
 /**
  * The class creation wizard (spec 001 §2 Creation wizard, §3 Class being built, §4 Draft and Wizard):
  * details → goals (skippable) → add students → overview → the yes/no confirmation → created. "Save and
  * finish later" saves a draft from any step and the draft reopens at that step; cancel asks before
- * discarding. The class being built is all in the context, so the screen keeps it across a reload
- * (sessionStorage) and the browser's back button moves between steps (`wizard.goTo`).
+ * discarding. The class being built is all in the context. What the wizard does outside itself is
+ * named here and given by the screen (`machine.provide`), so a test or the visualizer sees it all:
+ * each step is shown in the address (`showStep`) and the browser's back and forward buttons send the
+ * address's step back (`followAddress`, as `wizard.goTo`); the class being built is kept across a
+ * reload after every change (`keepClass`) and forgotten at the end (`forgetClass`); the end is told
+ * (`announce`) and the class list shown (`showClassList`).
  */
 
 export interface ClassWizardContext {
@@ -104,6 +108,8 @@ export const classWizardMachine = setup({
     saveClass: fromPromise<ClassGroup, SaveClassInput>(async () => {
       throw new Error('not provided: saveClass')
     }),
+    /** The browser's back and forward buttons: the address's step, sent as `wizard.goTo` (none here: no address). */
+    followAddress: fromCallback<ClassWizardEvent>(() => undefined),
   },
   guards: {
     /** Opened from the class list's draft: only its id is known yet. */
@@ -149,6 +155,16 @@ export const classWizardMachine = setup({
     }),
     assignError: assign((_, params: { error: unknown }) => ({ error: toApiFailure(params.error) })),
     clearError: assign({ error: null }),
+    /** The address shows the step (?step=), a new entry in the browser's history when it changes. */
+    showStep: (_, _params: { step: WizardStep }) => undefined,
+    /** The class being built is kept where a reload finds it (the screen's sessionStorage). */
+    keepClass: (_, _params: { built: ClassBeingBuilt }) => undefined,
+    /** What a reload would have found is dropped: the class was created, saved or discarded. */
+    forgetClass: () => undefined,
+    /** The success message of the end reached. */
+    announce: (_, _params: { outcome: 'created' | 'draftSaved' }) => undefined,
+    /** The class list is shown. */
+    showClassList: () => undefined,
   },
 }).createMachine({
   id: 'classWizard',
@@ -188,10 +204,16 @@ export const classWizardMachine = setup({
       ],
     },
     editing: {
-      description: 'The steps. Whatever is typed is kept in the class being built.',
+      description: 'The steps. Whatever is typed is kept in the class being built, and kept across a reload.',
       initial: 'details',
+      invoke: { id: 'followAddress', src: 'followAddress' },
       on: {
-        'wizard.update': { actions: { type: 'assignChanges', params: ({ event }) => ({ changes: event.changes }) } },
+        'wizard.update': {
+          actions: [
+            { type: 'assignChanges', params: ({ event }) => ({ changes: event.changes }) },
+            { type: 'keepClass', params: ({ context }) => ({ built: context.built }) },
+          ],
+        },
         'wizard.saveDraft': { target: 'savingDraft', actions: 'clearError' },
         'wizard.cancel': { target: 'cancelling' },
         'wizard.goTo': [
@@ -204,7 +226,11 @@ export const classWizardMachine = setup({
       states: {
         details: {
           description: "Class name ('Please provide a team/class name'), teacher e-mail (not for teachers), start today, end 30 days later.",
-          entry: { type: 'enterStep', params: { step: 'details' } },
+          entry: [
+            { type: 'enterStep', params: { step: 'details' } },
+            { type: 'keepClass', params: ({ context }) => ({ built: context.built }) },
+            { type: 'showStep', params: { step: 'details' } },
+          ],
           initial: 'editing',
           states: {
             editing: {},
@@ -216,7 +242,11 @@ export const classWizardMachine = setup({
         },
         goals: {
           description: 'Days of practice a week (1–7, 5), minutes a day (1–1000, 10), the assessment (on) with its engagement days (3); or "I\'ll do this later".',
-          entry: { type: 'enterStep', params: { step: 'goals' } },
+          entry: [
+            { type: 'enterStep', params: { step: 'goals' } },
+            { type: 'keepClass', params: ({ context }) => ({ built: context.built }) },
+            { type: 'showStep', params: { step: 'goals' } },
+          ],
           initial: 'editing',
           states: {
             editing: {},
@@ -230,11 +260,18 @@ export const classWizardMachine = setup({
         },
         students: {
           description: "The students' e-mails, typed or pasted as tags or read from a file, and consent (auto-join, on by default).",
-          entry: { type: 'enterStep', params: { step: 'students' } },
+          entry: [
+            { type: 'enterStep', params: { step: 'students' } },
+            { type: 'keepClass', params: ({ context }) => ({ built: context.built }) },
+            { type: 'showStep', params: { step: 'students' } },
+          ],
           on: {
             'students.add': {
               description: "A file's addresses, read by the file import, join the typed ones.",
-              actions: { type: 'addStudents', params: ({ event }) => ({ emails: event.emails }) },
+              actions: [
+                { type: 'addStudents', params: ({ event }) => ({ emails: event.emails }) },
+                { type: 'keepClass', params: ({ context }) => ({ built: context.built }) },
+              ],
             },
             'wizard.next': { target: 'overview' },
             'wizard.previous': { target: 'goals' },
@@ -242,10 +279,19 @@ export const classWizardMachine = setup({
         },
         overview: {
           description: 'Name, dates, teacher, goals, the students (a list where they can be removed), and an edit shortcut to each step.',
-          entry: { type: 'enterStep', params: { step: 'overview' } },
+          entry: [
+            { type: 'enterStep', params: { step: 'overview' } },
+            { type: 'keepClass', params: ({ context }) => ({ built: context.built }) },
+            { type: 'showStep', params: { step: 'overview' } },
+          ],
           on: {
             'wizard.previous': { target: 'students' },
-            'students.remove': { actions: { type: 'removeStudent', params: ({ event }) => ({ email: event.email }) } },
+            'students.remove': {
+              actions: [
+                { type: 'removeStudent', params: ({ event }) => ({ email: event.email }) },
+                { type: 'keepClass', params: ({ context }) => ({ built: context.built }) },
+              ],
+            },
             'wizard.submit': { target: '#classWizard.confirming' },
           },
         },
@@ -294,14 +340,17 @@ export const classWizardMachine = setup({
     created: {
       description: 'Step 5: created; a success message and the class list.',
       type: 'final',
+      entry: ['forgetClass', { type: 'announce', params: { outcome: 'created' } }, 'showClassList'],
     },
     draftSaved: {
       description: 'The draft was saved; a message and the class list.',
       type: 'final',
+      entry: ['forgetClass', { type: 'announce', params: { outcome: 'draftSaved' } }, 'showClassList'],
     },
     discarded: {
       description: 'Cancelled: the class being built is dropped and the list shows again.',
       type: 'final',
+      entry: ['forgetClass', 'showClassList'],
     },
   },
 })

@@ -37,6 +37,8 @@ export type LoginEvent =
   | { type: 'login.submit'; email: string; password: string }
   | { type: 'login.forgotPassword' }
   | { type: 'login.createAccount' }
+  | { type: 'login.resendConfirmation'; email: string }
+  | { type: 'login.closeDialog' }
 
 /** Whatever an actor threw, as an API failure (status 0 when there was no response). */
 function toApiFailure(error: unknown): ApiFailure {
@@ -81,9 +83,14 @@ export const loginMachine = setup({
     inviteMatchesEmail: ({ context }) => context.invite !== null && sameEmail(context.invite.email, context.email),
     /** No invitation, or one for a person without an account; an existing account accepts by logging in. */
     mayCreateAccount: ({ context }) => !invitedToExistingAccount(context),
+    /** The sign-in was refused because the account's e-mail is not confirmed yet. */
+    isUnconfirmed: ({ context }) => context.error?.body.code === 'unconfirmed',
   },
   actions: {
     assignEmail: assign((_, params: { email: string }) => ({ email: params.email, error: null })),
+    clearError: assign({ error: null }),
+    /** The address the confirmation link is sent to again (the form's, as typed now). */
+    assignConfirmationEmail: assign((_, params: { email: string }) => ({ email: params.email })),
     assignSession: assign((_, params: { session: Session }) => ({ session: params.session })),
     assignUser: assign((_, params: { user: User }) => ({ user: params.user })),
     assignError: assign((_, params: { error: unknown }) => ({
@@ -129,6 +136,14 @@ export const loginMachine = setup({
         failed: {
           description: 'The error panel shows why the login failed.',
           tags: ['error'],
+          on: {
+            'login.resendConfirmation': {
+              description: 'An unconfirmed account: opens the dialog that sends the confirmation link again.',
+              guard: 'isUnconfirmed',
+              target: '#login.resendConfirmation',
+              actions: { type: 'assignConfirmationEmail', params: ({ event }) => ({ email: event.email }) },
+            },
+          },
         },
       },
     },
@@ -220,9 +235,13 @@ export const loginMachine = setup({
       }),
     },
     forgotPassword: {
-      description: 'The view opens the recover-password dialog.',
-      type: 'final',
-      output: { outcome: 'forgotPassword' },
+      description: 'The recover-password dialog is open over the login form; closing it goes back to the form.',
+      on: { 'login.closeDialog': { target: 'editing.ready', actions: 'clearError' } },
+    },
+    resendConfirmation: {
+      description: 'The dialog that sends the confirmation link again is open; the refusal stays on the form behind it.',
+      tags: ['error'],
+      on: { 'login.closeDialog': { target: 'editing.failed' } },
     },
     createAccount: {
       description: 'The view opens the sign-up dialog.',

@@ -71,6 +71,8 @@ export const memberRemovalMachine = setup({
     clearError: assign({ error: null }),
     /** The view tells the person and leaves the member (a toast, the list reloads or the page goes back). */
     announceRemoved: (_, _params: { scope: 'organization' | 'system' }) => undefined,
+    /** The view closes the dialog: only here, whatever button or key asked for it. */
+    close: () => undefined,
   },
 }).createMachine({
   id: 'memberRemoval',
@@ -137,9 +139,9 @@ export const memberRemovalMachine = setup({
       entry: { type: 'announceRemoved', params: ({ context }) => ({ scope: context.scope }) },
     },
     refused: {
-      description: "The dialog says 'Cannot remove the only admin of an organization.'; nothing changed.",
+      description: "The dialog says 'Cannot remove the only admin of an organization.'; nothing changed. Close closes it.",
       tags: ['error'],
-      type: 'final',
+      on: { 'removal.cancel': { target: 'cancelled' } },
     },
     failed: {
       description: 'The dialog shows why the removal failed and offers to try again.',
@@ -152,6 +154,7 @@ export const memberRemovalMachine = setup({
     cancelled: {
       description: 'The dialog was closed; nothing changed.',
       type: 'final',
+      entry: 'close',
     },
   },
 })

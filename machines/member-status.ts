@@ -59,6 +59,8 @@ export const memberStatusMachine = setup({
     clearError: assign({ error: null }),
     /** The view tells the person and shows the member's new state (a toast, the row or the page follows). */
     announceChanged: (_, _params: { member: OrganizationUser }) => undefined,
+    /** The view closes the dialog: only here, whatever button or key asked for it. */
+    close: () => undefined,
   },
 }).createMachine({
   id: 'memberStatus',
@@ -116,6 +118,7 @@ export const memberStatusMachine = setup({
     cancelled: {
       description: 'The dialog was closed; nothing changed.',
       type: 'final',
+      entry: 'close',
     },
   },
 })

@@ -17,7 +17,8 @@ import type {
  * §5: no date after tomorrow). A range is a scope (daily, weekly, monthly) and an interval: one of the
  * six shortcuts or two dates picked. Every change loads the report again; a change while one loads
  * replaces it. The calendar (today's shortcuts, tomorrow) comes from the input: ISO dates compare as
- * strings, so the rules need no date library here.
+ * strings, so the rules need no date library here. The picker sends every pair of dates typed; this
+ * machine alone decides whether it is an interval (`typed` keeps a refused pair for the message).
  */
 
 export interface ReportRangeContext {
@@ -28,6 +29,11 @@ export interface ReportRangeContext {
   to: string
   /** The shortcut the interval came from, or null for dates picked by hand. */
   shortcut: ReportShortcut | null
+  /**
+   * Dates typed that make no allowed interval (one missing, inverted, after tomorrow): the picker shows
+   * them as typed with 'badDates' while the report stays that of from–to. Null once an interval is taken.
+   */
+  typed: { from: string; to: string } | null
   /** The last report loaded (kept on screen while the next one loads). */
   report: ReportData | null
   error: ApiFailure | null
@@ -72,11 +78,13 @@ export const reportRangeMachine = setup({
   actions: {
     assignScope: assign((_, params: { scope: ReportScope }) => ({ scope: params.scope })),
     assignShortcut: assign(({ context }, params: { shortcut: ReportShortcut }) => ({
+      typed: null,
       shortcut: params.shortcut,
       from: context.calendar.shortcuts[params.shortcut].from,
       to: context.calendar.shortcuts[params.shortcut].to,
     })),
-    assignDates: assign((_, params: { from: string; to: string }) => ({ shortcut: null, from: params.from, to: params.to })),
+    assignDates: assign((_, params: { from: string; to: string }) => ({ typed: null, shortcut: null, from: params.from, to: params.to })),
+    assignTyped: assign((_, params: { from: string; to: string }) => ({ typed: { from: params.from, to: params.to } })),
     assignReport: assign((_, params: { report: ReportData }) => ({ report: params.report, error: null })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toApiFailure(params.error) })),
   },
@@ -90,6 +98,7 @@ export const reportRangeMachine = setup({
     from: input.calendar.shortcuts.thisMonth.from,
     to: input.calendar.shortcuts.thisMonth.to,
     shortcut: 'thisMonth',
+    typed: null,
     report: null,
     error: null,
   }),
@@ -107,13 +116,19 @@ export const reportRangeMachine = setup({
       reenter: true,
       actions: { type: 'assignShortcut', params: ({ event }) => ({ shortcut: event.shortcut }) },
     },
-    'range.dates': {
-      description: 'Two dates picked by hand; a date after tomorrow or an inverted interval is not taken.',
-      guard: { type: 'isAllowedInterval', params: ({ event }) => ({ from: event.from, to: event.to }) },
-      target: '.loading',
-      reenter: true,
-      actions: { type: 'assignDates', params: ({ event }) => ({ from: event.from, to: event.to }) },
-    },
+    'range.dates': [
+      {
+        description: 'Two dates picked by hand, in order, none after tomorrow: the report of that interval.',
+        guard: { type: 'isAllowedInterval', params: ({ event }) => ({ from: event.from, to: event.to }) },
+        target: '.loading',
+        reenter: true,
+        actions: { type: 'assignDates', params: ({ event }) => ({ from: event.from, to: event.to }) },
+      },
+      {
+        description: 'A date missing, after tomorrow or an inverted interval is not taken: the picker says so; the report stays.',
+        actions: { type: 'assignTyped', params: ({ event }) => ({ from: event.from, to: event.to }) },
+      },
+    ],
   },
   states: {
     loading: {

@@ -217,8 +217,6 @@ export interface SignedIn {
 
 export type LoginOutput =
   | SignedIn
-  /** The person asked for the recover-password dialog. */
-  | { outcome: 'forgotPassword' }
   /** The person asked for the sign-up dialog. */
   | { outcome: 'createAccount' }
 

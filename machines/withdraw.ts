@@ -5,7 +5,8 @@ import type { ApiError, ApiFailure, OrganizationMembership, User, UserIdInput, W
  * Withdrawing from an organization on the profile (spec §4 Withdraw, §6 Withdrawing): a double
  * confirmation, two states. The first confirm moves to `confirmed`, which shows the second message
  * chosen by the role (admin, teacher, student: a student needs a new invitation to rejoin); the second
- * confirm removes the membership, reloads the user's organizations and closes. The only admin is told
+ * confirm removes the membership, reloads the user's organizations and closes. The dialog closes when
+ * the machine reaches `closed`, never by itself: a cancel while the removal runs is not taken. The only admin is told
  * to invite another owner first and cannot go on (the server refuses it too).
  */
 
@@ -51,6 +52,8 @@ export const withdrawMachine = setup({
     clearError: assign({ error: null }),
     /** The profile shows the account as reloaded (null: the reload failed, the session reloads it). */
     announceWithdrawn: (_, _params: { account: User | null; organization: OrganizationMembership }) => {},
+    /** The view closes the dialog: only here, whatever button or key asked for it. */
+    close: () => {},
   },
 }).createMachine({
   id: 'withdraw',
@@ -130,6 +133,7 @@ export const withdrawMachine = setup({
     closed: {
       description: 'The dialog is closed.',
       type: 'final',
+      entry: 'close',
     },
   },
 })

@@ -1,5 +1,5 @@
 /**
- * The login and recover-password machines' paths, walked through the real UI
+ * The login, recover-password and withdraw machines' paths, walked through the real UI
  * (tests/e2e/support/machine-paths.ts). What each actor outcome stands for is arranged for real:
  * - signIn: done = the right password of a confirmed account; 400 = a wrong password; 403 = an
  *   account that has not confirmed its e-mail; 429 = an e-mail that already failed 5 times from this
@@ -8,17 +8,22 @@
  *   meanwhile (a new token), so the link in hand no longer holds;
  * - loadAccount: done = the account; 0 = the connection drops (the request is aborted);
  * - requestPasswordReset: done = an address with attempts left; 429 = an address that already
- *   asked 5 times; 0 = the connection drops.
+ *   asked 5 times; 0 = the connection drops;
+ * - withdraw: done = another admin stays (or joins again after a refusal); 409 = the other admin
+ *   withdrew meanwhile, so the person became the only admin; 0 = the connection drops;
+ * - reloadAccount: done = the account without the organization; 0 = the connection drops (the
+ *   dialog closes all the same and the session reloads the account).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { loginMachine } from '../../machines/login'
+import { withdrawMachine } from '../../machines/withdraw'
 import { recoverPasswordMachine } from '../../machines/recover-password'
-import type { Session, User } from '../../machines/types'
-import { createAccount, createOrganization, invite, newPerson, organizationName, resendInvitation, signUp, type Organization, type Person } from './support/api'
+import type { OrganizationMembership, Session, User } from '../../machines/types'
+import { bearer, createAccount, createOrganization, invite, login as apiLogin, newPerson, organizationName, resendInvitation, signUp, type Organization, type Person } from './support/api'
 import { newestMailLink } from './support/mail'
 import { apiFailure, coverageOf, done, failed, leafStates, statusOf, uiPaths, walkPath, type MachineUi } from './support/machine-paths'
 import { shot } from './support/screens'
-import { emailBox, errorPanel, loginHeading, passwordBox, toast, userMenu } from './support/ui'
+import { emailBox, errorPanel, logIn, loginHeading, passwordBox, toast, userMenu } from './support/ui'
 
 const TOO_MANY = /^Too many attempts\. Try again in \d+ seconds?\.$/
 const NETWORK = 'Cannot reach the server. Check your connection and try again.'
@@ -55,6 +60,8 @@ interface LoginWorld {
   typed: Person | null
   expectedError: string | RegExp | null
   expectedToast: string | null
+  /** The recover-password dialog was closed over a typed form: the form keeps what was typed. */
+  formKept: boolean
 }
 
 const invitePlaceholder = { token: 'from-the-mail', organization_name: 'the organization', email: 'invitee', new_user: false }
@@ -70,6 +77,8 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
     { type: 'login.submit', email: 'other', password: 'right' },
     { type: 'login.forgotPassword' },
     { type: 'login.createAccount' },
+    { type: 'login.resendConfirmation', email: 'the refused one' },
+    { type: 'login.closeDialog' },
     done('signIn', someSession),
     failed('signIn', apiFailure(400, { detail: 'The email or password is not correct.' })),
     failed('signIn', apiFailure(403, { code: 'unconfirmed' })),
@@ -94,6 +103,7 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
       typed: null,
       expectedError: null,
       expectedToast: null,
+      formKept: false,
     }
     world.accounts.invitee = await createAccount(world.request, newPerson('path-invitee', 'Ines', 'Vitee'))
     world.accounts.other = await createAccount(world.request, newPerson('path-other', 'Otto', 'Ther'))
@@ -123,6 +133,17 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
     },
     'login.createAccount': async (page) => {
       await page.getByRole('button', { name: 'Create account' }).click()
+    },
+    'login.resendConfirmation': async (page) => {
+      await page.getByRole('button', { name: 'Resend confirmation email' }).click()
+    },
+    'login.closeDialog': async (page, _event, world) => {
+      world.formKept = world.typed !== null
+      // whichever dialog the login flow has open over the form
+      const dialog = page.getByRole('dialog')
+      await expect(dialog).toBeVisible()
+      await dialog.getByRole('button', { name: 'Close', exact: true }).first().click()
+      await expect(dialog).toBeHidden()
     },
   },
   arrangements: {
@@ -174,7 +195,11 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
     'editing.ready': async (page, world) => {
       await expect(loginHeading(page)).toBeVisible()
       await expect(errorPanel(page)).toBeHidden()
-      if (world.organization) {
+      if (world.formKept) {
+        // back from the recover-password dialog: the form as it was left, nobody logged in
+        await expect(emailBox(page)).toHaveValue(world.typed?.email ?? '')
+        await expect(page.getByRole('button', { name: /User menu/ })).toBeHidden()
+      } else if (world.organization) {
         await expect(page.getByText(`You have been invited to join ${world.organization.name}.`)).toBeVisible()
         await expect(emailBox(page)).toHaveValue(world.accounts.invitee.email)
         await expect(page.getByRole('button', { name: 'Log in and accept invitation' })).toBeDisabled()
@@ -208,6 +233,12 @@ const login: MachineUi<typeof loginMachine, LoginWorld> = {
     },
     forgotPassword: async (page) => {
       await expect(page.getByRole('dialog', { name: 'Forgot your password?' })).toBeVisible()
+    },
+    resendConfirmation: async (page, world) => {
+      const dialog = page.getByRole('dialog', { name: 'Resend confirmation email' })
+      await expect(dialog).toBeVisible()
+      // for the address the login was refused for
+      await expect(emailBox(dialog)).toHaveValue(world.typed?.email ?? '')
     },
     createAccount: async (page) => {
       await expect(page).toHaveURL(/\/signup$/)
@@ -339,6 +370,164 @@ test.describe('recoverPasswordMachine paths through the UI', () => {
       const checked = await walkPath(page, request, recover, path)
       expect(checked.at(-1)).toBe(path.title.replace(/^\[\w+\] /, '').split(' <- ')[0])
       await shot(page, `path-recover-${String(index + 1).padStart(2, '0')}-${checked.at(-1)}`)
+    })
+  })
+})
+
+// --- withdraw ------------------------------------------------------------------------------------
+
+/** An account that accepted an invitation to the organization with this role. */
+async function memberOf(request: APIRequestContext, organization: Organization, prefix: string, role: 'student' | 'teacher' | 'admin'): Promise<Person> {
+  const person = await createAccount(request, newPerson(prefix, 'Wanda', 'Drawer'))
+  const link = await invite(request, organization, person.email, role)
+  const session = await apiLogin(request, person.email, person.password)
+  const accepted = await request.post('/v1/accounts/invite/accept', {
+    headers: bearer(session.token),
+    data: { token: link.pathname.split('/').pop(), email: person.email },
+  })
+  expect(accepted.status()).toBe(200)
+  return person
+}
+
+interface WithdrawWorld {
+  request: APIRequestContext
+  organization: Organization
+  /** The other admin, while there is one. */
+  otherAdmin: Person | null
+  expectedError: string | null
+  /** The membership was removed. */
+  withdrawn: boolean
+}
+
+const withdrawDialog = (page: Page, world: WithdrawWorld) => page.getByRole('alertdialog', { name: `Withdraw from ${world.organization.name}` })
+const membership = (soleAdmin: boolean): OrganizationMembership => ({ id: 1, name: 'the school', type: 'school', roles: ['admin'], sole_admin: soleAdmin })
+
+const withdraw: MachineUi<typeof withdrawMachine, WithdrawWorld> = {
+  name: 'withdrawMachine',
+  machine: withdrawMachine,
+  inputs: { 'an admin beside another': { userId: 1, organization: membership(false) }, 'the only admin': { userId: 1, organization: membership(true) } },
+  events: [
+    { type: 'withdraw.confirm' },
+    { type: 'withdraw.cancel' },
+    done('withdraw', undefined),
+    failed('withdraw', apiFailure(409, { code: 'sole_admin' })),
+    failed('withdraw', apiFailure(0)),
+    done('reloadAccount', someUser),
+    failed('reloadAccount', apiFailure(0)),
+  ],
+  async start(page, { inputName, request }) {
+    const organization = await createOrganization(request, organizationName('Withdraw Paths'))
+    const me = await memberOf(request, organization, 'path-withdraw', 'admin')
+    const otherAdmin = inputName === 'the only admin' ? null : await memberOf(request, organization, 'path-other-admin', 'admin')
+    const world: WithdrawWorld = { request, organization, otherAdmin, expectedError: null, withdrawn: false }
+    await logIn(page, me)
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { name: 'My profile', level: 1 })).toBeVisible()
+    await page.getByRole('button', { name: `Withdraw from ${organization.name}` }).click()
+    return world
+  },
+  executors: {
+    'withdraw.confirm': async (page, _event, world) => {
+      await withdrawDialog(page, world).getByRole('button', { name: /^(Withdraw|Yes, withdraw)$/ }).click()
+    },
+    'withdraw.cancel': async (page, _event, world) => {
+      await withdrawDialog(page, world).getByRole('button', { name: /^(Cancel|Close)$/ }).click()
+    },
+  },
+  arrangements: {
+    withdraw: {
+      call: { method: 'DELETE', path: /^\/v1\/organizations\/\d+\/membership\/$/ },
+      done: async (_page, _event, world) => {
+        // after a refusal for being the only admin, another admin joins, and the person may go
+        if (!world.otherAdmin) world.otherAdmin = await memberOf(world.request, world.organization, 'path-new-admin', 'admin')
+        world.expectedError = null
+        world.withdrawn = true
+      },
+      error: async (page, event, world) => {
+        const status = statusOf(event.error)
+        if (status === 409) {
+          // the other admin withdraws meanwhile (if still there): the person is now the only admin
+          const other = world.otherAdmin
+          if (other) {
+            const session = await apiLogin(world.request, other.email, other.password)
+            expect((await world.request.delete(`/v1/organizations/${world.organization.id}/membership/`, { headers: bearer(session.token) })).status()).toBe(204)
+            world.otherAdmin = null
+          }
+          world.expectedError = 'Cannot remove the only admin of an organization.'
+        } else if (status === 0) {
+          await dropNext(page, 'DELETE', /^\/v1\/organizations\/\d+\/membership\/$/)
+          world.expectedError = NETWORK
+        } else throw new Error(`no arrangement for withdraw failing with ${status}`)
+      },
+    },
+    reloadAccount: {
+      call: { method: 'GET', path: /^\/v1\/accounts\/\d+$/ },
+      done: async () => {},
+      error: async (page, event) => {
+        expect(statusOf(event.error)).toBe(0)
+        await dropNext(page, 'GET', /^\/v1\/accounts\/\d+$/)
+      },
+    },
+  },
+  states: {
+    soleAdmin: async (page, world) => {
+      const dialog = withdrawDialog(page, world)
+      await expect(dialog).toContainText(`You are the only admin of ${world.organization.name}. Invite another owner (an admin) first; then you can withdraw.`)
+      await expect(dialog.getByRole('button', { name: 'Withdraw', exact: true })).toHaveCount(0)
+    },
+    asking: async (page, world) => {
+      const dialog = withdrawDialog(page, world)
+      await expect(dialog).toContainText(`Do you want to withdraw from ${world.organization.name}?`)
+      await expect(errorPanel(dialog)).toBeHidden()
+    },
+    confirmed: async (page, world) => {
+      const dialog = withdrawDialog(page, world)
+      await expect(dialog).toContainText(`You are an admin of ${world.organization.name}; the other admins keep running it.`)
+      await expect(dialog.getByRole('button', { name: 'Yes, withdraw' })).toBeEnabled()
+      await expect(errorPanel(dialog)).toBeHidden()
+    },
+    failed: async (page, world) => {
+      const dialog = withdrawDialog(page, world)
+      await expect(errorPanel(dialog)).toHaveText(world.expectedError ?? 'no error expected')
+      await expect(dialog.getByRole('button', { name: 'Yes, withdraw' })).toBeEnabled()
+    },
+    closed: async (page, world) => {
+      await expect(withdrawDialog(page, world)).toHaveCount(0)
+      const row = page.getByRole('listitem').filter({ hasText: world.organization.name })
+      if (world.withdrawn) {
+        await expect(toast(page, `You withdrew from ${world.organization.name}.`)).toBeVisible()
+        await expect(row).toHaveCount(0)
+      } else await expect(row).toContainText('Admin')
+    },
+  },
+}
+
+test.describe('withdrawMachine paths through the UI', () => {
+  const paths = uiPaths(withdraw)
+  test('the paths pass through every state and take every transition of the machine', () => {
+    const { states, transitions } = coverageOf(paths)
+    console.log(`withdrawMachine in the UI: ${paths.length} paths, ${states.length} states, ${transitions.length} transitions`)
+    // 'checking' is left at once (eventless): no snapshot stops there
+    expect(states).toEqual(leafStates(withdrawMachine).filter((state) => state !== 'checking'))
+    expect(transitions).toEqual([
+      'asking --withdraw.cancel--> closed',
+      'asking --withdraw.confirm--> confirmed',
+      'confirmed --withdraw.cancel--> closed',
+      'confirmed --withdraw.confirm--> withdrawing',
+      'failed --withdraw.cancel--> closed',
+      'failed --withdraw.confirm--> withdrawing',
+      'reloading --xstate.done.actor.reloadAccount--> closed',
+      'reloading --xstate.error.actor.reloadAccount--> closed',
+      'soleAdmin --withdraw.cancel--> closed',
+      'withdrawing --xstate.done.actor.withdraw--> reloading',
+      'withdrawing --xstate.error.actor.withdraw--> failed',
+    ])
+  })
+  paths.forEach((path, index) => {
+    test(path.title, async ({ page, request }) => {
+      const checked = await walkPath(page, request, withdraw, path)
+      expect(checked.at(-1)).toBe(path.title.replace(/^\[[\w ]+\] /, '').split(' <- ')[0])
+      await shot(page, `path-withdraw-${String(index + 1).padStart(2, '0')}-${checked.at(-1)}`)
     })
   })
 })

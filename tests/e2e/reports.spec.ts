@@ -122,6 +122,23 @@ test('an admin reads a learner\'s reports, changes the scope and the range, and 
   // no date after tomorrow
   const tomorrow = Temporal.Now.plainDateISO(ZONE).add({ days: 1 }).toString()
   await expect(reports.getByLabel('To')).toHaveAttribute('max', tomorrow)
+  // dates typed that make no interval are refused by the range's machine: its message, the dates as
+  // typed, the report unchanged; a one-day range ending tomorrow is taken
+  const dayAfterTomorrow = Temporal.Now.plainDateISO(ZONE).add({ days: 2 }).toString()
+  await reports.getByLabel('To').fill(dayAfterTomorrow)
+  await expect(reports.getByRole('alert')).toHaveText('Pick a start date before the end date, no later than tomorrow.')
+  await expect(reports.getByLabel('To')).toHaveValue(dayAfterTomorrow)
+  await expect(reports.getByRole('button', { name: 'Date shortcuts: This month' })).toBeVisible()
+  await expect(overviewFigure(page, 'lessons')).toHaveText('2')
+  await reports.getByLabel('From').fill(tomorrow)
+  await expect(reports.getByRole('alert')).toBeVisible()
+  await reports.getByLabel('To').fill(tomorrow)
+  await expect(reports.getByRole('alert')).toHaveCount(0)
+  await expect(reports.getByRole('button', { name: 'Date shortcuts: Custom dates' })).toBeVisible()
+  await expect(overviewFigure(page, 'lessons')).toHaveText('0')
+  await reports.getByRole('button', { name: 'Date shortcuts: Custom dates' }).click()
+  await page.getByRole('menuitem', { name: 'This month' }).click()
+  await expect(overviewFigure(page, 'lessons')).toHaveText('2')
 
   // weekly: the periods are weeks, named by their Saturday (the table stands for the chart)
   await reports.getByRole('button', { name: 'Weekly' }).click()

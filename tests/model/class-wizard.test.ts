@@ -72,12 +72,50 @@ const events: ModelEvent<M>[] = [
 ]
 
 const notBusy = ({ snapshot }: View) => expect(snapshot.hasTag('busy')).toBe(false)
+
+/**
+ * What the screen is told to do in a step (its storage and its address, given by the view): a step
+ * entered is kept and shown in the address; a change of the class being built is kept; nothing else.
+ */
+function expectStepEffects({ snapshot, previous, event, actions, params, ignored }: View) {
+  // the back and forward buttons are followed while a step is shown
+  expect(snapshot.children.followAddress).toBeDefined()
+  if (ignored) return
+  const step = snapshot.context.built.step
+  // a step is entered from outside the steps, from another step, or again by the address (`wizard.goTo`)
+  const entered = previous === undefined || !previous.matches('editing') || previous.context.built.step !== step || event.type === 'wizard.goTo'
+  const changed = ['wizard.update', 'students.add', 'students.remove'].includes(event.type)
+  if (entered) {
+    expect(actions).toEqual(['keepClass', 'showStep'])
+    expect(params.showStep).toEqual({ step })
+  } else if (changed) expect(actions).toEqual(['keepClass'])
+  else expect(actions).toEqual([])
+  if (entered || changed) expect(params.keepClass).toEqual({ built: snapshot.context.built })
+}
+
 const atStep =
   (step: ClassBeingBuilt['step']) =>
   (view: View) => {
     notBusy(view)
     expect(view.snapshot.context.built.step).toBe(step)
+    expectStepEffects(view)
   }
+
+/** The end: what a reload would find is dropped, the outcome told, the class list shown. */
+const ended =
+  (outcome: 'created' | 'draftSaved' | null) =>
+  ({ snapshot, actions, params }: View) => {
+    expect(snapshot.status).toBe('done')
+    expect(snapshot.children.followAddress).toBeUndefined()
+    expect(actions).toEqual(outcome ? ['forgetClass', 'announce', 'showClassList'] : ['forgetClass', 'showClassList'])
+    if (outcome) expect(params.announce).toEqual({ outcome })
+  }
+
+/** Outside the steps nothing is kept, shown or followed. */
+const noStepEffects = ({ snapshot, actions }: View) => {
+  expect(snapshot.children.followAddress).toBeUndefined()
+  expect(actions).toEqual([])
+}
 
 modelTests(
   buildModel({
@@ -91,12 +129,15 @@ modelTests(
     events: () => events,
     simplePaths: { skip: 'every typed change makes a new context; the shortest paths, each followed by every event of its last state, cover the graph' },
     states: {
-      loading: ({ snapshot }: View) => {
-        expect(snapshot.hasTag('busy')).toBe(true)
-        expect(snapshot.children.loadDraft).toBeDefined()
+      loading: (view: View) => {
+        expect(view.snapshot.hasTag('busy')).toBe(true)
+        expect(view.snapshot.children.loadDraft).toBeDefined()
+        // the unread draft (only its id) is not kept: a reload reads it again
+        noStepEffects(view)
       },
       loadFailed: (view: View) => {
         notBusy(view)
+        noStepEffects(view)
         if (!view.ignored && view.event.type !== 'xstate.init') expect(view.snapshot.context.error).toEqual(expectedFailure(errorOf(view.event)))
       },
       'editing.details.editing': (view: View) => {
@@ -132,20 +173,30 @@ modelTests(
         if (view.event.type === 'students.remove' && !view.ignored) expect(view.snapshot.context.built.users).not.toContain('ana@example.com')
         if (view.event.type === 'xstate.error.actor.createClass') expect(view.snapshot.context.error).toEqual(expectedFailure(errorOf(view.event)))
       },
-      confirming: notBusy,
-      creating: ({ snapshot }: View) => {
+      confirming: (view: View) => {
+        notBusy(view)
+        noStepEffects(view)
+      },
+      creating: (view: View) => {
+        const { snapshot } = view
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.children.createClass).toBeDefined()
         expect(snapshot.context.error).toBeNull()
+        noStepEffects(view)
       },
-      savingDraft: ({ snapshot }: View) => {
+      savingDraft: (view: View) => {
+        const { snapshot } = view
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.children.saveDraft).toBeDefined()
+        noStepEffects(view)
       },
-      cancelling: notBusy,
-      created: ({ snapshot }: View) => expect(snapshot.status).toBe('done'),
-      draftSaved: ({ snapshot }: View) => expect(snapshot.status).toBe('done'),
-      discarded: ({ snapshot }: View) => expect(snapshot.status).toBe('done'),
+      cancelling: (view: View) => {
+        notBusy(view)
+        noStepEffects(view)
+      },
+      created: ended('created'),
+      draftSaved: ended('draftSaved'),
+      discarded: ended(null),
     },
   }),
 )

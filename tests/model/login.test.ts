@@ -16,6 +16,8 @@ const events: ModelEvent<M>[] = [
   { type: 'login.submit', ...credentials },
   { type: 'login.forgotPassword' },
   { type: 'login.createAccount' },
+  { type: 'login.resendConfirmation', email: 'ana@example.com' },
+  { type: 'login.closeDialog' },
   done('signIn', sessionOf(teacher)),
   failed('signIn', apiFailure(400, { detail: 'Unable to log in with provided credentials.' })),
   failed('signIn', apiFailure(403, { detail: 'Account not confirmed', code: 'unconfirmed' })),
@@ -53,6 +55,10 @@ const model = buildModel({
       createAccountRefused(view)
       expect(view.snapshot.hasTag('error')).toBe(false)
       expect(view.snapshot.context.error).toBeNull()
+      // no refusal to resend a confirmation for, and no dialog to close
+      expect(view.snapshot.can({ type: 'login.resendConfirmation', email: 'ana@example.com' })).toBe(false)
+      expect(view.snapshot.can({ type: 'login.closeDialog' })).toBe(false)
+      if (!view.ignored && view.event.type === 'login.closeDialog') expect(view.previous?.value).toBe('forgotPassword')
     },
     'editing.failed': (view) => {
       const { snapshot, event, actions, ignored } = view
@@ -60,7 +66,16 @@ const model = buildModel({
       createAccountRefused(view)
       expect(snapshot.hasTag('error')).toBe(true)
       expect(snapshot.context.session).toBeNull()
+      // the confirmation link can be sent again only after an unconfirmed account's refusal
+      expect(snapshot.can({ type: 'login.resendConfirmation', email: 'ana@example.com' })).toBe(snapshot.context.error?.body.code === 'unconfirmed')
       if (ignored) return
+      if (event.type === 'login.closeDialog') {
+        // back from the resend dialog: the refusal is still shown
+        expect(view.previous?.value).toBe('resendConfirmation')
+        expect(snapshot.context.error).toEqual(view.previous?.context.error)
+        expect(actions).toEqual([])
+        return
+      }
       // the error panel shows the failure, and the person is logged out
       expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
       expect(['xstate.error.actor.signIn', 'xstate.error.actor.loadAccount']).toContain(event.type)
@@ -115,9 +130,23 @@ const model = buildModel({
       expect(actions).toEqual(['startSession'])
       expect(params.startSession).toEqual({ session: sessionOf(teacher), user })
     },
-    forgotPassword: ({ snapshot }) => {
-      expect(snapshot.status).toBe('done')
-      expect(snapshot.output).toEqual({ outcome: 'forgotPassword' })
+    forgotPassword: ({ snapshot, ignored }) => {
+      // the recover-password dialog is open over the form: the login flow waits for it to close
+      expect(snapshot.status).toBe('active')
+      notBusy({ snapshot } as View)
+      expect(snapshot.can({ type: 'login.closeDialog' })).toBe(true)
+      expect(snapshot.can({ type: 'login.submit', ...credentials })).toBe(false)
+      if (!ignored) expect(snapshot.context.session).toBeNull()
+    },
+    resendConfirmation: ({ snapshot, event, ignored }) => {
+      // the resend dialog is open for the e-mail typed; the refusal stays behind it
+      expect(snapshot.status).toBe('active')
+      expect(snapshot.hasTag('error')).toBe(true)
+      expect(snapshot.context.error?.body.code).toBe('unconfirmed')
+      expect(snapshot.context.email).toBe('ana@example.com')
+      expect(snapshot.can({ type: 'login.closeDialog' })).toBe(true)
+      expect(snapshot.can({ type: 'login.submit', ...credentials })).toBe(false)
+      if (!ignored) expect(event.type).toBe('login.resendConfirmation')
     },
     createAccount: ({ snapshot }) => {
       expect(snapshot.status).toBe('done')

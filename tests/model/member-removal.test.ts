@@ -62,11 +62,14 @@ const model = buildModel({
       // the view is told what the member was removed from
       expect(params.announceRemoved).toEqual({ scope: snapshot.context.scope })
     },
-    refused: ({ snapshot, event }: View) => {
-      expect(snapshot.status).toBe('done')
+    refused: ({ snapshot, event, ignored }: View) => {
+      // the dialog stays open with the message until it is closed
+      expect(snapshot.status).toBe('active')
       expect(snapshot.hasTag('error')).toBe(true)
-      expect(errorOf(event)).toBe(soleAdmin)
+      if (!ignored) expect(errorOf(event)).toBe(soleAdmin)
       expect(snapshot.context.error).toEqual(soleAdmin)
+      expect(snapshot.can({ type: 'removal.retry' })).toBe(false)
+      expect(snapshot.can({ type: 'removal.confirm' })).toBe(false)
     },
     failed: ({ snapshot, event, ignored }: View) => {
       expect(snapshot.status).toBe('active')
@@ -74,9 +77,11 @@ const model = buildModel({
       expect(snapshot.context.error?.body.code).not.toBe('sole_admin')
       if (!ignored) expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
     },
-    cancelled: ({ snapshot, event }: View) => {
+    cancelled: ({ snapshot, event, actions }: View) => {
       expect(snapshot.status).toBe('done')
       expect(event.type).toBe('removal.cancel')
+      // the dialog is closed by the machine, and only here
+      expect(actions).toEqual(['close'])
     },
   },
 })
@@ -124,7 +129,10 @@ describe('memberRemovalMachine with actors', () => {
   it('ends refused when the server says the member is the only admin', async () => {
     const { actor } = run(false, async () => Promise.reject(soleAdmin))
     actor.send({ type: 'removal.confirm' })
-    await waitFor(actor, (s) => s.status === 'done')
+    await waitFor(actor, (s) => s.matches('refused'))
+    actor.send({ type: 'removal.retry' })
     expect(actor.getSnapshot().value).toBe('refused')
+    actor.send({ type: 'removal.cancel' })
+    expect(actor.getSnapshot().value).toBe('cancelled')
   })
 })

@@ -69,9 +69,11 @@ const model = buildModel({
       expect(['sole_admin', 'self']).not.toContain(snapshot.context.error?.body.code)
       if (!ignored) expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
     },
-    cancelled: ({ snapshot, event }: View) => {
+    cancelled: ({ snapshot, event, actions }: View) => {
       expect(snapshot.status).toBe('done')
       expect(event.type).toBe('memberStatus.cancel')
+      // the dialog is closed by the machine, and only here
+      expect(actions).toEqual(['close'])
     },
   },
 })

@@ -55,6 +55,8 @@ const model = buildModel({
     },
     withdrawing: ({ snapshot, previous, event, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(true)
+      // the dialog cannot be closed while the removal runs
+      expect(snapshot.can({ type: 'withdraw.cancel' })).toBe(false)
       expect(snapshot.context.error).toBeNull()
       // the removal follows a second confirmation (or a retry after a failure), never the first
       if (!ignored) {
@@ -72,14 +74,15 @@ const model = buildModel({
     closed: ({ snapshot, event, actions, params }) => {
       expect(snapshot.status).toBe('done')
       if (event.type === 'xstate.done.actor.reloadAccount') {
-        expect(actions).toEqual(['announceWithdrawn'])
+        expect(actions).toEqual(['announceWithdrawn', 'close'])
         expect(params.announceWithdrawn).toEqual({ account: teacherWithdrawn, organization: school })
       } else if (event.type === 'xstate.error.actor.reloadAccount') {
+        expect(actions).toEqual(['announceWithdrawn', 'close'])
         expect(params.announceWithdrawn).toEqual({ account: null, organization: school })
       } else {
-        // cancelled: nothing happened
+        // cancelled: nothing happened but the dialog closing, by the machine
         expect(event.type).toBe('withdraw.cancel')
-        expect(actions).toEqual([])
+        expect(actions).toEqual(['close'])
       }
     },
   },

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { invitedToExistingAccount, loginMachine } from '../../../machines/login'
@@ -25,16 +25,22 @@ export type LoginFormProps = {
   inviteParam: string | null
   /** Pre-filled e-mail (an invited existing user). */
   initialEmail?: string
-  onForgotPassword: () => void
   onCreateAccount: () => void
-  onResendConfirmation: (email: string) => void
+  /**
+   * The dialog the login flow has open over the form (its state `forgotPassword` or
+   * `resendConfirmation`), drawn by the page; `close` tells the flow it was closed.
+   */
+  renderDialog: (dialog: LoginDialog, close: () => void) => ReactNode
 }
+
+/** A dialog over the login form, as the login machine's state names it. */
+export type LoginDialog = { kind: 'recover' } | { kind: 'resend'; email: string }
 
 /**
  * The login card (spec §2 Login): e-mail, password, forgot password, login (and accept the
  * invitation), social login, create account, terms and privacy. Runs the login flow.
  */
-export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword, onCreateAccount, onResendConfirmation }: LoginFormProps) {
+export function LoginForm({ invite, inviteParam, initialEmail, onCreateAccount, renderDialog }: LoginFormProps) {
   const { LL } = useI18nContext()
   const session = useSession()
   const [, navigate] = useLocation()
@@ -58,7 +64,6 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
       if (snapshot.status !== 'done') return
       const output = snapshot.output as LoginOutput
       if (output.outcome === 'signedIn') navigate(afterLogin(output.destination, search), { replace: true })
-      else if (output.outcome === 'forgotPassword') onForgotPassword()
       else if (output.outcome === 'createAccount') onCreateAccount()
     },
   )
@@ -66,6 +71,9 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
   // an invited existing account accepts by logging in: no sign-up offered (the flow refuses it too)
   const existingAccount = useSelector(flow, (s) => invitedToExistingAccount(s.context))
   const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
+  const recovering = useSelector(flow, (s) => s.matches('forgotPassword'))
+  const resendingTo = useSelector(flow, (s) => (s.matches('resendConfirmation') ? s.context.email : null))
+  const dialog: LoginDialog | null = recovering ? { kind: 'recover' } : resendingTo !== null ? { kind: 'resend', email: resendingTo } : null
 
   const form = useForm({ email: initialEmail ?? '', password: '' }, (values) => validateLogin(LL, values))
   const submit = (event: React.FormEvent) => {
@@ -93,7 +101,7 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
       </Stack>
       <ErrorPanel messages={messages} />
       {unconfirmed ? (
-        <Button variant="outline" onClick={() => onResendConfirmation(normalizeEmail(form.values.email))}>
+        <Button variant="outline" onClick={() => flow.send({ type: 'login.resendConfirmation', email: normalizeEmail(form.values.email) })}>
           {LL.auth.confirmAccount.resend()}
         </Button>
       ) : null}
@@ -138,6 +146,7 @@ export function LoginForm({ invite, inviteParam, initialEmail, onForgotPassword,
         </HStack>
       )}
       <TermsNotice />
+      {dialog ? renderDialog(dialog, () => flow.send({ type: 'login.closeDialog' })) : null}
     </AuthCard>
   )
 }

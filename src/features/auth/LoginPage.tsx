@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react'
+import { lazy } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import type { SignUpOutput, ValidatedInvitation } from '../../../machines/types'
@@ -19,8 +19,6 @@ const ResendConfirmationDialog = lazy(
 )
 const SignUpForm = lazy(withTexts(() => import('./SignUpForm').then((m) => ({ default: m.SignUpForm })), ['account']))
 const SocialSignIn = lazy(withTexts(() => import('./SocialSignIn').then((m) => ({ default: m.SocialSignIn })), ['account']))
-
-type Dialog = { kind: 'none' } | { kind: 'recover' } | { kind: 'resend'; email: string }
 
 /**
  * /login and /signup. The query decides what runs first:
@@ -68,9 +66,6 @@ function AuthScreens({
   const search = useSearch()
   // the page a login would go back to (e.g. a join link): a sign-up carries it through its confirmation mail
   const next = returnToOf(search)
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' })
-  // A finished login flow (it ends when a dialog opens) is replaced by a fresh one.
-  const [attempt, setAttempt] = useState(0)
   usePageTitle(mode === 'signup' ? LL.nav.titles.signUp() : LL.nav.titles.login())
 
   const socialMessage =
@@ -104,21 +99,14 @@ function AuthScreens({
         </Stack>
       ) : null}
       <LoginForm
-        key={attempt}
         invite={invite}
         inviteParam={inviteParam}
         initialEmail={initialEmail}
-        onForgotPassword={() => {
-          setAttempt((n) => n + 1)
-          setDialog({ kind: 'recover' })
-        }}
         onCreateAccount={() => navigate(paths.signup({ invite: inviteParam, next }))}
-        onResendConfirmation={(email) => setDialog({ kind: 'resend', email })}
+        renderDialog={(dialog, close) =>
+          dialog.kind === 'recover' ? <RecoverPasswordDialog onClose={close} /> : <ResendConfirmationDialog email={dialog.email} onClose={close} />
+        }
       />
-      {dialog.kind === 'recover' ? <RecoverPasswordDialog onClose={() => setDialog({ kind: 'none' })} /> : null}
-      {dialog.kind === 'resend' ? (
-        <ResendConfirmationDialog email={dialog.email} onClose={() => setDialog({ kind: 'none' })} />
-      ) : null}
     </Stack>
   )
 }

@@ -14,7 +14,8 @@ import { Button, Dialog, ErrorPanel, Portal, Text } from '../../ui'
 /**
  * Withdraw from an organization (machine withdraw): the first message, then the second one by role
  * after the first confirm; the second confirm removes the membership, reloads the account and closes.
- * The only admin is told to invite another owner first.
+ * The only admin is told to invite another owner first. It closes when the machine ends (`close`),
+ * so a cancel the machine does not take (while the removal runs) leaves it open.
  */
 export function WithdrawDialog({
   userId,
@@ -32,7 +33,7 @@ export function WithdrawDialog({
   const flow = useActorRef(
     withdrawMachine.provide({
       actors: withdrawActors,
-      actions: { announceWithdrawn: (_, { account }) => onWithdrawn(account) },
+      actions: { announceWithdrawn: (_, { account }) => onWithdrawn(account), close: () => onClose() },
     }),
     { ...actorOptions(), input: { userId, organization } },
   )
@@ -45,14 +46,12 @@ export function WithdrawDialog({
     : organization.roles.includes('teacher')
       ? t.teacher({ name })
       : t.student({ name })
-  const cancel = () => {
-    flow.send({ type: 'withdraw.cancel' })
-    onClose()
-  }
+  // the dialog closes when the machine reaches `closed` (its `close` action), not on the button
+  const cancel = () => flow.send({ type: 'withdraw.cancel' })
   const second = state === 'confirmed' || state === 'withdrawing' || state === 'failed' || state === 'reloading'
 
   return (
-    <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open || busy ? undefined : cancel())}>
+    <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : cancel())}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

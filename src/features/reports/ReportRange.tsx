@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { reportRangeMachine } from '../../../machines/report-range'
 import type { ReportScope, ReportShortcut } from '../../../machines/types'
@@ -13,37 +12,31 @@ export type ReportRangeActor = ActorRefFrom<typeof reportRangeMachine>
 /**
  * The date-interval picker (spec §2): a menu of the six shortcuts, two dates (none after tomorrow:
  * the inputs' max, and the machine refuses a later one) and the scope as three toggle buttons.
+ * Whether two dates make an interval is the machine's rule alone: it keeps a refused pair as typed.
  * Every control is a native control or an Ark menu, so it works from the keyboard.
  */
 export function ReportRange({ range }: { range: ReportRangeActor }) {
   const { LL } = useI18nContext()
   const t = LL.reports
-  const { from, to, scope, shortcut, maxDate } = useSelector(range, (s) => ({
+  const { from, to, typed, scope, shortcut, maxDate } = useSelector(range, (s) => ({
     from: s.context.from,
     to: s.context.to,
+    typed: s.context.typed,
     scope: s.context.scope,
     shortcut: s.context.shortcut,
     maxDate: s.context.calendar.maxDate,
-  }), (a, b) => a.from === b.from && a.to === b.to && a.scope === b.scope && a.shortcut === b.shortcut)
-  // what is typed, until it makes an interval the machine takes
-  const [draft, setDraft] = useState<{ from: string; to: string } | null>(null)
-  const shown = draft ?? { from, to }
-  const invalid = draft !== null && !(draft.from && draft.to && draft.from <= draft.to && draft.to <= maxDate)
-  const pick = (next: { from: string; to: string }) => {
-    const valid = next.from && next.to && next.from <= next.to && next.to <= maxDate
-    setDraft(valid ? null : next)
-    if (valid) range.send({ type: 'range.dates', from: next.from, to: next.to })
-  }
+  }), (a, b) => a.from === b.from && a.to === b.to && a.typed === b.typed && a.scope === b.scope && a.shortcut === b.shortcut)
+  // the machine takes the dates or keeps them as typed (refused): the picker shows what it says
+  const shown = typed ?? { from, to }
+  const invalid = typed !== null
+  const pick = (next: { from: string; to: string }) => range.send({ type: 'range.dates', from: next.from, to: next.to })
   const shortcutLabel = (name: ReportShortcut) => t[name]()
   const scopeLabel = (name: ReportScope) => t[name]()
 
   return (
     <Stack gap="2" role="group" aria-label={t.range()}>
       <HStack gap="3" flexWrap="wrap" alignItems="flex-end">
-        <Menu.Root onSelect={({ value }) => {
-          setDraft(null)
-          range.send({ type: 'range.shortcut', shortcut: value as ReportShortcut })
-        }}>
+        <Menu.Root onSelect={({ value }) => range.send({ type: 'range.shortcut', shortcut: value as ReportShortcut })}>
           <Menu.Trigger asChild>
             <Button variant="outline" aria-label={`${t.shortcuts()}: ${shortcut ? shortcutLabel(shortcut) : t.customRange()}`}>
               {shortcut ? shortcutLabel(shortcut) : t.customRange()}

@@ -32,6 +32,7 @@ export function MemberStatusDialog({ organizationId, organizationName, member, o
           toaster.success({ title: changed.is_active ? t.enabledToast({ name }) : t.disabledToast({ name }) })
           onChanged(changed)
         },
+        close: () => onClose(),
       },
     }),
     { input: { organizationId, userId: member.id, action } },
@@ -40,10 +41,8 @@ export function MemberStatusDialog({ organizationId, organizationName, member, o
   const busy = useSelector(status, (s) => s.hasTag('busy'))
   const error = useSelector(status, (s) => s.context.error)
 
-  const close = () => {
-    status.send({ type: 'memberStatus.cancel' })
-    onClose()
-  }
+  // the dialog closes when the machine reaches `cancelled` (its `close` action), not on the button
+  const close = () => status.send({ type: 'memberStatus.cancel' })
   const refused = state === 'refused'
   const message =
     error?.body.code === 'sole_admin' ? t.soleAdmin() : error ? errorMessage(error, LL.common.genericError()) : null

@@ -48,6 +48,7 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
           })
           onRemoved()
         },
+        close: () => onClose(),
       },
     }),
     { input: { organizationId, userId: member.id, canRemoveFromSystem } },
@@ -59,10 +60,8 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
   const [typedEmail, setTypedEmail] = useState('')
   const emailMatches = typedEmail.trim().toLowerCase() === member.email.toLowerCase()
 
-  const close = () => {
-    removal.send({ type: 'removal.cancel' })
-    onClose()
-  }
+  // the dialog closes when the machine reaches `cancelled` (its `close` action), not on the button
+  const close = () => removal.send({ type: 'removal.cancel' })
   const refused = state === 'refused'
   const message = refused ? LL.organizationUsers.soleAdmin() : error ? errorMessage(error, LL.common.genericError()) : null
   const messages = message === null ? [] : texts && !fromSystem ? [texts.failed, message] : [message]

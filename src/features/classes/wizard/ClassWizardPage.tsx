@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
+import { type FormEvent, type ReactNode, useRef, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
+import { fromCallback } from 'xstate'
 import { useLocation, useParams, useSearch } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
-import { classWizardMachine, detailsProblems, goalsProblems } from '../../../../machines/class-wizard'
+import { type ClassWizardEvent, classWizardMachine, detailsProblems, goalsProblems } from '../../../../machines/class-wizard'
 import { isOrgAdmin, isTeacher, membershipOf } from '../../../../machines/roles'
 import type { ClassBeingBuilt, WizardStep } from '../../../../machines/types'
 import { Flex, Stack } from '../../../../styled-system/jsx'
@@ -23,6 +24,18 @@ import { dropBuilt, keepBuilt, restoreBuilt } from './storage'
 const DEFAULT_LENGTH_DAYS = 30
 const STEPS: readonly WizardStep[] = ['details', 'goals', 'students', 'overview']
 const isStep = (value: string | null): value is WizardStep => STEPS.includes(value as WizardStep)
+/** The step the address shows now (?step=), or null. */
+const stepOfAddress = (): string | null => new URLSearchParams(window.location.search).get('step')
+
+/** The browser's back and forward buttons move between steps: the address's step goes back to the wizard. */
+function followAddress(sendBack: (event: ClassWizardEvent) => void): () => void {
+  const onPopState = () => {
+    const step = stepOfAddress()
+    if (isStep(step)) sendBack({ type: 'wizard.goTo', step })
+  }
+  window.addEventListener('popstate', onPopState)
+  return () => window.removeEventListener('popstate', onPopState)
+}
 
 /** A new class: today (the organization's) to 30 days later, the goals' defaults (§5), consent on. */
 const newClass = (today: Temporal.PlainDate): ClassBeingBuilt => {
@@ -55,7 +68,8 @@ const startingClass = (organizationId: number, draftId: number | null, today: Te
  * /organization/{id}/classes/new — the creation wizard (spec 001 §2), machines/class-wizard.ts: details,
  * goals, add students, overview, a yes/no confirmation, created. The step is in the address (?step=goals),
  * so the browser's back button moves between steps; the class being built is kept in sessionStorage
- * (a reload does not lose it); ?draft=<id> reopens a saved draft at the step it was left.
+ * (a reload does not lose it); ?draft=<id> reopens a saved draft at the step it was left. The machine
+ * decides when each of these happens; this screen only gives how (the actions and `followAddress`).
  */
 export function ClassWizardPage() {
   const organizationId = Number(useParams<{ organizationId?: string }>().organizationId)
@@ -73,38 +87,36 @@ export function ClassWizardPage() {
   const today = useOrganizationToday(organizationId)
 
   const [input] = useState(() => ({ organizationId, asTeacher, built: startingClass(organizationId, draftParam > 0 ? draftParam : null, today) }))
-  const wizard = useActorRef(classWizardMachine.provide({ actors: { loadDraft, saveClass } }), { input })
+  // what the wizard does outside itself (machines/class-wizard.ts), read when it runs: the latest navigate and wording
+  const outside = useRef({ navigate, wording })
+  outside.current = { navigate, wording }
+  const wizard = useActorRef(
+    classWizardMachine.provide({
+      actors: { loadDraft, saveClass, followAddress: fromCallback<ClassWizardEvent>(({ sendBack }) => followAddress(sendBack)) },
+      actions: {
+        showStep: (_, { step }) => {
+          const shown = stepOfAddress()
+          if (shown === step) return
+          // the first step shown replaces the address the wizard was opened at (no step, or ?draft=)
+          outside.current.navigate(`${paths.classesNew(organizationId)}?step=${step}`, { replace: !isStep(shown) })
+        },
+        keepClass: (_, { built }) => keepBuilt(organizationId, built),
+        forgetClass: () => dropBuilt(organizationId),
+        announce: (_, { outcome }) =>
+          toaster.success({ title: outcome === 'created' ? outside.current.wording.created() : outside.current.wording.draftSaved() }),
+        showClassList: () => outside.current.navigate(paths.classes(organizationId)),
+      },
+    }),
+    { input },
+  )
   const built = useSelector(wizard, (s) => s.context.built)
   const error = useSelector(wizard, (s) => s.context.error)
   const busy = useSelector(wizard, (s) => s.hasTag('busy'))
-  const editing = useSelector(wizard, (s) => s.matches('editing'))
   const loading = useSelector(wizard, (s) => s.matches('loading'))
   const loadFailed = useSelector(wizard, (s) => s.matches('loadFailed'))
   const invalid = useSelector(wizard, (s) => s.matches({ editing: { details: 'invalid' } }) || s.matches({ editing: { goals: 'invalid' } }))
   const confirming = useSelector(wizard, (s) => s.matches('confirming'))
   const cancelling = useSelector(wizard, (s) => s.matches('cancelling'))
-  const ended = useSelector(wizard, (s) => (s.status === 'done' ? (s.value as string) : null))
-
-  // keep the class being built across a reload; drop it once it is created, saved or discarded
-  useEffect(() => {
-    if (ended) {
-      dropBuilt(organizationId)
-      if (ended === 'created') toaster.success({ title: wording.created() })
-      if (ended === 'draftSaved') toaster.success({ title: wording.draftSaved() })
-      navigate(paths.classes(organizationId))
-    } else if (!loading && !loadFailed) keepBuilt(organizationId, built)
-  }, [built, ended, loading, loadFailed, organizationId, navigate, wording])
-
-  // the step in the address: the wizard's step is written there, and the back button's step is sent back
-  const urlStep = search.get('step')
-  useEffect(() => {
-    if (editing && isStep(urlStep) && urlStep !== built.step) wizard.send({ type: 'wizard.goTo', step: urlStep })
-    // only when the address changes (back, forward), not when the step does
-  }, [urlStep])
-  useEffect(() => {
-    if (!editing || urlStep === built.step) return
-    navigate(`${paths.classesNew(organizationId)}?step=${built.step}`, { replace: !isStep(urlStep) })
-  }, [built.step, editing])
 
   const update = (changes: Partial<ClassBeingBuilt>) => wizard.send({ type: 'wizard.update', changes })
   const next = (event: FormEvent) => {
