@@ -22,6 +22,7 @@ const queued = <T,>(work: () => Promise<T>): Promise<T> => {
   return next
 }
 
+const machineRect = css({ fill: 'none', stroke: 'border.subtle', strokeWidth: '1', strokeDasharray: '6 3' })
 const box = css({ fill: 'bg.default', stroke: 'border.default', strokeWidth: '1.5', cursor: 'pointer' })
 const compoundBox = css({ fill: 'bg.subtle', stroke: 'border.default', strokeWidth: '1.5', cursor: 'pointer' })
 const selectedBox = css({ stroke: 'colorPalette.default', strokeWidth: '3' })
@@ -72,6 +73,7 @@ export function FlowDiagram({
   }
   // compound states first, so that their children are drawn over them
   const ordered = [...states].sort((a, b) => a.path.split('.').length - b.path.split('.').length)
+  const machineBox = layout.nodes.get(chart.root.id)
   return (
     <div className={css({ overflowX: 'auto', maxW: 'full', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '2' })}>
       <svg
@@ -87,6 +89,14 @@ export function FlowDiagram({
             <path d="M 0 0 L 10 5 L 0 10 z" className={css({ fill: 'fg.muted' })} />
           </marker>
         </defs>
+        {machineBox ? (
+          <g aria-hidden="true">
+            <rect x={machineBox.x} y={machineBox.y} width={machineBox.width} height={machineBox.height} rx={10} className={machineRect} />
+            <text x={machineBox.x + 12} y={machineBox.y + 12 + LINE_HEIGHT - 4} className={label}>
+              {chart.id}
+            </text>
+          </g>
+        ) : null}
         {ordered.map((state) => {
           const node = layout.nodes.get(state.id)
           if (!node) return null

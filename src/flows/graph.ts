@@ -159,10 +159,11 @@ const stateNode = (state: FlowState): ElkNode => {
 }
 
 /**
- * The ELK graph of a chart: the machine's states as nodes (compound states hold their children),
- * one edge per transition and target, labelled with its event and guard, all edges at the root
- * (ELK routes edges across hierarchy levels with `INCLUDE_CHILDREN`). A targetless transition is a
- * self-loop: it stays in its state.
+ * The ELK graph of a chart: the machine as one compound node (transitions of the machine itself,
+ * taken in any state, start at its border) holding its states (compound states hold their
+ * children), one edge per transition and target, labelled with its event and guard, all edges at
+ * the top (ELK routes edges across hierarchy levels with `INCLUDE_CHILDREN`). A targetless
+ * transition is a self-loop: it stays in its state.
  */
 export const elkGraphOf = (chart: FlowChart): ElkNode => {
   const edges: ElkEdge[] = chart.transitions.flatMap((t) => {
@@ -176,7 +177,7 @@ export const elkGraphOf = (chart: FlowChart): ElkNode => {
     }))
   })
   return {
-    id: chart.root.id,
+    id: `graph:${chart.root.id}`,
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'DOWN',
@@ -186,8 +187,9 @@ export const elkGraphOf = (chart: FlowChart): ElkNode => {
       'elk.spacing.nodeNode': '30',
       'elk.spacing.edgeLabel': '4',
       'elk.edgeLabels.inline': 'false',
+      'elk.padding': '[top=8,left=8,bottom=8,right=8]',
     },
-    children: chart.root.children.map(stateNode),
+    children: [stateNode(chart.root)],
     edges,
   }
 }

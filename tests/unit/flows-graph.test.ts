@@ -16,6 +16,7 @@ const sample = setup({
 }).createMachine({
   id: 'sample',
   initial: 'idle',
+  on: { 'sample.reset': { target: '.idle' } },
   states: {
     idle: { description: 'Waiting.', on: { 'sample.start': { target: 'working', guard: 'isReady' }, 'sample.ping': { actions: 'note' } } },
     working: {
@@ -57,9 +58,10 @@ describe('a machine as a chart', () => {
         ['sample.working', 'sample.stop', null, 'sample.done'],
         ['sample.working.first', 'sample.next', null, 'sample.working.second'],
         ['sample.working.second', 'always', 'not(isReady)', 'sample.working.first'],
+        ['sample', 'sample.reset', null, 'sample.idle'],
       ]),
     )
-    expect(rows).toHaveLength(5)
+    expect(rows).toHaveLength(6)
   })
 
   it('reads the withdraw machine as the spec draws it: two confirmations and a sole-admin branch', () => {
@@ -88,9 +90,11 @@ describe('a machine as a chart', () => {
 describe('the ELK graph of a chart', () => {
   it('nests the children of a compound state in its node and gives each transition a labelled edge', () => {
     const graph = elkGraphOf(chartOf(sample))
-    expect(graph.id).toBe('sample')
-    expect(graph.children?.map((n) => n.id)).toEqual(['sample.idle', 'sample.working', 'sample.done'])
-    const working = graph.children?.find((n) => n.id === 'sample.working')
+    // the machine is one node, around its states
+    expect(graph.children?.map((n) => n.id)).toEqual(['sample'])
+    const machine = graph.children?.[0]
+    expect(machine?.children?.map((n) => n.id)).toEqual(['sample.idle', 'sample.working', 'sample.done'])
+    const working = machine?.children?.find((n) => n.id === 'sample.working')
     expect(working?.children?.map((n) => n.id)).toEqual(['sample.working.first', 'sample.working.second'])
     expect(working?.width).toBeUndefined() // sized by ELK around its children
     const edges = (graph.edges ?? []).map((e) => [e.sources[0], e.targets[0], e.labels?.[0]?.text])
@@ -99,9 +103,10 @@ describe('the ELK graph of a chart', () => {
         ['sample.idle', 'sample.working', 'sample.start [isReady]'],
         ['sample.idle', 'sample.idle', 'sample.ping'],
         ['sample.working.second', 'sample.working.first', 'always [not(isReady)]'],
+        ['sample', 'sample.idle', 'sample.reset'],
       ]),
     )
-    expect(edges).toHaveLength(5)
+    expect(edges).toHaveLength(6)
     expect(graph.layoutOptions?.['elk.hierarchyHandling']).toBe('INCLUDE_CHILDREN')
   })
 
@@ -117,8 +122,18 @@ describe('the ELK graph of a chart', () => {
       expect(child.x + child.width).toBeLessThanOrEqual(parent.x + parent.width)
       expect(child.y + child.height).toBeLessThanOrEqual(parent.y + parent.height)
     }
-    expect(layout.edges).toHaveLength(5)
+    expect(layout.edges).toHaveLength(6)
     for (const edge of layout.edges) expect(edge.points.length, edge.id).toBeGreaterThanOrEqual(2)
+  })
+
+  it('lays out every machine of machines/, transitions of the machine itself included', { timeout: 120_000 }, async () => {
+    for (const flow of FLOWS) {
+      const chart = chartOf(flow.machine)
+      const layout = await layOut(elkGraphOf(chart)).catch((error: unknown) => {
+        throw new Error(`${flow.name}: ${String(error)}`)
+      })
+      for (const state of statesOf(chart)) expect(layout.nodes.get(state.id)?.width, `${flow.name} ${state.path}`).toBeGreaterThan(0)
+    }
   })
 })
 
