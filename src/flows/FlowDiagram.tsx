@@ -131,7 +131,8 @@ export function FlowDiagram({
             </g>
           )
         })}
-        <g aria-hidden="true">
+        {/* drawn over the states, the arrows and their labels let clicks through to them */}
+        <g aria-hidden="true" className={css({ pointerEvents: 'none' })}>
           {layout.edges.map((edge) =>
             edge.points.length < 2 ? null : (
               <g key={edge.id}>
