@@ -29,6 +29,7 @@ export type Translations = RootTranslation &
 	classWizard: NamespaceClassWizardTranslation,
 	classes: NamespaceClassesTranslation,
 	dashboards: NamespaceDashboardsTranslation,
+	flows: NamespaceFlowsTranslation,
 	invitationImport: NamespaceInvitationImportTranslation,
 	legal: NamespaceLegalTranslation,
 	mail: NamespaceMailTranslation,
@@ -3897,6 +3898,97 @@ export type NamespaceDashboardsTranslation = {
 	}
 }
 
+export type NamespaceFlowsTranslation = {
+	/**
+	 * F​l​o​w​ ​g​a​l​l​e​r​y
+	 */
+	title: string
+	/**
+	 * E​v​e​r​y​ ​f​l​o​w​ ​o​f​ ​t​h​e​ ​p​o​r​t​a​l​,​ ​d​r​a​w​n​ ​f​r​o​m​ ​i​t​s​ ​m​a​c​h​i​n​e​.​ ​S​e​l​e​c​t​ ​a​ ​s​t​a​t​e​ ​t​o​ ​r​e​a​d​ ​t​h​e​ ​s​p​e​c​ ​t​e​x​t​ ​i​t​ ​i​m​p​l​e​m​e​n​t​s​.
+	 */
+	intro: string
+	/**
+	 * F​l​o​w​s
+	 */
+	contents: string
+	/**
+	 * S​t​a​t​e​c​h​a​r​t​ ​o​f​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	diagram: RequiredParams<'name'>
+	/**
+	 * D​r​a​w​i​n​g​ ​t​h​e​ ​s​t​a​t​e​c​h​a​r​t​…
+	 */
+	drawing: string
+	/**
+	 * T​h​e​ ​s​t​a​t​e​c​h​a​r​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​r​a​w​n​.
+	 */
+	drawFailed: string
+	/**
+	 * C​o​p​y​ ​f​o​r​ ​t​h​e​ ​S​t​a​t​e​l​y​ ​e​d​i​t​o​r
+	 */
+	copy: string
+	/**
+	 * C​o​p​i​e​d​.​ ​I​n​ ​t​h​e​ ​S​t​a​t​e​l​y​ ​e​d​i​t​o​r​,​ ​c​h​o​o​s​e​ ​I​m​p​o​r​t​ ​f​r​o​m​ ​c​o​d​e​ ​a​n​d​ ​p​a​s​t​e​ ​i​t​.
+	 */
+	copied: string
+	/**
+	 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​t​o​ ​t​h​e​ ​c​l​i​p​b​o​a​r​d​.
+	 */
+	copyFailed: string
+	/**
+	 * S​c​r​e​e​n​s​ ​i​t​ ​d​r​i​v​e​s
+	 */
+	screens: string
+	/**
+	 * N​o​ ​s​c​r​e​e​n​ ​u​s​e​s​ ​t​h​i​s​ ​f​l​o​w​.
+	 */
+	noScreens: string
+	/**
+	 * S​t​a​t​e​s
+	 */
+	states: string
+	/**
+	 * S​t​a​t​e
+	 */
+	state: string
+	/**
+	 * D​e​s​c​r​i​p​t​i​o​n
+	 */
+	description: string
+	/**
+	 * E​v​e​n​t​s
+	 */
+	events: string
+	/**
+	 * N​o​n​e
+	 */
+	none: string
+	/**
+	 * N​o​ ​d​e​s​c​r​i​p​t​i​o​n
+	 */
+	noDescription: string
+	/**
+	 * S​p​e​c​ ​t​e​x​t
+	 */
+	spec: string
+	/**
+	 * S​p​e​c​ ​t​e​x​t​ ​f​o​r​ ​{​s​t​a​t​e​}
+	 * @param {string} state
+	 */
+	specFor: RequiredParams<'state'>
+	/**
+	 * S​e​l​e​c​t​ ​a​ ​s​t​a​t​e​ ​i​n​ ​t​h​e​ ​s​t​a​t​e​c​h​a​r​t​ ​(​o​r​ ​f​o​c​u​s​ ​i​t​ ​a​n​d​ ​p​r​e​s​s​ ​E​n​t​e​r​)​ ​t​o​ ​r​e​a​d​ ​t​h​e​ ​s​p​e​c​ ​t​e​x​t​ ​i​t​ ​i​m​p​l​e​m​e​n​t​s​.
+	 */
+	pickState: string
+	/**
+	 * S​o​u​r​c​e​:​ ​{​d​o​c​u​m​e​n​t​}​,​ ​s​e​c​t​i​o​n​ ​{​s​e​c​t​i​o​n​}
+	 * @param {string} document
+	 * @param {string} section
+	 */
+	source: RequiredParams<'document' | 'section'>
+}
+
 export type NamespaceInvitationImportTranslation = {
 	/**
 	 * U​p​l​o​a​d​ ​a​ ​.​c​s​v​ ​o​r​ ​.​x​l​s​x​ ​f​i​l​e​ ​w​i​t​h​ ​o​n​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​p​e​r​ ​r​o​w​ ​u​n​d​e​r​ ​a​n​ ​"​E​-​m​a​i​l​"​ ​h​e​a​d​e​r​.​ ​Y​o​u​ ​s​e​e​ ​e​v​e​r​y​ ​r​o​w​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​s​e​n​t​.
@@ -7050,6 +7142,7 @@ export type Namespaces =
 	| 'classWizard'
 	| 'classes'
 	| 'dashboards'
+	| 'flows'
 	| 'invitationImport'
 	| 'legal'
 	| 'mail'
@@ -7122,6 +7215,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./dashboards/index.ts` file instead
 	 */
 	dashboards?: "[typesafe-i18n] reserved for 'dashboards'-namespace. You need to use the `./dashboards/index.ts` file instead."
+
+	/**
+	 * reserved for 'flows'-namespace\
+	 * you need to use the `./flows/index.ts` file instead
+	 */
+	flows?: "[typesafe-i18n] reserved for 'flows'-namespace. You need to use the `./flows/index.ts` file instead."
 
 	/**
 	 * reserved for 'invitationImport'-namespace\
@@ -10844,6 +10943,92 @@ export type TranslationFunctions = {
 			 */
 			allStudents: () => LocalizedString
 		}
+	}
+	flows: {
+		/**
+		 * Flow gallery
+		 */
+		title: () => LocalizedString
+		/**
+		 * Every flow of the portal, drawn from its machine. Select a state to read the spec text it implements.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Flows
+		 */
+		contents: () => LocalizedString
+		/**
+		 * Statechart of {name}
+		 */
+		diagram: (arg: { name: string }) => LocalizedString
+		/**
+		 * Drawing the statechart…
+		 */
+		drawing: () => LocalizedString
+		/**
+		 * The statechart could not be drawn.
+		 */
+		drawFailed: () => LocalizedString
+		/**
+		 * Copy for the Stately editor
+		 */
+		copy: () => LocalizedString
+		/**
+		 * Copied. In the Stately editor, choose Import from code and paste it.
+		 */
+		copied: () => LocalizedString
+		/**
+		 * Could not copy to the clipboard.
+		 */
+		copyFailed: () => LocalizedString
+		/**
+		 * Screens it drives
+		 */
+		screens: () => LocalizedString
+		/**
+		 * No screen uses this flow.
+		 */
+		noScreens: () => LocalizedString
+		/**
+		 * States
+		 */
+		states: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Description
+		 */
+		description: () => LocalizedString
+		/**
+		 * Events
+		 */
+		events: () => LocalizedString
+		/**
+		 * None
+		 */
+		none: () => LocalizedString
+		/**
+		 * No description
+		 */
+		noDescription: () => LocalizedString
+		/**
+		 * Spec text
+		 */
+		spec: () => LocalizedString
+		/**
+		 * Spec text for {state}
+		 */
+		specFor: (arg: { state: string }) => LocalizedString
+		/**
+		 * Select a state in the statechart (or focus it and press Enter) to read the spec text it implements.
+		 */
+		pickState: () => LocalizedString
+		/**
+		 * Source: {document}, section {section}
+		 */
+		source: (arg: { document: string, section: string }) => LocalizedString
 	}
 	invitationImport: {
 		/**

@@ -22,6 +22,7 @@ import en_classUserImport from './en/classUserImport/index.js'
 import en_classWizard from './en/classWizard/index.js'
 import en_classes from './en/classes/index.js'
 import en_dashboards from './en/dashboards/index.js'
+import en_flows from './en/flows/index.js'
 import en_invitationImport from './en/invitationImport/index.js'
 import en_legal from './en/legal/index.js'
 import en_mail from './en/mail/index.js'
@@ -43,6 +44,7 @@ import es_MX_classUserImport from './es-MX/classUserImport/index.js'
 import es_MX_classWizard from './es-MX/classWizard/index.js'
 import es_MX_classes from './es-MX/classes/index.js'
 import es_MX_dashboards from './es-MX/dashboards/index.js'
+import es_MX_flows from './es-MX/flows/index.js'
 import es_MX_invitationImport from './es-MX/invitationImport/index.js'
 import es_MX_legal from './es-MX/legal/index.js'
 import es_MX_mail from './es-MX/mail/index.js'
@@ -64,6 +66,7 @@ import ja_classUserImport from './ja/classUserImport/index.js'
 import ja_classWizard from './ja/classWizard/index.js'
 import ja_classes from './ja/classes/index.js'
 import ja_dashboards from './ja/dashboards/index.js'
+import ja_flows from './ja/flows/index.js'
 import ja_invitationImport from './ja/invitationImport/index.js'
 import ja_legal from './ja/legal/index.js'
 import ja_mail from './ja/mail/index.js'
@@ -85,6 +88,7 @@ import pt_BR_classUserImport from './pt-BR/classUserImport/index.js'
 import pt_BR_classWizard from './pt-BR/classWizard/index.js'
 import pt_BR_classes from './pt-BR/classes/index.js'
 import pt_BR_dashboards from './pt-BR/dashboards/index.js'
+import pt_BR_flows from './pt-BR/flows/index.js'
 import pt_BR_invitationImport from './pt-BR/invitationImport/index.js'
 import pt_BR_legal from './pt-BR/legal/index.js'
 import pt_BR_mail from './pt-BR/mail/index.js'
@@ -106,6 +110,7 @@ import th_classUserImport from './th/classUserImport/index.js'
 import th_classWizard from './th/classWizard/index.js'
 import th_classes from './th/classes/index.js'
 import th_dashboards from './th/dashboards/index.js'
+import th_flows from './th/flows/index.js'
 import th_invitationImport from './th/invitationImport/index.js'
 import th_legal from './th/legal/index.js'
 import th_mail from './th/mail/index.js'
@@ -127,6 +132,7 @@ import vi_classUserImport from './vi/classUserImport/index.js'
 import vi_classWizard from './vi/classWizard/index.js'
 import vi_classes from './vi/classes/index.js'
 import vi_dashboards from './vi/dashboards/index.js'
+import vi_flows from './vi/flows/index.js'
 import vi_invitationImport from './vi/invitationImport/index.js'
 import vi_legal from './vi/legal/index.js'
 import vi_mail from './vi/mail/index.js'
@@ -152,6 +158,7 @@ const localeTranslations = {
 		classWizard: en_classWizard,
 		classes: en_classes,
 		dashboards: en_dashboards,
+		flows: en_flows,
 		invitationImport: en_invitationImport,
 		legal: en_legal,
 		mail: en_mail,
@@ -176,6 +183,7 @@ const localeTranslations = {
 		classWizard: es_MX_classWizard,
 		classes: es_MX_classes,
 		dashboards: es_MX_dashboards,
+		flows: es_MX_flows,
 		invitationImport: es_MX_invitationImport,
 		legal: es_MX_legal,
 		mail: es_MX_mail,
@@ -200,6 +208,7 @@ const localeTranslations = {
 		classWizard: ja_classWizard,
 		classes: ja_classes,
 		dashboards: ja_dashboards,
+		flows: ja_flows,
 		invitationImport: ja_invitationImport,
 		legal: ja_legal,
 		mail: ja_mail,
@@ -224,6 +233,7 @@ const localeTranslations = {
 		classWizard: pt_BR_classWizard,
 		classes: pt_BR_classes,
 		dashboards: pt_BR_dashboards,
+		flows: pt_BR_flows,
 		invitationImport: pt_BR_invitationImport,
 		legal: pt_BR_legal,
 		mail: pt_BR_mail,
@@ -248,6 +258,7 @@ const localeTranslations = {
 		classWizard: th_classWizard,
 		classes: th_classes,
 		dashboards: th_dashboards,
+		flows: th_flows,
 		invitationImport: th_invitationImport,
 		legal: th_legal,
 		mail: th_mail,
@@ -272,6 +283,7 @@ const localeTranslations = {
 		classWizard: vi_classWizard,
 		classes: vi_classes,
 		dashboards: vi_dashboards,
+		flows: vi_flows,
 		invitationImport: vi_invitationImport,
 		legal: vi_legal,
 		mail: vi_mail,

@@ -30,6 +30,7 @@ export const namespaces: Namespaces[] = [
 	'classWizard',
 	'classes',
 	'dashboards',
+	'flows',
 	'invitationImport',
 	'legal',
 	'mail',

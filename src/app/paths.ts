@@ -13,6 +13,8 @@ export const ROUTES = [
   { name: 'Terms', path: '/terms', access: 'open' },
   { name: 'Privacy', path: '/privacy', access: 'open' },
   { name: 'DevUi', path: '/dev/ui', access: 'open' },
+  // the flow gallery (issue 20): platform admins, and anybody logged in in a development build
+  { name: 'Flows', path: '/flows', access: 'private' },
   { name: 'Dashboard', path: '/', access: 'private' },
   { name: 'Profile', path: '/profile', access: 'private' },
   { name: 'AdminOrganizations', path: '/admin', access: 'private' },

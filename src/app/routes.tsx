@@ -4,6 +4,7 @@ import type { Namespaces } from '../../locales/i18n-types'
 import { LoginPage } from '../features/auth/LoginPage'
 import { loadDateFormatters, withTexts } from './language'
 import { ScreenLoading } from './ScreenLoading'
+import { useCurrentUser } from './root-context'
 import { ROUTES, type RouteName } from './paths'
 
 /*
@@ -79,6 +80,17 @@ const TeacherDetailsPage = lazy(() => users().then((m) => ({ default: m.TeacherD
 /** The component gallery, in development builds only (dropped from production bundles). */
 const Gallery = import.meta.env.DEV ? lazy(() => import('../ui/Gallery').then((m) => ({ default: m.Gallery }))) : null
 
+/**
+ * The flow gallery (src/flows), elkjs with it: a chunk of its own, loaded only for those who may see
+ * it. A production build shows it to platform admins only (anybody else gets the not-found page, the
+ * chunk never loaded); a development build to anybody logged in.
+ */
+const FlowsPage = lazy(withTexts(() => import('../flows/FlowsPage').then((m) => ({ default: m.FlowsPage })), ['flows']))
+function FlowsScreen() {
+  const user = useCurrentUser()
+  return import.meta.env.DEV || user?.is_superuser ? <FlowsPage /> : <NotFoundPage />
+}
+
 type ScreenName = Exclude<RouteName, 'NotFound'>
 
 /** Each route's screen (paths.ts has the names and patterns, in matching order). */
@@ -92,6 +104,7 @@ const screens: Record<ScreenName, ReactNode> = {
   Terms: <TermsPage />,
   Privacy: <PrivacyPage />,
   DevUi: Gallery ? <Gallery /> : null,
+  Flows: <FlowsScreen />,
   Dashboard: <DashboardPage />,
   Profile: <ProfilePage />,
   AdminOrganizations: <AdminOrganizationsPage />,
