@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest'
 import { detailsProblems, goalsProblems } from '../../machines/class-wizard'
 import { reportRangeMachine } from '../../machines/report-range'
-import type { ClassBeingBuilt, ReportCalendar } from '../../machines/types'
+import type { ClassBeingBuilt } from '../../machines/types'
+import { reportCalendar as calendar } from './fixtures'
 import { snapshotAfter } from './harness'
 
 const built: ClassBeingBuilt = {
@@ -84,18 +85,6 @@ describe('class wizard details bounds', () => {
 })
 
 describe('report range bounds', () => {
-  /** Today is Monday 2026-11-23; tomorrow, 2026-11-24, is the last date the picker offers. */
-  const calendar: ReportCalendar = {
-    maxDate: '2026-11-24',
-    shortcuts: {
-      thisMonth: { from: '2026-11-01', to: '2026-11-23' },
-      lastWeek: { from: '2026-11-14', to: '2026-11-20' },
-      lastMonth: { from: '2026-10-01', to: '2026-10-31' },
-      last3Months: { from: '2026-08-24', to: '2026-11-23' },
-      last6Months: { from: '2026-05-24', to: '2026-11-23' },
-      lastYear: { from: '2025-11-24', to: '2026-11-23' },
-    },
-  }
   const input = { calendar, subject: { kind: 'user', organizationId: 7, userId: 11 } } as const
 
   it.each([

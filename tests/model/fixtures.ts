@@ -1,5 +1,5 @@
 /** People and payloads the model tests use. */
-import type { InvitePayload, Organization, OrganizationMembership, Session, SocialClaims, User } from '../../machines/types'
+import type { InvitePayload, Organization, OrganizationMembership, ReportCalendar, Session, SocialClaims, User } from '../../machines/types'
 
 const person = (overrides: Partial<User> & Pick<User, 'id' | 'email'>): User => ({
   first_name: 'Ana',
@@ -99,3 +99,16 @@ export const organization: Organization = {
  */
 export const fileOfSize = (bytes: number, name: string, type: string): File =>
   Object.assign(new File([new Uint8Array(bytes)], name, { type }), { label: name })
+
+/** Today is Monday 2026-11-23: the calendar src/features/reports/range.ts computes for it (tomorrow, 2026-11-24, the last date the picker offers). */
+export const reportCalendar: ReportCalendar = {
+  maxDate: '2026-11-24',
+  shortcuts: {
+    thisMonth: { from: '2026-11-01', to: '2026-11-23' },
+    lastWeek: { from: '2026-11-14', to: '2026-11-20' },
+    lastMonth: { from: '2026-10-01', to: '2026-10-31' },
+    last3Months: { from: '2026-08-24', to: '2026-11-23' },
+    last6Months: { from: '2026-05-24', to: '2026-11-23' },
+    lastYear: { from: '2025-11-24', to: '2026-11-23' },
+  },
+}

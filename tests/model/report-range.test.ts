@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate'
 import { reportRangeMachine } from '../../machines/report-range'
-import type { LoadReportInput, ReportCalendar, ReportData } from '../../machines/types'
+import type { LoadReportInput, ReportData } from '../../machines/types'
 import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
+import { reportCalendar as calendar } from './fixtures'
 
 type M = typeof reportRangeMachine
 type View = StepView<M>
 
-/** Today is Monday 2026-11-23: the calendar src/features/reports/range.ts computes for it. */
-const calendar: ReportCalendar = {
-  maxDate: '2026-11-24',
-  shortcuts: {
-    thisMonth: { from: '2026-11-01', to: '2026-11-23' },
-    lastWeek: { from: '2026-11-14', to: '2026-11-20' },
-    lastMonth: { from: '2026-10-01', to: '2026-10-31' },
-    last3Months: { from: '2026-08-24', to: '2026-11-23' },
-    last6Months: { from: '2026-05-24', to: '2026-11-23' },
-    lastYear: { from: '2025-11-24', to: '2026-11-23' },
-  },
-}
 const subject = { kind: 'user', organizationId: 7, userId: 11 } as const
 const report: ReportData = {
   overview: { active_users: 1, lessons_count: 4, hours: 0.5, lessons_per_day: 0.17, minutes_per_day: 1.3 },
