@@ -12,8 +12,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // each file builds its own app on its own store; on a shared PostgreSQL keep files apart
-          fileParallelism: !process.env.DATABASE_URL,
+          // each file builds its own app on its own store: a memory PGlite, or a database of its own on the
+          // PostgreSQL server of DATABASE_URL (tests/api/harness.ts createDatabase), so files run side by side on both
+          fileParallelism: true,
         },
       },
     ],
