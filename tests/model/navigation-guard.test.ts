@@ -64,7 +64,11 @@ const cases: Record<string, [NavigationGuardInput, NavigationDecision | 'accept'
   'newcomer to the students of an organization': [{ ...asNewcomer, destination: route.otherStudents }, 'notMember'],
   'teacher to login with her invite': [{ ...asTeacher, destination: route.login, invite: inviteForTeacher }, 'accept'],
   'teacher to signup with her invite': [{ ...asTeacher, destination: route.signup, invite: inviteForTeacher }, 'accept'],
-  // the e-mail of the invitation is hers whatever its case and surrounding spaces
+  // the e-mail of the invitation is hers whatever its case and surrounding spaces, on either side
+  'teacher whose account spells her e-mail in capitals, to login with her invite': [
+    { ...asTeacher, user: { ...teacher, email: ' Ana@EXAMPLE.com' }, destination: route.login, invite: inviteForTeacher },
+    'accept',
+  ],
   'teacher to login with her invite, its e-mail in capitals': [
     { ...asTeacher, destination: route.login, invite: { ...inviteForTeacher, email: ' ANA@Example.COM ' } },
     'accept',
@@ -191,7 +195,7 @@ const model = buildModel({
       expect(expectedOf(snapshot.context)).toBe('accept')
       expect(actions).toEqual([])
       // accepted with the session's token for the logged-in user's own e-mail
-      expect(inputOf(snapshot.children.acceptInvite)).toEqual({ sessionToken: 'token-1', token: inviteForTeacher.token, email: teacher.email })
+      expect(inputOf(snapshot.children.acceptInvite)).toEqual({ sessionToken: 'token-1', token: inviteForTeacher.token, email: snapshot.context.user?.email })
     },
     allowed: decided('allowed'),
     toLogin: decided('toLogin'),
