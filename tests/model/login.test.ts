@@ -218,6 +218,22 @@ describe('loginMachine', () => {
     expect(inputOf(snapshot.children.acceptInvite)).toEqual({ sessionToken: sessionOf(teacher).token, token: invite.token, email: credentials.email })
   })
 
+  it('accepts an invitation when the e-mail typed differs from it only in case and spaces', () => {
+    const typed = { type: 'login.submit', email: ' ANA@Example.com ', password: credentials.password } as const
+    expect(snapshotAfter(loginMachine, { invite: inviteForTeacher }, [typed, done('signIn', sessionOf(teacher))]).value).toBe('acceptingInvite')
+  })
+
+  it('opens with an empty e-mail, and resends the confirmation to the address typed now', () => {
+    expect(snapshotAfter(loginMachine, { invite: null }, []).context.email).toBe('')
+    const snapshot = snapshotAfter(loginMachine, { invite: null }, [
+      signedIn[0],
+      failed('signIn', apiFailure(403, { detail: 'Account not confirmed', code: 'unconfirmed' })),
+      { type: 'login.resendConfirmation', email: 'ana.lima@example.com' },
+    ])
+    expect(snapshot.value).toBe('resendConfirmation')
+    expect(snapshot.context.email).toBe('ana.lima@example.com')
+  })
+
   it('sends a platform admin to /admin, anybody else to the dashboard', () => {
     for (const [user, destination] of [
       [superuser, '/admin'],
