@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate'
 import { confirmAccountMachine } from '../../machines/confirm-account'
 import type { ConfirmAccountResult, ConfirmationCheck, ConfirmLinkInput, DetailResult, EmailInput, TokenInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof confirmAccountMachine
@@ -54,6 +54,17 @@ const fewerEvents: ModelEvent<M>[] = events.filter(
     !(event.type === 'xstate.error.actor.declineAccount' && errorOf(event) === serverFailure),
 )
 
+/** The page's buttons, all refused while a call runs. */
+const buttonsRefused = {
+  'confirm.submit': null,
+  'confirm.choosePassword': null,
+  'confirm.decline': null,
+  'confirm.resend': null,
+  'confirm.retry': null,
+}
+/** A refusal naming the token: the link is spent (only then the invalid page). */
+const spentOr = (otherwise: string) => (event: unknown) => (errorOf(event as { type: string }) === linkSpent ? 'invalid' : otherwise)
+
 const busy = ({ snapshot }: View) => {
   expect(snapshot.status).toBe('active')
   expect(snapshot.hasTag('busy')).toBe(true)
@@ -76,6 +87,44 @@ const model = buildModel({
   simplePaths: {
     events: () => fewerEvents,
     bound: 'the second kind of failure of the check and of the decline is left to the shortest paths (each multiplies the graph without new states)',
+  },
+  // spec §2 confirm account: the link is checked; a sign-up's link asks the person first (the
+  // sign-up password, a new password, or "this wasn't me"), an e-mail change's is confirmed at
+  // once; a spent link offers a new one; a failure to check it offers a retry
+  edges: {
+    checking: {
+      ...buttonsRefused,
+      'xstate.done.actor.checkConfirmation': (event) => {
+        const check = (event as { output: ConfirmationCheck }).output
+        return check.already_confirmed ? 'alreadyConfirmed' : check.purpose === 'sign_up' ? 'asking' : 'confirming'
+      },
+      'xstate.error.actor.checkConfirmation': spentOr('failed'),
+    },
+    asking: {
+      ...buttonsRefused,
+      'confirm.submit': 'confirming',
+      'confirm.choosePassword': 'confirming',
+      'confirm.decline': 'declining',
+    },
+    confirming: {
+      ...buttonsRefused,
+      'xstate.done.actor.confirmAccount': (event) => {
+        const result = (event as { output: ConfirmAccountResult }).output
+        return result.already_confirmed ? 'alreadyConfirmed' : result.reset_token !== undefined ? 'passwordToSet' : 'confirmed'
+      },
+      // a wrong sign-up password keeps the link and asks again; an e-mail change has none to get wrong
+      'xstate.error.actor.confirmAccount': (event, snapshot) =>
+        errorOf(event) === wrongPassword && snapshot.context.purpose === 'sign_up' ? 'asking' : spentOr('failed')(event),
+    },
+    declining: { ...buttonsRefused, 'xstate.done.actor.declineAccount': 'declined', 'xstate.error.actor.declineAccount': spentOr('asking') },
+    failed: { ...buttonsRefused, 'confirm.retry': 'checking' },
+    invalid: { ...buttonsRefused, 'confirm.resend': 'resending' },
+    resending: { ...buttonsRefused, 'xstate.done.actor.sendConfirmation': 'resent', 'xstate.error.actor.sendConfirmation': 'invalid' },
+    confirmed: {},
+    passwordToSet: {},
+    alreadyConfirmed: {},
+    declined: {},
+    resent: {},
   },
   states: {
     checking: (view) => {
@@ -208,6 +257,44 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('confirmAccountMachine', () => {
+  const confirmWith = (link: ConfirmationCheck, error: unknown) => {
+    const first = link.purpose === 'sign_up' ? [{ type: 'confirm.submit', password: signUpPassword } as const] : []
+    return snapshotAfter(confirmAccountMachine, { token }, [done('checkConfirmation', link), ...first, failed('confirmAccount', error)])
+  }
+
+  // only a 400 naming the password of a sign-up's link asks again; only a 400 naming the token spends the link
+  it.each([
+    ['a 400 naming the password, sign-up link', 'asking', signUpLink, wrongPassword],
+    ['a 400 naming the password, e-mail change link', 'failed', changeLink, wrongPassword],
+    ['a 401 naming the password', 'failed', signUpLink, apiFailure(401, { password: ['No.'] })],
+    ['a 400 naming the token', 'invalid', signUpLink, linkSpent],
+    ['a 404 naming the token', 'failed', signUpLink, apiFailure(404, { token: ['Not found.'] })],
+    ['a 400 naming neither', 'failed', signUpLink, apiFailure(400, { detail: 'Bad request' })],
+  ])('after %s the page is %s', (_, state, link, error) => {
+    const snapshot = confirmWith(link, error)
+    expect(snapshot.value).toBe(state)
+    expect(snapshot.context.error).toEqual(error)
+  })
+
+  it('confirms with the sign-up password when given one, with the token alone otherwise', () => {
+    const asked = [done('checkConfirmation', signUpLink)] as const
+    expect(inputOf(snapshotAfter(confirmAccountMachine, { token }, [...asked, { type: 'confirm.submit', password: signUpPassword }]).children.confirmAccount)).toEqual({
+      token,
+      password: signUpPassword,
+    })
+    expect(inputOf(snapshotAfter(confirmAccountMachine, { token }, [...asked, { type: 'confirm.choosePassword' }]).children.confirmAccount)).toEqual({ token })
+    expect(inputOf(snapshotAfter(confirmAccountMachine, { token }, [...asked, { type: 'confirm.decline' }]).children.declineAccount)).toEqual({ token })
+    expect(inputOf(snapshotAfter(confirmAccountMachine, { token }, []).children.checkConfirmation)).toEqual({ token })
+    const resending = snapshotAfter(confirmAccountMachine, { token }, [failed('checkConfirmation', linkSpent), { type: 'confirm.resend', email: resendEmail }])
+    expect(inputOf(resending.children.sendConfirmation)).toEqual({ email: resendEmail })
+  })
+
+  it('is named confirmAccount in the flow gallery and the Stately editor', () => {
+    expect(confirmAccountMachine.id).toBe('confirmAccount')
+  })
+})
 
 describe('confirmAccountMachine with actors', () => {
   const checking = (check: ConfirmationCheck) =>

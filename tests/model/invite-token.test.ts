@@ -4,7 +4,7 @@ import { inviteTokenMachine } from '../../machines/invite-token'
 import { decodeInvite, encodeInvite } from '../../src/app/invite-link'
 import type { InvitePayload, TokenInput, ValidatedInvitation } from '../../machines/types'
 import { base64, base64url, inviteForNewcomer, inviteForTeacher } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof inviteTokenMachine
@@ -50,6 +50,17 @@ const model = buildModel({
   },
   events: () => events,
   simplePaths: true,
+  // spec §2 invite-token check: valid with new_user opens sign-up, valid for an existing user
+  // pre-fills the login, invalid (or unchecked) shows the error and goes to the plain login
+  edges: {
+    validating: {
+      'xstate.done.actor.validateInvitation': (event) => ((event as { output: ValidatedInvitation }).output.new_user ? 'signUp' : 'existingUser'),
+      'xstate.error.actor.validateInvitation': 'invalid',
+    },
+    signUp: {},
+    existingUser: {},
+    invalid: {},
+  },
   states: {
     validating: ({ snapshot, event, actions }) => {
       expect(snapshot.hasTag('busy')).toBe(true)
@@ -110,6 +121,20 @@ describe('decodeInvite', () => {
     for (const raw of Object.values(damaged)) expect(decodeInvite(raw)).toBeNull()
     expect(decodeInvite(base64url({ token: 'inv-1' }))).toBeNull()
     expect(decodeInvite(base64url(null))).toBeNull()
+  })
+})
+
+describe('inviteTokenMachine', () => {
+  it('asks the server about any token that is not empty, even one character or a space', () => {
+    for (const token of ['a', ' ']) {
+      const snapshot = snapshotAfter(inviteTokenMachine, { token }, [])
+      expect(snapshot.value).toBe('validating')
+      expect(inputOf(snapshot.children.validateInvitation)).toEqual({ token })
+    }
+  })
+
+  it('is named inviteToken in the flow gallery and the Stately editor', () => {
+    expect(inviteTokenMachine.id).toBe('inviteToken')
   })
 })
 

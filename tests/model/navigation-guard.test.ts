@@ -10,7 +10,7 @@ import type {
   NavigationGuardInput,
 } from '../../machines/types'
 import { inviteForOther, inviteForTeacher, newcomer, school, superuser, teacher } from './fixtures'
-import { apiFailure, buildModel, done, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof navigationGuardMachine
@@ -64,6 +64,15 @@ const cases: Record<string, [NavigationGuardInput, NavigationDecision | 'accept'
   'newcomer to the students of an organization': [{ ...asNewcomer, destination: route.otherStudents }, 'notMember'],
   'teacher to login with her invite': [{ ...asTeacher, destination: route.login, invite: inviteForTeacher }, 'accept'],
   'teacher to signup with her invite': [{ ...asTeacher, destination: route.signup, invite: inviteForTeacher }, 'accept'],
+  // the e-mail of the invitation is hers whatever its case and surrounding spaces, on either side
+  'teacher whose account spells her e-mail in capitals, to login with her invite': [
+    { ...asTeacher, user: { ...teacher, email: ' Ana@EXAMPLE.com' }, destination: route.login, invite: inviteForTeacher },
+    'accept',
+  ],
+  'teacher to login with her invite, its e-mail in capitals': [
+    { ...asTeacher, destination: route.login, invite: { ...inviteForTeacher, email: ' ANA@Example.COM ' } },
+    'accept',
+  ],
   "teacher to signup with somebody else's invite": [
     { ...asTeacher, destination: route.signup, invite: inviteForOther },
     'toDashboard',
@@ -167,12 +176,26 @@ const model = buildModel({
   events: () => events,
   noErrorPanel: 'a failed invitation sends to the dashboard with a notice; nothing shows what was thrown',
   simplePaths: true,
+  // spec §2 Navigation guard: the decision is taken on entry (the cases above); only accepting the
+  // invitation waits, and goes to the dashboard whether or not it was accepted
+  edges: {
+    acceptingInvite: { 'xstate.done.actor.acceptInvite': 'toDashboard', 'xstate.error.actor.acceptInvite': 'toDashboard' },
+    allowed: {},
+    toLogin: {},
+    toDashboard: {},
+    toOnboarding: {},
+    toAdmin: {},
+    toReturnTo: {},
+    notMember: {},
+  },
   states: {
     acceptingInvite: ({ snapshot, actions }) => {
       expect(snapshot.status).toBe('active')
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(expectedOf(snapshot.context)).toBe('accept')
       expect(actions).toEqual([])
+      // accepted with the session's token for the logged-in user's own e-mail
+      expect(inputOf(snapshot.children.acceptInvite)).toEqual({ sessionToken: 'token-1', token: inviteForTeacher.token, email: snapshot.context.user?.email })
     },
     allowed: decided('allowed'),
     toLogin: decided('toLogin'),
@@ -185,6 +208,12 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('navigationGuardMachine', () => {
+  it('is named navigationGuard in the flow gallery and the Stately editor', () => {
+    expect(navigationGuardMachine.id).toBe('navigationGuard')
+  })
+})
 
 describe('navigationGuardMachine with actors', () => {
   it("accepts the logged-in user's invitation on the login page, then goes home", async () => {

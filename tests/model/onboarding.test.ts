@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { onboardingMachine } from '../../machines/onboarding'
 import type { OnboardingOrganization } from '../../machines/types'
-import { buildModel, done, failed, modelTests, type ModelEvent, type StepView } from './harness'
+import { buildModel, done, failed, inputOf, modelTests, snapshotAfter, stateKey, type ExpectedEdges, type ModelEvent, type StepView } from './harness'
 
 type M = typeof onboardingMachine
 type View = StepView<M>
@@ -31,13 +31,102 @@ const events: ModelEvent<M>[] = [
   { type: 'onboarding.learn' },
 ]
 
-/** One round of invitations per step: every further one only adds to a count (and the graph would not end). */
-const eventsIn = (snapshot: View['snapshot']) =>
-  events.filter(
+const firstStep = (snapshot: View['snapshot']) => (snapshot.context.classesAvailable ? 'settingUp.createClass' : 'settingUp.inviteTeachers.idle')
+
+/** The invite steps: skip always goes on, next only once somebody was invited; the dialog opens and closes. */
+const inviteStep = (invited: (snapshot: View['snapshot']) => number, onward: string) => ({
+  idle: {
+    'onboarding.openInvite': (_: unknown, snapshot: View['snapshot']) => `${stepOf(snapshot)}.inviting`,
+    'onboarding.next': (_: unknown, snapshot: View['snapshot']) => (invited(snapshot) > 0 ? onward : null),
+    'onboarding.skip': onward,
+    'onboarding.invited': null,
+    'onboarding.closeInvite': null,
+    'onboarding.back': null,
+  },
+  inviting: {
+    'onboarding.invited': (_: unknown, snapshot: View['snapshot']) => `${stepOf(snapshot)}.idle`,
+    'onboarding.closeInvite': (_: unknown, snapshot: View['snapshot']) => `${stepOf(snapshot)}.idle`,
+    'onboarding.openInvite': null,
+    'onboarding.next': (_: unknown, snapshot: View['snapshot']) => (invited(snapshot) > 0 ? onward : null),
+    'onboarding.skip': onward,
+    'onboarding.back': null,
+  },
+})
+const stepOf = (snapshot: View['snapshot']) => (snapshot.matches({ settingUp: 'inviteTeachers' }) ? 'settingUp.inviteTeachers' : 'settingUp.inviteStudents')
+const teachersStep = inviteStep((snapshot) => snapshot.context.invitedTeachers, 'settingUp.inviteStudents.idle')
+const studentsStep = inviteStep((snapshot) => snapshot.context.invitedStudents, 'finished')
+
+/**
+ * Spec §2 Onboarding and start-learning, §4: welcome, a role, then the creation dialog and the
+ * setup steps (admins), the code question (teachers) or the start-learning screen (students).
+ * Each state lists the events it must take and those it must refuse; only these are tried there.
+ */
+const edges: ExpectedEdges<M> = {
+  welcome: { 'onboarding.start': 'pickingRole', 'onboarding.back': null, 'onboarding.pickRole': null },
+  pickingRole: {
+    'onboarding.pickRole': (event) => {
+      const role = (event as { role: string }).role
+      return role === 'schoolAdmin' || role === 'companyAdmin' ? 'creatingOrganization' : role === 'teacher' ? 'askingForCode' : 'startLearning'
+    },
+    'onboarding.back': 'welcome',
+    'onboarding.start': null,
+    'onboarding.created': null,
+  },
+  creatingOrganization: {
+    'onboarding.created': (event, snapshot) => ((event as { logo: Blob | null }).logo !== null ? 'uploadingLogo' : firstStep(snapshot)),
+    'onboarding.back': 'pickingRole',
+    'onboarding.pickRole': null,
+    'onboarding.next': null,
+  },
+  uploadingLogo: {
+    // a logo that could not be uploaded only warns: the setup goes on
+    'xstate.done.actor.uploadLogo': (_, snapshot) => firstStep(snapshot),
+    'xstate.error.actor.uploadLogo': (_, snapshot) => firstStep(snapshot),
+    'onboarding.back': null,
+    'onboarding.created': null,
+    'onboarding.next': null,
+  },
+  'settingUp.createClass': {
+    'onboarding.next': 'settingUp.inviteTeachers.idle',
+    'onboarding.skip': 'settingUp.inviteTeachers.idle',
+    'onboarding.back': null,
+    'onboarding.openInvite': null,
+  },
+  'settingUp.inviteTeachers.idle': teachersStep.idle,
+  'settingUp.inviteTeachers.inviting': teachersStep.inviting,
+  'settingUp.inviteStudents.idle': studentsStep.idle,
+  'settingUp.inviteStudents.inviting': studentsStep.inviting,
+  askingForCode: {
+    'onboarding.hasCode': 'toJoin',
+    'onboarding.noCode': 'askAdmin',
+    'onboarding.back': 'pickingRole',
+    'onboarding.learn': null,
+    'onboarding.next': null,
+  },
+  askAdmin: {
+    'onboarding.hasCode': 'toJoin',
+    'onboarding.learn': 'startLearning',
+    'onboarding.back': 'askingForCode',
+    'onboarding.noCode': null,
+  },
+  startLearning: { 'onboarding.back': 'pickingRole', 'onboarding.learn': null, 'onboarding.hasCode': null, 'onboarding.start': null },
+  toJoin: {},
+  finished: {},
+}
+
+/**
+ * The events tried in a state: those its edges name (one round of invitations per step: every
+ * further one only adds to a count, and the graph would not end).
+ */
+const eventsIn = (snapshot: View['snapshot']) => {
+  const written = edges[stateKey(snapshot.value)] ?? {}
+  return events.filter(
     (event) =>
-      event.type !== 'onboarding.invited' ||
-      (snapshot.matches({ settingUp: 'inviteTeachers' }) ? snapshot.context.invitedTeachers === 0 : snapshot.context.invitedStudents === 0),
+      event.type in written &&
+      (event.type !== 'onboarding.invited' ||
+        (snapshot.matches({ settingUp: 'inviteTeachers' }) ? snapshot.context.invitedTeachers === 0 : snapshot.context.invitedStudents === 0)),
   )
+}
 
 const nothingChosen = ({ snapshot }: View) => {
   expect(snapshot.context.organization).toBeNull()
@@ -54,17 +143,16 @@ const model = buildModel({
   name: 'onboardingMachine',
   machine: onboardingMachine,
   inputs: {
-    new: { organization: null, classesAvailable: false },
+    // without classes a new organization's setup starts where a resumed one does (inviteTeachers)
     'new, classes available': { organization: null, classesAvailable: true },
     resumed: { organization: school, classesAvailable: false },
   },
   events: eventsIn,
   noErrorPanel: 'a failed photo upload only warns; the setup goes on and shows no error panel',
   simplePaths: {
-    // the two admin roles lead to the same steps: the company one by the shortest paths
-    events: (snapshot) => eventsIn(snapshot).filter((event) => !(event.type === 'onboarding.pickRole' && event.role === 'companyAdmin')),
-    bound: 'simple paths with the school admin; the company admin by the shortest paths',
+    skip: 'the shortest paths, each followed by every event its last state answers, take every step; the simple paths only took them again in other orders',
   },
+  edges,
   states: {
     welcome: (view) => {
       nothingChosen(view)
@@ -77,6 +165,7 @@ const model = buildModel({
     },
     uploadingLogo: ({ snapshot }) => {
       expect(snapshot.hasTag('busy')).toBe(true)
+      expect(inputOf(snapshot.children.uploadLogo)).toEqual({ organizationId: school.id, file: logo })
       expect(snapshot.context.organization).toEqual(school)
       expect(snapshot.context.logo).toBe(logo)
     },
@@ -123,6 +212,41 @@ const model = buildModel({
 modelTests(model)
 
 describe('onboardingMachine', () => {
+  it.each([
+    ['teachers', 'settingUp.inviteStudents.idle'],
+    ['students', 'finished'],
+  ])('goes on from inviting %s after one invitation, not after none', (_, onward) => {
+    const toStep = onward === 'finished' ? [{ type: 'onboarding.skip' } as const] : []
+    for (const [count, reached] of [
+      [0, onward === 'finished' ? 'settingUp.inviteStudents.idle' : 'settingUp.inviteTeachers.idle'],
+      [1, onward],
+    ] as const) {
+      const snapshot = snapshotAfter(onboardingMachine, { organization: school, classesAvailable: false }, [
+        ...toStep,
+        { type: 'onboarding.openInvite' },
+        { type: 'onboarding.invited', count },
+        { type: 'onboarding.next' },
+      ])
+      expect(stateKey(snapshot.value)).toBe(reached)
+    }
+  })
+
+  it('adds up the invitations of each step', () => {
+    const invite = (count: number) => [{ type: 'onboarding.openInvite' }, { type: 'onboarding.invited', count }] as const
+    const snapshot = snapshotAfter(onboardingMachine, { organization: school, classesAvailable: false }, [
+      ...invite(2),
+      ...invite(3),
+      { type: 'onboarding.next' },
+      ...invite(4),
+    ])
+    expect(snapshot.context).toMatchObject({ invitedTeachers: 5, invitedStudents: 4 })
+  })
+
+  it('is named onboarding in the flow gallery and the Stately editor', () => {
+    expect(onboardingMachine.id).toBe('onboarding')
+  })
+
+
   it('does not continue from an invite step before anybody was invited (skip does)', () => {
     const actor = createActor(onboardingMachine, { input: { organization: school, classesAvailable: false } }).start()
     actor.send({ type: 'onboarding.next' })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise } from 'xstate'
 import { resendConfirmationMachine } from '../../machines/resend-confirmation'
 import type { DetailResult, EmailInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof resendConfirmationMachine
@@ -17,7 +17,6 @@ const events: ModelEvent<M>[] = [
   { type: 'resend.submit', email: typedEmail },
   done('sendConfirmation', { detail: 'If this e-mail has an unconfirmed account, a confirmation link was sent.' }),
   failed('sendConfirmation', tooMany),
-  failed('sendConfirmation', new TypeError('Failed to fetch')),
 ]
 
 const notBusy = ({ snapshot }: View) => expect(snapshot.hasTag('busy')).toBe(false)
@@ -25,12 +24,30 @@ const notBusy = ({ snapshot }: View) => expect(snapshot.hasTag('busy')).toBe(fal
 const model = buildModel({
   name: 'resendConfirmationMachine',
   machine: resendConfirmationMachine,
-  inputs: {
-    'from the login form': { email: loginEmail },
-    'opened empty': { email: '' },
-  },
+  // opened empty, the dialog differs only in its first e-mail: see 'opens with the e-mail it is given'
+  inputs: { 'from the login form': { email: loginEmail } },
   events: () => events,
   simplePaths: true,
+  // spec §2, §5: the dialog sends the e-mail typed; a failure stays on the form with its error
+  // panel and can be sent again; once sent, the dialog only says so
+  edges: {
+    'editing.ready': {
+      'resend.submit': 'sending',
+      'xstate.done.actor.sendConfirmation': null,
+      'xstate.error.actor.sendConfirmation': null,
+    },
+    'editing.failed': {
+      'resend.submit': 'sending',
+      'xstate.done.actor.sendConfirmation': null,
+      'xstate.error.actor.sendConfirmation': null,
+    },
+    sending: {
+      'resend.submit': null,
+      'xstate.done.actor.sendConfirmation': 'sent',
+      'xstate.error.actor.sendConfirmation': 'editing.failed',
+    },
+    sent: {},
+  },
   states: {
     'editing.ready': (view) => {
       const { snapshot, event, ignored } = view
@@ -40,7 +57,7 @@ const model = buildModel({
       if (ignored) return
       // the form is pre-filled with the e-mail the login tried
       expect(event.type).toBe('xstate.init')
-      expect(['', loginEmail]).toContain(snapshot.context.email)
+      expect(snapshot.context.email).toBe(loginEmail)
     },
     'editing.failed': (view) => {
       const { snapshot, event, previous, actions, ignored } = view
@@ -61,6 +78,8 @@ const model = buildModel({
       if (event.type !== 'resend.submit') throw new Error(`unexpected way into sending: ${event.type}`)
       expect(snapshot.context.email).toBe(event.email)
       expect(actions).toEqual([])
+      // the link goes to the e-mail of the form, not the one it opened with
+      expect(inputOf(snapshot.children.sendConfirmation)).toEqual({ email: event.email })
     },
     sent: ({ snapshot, event, previous }) => {
       expect(snapshot.status).toBe('done')
@@ -74,6 +93,17 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('resendConfirmationMachine', () => {
+  it('opens with the e-mail it is given, or empty', () => {
+    expect(snapshotAfter(resendConfirmationMachine, { email: '' }, []).context).toEqual({ email: '', error: null })
+    expect(snapshotAfter(resendConfirmationMachine, { email: loginEmail }, []).context).toEqual({ email: loginEmail, error: null })
+  })
+
+  it('is named resendConfirmation in the flow gallery and the Stately editor', () => {
+    expect(resendConfirmationMachine.id).toBe('resendConfirmation')
+  })
+})
 
 describe('resendConfirmationMachine with actors', () => {
   it('mails a new confirmation link to the e-mail the login tried', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate'
 import { resetPasswordMachine } from '../../machines/reset-password'
 import type { DetailResult, ResetPasswordInput, TokenInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter, stateKey } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof resetPasswordMachine
@@ -21,7 +21,6 @@ const events: ModelEvent<M>[] = [
   done('resetPassword', { detail: 'Your password was changed.' }),
   failed('resetPassword', linkExpired),
   failed('resetPassword', tooCommon),
-  failed('resetPassword', apiFailure(429, { detail: 'Too many attempts. Try again in 30 seconds.' })),
   failed('resetPassword', new TypeError('Failed to fetch')),
 ]
 
@@ -37,6 +36,24 @@ const model = buildModel({
   inputs: { 'link token': { token } },
   events: () => events,
   simplePaths: true,
+  // spec §2: the link is checked before the form; a spent link ends on the invalid page, from the
+  // check or from the save; any other failure leaves the form to try again
+  edges: {
+    checking: {
+      'reset.submit': null,
+      'xstate.done.actor.validateResetToken': 'editing.ready',
+      'xstate.error.actor.validateResetToken': (event) => (errorOf(event) === linkExpired ? 'invalid' : 'editing.failed'),
+    },
+    'editing.ready': { 'reset.submit': 'submitting' },
+    'editing.failed': { 'reset.submit': 'submitting' },
+    submitting: {
+      'reset.submit': null,
+      'xstate.done.actor.resetPassword': 'done',
+      'xstate.error.actor.resetPassword': (event) => (errorOf(event) === linkExpired ? 'invalid' : 'editing.failed'),
+    },
+    done: {},
+    invalid: {},
+  },
   states: {
     checking: (view) => {
       const { snapshot, event, ignored } = view
@@ -45,6 +62,7 @@ const model = buildModel({
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(snapshot.hasTag('error')).toBe(false)
       expect(snapshot.context.error).toBeNull()
+      expect(inputOf(snapshot.children.validateResetToken)).toEqual({ token })
       if (ignored) return
       expect(event.type).toBe('xstate.init')
     },
@@ -78,6 +96,8 @@ const model = buildModel({
       passwordNotKept(view)
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(snapshot.hasTag('error')).toBe(false)
+      // the password goes to the server with the token, and nowhere else
+      expect(inputOf(snapshot.children.resetPassword)).toEqual({ token, password })
       if (ignored) return
       expect(event).toEqual({ type: 'reset.submit', password })
       // the error panel of a previous attempt is cleared
@@ -108,6 +128,31 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('resetPasswordMachine', () => {
+  // only a 400 that names the token says the link is spent, at the check and at the save
+  it.each([
+    ['a 400 naming the token', 'invalid', linkExpired],
+    ['a 400 naming the password', 'editing.failed', tooCommon],
+    ['a 404 naming the token', 'editing.failed', apiFailure(404, { token: ['Not found.'] })],
+    ['a 401 naming the token', 'editing.failed', apiFailure(401, { token: ['Not allowed.'] })],
+  ])('after %s the page is %s', (_, state, error) => {
+    const checked = snapshotAfter(resetPasswordMachine, { token }, [failed('validateResetToken', error)])
+    const saved = snapshotAfter(resetPasswordMachine, { token }, [
+      done('validateResetToken', undefined),
+      { type: 'reset.submit', password },
+      failed('resetPassword', error),
+    ])
+    for (const snapshot of [checked, saved]) {
+      expect(stateKey(snapshot.value)).toBe(state)
+      expect(snapshot.context.error).toEqual(error)
+    }
+  })
+
+  it('is named resetPassword in the flow gallery and the Stately editor', () => {
+    expect(resetPasswordMachine.id).toBe('resetPassword')
+  })
+})
 
 const linkChecked = fromPromise<void, TokenInput>(async () => undefined)
 

@@ -4,8 +4,8 @@ import { sessionMachine } from '../../machines/session'
 import { defaultOrganizationId, membershipOf } from '../../machines/roles'
 import type { LoadAccountInput, RestoredSession, SaveLanguageInput, Session, SessionTokenInput, User } from '../../machines/types'
 import { sessionOf, superuser, teacher, teacherWithdrawn } from './fixtures'
-import { apiFailure, buildModel, done, failed, modelTests } from './harness'
-import type { ModelEvent, StepView } from './harness'
+import { apiFailure, buildModel, done, errorOf, failed, modelTests } from './harness'
+import type { ExpectedEdges, ModelEvent, StepView } from './harness'
 
 type M = typeof sessionMachine
 type View = StepView<M>
@@ -57,6 +57,85 @@ const simpleEvents = events.filter(
     e.type !== 'session.userUpdated' &&
     e.type !== 'session.changeLanguage',
 )
+
+/** Where the session goes on a call's failure: 401 (spec §4: 'Session expired') ends it with the warning. */
+const expiredOr = (otherwise: string) => (event: ModelEvent<M>) => (errorOf(event) === expired ? 'loggedOut.expired' : otherwise)
+/** The events nobody may send while the session is restored or logged out (spec §4: logged in or out). */
+const loggedInOnly = {
+  'session.logout': null,
+  'session.userUpdated': null,
+  'session.refresh': null,
+  'session.switchOrganization': null,
+  'session.changeLanguage': null,
+  'session.loggedOutElsewhere': null,
+} as const
+
+/**
+ * Logged in, in any of its states (spec §2 user menu, §4 Session): a login replaces the session,
+ * an update or another of the user's organizations changes it in place, another language is saved,
+ * logout, expiry and another tab's logout or new login end it.
+ */
+const loggedIn = (state: string): ExpectedEdges<M>[string] => ({
+  'session.login': 'loggedIn.ready',
+  'session.userUpdated': state,
+  'session.switchOrganization': (event, snapshot) => {
+    const { organizationId } = event as { organizationId: number | null }
+    const user = snapshot.context.user as User
+    const mine = user.is_superuser || user.organizations.some((org) => org.id === organizationId)
+    return organizationId !== snapshot.context.currentOrganizationId && mine ? state : null
+  },
+  'session.changeLanguage': (event, snapshot) =>
+    state === 'loggedIn.savingLanguage' || (event as { language: string }).language !== snapshot.context.user?.language ? 'loggedIn.savingLanguage' : null,
+  'session.logout': 'loggingOut',
+  'session.expired': 'loggedOut.expired',
+  'session.warningSeen': null,
+  'session.loggedOutElsewhere': 'loggedOut.idle',
+  'session.loggedInElsewhere': (event, snapshot) => ((event as { token: string }).token !== snapshot.context.token ? 'restoring' : null),
+  'session.refresh': state === 'loggedIn.ready' ? 'loggedIn.refreshing' : null,
+})
+
+/** Logged out, with or without the expiry warning: a login, or another tab's, starts a session. */
+const loggedOut = (warningSeen: string | null): ExpectedEdges<M>[string] => ({
+  ...loggedInOnly,
+  'session.login': 'loggedIn.ready',
+  'session.loggedInElsewhere': 'restoring',
+  'session.expired': null,
+  'session.warningSeen': warningSeen,
+})
+
+const edges: ExpectedEdges<M> = {
+  restoring: {
+    ...loggedInOnly,
+    'xstate.done.actor.restoreSession': (event) => ((event as { output: unknown }).output === null ? 'loggedOut.idle' : 'loggedIn.ready'),
+    'xstate.error.actor.restoreSession': expiredOr('loggedOut.idle'),
+    'session.login': null,
+    'session.expired': 'loggedOut.expired',
+    'session.warningSeen': null,
+    'session.loggedInElsewhere': 'restoring',
+  },
+  'loggedIn.ready': loggedIn('loggedIn.ready'),
+  'loggedIn.refreshing': {
+    ...loggedIn('loggedIn.refreshing'),
+    'xstate.done.actor.loadAccount': 'loggedIn.ready',
+    'xstate.error.actor.loadAccount': expiredOr('loggedIn.ready'),
+  },
+  'loggedIn.savingLanguage': {
+    ...loggedIn('loggedIn.savingLanguage'),
+    'xstate.done.actor.saveLanguage': 'loggedIn.ready',
+    'xstate.error.actor.saveLanguage': 'loggedIn.ready',
+  },
+  loggingOut: {
+    ...loggedInOnly,
+    'xstate.done.actor.revokeSession': 'loggedOut.idle',
+    'xstate.error.actor.revokeSession': 'loggedOut.idle',
+    'session.login': null,
+    'session.expired': null,
+    'session.warningSeen': null,
+    'session.loggedInElsewhere': null,
+  },
+  'loggedOut.idle': loggedOut(null),
+  'loggedOut.expired': loggedOut('loggedOut.idle'),
+}
 
 const loggedOutContext = { token: null, user: null, currentOrganizationId: null }
 
@@ -153,6 +232,7 @@ const model = buildModel({
   machine: sessionMachine,
   events: () => events,
   noErrorPanel: 'a failed session call logs out or keeps the session; no error panel shows what it threw',
+  edges,
   simplePaths: {
     // With every event the graph has 30 vertices and simple paths run into the millions (each
     // user, token and organization combination is a vertex, and login/logout cycles join them).

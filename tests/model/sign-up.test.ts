@@ -14,8 +14,8 @@ import type {
   SignUpResult,
   User,
 } from '../../machines/types'
-import { inviteForNewcomer, inviteForOther, newcomer, sessionOf } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { inviteForNewcomer, inviteForOther, newcomer, sessionOf, superuser } from './fixtures'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof signUpMachine
@@ -43,6 +43,13 @@ const events: ModelEvent<M>[] = [
   failed('sendConfirmation', apiFailure(429, { detail: 'Too many attempts. Try again in 60 seconds.' })),
 ]
 
+/** The dialog's buttons, all refused while a call runs. */
+const buttonsRefused = { 'signUp.submit': null, 'signUp.resend': null, 'signUp.close': null, 'signUp.login': null }
+/** The check-your-inbox dialog: send again, or close. */
+const inbox = { 'signUp.resend': 'resending', 'signUp.close': 'closed', 'signUp.submit': null, 'signUp.login': null }
+/** The form: create the account, or go to the login. */
+const signUpForm = { 'signUp.submit': 'submitting', 'signUp.login': 'toLogin', 'signUp.resend': null, 'signUp.close': null }
+
 /** The password is held only while the account is created and signed in with. */
 function expectPasswordForgotten({ snapshot }: View) {
   expect(snapshot.context.password).toBeNull()
@@ -60,10 +67,40 @@ const model = buildModel({
   inputs: {
     'no invite': { invite: null, invitationCode: null },
     'invite for the new address': { invite: inviteForNewcomer, invitationCode: null },
-    'invite for another address': { invite: inviteForOther, invitationCode: 'AB12CD' },
+    // an invitation for another address takes the steps of no invitation: see 'opens with the code'
   },
   events: () => events,
   simplePaths: true,
+  // spec §2 Sign-up, §4: create the account; a confirmed one signs in, accepts the invitation
+  // for its e-mail and loads the account; an unconfirmed one waits on the check-your-inbox
+  // dialog, which can send the link again; a failure stays on the form with the error panel
+  edges: {
+    'editing.ready': signUpForm,
+    'editing.failed': signUpForm,
+    submitting: {
+      ...buttonsRefused,
+      'xstate.done.actor.signUp': (event) => ((event as { output: SignUpResult }).output.confirmed ? 'signingIn' : 'awaitingConfirmation.sent'),
+      'xstate.error.actor.signUp': 'editing.failed',
+    },
+    signingIn: {
+      ...buttonsRefused,
+      'xstate.done.actor.signIn': (_, snapshot) => (snapshot.context.invite?.email === form.email ? 'acceptingInvite' : 'loadingAccount'),
+      'xstate.error.actor.signIn': 'editing.failed',
+    },
+    acceptingInvite: { ...buttonsRefused, 'xstate.done.actor.acceptInvite': 'loadingAccount', 'xstate.error.actor.acceptInvite': 'loadingAccount' },
+    loadingAccount: { ...buttonsRefused, 'xstate.done.actor.loadAccount': 'done', 'xstate.error.actor.loadAccount': 'editing.failed' },
+    'awaitingConfirmation.sent': inbox,
+    'awaitingConfirmation.resent': inbox,
+    'awaitingConfirmation.resendFailed': inbox,
+    resending: {
+      ...buttonsRefused,
+      'xstate.done.actor.sendConfirmation': 'awaitingConfirmation.resent',
+      'xstate.error.actor.sendConfirmation': 'awaitingConfirmation.resendFailed',
+    },
+    done: {},
+    closed: {},
+    toLogin: {},
+  },
   states: {
     'editing.ready': (view) => {
       const { snapshot } = view
@@ -87,11 +124,14 @@ const model = buildModel({
       expect(snapshot.context.email).toBe(form.email)
       expect(snapshot.context.password).toBe(form.password)
       expect(snapshot.context.error).toBeNull()
+      // the invitation's token goes along; the code field only when filled
+      expect(inputOf(snapshot.children.signUp)).toEqual({ ...form, invitation_code: undefined, invite_token: snapshot.context.invite?.token, next: undefined })
       if (!ignored) expect(event.type).toBe('signUp.submit')
     },
     signingIn: ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(snapshot.context.password).toBe(form.password)
+      expect(inputOf(snapshot.children.signIn)).toEqual({ email: form.email, password: form.password })
       if (!ignored) expect(event).toMatchObject({ type: 'xstate.done.actor.signUp', output: { confirmed: true } })
     },
     acceptingInvite: (view) => {
@@ -99,11 +139,13 @@ const model = buildModel({
       expect(view.snapshot.hasTag('busy')).toBe(true)
       expect(view.snapshot.context.invite).toBe(inviteForNewcomer)
       expect(view.snapshot.context.session).toEqual(sessionOf(newcomer))
+      expect(inputOf(view.snapshot.children.acceptInvite)).toEqual({ sessionToken: sessionOf(newcomer).token, token: inviteForNewcomer.token, email: form.email })
     },
     loadingAccount: (view) => {
       const { snapshot, event, actions, params, ignored } = view
       expectPasswordForgotten(view)
       expect(snapshot.hasTag('busy')).toBe(true)
+      expect(inputOf(snapshot.children.loadAccount)).toEqual({ sessionToken: sessionOf(newcomer).token, userId: newcomer.id })
       if (ignored) return
       if (event.type === 'xstate.done.actor.acceptInvite') {
         expect(actions).toEqual(['notifyInviteAccepted'])
@@ -143,6 +185,7 @@ const model = buildModel({
     resending: (view) => {
       expectPasswordForgotten(view)
       expect(view.snapshot.hasTag('busy')).toBe(true)
+      expect(inputOf(view.snapshot.children.sendConfirmation)).toEqual({ email: form.email })
     },
     closed: ({ snapshot }) => {
       expect(snapshot.status).toBe('done')
@@ -156,6 +199,32 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('signUpMachine', () => {
+  const confirmed = [{ type: 'signUp.submit', ...form }, done('signUp', { email: form.email, confirmed: true })] as const
+
+  it('opens with the code of an invitation for another address, and does not accept it', () => {
+    const input = { invite: inviteForOther, invitationCode: 'AB12CD' }
+    expect(snapshotAfter(signUpMachine, input, []).context).toMatchObject({ invite: inviteForOther, invitationCode: 'AB12CD', password: null })
+    expect(snapshotAfter(signUpMachine, input, [...confirmed, done('signIn', sessionOf(newcomer))]).value).toBe('loadingAccount')
+  })
+
+  it('accepts an invitation whose e-mail differs only in case and spaces', () => {
+    const invite = { ...inviteForNewcomer, email: ' NEW@Example.COM ' }
+    expect(snapshotAfter(signUpMachine, { invite, invitationCode: null }, [...confirmed, done('signIn', sessionOf(newcomer))]).value).toBe('acceptingInvite')
+  })
+
+  it('sends the invitation code typed, and a platform admin to /admin', () => {
+    const submitting = snapshotAfter(signUpMachine, { invite: null, invitationCode: null }, [{ type: 'signUp.submit', ...form, invitation_code: 'AB12CD', next: '/profile' }])
+    expect(inputOf(submitting.children.signUp)).toMatchObject({ invitation_code: 'AB12CD', next: '/profile' })
+    const admin = snapshotAfter(signUpMachine, { invite: null, invitationCode: null }, [...confirmed, done('signIn', sessionOf(newcomer)), done('loadAccount', superuser)])
+    expect(admin.output).toEqual({ outcome: 'signedIn', destination: '/admin' })
+  })
+
+  it('is named signUp in the flow gallery and the Stately editor', () => {
+    expect(signUpMachine.id).toBe('signUp')
+  })
+})
 
 describe('signUpMachine with actors', () => {
   it('creates an unconfirmed account and resends the confirmation e-mail', async () => {

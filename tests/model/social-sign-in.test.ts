@@ -12,8 +12,8 @@ import type {
   SocialSignInInput,
   User,
 } from '../../machines/types'
-import { claims, inviteForNewcomer, newcomer, sessionOf } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { claims, inviteForNewcomer, newcomer, sessionOf, superuser } from './fixtures'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter, stateKey } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof socialSignInMachine
@@ -52,10 +52,44 @@ const model = buildModel({
   },
   events: () => events,
   simplePaths: true,
+  // spec §4 Social login: 'Please create an account' opens the verify-info dialog, whose confirm
+  // creates the account and signs in again; then the invitation, if any, and the account
+  edges: {
+    signingIn: {
+      'social.confirm': null,
+      'social.cancel': null,
+      'xstate.done.actor.socialSignIn': (_, snapshot) => (snapshot.context.invite ? 'acceptingInvite' : 'loadingAccount'),
+      'xstate.error.actor.socialSignIn': (event) => (errorOf(event) === accountRequired ? 'verifyingInfo.ready' : 'failed'),
+    },
+    'verifyingInfo.ready': { 'social.confirm': 'creatingAccount', 'social.cancel': 'cancelled' },
+    'verifyingInfo.failed': { 'social.confirm': 'creatingAccount', 'social.cancel': 'cancelled' },
+    creatingAccount: {
+      'social.confirm': null,
+      'social.cancel': null,
+      'xstate.done.actor.signUp': 'signingIn',
+      'xstate.error.actor.signUp': 'verifyingInfo.failed',
+    },
+    acceptingInvite: {
+      'social.confirm': null,
+      'social.cancel': null,
+      'xstate.done.actor.acceptInvite': 'loadingAccount',
+      'xstate.error.actor.acceptInvite': 'loadingAccount',
+    },
+    loadingAccount: {
+      'social.confirm': null,
+      'social.cancel': null,
+      'xstate.done.actor.loadAccount': 'done',
+      'xstate.error.actor.loadAccount': 'failed',
+    },
+    done: {},
+    cancelled: {},
+    failed: {},
+  },
   states: {
     signingIn: (view) => {
       busy(view)
       expect(view.snapshot.context.ticket).toBe('ticket-1')
+      expect(inputOf(view.snapshot.children.socialSignIn)).toEqual({ social_token: 'ticket-1' })
       expect(view.snapshot.context.error).toBeNull()
       // first with the ticket alone, again once the account exists
       if (!view.ignored && view.event.type !== 'xstate.init') expect(view.event.type).toBe('xstate.done.actor.signUp')
@@ -75,16 +109,24 @@ const model = buildModel({
     creatingAccount: (view) => {
       busy(view)
       expect(view.snapshot.context.claims).toEqual(claims)
+      // the account is made of the provider's name and e-mail, linked by the ticket
+      expect(inputOf(view.snapshot.children.signUp)).toEqual({ ...claims, social_token: 'ticket-1' })
     },
     acceptingInvite: (view) => {
       busy(view)
       expect(view.snapshot.context.invite).toBe(inviteForNewcomer)
       expect(view.snapshot.context.session).toEqual(sessionOf(newcomer))
+      expect(inputOf(view.snapshot.children.acceptInvite)).toEqual({
+        sessionToken: sessionOf(newcomer).token,
+        token: inviteForNewcomer.token,
+        email: inviteForNewcomer.email,
+      })
     },
     loadingAccount: (view) => {
       const { snapshot, event, actions, params, ignored } = view
       busy(view)
       expect(snapshot.context.session).toEqual(sessionOf(newcomer))
+      expect(inputOf(snapshot.children.loadAccount)).toEqual({ sessionToken: sessionOf(newcomer).token, userId: newcomer.id })
       if (ignored) return
       if (event.type === 'xstate.done.actor.acceptInvite') {
         expect(actions).toEqual(['notifyInviteAccepted'])
@@ -120,6 +162,37 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('socialSignInMachine', () => {
+  const input = { ticket: 'ticket-1', invite: null }
+
+  // only a 404 with code account_required asks for an account
+  it.each([
+    ['a 404 account_required', 'verifyingInfo.ready', accountRequired],
+    ['a 404 with another code', 'failed', apiFailure(404, { detail: 'Not found', code: 'not_found' })],
+    ['a 400 account_required', 'failed', apiFailure(400, { detail: 'Please create an account', code: 'account_required' })],
+  ])('after %s the sign-in is %s', (_, state, error) => {
+    expect(stateKey(snapshotAfter(socialSignInMachine, input, [failed('socialSignIn', error)]).value)).toBe(state)
+  })
+
+  it('keeps only the claims that are texts, empty otherwise', () => {
+    const odd = apiFailure(404, { code: 'account_required', first_name: 7, last_name: null, email: 'nia@example.com' } as never)
+    expect(snapshotAfter(socialSignInMachine, input, [failed('socialSignIn', odd)]).context.claims).toEqual({
+      first_name: '',
+      last_name: '',
+      email: 'nia@example.com',
+    })
+  })
+
+  it('sends a platform admin to /admin', () => {
+    const snapshot = snapshotAfter(socialSignInMachine, input, [done('socialSignIn', sessionOf(superuser)), done('loadAccount', superuser)])
+    expect(snapshot.output).toEqual({ outcome: 'signedIn', destination: '/admin' })
+  })
+
+  it('is named socialSignIn in the flow gallery and the Stately editor', () => {
+    expect(socialSignInMachine.id).toBe('socialSignIn')
+  })
+})
 
 describe('socialSignInMachine with actors', () => {
   it('creates the account from the verified claims, signs in again, accepts the invitation', async () => {

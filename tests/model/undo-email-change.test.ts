@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate'
 import { undoEmailChangeMachine } from '../../machines/undo-email-change'
 import type { DetailResult, TokenInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof undoEmailChangeMachine
@@ -27,6 +27,17 @@ const model = buildModel({
   inputs: { 'link token': { token } },
   events: () => events,
   simplePaths: true,
+  // the page undoes on arrival; a refused link ends it, a failure to check it offers a retry
+  edges: {
+    undoing: {
+      'undo.retry': null,
+      'xstate.done.actor.undoEmailChange': 'undone',
+      'xstate.error.actor.undoEmailChange': (event) => (errorOf(event) === linkSpent ? 'invalid' : 'failed'),
+    },
+    failed: { 'undo.retry': 'undoing' },
+    undone: {},
+    invalid: {},
+  },
   states: {
     undoing: (view: View) => {
       const { snapshot, event, ignored } = view
@@ -65,6 +76,24 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('undoEmailChangeMachine', () => {
+  // only a 400 that names the token says the link is spent; any other failure may pass on a retry
+  it.each([
+    ['a 400 naming the token', 'invalid', linkSpent],
+    ['a 400 naming no token', 'failed', apiFailure(400, { detail: 'Bad request' })],
+    ['a 404 naming the token', 'failed', apiFailure(404, { token: ['Not found.'] })],
+    ['a 401 naming the token', 'failed', apiFailure(401, { token: ['Not allowed.'] })],
+  ])('after %s the page is %s', (_, state, error) => {
+    const snapshot = snapshotAfter(undoEmailChangeMachine, { token }, [failed('undoEmailChange', error)])
+    expect(snapshot.value).toBe(state)
+    expect(snapshot.context.error).toEqual(error)
+  })
+
+  it('is named undoEmailChange in the flow gallery and the Stately editor', () => {
+    expect(undoEmailChangeMachine.id).toBe('undoEmailChange')
+  })
+})
 
 describe('undoEmailChangeMachine with actors', () => {
   it('sends the token of the link once and ends undone', async () => {

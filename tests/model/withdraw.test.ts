@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import type { User, UserIdInput, WithdrawFromOrganizationInput } from '../../machines/types'
 import { withdrawMachine } from '../../machines/withdraw'
 import { company, school, teacher, teacherWithdrawn } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof withdrawMachine
@@ -17,7 +17,6 @@ const events: ModelEvent<M>[] = [
   { type: 'withdraw.cancel' },
   done('withdraw', undefined),
   failed('withdraw', soleAdminRefusal),
-  failed('withdraw', new TypeError('Failed to fetch')),
   done('reloadAccount', teacherWithdrawn),
   failed('reloadAccount', new TypeError('Failed to fetch')),
 ]
@@ -37,6 +36,27 @@ const model = buildModel({
   },
   events: () => events,
   simplePaths: true,
+  // spec §4 Withdraw, §6: two confirmations, then the removal, the reload and the close; cancel
+  // closes from any message but not while the removal runs; the only admin can only close
+  edges: {
+    soleAdmin: { 'withdraw.confirm': null, 'withdraw.cancel': 'closed' },
+    asking: { 'withdraw.confirm': 'confirmed', 'withdraw.cancel': 'closed' },
+    confirmed: { 'withdraw.confirm': 'withdrawing', 'withdraw.cancel': 'closed' },
+    withdrawing: {
+      'withdraw.confirm': null,
+      'withdraw.cancel': null,
+      'xstate.done.actor.withdraw': 'reloading',
+      'xstate.error.actor.withdraw': 'failed',
+    },
+    failed: { 'withdraw.confirm': 'withdrawing', 'withdraw.cancel': 'closed' },
+    reloading: {
+      'withdraw.confirm': null,
+      'withdraw.cancel': null,
+      'xstate.done.actor.reloadAccount': 'closed',
+      'xstate.error.actor.reloadAccount': 'closed',
+    },
+    closed: {},
+  },
   states: {
     soleAdmin: (view) => {
       waiting(view)
@@ -63,6 +83,7 @@ const model = buildModel({
         expect(event.type).toBe('withdraw.confirm')
         expect(['confirmed', 'failed']).toContain(previous?.value)
       }
+      expect(inputOf(snapshot.children.withdraw)).toEqual({ organizationId: school.id })
     },
     failed: ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('error')).toBe(true)
@@ -70,6 +91,7 @@ const model = buildModel({
     },
     reloading: ({ snapshot }) => {
       expect(snapshot.hasTag('busy')).toBe(true)
+      expect(inputOf(snapshot.children.reloadAccount)).toEqual({ userId: teacher.id })
     },
     closed: ({ snapshot, event, actions, params }) => {
       expect(snapshot.status).toBe('done')
@@ -89,6 +111,21 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('withdrawMachine', () => {
+  it.each([
+    ['sole_admin true', true, 'soleAdmin'],
+    ['sole_admin false', false, 'asking'],
+    ['no sole_admin', undefined, 'asking'],
+  ])('%s: the dialog opens on %s', (_, soleAdmin, state) => {
+    const organization = { ...company, sole_admin: soleAdmin }
+    expect(snapshotAfter(withdrawMachine, { userId: teacher.id, organization }, []).value).toBe(state)
+  })
+
+  it('is named withdraw in the flow gallery and the Stately editor', () => {
+    expect(withdrawMachine.id).toBe('withdraw')
+  })
+})
 
 describe('withdrawMachine with actors', () => {
   it('removes the membership only after the second confirmation, then reloads and closes', async () => {
