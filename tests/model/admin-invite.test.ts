@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import { adminInviteMachine } from '../../machines/admin-invite'
 import type { InviteAdminInput, OrganizationIdInput, OrganizationUser } from '../../machines/types'
 import { organization } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof adminInviteMachine
@@ -48,9 +48,35 @@ const model = buildModel({
   inputs: { '': { organizationId: organization.id } },
   events: () => events,
   simplePaths: true,
+  // spec §2 Profile view, §4: the admins are listed with the invite form; one invitation is sent at a
+  // time; the list reloads 1 second after one is sent (never on its own otherwise); a failed load
+  // may be tried again
+  edges: {
+    loading: {
+      'invite.send': null,
+      'admins.reload': null,
+      [reloadTick.type]: null,
+      'xstate.done.actor.loadAdmins': 'listed.editing',
+      'xstate.error.actor.loadAdmins': 'loadFailed',
+    },
+    loadFailed: { 'invite.send': null, 'admins.reload': 'loading', [reloadTick.type]: null },
+    'listed.editing': { 'invite.send': 'listed.sending', 'admins.reload': null, [reloadTick.type]: null },
+    'listed.sending': {
+      'invite.send': null,
+      'admins.reload': null,
+      [reloadTick.type]: null,
+      'xstate.done.actor.inviteAdmin': 'listed.sent',
+      'xstate.error.actor.inviteAdmin': 'listed.failed',
+    },
+    'listed.sent': { 'invite.send': 'listed.sending', 'admins.reload': null, [reloadTick.type]: 'loading' },
+    'listed.failed': { 'invite.send': 'listed.sending', 'admins.reload': null, [reloadTick.type]: null },
+  },
   states: {
     loading: ({ snapshot, event, previous, ignored }) => {
       expect(snapshot.hasTag('loading')).toBe(true)
+      expect(inputOf(snapshot.children.loadAdmins)).toEqual({ organizationId: organization.id })
+      // nothing listed or sent yet
+      if (event.type === 'xstate.init') expect(snapshot.context).toEqual({ organizationId: organization.id, admins: [], email: '', error: null })
       if (ignored || event.type === 'xstate.init') return
       // a retry, or the reload 1 second after an invitation was sent (spec §4)
       if (event.type === 'admins.reload') expect(previous?.matches('loadFailed')).toBe(true)
@@ -75,6 +101,7 @@ const model = buildModel({
       expect(snapshot.context.error).toBeNull()
       if (!ignored) expect(event).toEqual({ type: 'invite.send', email })
       expect(snapshot.context.email).toBe(email)
+      expect(inputOf(snapshot.children.inviteAdmin)).toEqual({ organizationId: organization.id, email })
     },
     'listed.sent': ({ snapshot, actions, params, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(false)
