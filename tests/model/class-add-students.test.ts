@@ -23,6 +23,12 @@ modelTests(
     inputs: { 'class 9': { organizationId: 7, groupId: 9 } },
     events: () => events,
     simplePaths: true,
+    // 001 §2 E-mail invite form: one add at a time; a refusal keeps the form open; done closes it
+    edges: {
+      editing: { 'students.add': 'adding' },
+      adding: { 'students.add': null, 'xstate.done.actor.addStudents': 'added', 'xstate.error.actor.addStudents': 'editing' },
+      added: {},
+    },
     states: {
       editing: ({ snapshot, event, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(false)
