@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import { adminInviteMachine } from '../../machines/admin-invite'
 import type { InviteAdminInput, OrganizationIdInput, OrganizationUser } from '../../machines/types'
 import { organization } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof adminInviteMachine
@@ -120,6 +120,20 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('adminInviteMachine sending again', () => {
+  it('sends the next address typed, from the sent note or from a refusal', () => {
+    const other = 'other.admin@example.com'
+    const listed = [done('loadAdmins', [owner]), { type: 'invite.send', email }] as ModelEvent<M>[]
+    const again = { type: 'invite.send', email: other } as ModelEvent<M>
+    const afterSent = snapshotAfter(adminInviteMachine, { organizationId: organization.id }, [...listed, done('inviteAdmin', { invitations: [] }), again])
+    const afterRefusal = snapshotAfter(adminInviteMachine, { organizationId: organization.id }, [...listed, failed('inviteAdmin', apiFailure(400, { detail: 'No.' })), again])
+    for (const snapshot of [afterSent, afterRefusal]) {
+      expect(snapshot.matches({ listed: 'sending' })).toBe(true)
+      expect(inputOf(snapshot.children.inviteAdmin)).toEqual({ organizationId: organization.id, email: other })
+    }
+  })
+})
 
 describe('adminInviteMachine with actors', () => {
   it('reloads the admins 1 second after an invitation is sent, not before', async () => {

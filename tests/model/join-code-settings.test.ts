@@ -116,6 +116,7 @@ modelTests(
           expect(params.announceReset).toEqual({ code: 'W3XY9Z' })
         }
         if (event.type === 'xstate.done.actor.updateJoinCode') expect(snapshot.context.settings).toEqual(off)
+        if (event.type === 'xstate.done.actor.loadJoinCode') expect(snapshot.context.settings).toEqual(on)
         if (event.type === 'reset.cancel') expect(snapshot.context.settings).toEqual(previous?.context.settings)
         if (event.type.startsWith('xstate.error.actor.')) {
           // a refused change is said in the dialog; the code shown stays
