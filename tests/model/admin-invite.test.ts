@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import { adminInviteMachine } from '../../machines/admin-invite'
 import type { InviteAdminInput, OrganizationIdInput, OrganizationUser } from '../../machines/types'
 import { organization } from './fixtures'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof adminInviteMachine
@@ -48,9 +48,35 @@ const model = buildModel({
   inputs: { '': { organizationId: organization.id } },
   events: () => events,
   simplePaths: true,
+  // spec §2 Profile view, §4: the admins are listed with the invite form; one invitation is sent at a
+  // time; the list reloads 1 second after one is sent (never on its own otherwise); a failed load
+  // may be tried again
+  edges: {
+    loading: {
+      'invite.send': null,
+      'admins.reload': null,
+      [reloadTick.type]: null,
+      'xstate.done.actor.loadAdmins': 'listed.editing',
+      'xstate.error.actor.loadAdmins': 'loadFailed',
+    },
+    loadFailed: { 'invite.send': null, 'admins.reload': 'loading', [reloadTick.type]: null },
+    'listed.editing': { 'invite.send': 'listed.sending', 'admins.reload': null, [reloadTick.type]: null },
+    'listed.sending': {
+      'invite.send': null,
+      'admins.reload': null,
+      [reloadTick.type]: null,
+      'xstate.done.actor.inviteAdmin': 'listed.sent',
+      'xstate.error.actor.inviteAdmin': 'listed.failed',
+    },
+    'listed.sent': { 'invite.send': 'listed.sending', 'admins.reload': null, [reloadTick.type]: 'loading' },
+    'listed.failed': { 'invite.send': 'listed.sending', 'admins.reload': null, [reloadTick.type]: null },
+  },
   states: {
     loading: ({ snapshot, event, previous, ignored }) => {
       expect(snapshot.hasTag('loading')).toBe(true)
+      expect(inputOf(snapshot.children.loadAdmins)).toEqual({ organizationId: organization.id })
+      // nothing listed or sent yet
+      if (event.type === 'xstate.init') expect(snapshot.context).toEqual({ organizationId: organization.id, admins: [], email: '', error: null })
       if (ignored || event.type === 'xstate.init') return
       // a retry, or the reload 1 second after an invitation was sent (spec §4)
       if (event.type === 'admins.reload') expect(previous?.matches('loadFailed')).toBe(true)
@@ -75,6 +101,7 @@ const model = buildModel({
       expect(snapshot.context.error).toBeNull()
       if (!ignored) expect(event).toEqual({ type: 'invite.send', email })
       expect(snapshot.context.email).toBe(email)
+      expect(inputOf(snapshot.children.inviteAdmin)).toEqual({ organizationId: organization.id, email })
     },
     'listed.sent': ({ snapshot, actions, params, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(false)
@@ -93,6 +120,20 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('adminInviteMachine sending again', () => {
+  it('sends the next address typed, from the sent note or from a refusal', () => {
+    const other = 'other.admin@example.com'
+    const listed = [done('loadAdmins', [owner]), { type: 'invite.send', email }] as ModelEvent<M>[]
+    const again = { type: 'invite.send', email: other } as ModelEvent<M>
+    const afterSent = snapshotAfter(adminInviteMachine, { organizationId: organization.id }, [...listed, done('inviteAdmin', { invitations: [] }), again])
+    const afterRefusal = snapshotAfter(adminInviteMachine, { organizationId: organization.id }, [...listed, failed('inviteAdmin', apiFailure(400, { detail: 'No.' })), again])
+    for (const snapshot of [afterSent, afterRefusal]) {
+      expect(snapshot.matches({ listed: 'sending' })).toBe(true)
+      expect(inputOf(snapshot.children.inviteAdmin)).toEqual({ organizationId: organization.id, email: other })
+    }
+  })
+})
 
 describe('adminInviteMachine with actors', () => {
   it('reloads the admins 1 second after an invitation is sent, not before', async () => {

@@ -1,6 +1,6 @@
-import { expect } from 'vitest'
+import { expect, it } from 'vitest'
 import { classAddStudentsMachine } from '../../machines/class-add-students'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof classAddStudentsMachine
@@ -16,6 +16,9 @@ const events: ModelEvent<M>[] = [
   failed('addStudents', new TypeError('Failed to fetch')),
 ]
 
+// the machine's id names the flow in the flow gallery and the inspector
+it('is the classAddStudents flow', () => expect(classAddStudentsMachine.id).toBe('classAddStudents'))
+
 modelTests(
   buildModel({
     name: 'classAddStudentsMachine',
@@ -23,9 +26,17 @@ modelTests(
     inputs: { 'class 9': { organizationId: 7, groupId: 9 } },
     events: () => events,
     simplePaths: true,
+    // 001 §2 E-mail invite form: one add at a time; a refusal keeps the form open; done closes it
+    edges: {
+      editing: { 'students.add': 'adding' },
+      adding: { 'students.add': null, 'xstate.done.actor.addStudents': 'added', 'xstate.error.actor.addStudents': 'editing' },
+      added: {},
+    },
     states: {
       editing: ({ snapshot, event, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(false)
+        // an empty form, consent ticked by default (001 §5)
+        if (event.type === 'xstate.init') expect(snapshot.context).toEqual({ organizationId: 7, groupId: 9, emails: [], consent: true, result: null, error: null })
         if (ignored || event.type === 'xstate.init') return
         expect(snapshot.context.error).toEqual(expectedFailure(errorOf(event)))
       },
@@ -34,6 +45,7 @@ modelTests(
         expect(snapshot.context.emails).toEqual(emails)
         expect(snapshot.context.consent).toBe(false)
         expect(snapshot.context.error).toBeNull()
+        expect(inputOf(snapshot.children.addStudents)).toEqual({ organizationId: 7, groupId: 9, emails, consent: false })
       },
       added: ({ snapshot, params }: View) => {
         expect(snapshot.status).toBe('done')

@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import { classDetailsMachine } from '../../machines/class-details'
 import type { ClassGroup } from '../../machines/types'
 import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
-import type { ModelEvent, StepView } from './harness'
+import type { ExpectedEdges, ModelEvent, StepView } from './harness'
 
 type M = typeof classDetailsMachine
 type View = StepView<M>
@@ -66,6 +66,10 @@ const saving = (child: string) => ({ snapshot }: View) => {
   expect(snapshot.children[child]).toBeDefined()
 }
 
+const userEvents = ['class.retry', 'class.reload', 'class.edit', 'edit.save', 'goals.edit', 'goals.save', 'teacher.assign', 'teacher.submit', 'teacher.remove', 'remove.confirm', 'form.cancel']
+/** The user events a state takes, where they lead; every other one is refused. */
+const takes = (rules: ExpectedEdges<M>[string]): ExpectedEdges<M>[string] => ({ ...Object.fromEntries(userEvents.map((type) => [type, null])), ...rules })
+
 modelTests(
   buildModel({
     name: 'classDetailsMachine',
@@ -73,6 +77,32 @@ modelTests(
     inputs: { 'class 9': { organizationId: 7, groupId: 9 } },
     events: () => events,
     simplePaths: { skip: 'eight forms each loop back to viewing: the shortest paths (extended by every answered event) cover every transition' },
+    // 001 §2 Class details, §6: the class is loaded (a failure may be tried again); from the page its
+    // editors open one form at a time (details, goals, teacher, teacher removal after a confirmation,
+    // only when there is a teacher or a pending one); each form saves or is cancelled; a refusal
+    // keeps its form open; students added elsewhere reload the class
+    edges: {
+      loading: takes({ 'xstate.done.actor.loadClass': 'viewing', 'xstate.error.actor.loadClass': 'failed' }),
+      failed: takes({ 'class.retry': 'loading' }),
+      viewing: takes({
+        'class.reload': 'loading',
+        'class.edit': 'editing',
+        'goals.edit': 'editingGoals',
+        'teacher.assign': 'choosingTeacher',
+        'teacher.remove': (_, snapshot) => {
+          const group = snapshot.context.group
+          return group?.owner || group?.pending_teacher ? 'confirmingTeacherRemoval' : null
+        },
+      }),
+      editing: takes({ 'edit.save': 'savingDetails', 'form.cancel': 'viewing' }),
+      savingDetails: takes({ 'xstate.done.actor.saveClass': 'viewing', 'xstate.error.actor.saveClass': 'editing' }),
+      editingGoals: takes({ 'goals.save': 'savingGoals', 'form.cancel': 'viewing' }),
+      savingGoals: takes({ 'xstate.done.actor.saveGoals': 'viewing', 'xstate.error.actor.saveGoals': 'editingGoals' }),
+      choosingTeacher: takes({ 'teacher.submit': 'assigningTeacher', 'form.cancel': 'viewing' }),
+      assigningTeacher: takes({ 'xstate.done.actor.assignTeacher': 'viewing', 'xstate.error.actor.assignTeacher': 'choosingTeacher' }),
+      confirmingTeacherRemoval: takes({ 'remove.confirm': 'removingTeacher', 'form.cancel': 'viewing' }),
+      removingTeacher: takes({ 'xstate.done.actor.removeTeacher': 'viewing', 'xstate.error.actor.removeTeacher': 'confirmingTeacherRemoval' }),
+    },
     states: {
       loading: ({ snapshot }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { joinCodeSettingsMachine } from '../../machines/join-code-settings'
 import type { JoinCode, UpdateJoinCodeInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof joinCodeSettingsMachine
@@ -38,10 +38,69 @@ modelTests(
       events: () => [{ type: 'joinCode.reset' }, { type: 'reset.confirm' }, { type: 'reset.cancel' }, done('loadJoinCode', on), done('resetJoinCode', fresh)],
       bound: 'the switches and refusals are left to the shortest paths (each multiplies the graph without new states)',
     },
+    // the users view's "Invite by code" dialog: the code is loaded (a failure may be tried again);
+    // resetting asks first and can be cancelled; one change at a time; a refused change goes back to
+    // the code as it was
+    edges: {
+      loading: {
+        'joinCode.retry': null,
+        'joinCode.reset': null,
+        'reset.confirm': null,
+        'reset.cancel': null,
+        'joinCode.setEnabled': null,
+        'joinCode.setApproval': null,
+        'xstate.done.actor.loadJoinCode': 'ready',
+        'xstate.error.actor.loadJoinCode': 'failed',
+      },
+      failed: {
+        'joinCode.retry': 'loading',
+        'joinCode.reset': null,
+        'reset.confirm': null,
+        'reset.cancel': null,
+        'joinCode.setEnabled': null,
+        'joinCode.setApproval': null,
+      },
+      ready: {
+        'joinCode.retry': null,
+        'joinCode.reset': 'confirmingReset',
+        'reset.confirm': null,
+        'reset.cancel': null,
+        'joinCode.setEnabled': 'saving',
+        'joinCode.setApproval': 'saving',
+      },
+      confirmingReset: {
+        'joinCode.retry': null,
+        'joinCode.reset': null,
+        'reset.confirm': 'resetting',
+        'reset.cancel': 'ready',
+        'joinCode.setEnabled': null,
+        'joinCode.setApproval': null,
+      },
+      resetting: {
+        'joinCode.retry': null,
+        'joinCode.reset': null,
+        'reset.confirm': null,
+        'reset.cancel': null,
+        'joinCode.setEnabled': null,
+        'joinCode.setApproval': null,
+        'xstate.done.actor.resetJoinCode': 'ready',
+        'xstate.error.actor.resetJoinCode': 'ready',
+      },
+      saving: {
+        'joinCode.retry': null,
+        'joinCode.reset': null,
+        'reset.confirm': null,
+        'reset.cancel': null,
+        'joinCode.setEnabled': null,
+        'joinCode.setApproval': null,
+        'xstate.done.actor.updateJoinCode': 'ready',
+        'xstate.error.actor.updateJoinCode': 'ready',
+      },
+    },
     states: {
       loading: ({ snapshot }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
-        expect(snapshot.children.loadJoinCode).toBeDefined()
+        expect(inputOf(snapshot.children.loadJoinCode)).toEqual({ organizationId: 7 })
       },
       failed: ({ snapshot, event, ignored }: View) => {
         expect(snapshot.hasTag('error')).toBe(true)
@@ -57,6 +116,7 @@ modelTests(
           expect(params.announceReset).toEqual({ code: 'W3XY9Z' })
         }
         if (event.type === 'xstate.done.actor.updateJoinCode') expect(snapshot.context.settings).toEqual(off)
+        if (event.type === 'xstate.done.actor.loadJoinCode') expect(snapshot.context.settings).toEqual(on)
         if (event.type === 'reset.cancel') expect(snapshot.context.settings).toEqual(previous?.context.settings)
         if (event.type.startsWith('xstate.error.actor.')) {
           // a refused change is said in the dialog; the code shown stays
@@ -72,12 +132,12 @@ modelTests(
       },
       resetting: ({ snapshot, previous, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
-        expect(snapshot.children.resetJoinCode).toBeDefined()
+        expect(inputOf(snapshot.children.resetJoinCode)).toEqual({ organizationId: 7 })
         if (!ignored) expect(previous?.matches('confirmingReset')).toBe(true)
       },
       saving: ({ snapshot, event, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
-        expect(snapshot.children.updateJoinCode).toBeDefined()
+        expect(inputOf(snapshot.children.updateJoinCode)).toEqual({ organizationId: 7, change: snapshot.context.change })
         if (ignored) return
         expect(snapshot.context.change).toEqual(event.type === 'joinCode.setEnabled' ? { enabled: false } : { requires_approval: true })
       },
@@ -86,6 +146,10 @@ modelTests(
 )
 
 describe('joinCodeSettingsMachine with actors', () => {
+  it('is the joinCodeSettings flow (the id names it in the flow gallery and the inspector)', () => {
+    expect(joinCodeSettingsMachine.id).toBe('joinCodeSettings')
+  })
+
   it('saves one switch and shows the answer', async () => {
     const changes: UpdateJoinCodeInput[] = []
     const actor = createActor(

@@ -1,7 +1,7 @@
-import { expect } from 'vitest'
+import { expect, it } from 'vitest'
 import { memberProfileMachine } from '../../machines/member-profile'
 import type { OrganizationUser } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof memberProfileMachine
@@ -28,6 +28,9 @@ const events: ModelEvent<M>[] = [
   failed('saveMember', soleAdmin),
 ]
 
+// the machine's id names the flow in the flow gallery and the inspector
+it('is the memberProfile flow', () => expect(memberProfileMachine.id).toBe('memberProfile'))
+
 modelTests(
   buildModel({
     name: 'memberProfileMachine',
@@ -35,10 +38,37 @@ modelTests(
     inputs: { 'member 3 of 7': { organizationId: 7, userId: 3 } },
     events: () => events,
     simplePaths: true,
+    // spec §2 OrganizationUserProfile, §5: the member is loaded, then shown with an edit button; the
+    // edit dialog saves names and roles or is cancelled; a refusal keeps the dialog open; a failed
+    // load may be tried again
+    edges: {
+      loading: {
+        'member.edit': null,
+        'member.save': null,
+        'member.cancel': null,
+        'member.retry': null,
+        'member.changed': null,
+        'xstate.done.actor.loadMember': 'ready',
+        'xstate.error.actor.loadMember': 'failed',
+      },
+      ready: { 'member.edit': 'editing', 'member.save': null, 'member.cancel': null, 'member.retry': null, 'member.changed': 'ready' },
+      editing: { 'member.edit': null, 'member.save': 'saving', 'member.cancel': 'ready', 'member.retry': null, 'member.changed': null },
+      saving: {
+        'member.edit': null,
+        'member.save': null,
+        'member.cancel': null,
+        'member.retry': null,
+        'member.changed': null,
+        'xstate.done.actor.saveMember': 'ready',
+        'xstate.error.actor.saveMember': 'editing',
+      },
+      failed: { 'member.edit': null, 'member.save': null, 'member.cancel': null, 'member.retry': 'loading', 'member.changed': null },
+    },
     states: {
       loading: ({ snapshot }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.error).toBeNull()
+        expect(inputOf(snapshot.children.loadMember)).toEqual({ organizationId: 7, userId: 3 })
       },
       ready: ({ snapshot, event, params, ignored }: View) => {
         expect(snapshot.context.error).toBeNull()
@@ -47,6 +77,7 @@ modelTests(
           expect(snapshot.context.member).toEqual(saved)
           expect(params).toHaveProperty('announceSaved')
         } else if (event.type === 'member.changed') expect(snapshot.context.member).toEqual(disabled)
+        else if (event.type === 'xstate.done.actor.loadMember') expect(snapshot.context.member).toEqual(member)
         else expect(snapshot.context.member).not.toBeNull()
       },
       editing: ({ snapshot, event, ignored }: View) => {
@@ -59,6 +90,8 @@ modelTests(
       saving: ({ snapshot }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.changes).toEqual(changes)
+        // the names and roles of the dialog, for this member
+        expect(inputOf(snapshot.children.saveMember)).toEqual({ organizationId: 7, userId: 3, changes })
       },
       failed: ({ snapshot }: View) => {
         expect(snapshot.hasTag('error')).toBe(true)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { memberRemovalMachine } from '../../machines/member-removal'
 import type { RemoveMemberInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof memberRemovalMachine
@@ -33,11 +33,45 @@ const model = buildModel({
   },
   events: () => events,
   simplePaths: true,
+  // spec §2, §6, §8: a confirmation, then the removal; only a platform admin may choose the system,
+  // which asks a second confirmation with a way back; the only admin is refused for good (close only);
+  // any other failure may be tried again; the dialog closes when cancelled, not while removing
+  edges: {
+    confirming: {
+      'removal.confirm': 'removing',
+      'removal.chooseSystem': (_, snapshot) => (snapshot.context.canRemoveFromSystem ? 'confirmingFromSystem' : null),
+      'removal.back': null,
+      'removal.retry': null,
+      'removal.cancel': 'cancelled',
+    },
+    confirmingFromSystem: {
+      'removal.confirm': 'removing',
+      'removal.chooseSystem': null,
+      'removal.back': 'confirming',
+      'removal.retry': null,
+      'removal.cancel': 'cancelled',
+    },
+    removing: {
+      'removal.confirm': null,
+      'removal.chooseSystem': null,
+      'removal.back': null,
+      'removal.retry': null,
+      'removal.cancel': null,
+      'xstate.done.actor.removeMember': 'removed',
+      'xstate.error.actor.removeMember': (event) => (errorOf(event) === soleAdmin ? 'refused' : 'failed'),
+    },
+    refused: { 'removal.confirm': null, 'removal.chooseSystem': null, 'removal.back': null, 'removal.retry': null, 'removal.cancel': 'cancelled' },
+    failed: { 'removal.confirm': null, 'removal.chooseSystem': null, 'removal.back': null, 'removal.retry': 'removing', 'removal.cancel': 'cancelled' },
+    removed: {},
+    cancelled: {},
+  },
   states: {
     confirming: ({ snapshot, event, ignored }: View) => {
       expect(snapshot.status).toBe('active')
       expect(snapshot.hasTag('busy')).toBe(false)
       expect(snapshot.context.error).toBeNull()
+      // the removal offered first is from the organization only
+      expect(snapshot.context.scope).toBe('organization')
       if (ignored) return
       // opened, or back from the system's second confirmation
       expect(['xstate.init', 'removal.back']).toContain(event.type)
@@ -55,7 +89,7 @@ const model = buildModel({
       // the system only after its own confirmation
       if (previous?.matches('confirmingFromSystem')) expect(snapshot.context.scope).toBe('system')
       if (previous?.matches('confirming')) expect(snapshot.context.scope).toBe('organization')
-      expect(snapshot.children.removeMember).toBeDefined()
+      expect(inputOf(snapshot.children.removeMember)).toEqual({ ...member, fromSystem: snapshot.context.scope === 'system' })
     },
     removed: ({ snapshot, params }: View) => {
       expect(snapshot.status).toBe('done')
@@ -87,6 +121,22 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('memberRemovalMachine refusals', () => {
+  // only 409 with the sole_admin code is the only admin; anything else may pass on a retry
+  it.each([
+    ['409 sole_admin', soleAdmin, 'refused'],
+    ['409 another code', apiFailure(409, { code: 'conflict', detail: 'Changed meanwhile.' }), 'failed'],
+    ['400 sole_admin', apiFailure(400, { code: 'sole_admin', detail: 'Bad request.' }), 'failed'],
+  ])('%s: %s', (_, error, state) => {
+    const snapshot = snapshotAfter(memberRemovalMachine, { ...member, canRemoveFromSystem: false }, [{ type: 'removal.confirm' }, failed('removeMember', error)])
+    expect(snapshot.value).toBe(state)
+  })
+
+  it('is the memberRemoval flow (the id names it in the flow gallery and the inspector)', () => {
+    expect(memberRemovalMachine.id).toBe('memberRemoval')
+  })
+})
 
 describe('memberRemovalMachine with actors', () => {
   const run = (canRemoveFromSystem: boolean, answer: () => Promise<void>) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { memberStatusMachine } from '../../machines/member-status'
 import type { ChangeMemberStatusInput, OrganizationUser } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof memberStatusMachine
@@ -37,6 +37,23 @@ const model = buildModel({
   },
   events: () => events,
   simplePaths: true,
+  // spec §2 users view (the disable modal): a confirmation, then the change; the only active admin and
+  // oneself are refused for good (cancel only); any other failure may be tried again; the dialog closes
+  // when cancelled, whatever it showed, but not while the change is being saved
+  edges: {
+    confirming: { 'memberStatus.confirm': 'saving', 'memberStatus.retry': null, 'memberStatus.cancel': 'cancelled' },
+    saving: {
+      'memberStatus.confirm': null,
+      'memberStatus.retry': null,
+      'memberStatus.cancel': null,
+      'xstate.done.actor.changeMemberStatus': 'done',
+      'xstate.error.actor.changeMemberStatus': (event) => ([soleAdmin, self].includes(errorOf(event) as typeof self) ? 'refused' : 'failed'),
+    },
+    refused: { 'memberStatus.confirm': null, 'memberStatus.retry': null, 'memberStatus.cancel': 'cancelled' },
+    failed: { 'memberStatus.confirm': null, 'memberStatus.retry': 'saving', 'memberStatus.cancel': 'cancelled' },
+    done: {},
+    cancelled: {},
+  },
   states: {
     confirming: ({ snapshot, event, ignored }: View) => {
       expect(snapshot.status).toBe('active')
@@ -48,7 +65,7 @@ const model = buildModel({
     saving: ({ snapshot, ignored }: View) => {
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(snapshot.context.error).toBeNull()
-      if (!ignored) expect(snapshot.children.changeMemberStatus).toBeDefined()
+      if (!ignored) expect(inputOf(snapshot.children.changeMemberStatus)).toEqual({ ...member, action: snapshot.context.action })
     },
     done: ({ snapshot, params, event }: View) => {
       expect(snapshot.status).toBe('done')
@@ -79,6 +96,25 @@ const model = buildModel({
 })
 
 modelTests(model)
+
+describe('memberStatusMachine refusals', () => {
+  // only the server's two codes, each with its own status, are refusals for good; anything else may pass on a retry
+  it.each([
+    ['409 sole_admin', soleAdmin, 'refused'],
+    ['400 self', self, 'refused'],
+    ['409 another code', apiFailure(409, { code: 'conflict', detail: 'Changed meanwhile.' }), 'failed'],
+    ['400 sole_admin', apiFailure(400, { code: 'sole_admin', detail: 'Bad request.' }), 'failed'],
+    ['409 self', apiFailure(409, { code: 'self', detail: 'Conflict.' }), 'failed'],
+    ['400 another code', apiFailure(400, { code: 'invalid', detail: 'Bad request.' }), 'failed'],
+  ])('%s: %s', (_, error, state) => {
+    const snapshot = snapshotAfter(memberStatusMachine, { ...member, action: 'disable' }, [{ type: 'memberStatus.confirm' }, failed('changeMemberStatus', error)])
+    expect(snapshot.value).toBe(state)
+  })
+
+  it('is the memberStatus flow (the id names it in the flow gallery and the inspector)', () => {
+    expect(memberStatusMachine.id).toBe('memberStatus')
+  })
+})
 
 describe('memberStatusMachine with actors', () => {
   const run = (action: 'disable' | 'enable', answer: () => Promise<OrganizationUser>) => {

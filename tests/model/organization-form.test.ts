@@ -60,6 +60,18 @@ const simpleEvents = events.filter((_, index) => [0, 1, 2, 3, 7, 8].includes(ind
 const notBusy = ({ snapshot }: View) => expect(snapshot.hasTag('busy')).toBe(false)
 const creating = (snapshot: View['snapshot']) => snapshot.context.organizationId === null
 
+/**
+ * Where a submit leads (spec §5 Organization form): saving when the required fields are filled (the
+ * owner only when an admin creates, the username only at onboarding), else the incomplete form.
+ * Written per submitted value, not computed by the machine's guard.
+ */
+const afterSubmit = (event: ModelEvent<M>, snapshot: View['snapshot']) => {
+  const values = (event as { values: OrganizationFormValues }).values
+  if (values === complete) return 'saving'
+  if (values === noOwner) return creating(snapshot) ? 'editing.incomplete' : 'saving'
+  return 'editing.incomplete'
+}
+
 const model = buildModel({
   name: 'organizationFormMachine',
   machine: organizationFormMachine,
@@ -69,6 +81,30 @@ const model = buildModel({
   },
   events: () => events,
   simplePaths: { events: () => simpleEvents, bound: 'one submit and one refusal; the other submits, refusals and the field change by the shortest paths' },
+  // spec §2, §5: the countries first (a failure may be tried again); the form is submitted from any of
+  // its states, checked, then saved; a change clears that field's message and stays; a refusal goes
+  // back to the form; saved ends it
+  edges: {
+    loading: {
+      'organization.retry': null,
+      'organization.submit': null,
+      'organization.change': null,
+      'xstate.done.actor.loadCountries': 'editing.ready',
+      'xstate.error.actor.loadCountries': 'loadFailed',
+    },
+    loadFailed: { 'organization.retry': 'loading', 'organization.submit': null, 'organization.change': null },
+    'editing.ready': { 'organization.retry': null, 'organization.submit': afterSubmit, 'organization.change': 'editing.ready' },
+    'editing.incomplete': { 'organization.retry': null, 'organization.submit': afterSubmit, 'organization.change': 'editing.incomplete' },
+    'editing.failed': { 'organization.retry': null, 'organization.submit': afterSubmit, 'organization.change': 'editing.failed' },
+    saving: {
+      'organization.retry': null,
+      'organization.submit': null,
+      'organization.change': null,
+      'xstate.done.actor.saveOrganization': 'saved',
+      'xstate.error.actor.saveOrganization': 'editing.failed',
+    },
+    saved: {},
+  },
   states: {
     loading: ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(true)

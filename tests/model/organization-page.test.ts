@@ -1,7 +1,7 @@
-import { expect } from 'vitest'
+import { expect, it } from 'vitest'
 import { organizationPageMachine } from '../../machines/organization-page'
 import type { Organization } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof organizationPageMachine
@@ -20,6 +20,9 @@ const events: ModelEvent<M>[] = [
   failed('loadOrganization', new TypeError('Failed to fetch')),
 ]
 
+// the machine's id names the flow in the flow gallery and the inspector
+it('is the organizationPage flow', () => expect(organizationPageMachine.id).toBe('organizationPage'))
+
 modelTests(
   buildModel({
     name: 'organizationPageMachine',
@@ -27,11 +30,24 @@ modelTests(
     inputs: { 'organization 7': { organizationId: 7 } },
     events: () => events,
     simplePaths: true,
+    // spec §2: the organization is loaded first; one that cannot be found ends the page (the platform
+    // admin goes back to /admin); the profile view asks for a reload after an edit
+    edges: {
+      loading: {
+        'organization.reload': null,
+        'organization.retry': null,
+        'xstate.done.actor.loadOrganization': 'ready',
+        'xstate.error.actor.loadOrganization': (event) => ((errorOf(event) as { status?: number }).status === 404 ? 'missing' : 'failed'),
+      },
+      ready: { 'organization.reload': 'loading', 'organization.retry': null },
+      failed: { 'organization.reload': null, 'organization.retry': 'loading' },
+      missing: {},
+    },
     states: {
       loading: ({ snapshot, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.error).toBeNull()
-        if (!ignored) expect(snapshot.children.loadOrganization).toBeDefined()
+        if (!ignored) expect(inputOf(snapshot.children.loadOrganization)).toEqual({ organizationId: 7 })
       },
       ready: ({ snapshot, params, ignored }: View) => {
         expect(snapshot.context.organization).toEqual(organization)
@@ -46,7 +62,10 @@ modelTests(
       },
       missing: ({ snapshot, event, actions }: View) => {
         expect(snapshot.status).toBe('done')
+        expect(snapshot.hasTag('error')).toBe(true)
         expect(errorOf(event)).toBe(notFound)
+        // the page says it was not found (for anybody but the platform admin, who leaves)
+        expect(snapshot.context.error).toEqual(notFound)
         // the platform admin's route goes back to /admin
         expect(actions).toContain('leaveMissing')
       },

@@ -62,6 +62,17 @@ const dialog = (view: View) => {
   expect(view.actions).toEqual([])
 }
 
+/** The page an organization shows as it is (spec §4): deleted, disabled or active. */
+const pageOf = (organization: { status: string; deletedAt: string | null }) =>
+  organization.deletedAt !== null ? 'deleted.ready' : organization.status === 'inactive' ? 'inactive' : 'active'
+const refusals = { 'status.disable': null, 'status.enable': null, 'status.delete': null, 'status.submit': null, 'status.cancel': null, 'status.restore': null }
+const dialogEdges = {
+  ...refusals,
+  'status.submit': 'checking',
+  // cancel: back to the page as it was, nothing changed
+  'status.cancel': (_: unknown, snapshot: View['snapshot']) => pageOf(snapshot.context),
+}
+
 const model = buildModel({
   name: 'organizationStatusMachine',
   machine: organizationStatusMachine,
@@ -72,6 +83,32 @@ const model = buildModel({
   },
   events: () => events,
   simplePaths: true,
+  // spec §4 Organization status, §6: active → disable or delete, inactive → enable or delete, each
+  // through a password dialog that can be cancelled; a wrong password or a failure keeps the dialog
+  // open; disable and delete leave the page, enable shows it active; a deleted one is only restored
+  edges: {
+    active: { ...refusals, 'status.disable': 'confirming.ready', 'status.delete': 'confirming.ready' },
+    inactive: { ...refusals, 'status.enable': 'confirming.ready', 'status.delete': 'confirming.ready' },
+    'deleted.ready': { ...refusals, 'status.restore': 'restoring' },
+    'deleted.failed': { ...refusals, 'status.restore': 'restoring' },
+    restoring: {
+      ...refusals,
+      'xstate.done.actor.restoreOrganization': (event) => {
+        const restored = (event as { output: Organization }).output
+        return pageOf({ status: restored.status, deletedAt: restored.deleted_at })
+      },
+      'xstate.error.actor.restoreOrganization': 'deleted.failed',
+    },
+    'confirming.ready': dialogEdges,
+    'confirming.wrongPassword': dialogEdges,
+    'confirming.failed': dialogEdges,
+    checking: {
+      ...refusals,
+      'xstate.done.actor.changeStatus': (_, snapshot) => (snapshot.context.action === 'enable' ? 'active' : 'done'),
+      'xstate.error.actor.changeStatus': (event) => (errorOf(event) === wrongPassword ? 'confirming.wrongPassword' : 'confirming.failed'),
+    },
+    done: {},
+  },
   states: {
     active: (view) => {
       quiet(view)

@@ -4,7 +4,7 @@ import { PHOTO_MAX_BYTES, profileMachine } from '../../machines/profile'
 import type { ChangePasswordInput, ProfileChanges, User } from '../../machines/types'
 import { teacher, teacherWithdrawn, fileOfSize } from './fixtures'
 import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests, fileSizeBoundTests } from './harness'
-import type { ModelEvent, StepView } from './harness'
+import type { ExpectedEdges, ModelEvent, StepView } from './harness'
 
 type M = typeof profileMachine
 type View = StepView<M>
@@ -72,12 +72,51 @@ const busy = ({ snapshot }: View) => {
   expect(snapshot.context.rejection).toBeNull()
 }
 
+const userEvents = [
+  'profile.edit', 'profile.save', 'profile.close', 'password.edit', 'password.save', 'account.delete',
+  'account.confirmDelete', 'account.changed', 'email.resend', 'photo.choose', 'photo.remove',
+]
+/** The user events a state takes, where they lead; every other one is refused. */
+const takes = (rules: ExpectedEdges<M>[string]): ExpectedEdges<M>[string] => ({ ...Object.fromEntries(userEvents.map((type) => [type, null])), ...rules })
+/** The page's edges, the same in each of its states (spec §2 Profile: each action opens its dialog). */
+const page = takes({
+  'profile.edit': 'editing',
+  'password.edit': 'password',
+  'account.delete': 'deleting',
+  'account.changed': 'viewing.ready',
+  'email.resend': 'resending',
+  // §5 avatar: JPEG, PNG or GIF only; the contract's 2 MB limit
+  'photo.choose': (event) => ((event as { file: File }).file === png ? 'uploadingPhoto' : 'viewing.rejected'),
+  'photo.remove': 'removingPhoto',
+})
+
 const model = buildModel({
   name: 'profileMachine',
   machine: profileMachine,
   inputs: { teacher: { account: teacher }, 'changing e-mail': { account: changingEmail } },
   events: () => events,
   simplePaths: { skip: 'ten dialogs and actors over three photo files: too many simple paths; shortest paths and their one-step extensions cover every transition' },
+  // spec §2 Profile, §4 E-mail unconfirmed: one dialog at a time, each saved or closed; a refusal keeps
+  // its dialog open; a new e-mail opens the confirm-new-email dialog; a deleted account ends the flow
+  edges: {
+    'viewing.ready': page,
+    'viewing.rejected': page,
+    'viewing.failed': page,
+    editing: takes({ 'profile.save': 'saving', 'profile.close': 'viewing.ready' }),
+    saving: takes({
+      'xstate.done.actor.saveProfile': (event) => ((event as { output: User }).output.unconfirmed_email !== null ? 'emailSent' : 'viewing.ready'),
+      'xstate.error.actor.saveProfile': 'editing',
+    }),
+    emailSent: takes({ 'profile.close': 'viewing.ready' }),
+    password: takes({ 'password.save': 'savingPassword', 'profile.close': 'viewing.ready' }),
+    savingPassword: takes({ 'xstate.done.actor.changePassword': 'viewing.ready', 'xstate.error.actor.changePassword': 'password' }),
+    deleting: takes({ 'account.confirmDelete': 'deletingAccount', 'profile.close': 'viewing.ready' }),
+    deletingAccount: takes({ 'xstate.done.actor.deleteAccount': 'deleted', 'xstate.error.actor.deleteAccount': 'deleting' }),
+    resending: takes({ 'xstate.done.actor.resendConfirmation': 'viewing.ready', 'xstate.error.actor.resendConfirmation': 'viewing.failed' }),
+    uploadingPhoto: takes({ 'xstate.done.actor.uploadPhoto': 'viewing.ready', 'xstate.error.actor.uploadPhoto': 'viewing.failed' }),
+    removingPhoto: takes({ 'xstate.done.actor.removePhoto': 'viewing.ready', 'xstate.error.actor.removePhoto': 'viewing.failed' }),
+    deleted: {},
+  },
   states: {
     'viewing.ready': ({ snapshot, event, actions, params, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(false)

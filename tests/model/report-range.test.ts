@@ -98,6 +98,32 @@ modelTests(
       events: () => [weekly, picked, loaded, refused, retry],
       bound: 'the shortcut and the refused dates behave like the scope and the picked dates (they are on the shortest paths)',
     },
+    // 001 §2, §4, §5: every change of scope, shortcut or taken dates loads the report again, in any
+    // state (a change while one loads replaces it); dates that make no interval are kept for the
+    // message and load nothing; only a failed load is retried
+    edges: {
+      loading: {
+        'range.scope': 'loading',
+        'range.shortcut': 'loading',
+        // taken: the load starts again; refused: the one under way goes on (the state checks tell them apart)
+        'range.dates': 'loading',
+        'range.retry': null,
+        'xstate.done.actor.loadReport': 'ready',
+        'xstate.error.actor.loadReport': 'failed',
+      },
+      ready: {
+        'range.scope': 'loading',
+        'range.shortcut': 'loading',
+        'range.dates': (event) => (isTaken(event) ? 'loading' : 'ready'),
+        'range.retry': null,
+      },
+      failed: {
+        'range.scope': 'loading',
+        'range.shortcut': 'loading',
+        'range.dates': (event) => (isTaken(event) ? 'loading' : 'failed'),
+        'range.retry': 'loading',
+      },
+    },
     states: {
       loading: (view: View) => {
         const { snapshot, event, previous, ignored } = view

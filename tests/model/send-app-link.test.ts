@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { sendAppLinkMachine } from '../../machines/send-app-link'
 import type { SendAppLinkInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent } from './harness'
 
 type M = typeof sendAppLinkMachine
@@ -32,9 +32,25 @@ const model = buildModel({
     events: () => events.filter((event) => !(event.type === 'dialog.open' && event.channel === 'sms') && !(event.type === 'link.send' && event.request === byText)),
     bound: 'simple paths over one channel and one request; the shortest paths over both',
   },
+  // spec §2, §7: a dialog opens for one channel; it sends once at a time; a failure keeps it open
+  // with a warning and its form; success closes it; Cancel closes it whatever it is doing
+  edges: {
+    closed: { 'dialog.open': 'open.editing', 'dialog.close': null, 'link.send': null },
+    'open.editing': { 'dialog.open': null, 'dialog.close': 'closed', 'link.send': 'open.sending' },
+    'open.sending': {
+      'dialog.open': null,
+      'dialog.close': 'closed',
+      'link.send': null,
+      'xstate.done.actor.sendAppLink': 'closed',
+      'xstate.error.actor.sendAppLink': 'open.failed',
+    },
+    'open.failed': { 'dialog.open': null, 'dialog.close': 'closed', 'link.send': 'open.sending' },
+  },
   states: {
     closed: ({ snapshot, event, actions, params, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(false)
+      // the e-mail dialog is the first one offered; nothing was sent yet
+      if (event.type === 'xstate.init') expect(snapshot.context).toEqual({ channel: 'email', request: null, error: null })
       if (ignored || event.type === 'xstate.init' || event.type === 'dialog.close') return
       // closed by a sent link: the server's sentence is announced
       expect(event.type).toBe('xstate.done.actor.sendAppLink')
@@ -49,6 +65,7 @@ const model = buildModel({
       expect(snapshot.hasTag('busy')).toBe(true)
       expect(snapshot.context.error).toBeNull()
       if (!ignored && event.type === 'link.send') expect(snapshot.context.request).toEqual(event.request)
+      expect(inputOf(snapshot.children.sendAppLink)).toEqual(snapshot.context.request)
     },
     'open.failed': ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('error')).toBe(true)
