@@ -17,10 +17,10 @@ import { ClassPreview } from './ClassPreview'
 
 /**
  * /organization/{id}/classes/import — class import (specification 001 §2 Class import; machine
- * file-import with FILE_IMPORTS.classes): the class-list template, an .xlsx chosen or dropped, its upload with a progress bar,
- * each class of the file in a tab (overview and read-only goals) with its errors by row, the
- * confirmation, and the result: how many were imported, with "import users now" or "later".
- * Organization admins only (§6); the server refuses anyone else as well.
+ * file-import with FILE_IMPORTS.classes): the class-list template, an .xlsx chosen or dropped, its
+ * upload with a progress bar, each class of the file in a tab (overview and read-only goals) with its
+ * errors by row, the confirmation, and the result: how many were imported, with "import users now" or
+ * "later". Organization admins only (§6); the server refuses anyone else as well.
  */
 export function ClassImportPage() {
   const { LL } = useI18nContext()

@@ -16,10 +16,10 @@ import { AdminImportPage } from './AdminImportPage'
 
 /**
  * /organization/{id}/classes/import-users — user import into classes (specification 001 §2 User import
- * into classes; machine file-import with FILE_IMPORTS.classUsers): the xlsx and csv templates, a file chosen or dropped, its
- * upload with a progress bar, each class of the file in a tab with its rows and their errors, the
- * consent box, the confirmation, and the result: how many were invited to each class. Organization
- * admins only (§6); the server refuses anyone else as well.
+ * into classes; machine file-import with FILE_IMPORTS.classUsers): the xlsx and csv templates, a file
+ * chosen or dropped, its upload with a progress bar, each class of the file in a tab with its rows and
+ * their errors, the consent box, the confirmation, and the result: how many were invited to each
+ * class. Organization admins only (§6); the server refuses anyone else as well.
  */
 export function ClassUserImportPage() {
   const { LL } = useI18nContext()

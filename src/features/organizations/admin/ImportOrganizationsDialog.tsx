@@ -12,10 +12,10 @@ import { FileChooser } from '../../shared/FileChooser'
 import { useFileImport } from '../../shared/use-file-import'
 
 /**
- * The import dialog of the admin list (machine file-import with
- * FILE_IMPORTS.organizations): the template, a file chosen or
- * dropped, the preview of its rows with their errors, and the confirmation. Rendered while it is open,
- * so that each opening starts a fresh flow; it cannot be closed while the organizations are created.
+ * The import dialog of the admin list (machine file-import with FILE_IMPORTS.organizations): the
+ * template, a file chosen or dropped (another one replaces it), the preview of its rows with their
+ * errors, and the confirmation. Rendered while it is open, so that each opening starts a fresh flow; it
+ * cannot be closed while the organizations are created.
  */
 export function ImportOrganizationsDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (count: number) => void }) {
   const { LL } = useI18nContext()

@@ -17,9 +17,9 @@ import { PreviewTable } from './PreviewTable'
 
 /**
  * The file import panel of the students view (spec 000 §2 File import panels; machine file-import
- * with FILE_IMPORTS.invitations): template downloads, a file chosen or dropped, its upload with a progress bar,
- * the preview of every row with filters and pages, the role and the consent, a yes/no confirmation,
- * and the result. `kind` is the e-mail list (/students/import) or the user id list (/elsa-users/import).
+ * with FILE_IMPORTS.invitations): template downloads, a file chosen or dropped, its upload with a
+ * progress bar, the preview of every row with filters and pages, the role and the consent, a yes/no
+ * confirmation, and the result. `kind` is the e-mail list (/students/import) or the user id list (/elsa-users/import).
  * For a class (spec 001 §2 students tab, §3 Invite upload) `groupId` names it: the people are invited
  * as students to the organization and the class. A class not created yet (the wizard) `collect`s the
  * previewed addresses instead of sending them: they join the class being built.
