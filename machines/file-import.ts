@@ -113,12 +113,12 @@ function refusedPreview(error: unknown): FileImportPreview | undefined {
 }
 
 /**
- * Whether the preview may be confirmed. An invitation list (it has `counts`) sends its ok rows and
- * skips the others: it needs someone to invite, not sent yet, and the role chosen where one is
- * offered. The other imports take every row or none: rows, and none with an error.
+ * Whether the preview (there is one in every state that asks) may be confirmed. An invitation list (it
+ * has `counts`) sends its ok rows and skips the others: it needs someone to invite, not sent yet, and
+ * the role chosen where one is offered. The other imports take every row or none: rows, and none with
+ * an error.
  */
-function isConfirmable({ preview, roleOffered, role }: FileImportContext): boolean {
-  if (preview === null) return false
+function isConfirmable(preview: FileImportPreview, { roleOffered, role }: FileImportContext): boolean {
   if ('counts' in preview) return preview.counts.ok > 0 && preview.sent_at === null && (!roleOffered || role !== null)
   return preview.total > 0 && preview.with_errors === 0
 }
@@ -158,8 +158,8 @@ export const fileImportMachine = setup({
     isTooLarge: ({ context }, params: { file: File }) => params.file.size > context.settings.maxBytes,
     usesPresignedUpload: ({ context }) => context.settings.presigned,
     isOneFileAtATime: ({ context }) => !context.settings.replaceable,
-    canConfirm: ({ context }) => isConfirmable(context),
-    canAskToConfirm: ({ context }) => context.settings.asks && isConfirmable(context),
+    canConfirm: ({ context }) => isConfirmable(context.preview!, context),
+    canAskToConfirm: ({ context }) => context.settings.asks && isConfirmable(context.preview!, context),
     isRefusalShownAsPreview: ({ context }, params: { error: unknown }) => context.settings.refusalAsPreview && refusedPreview(params.error) !== undefined,
   },
   actions: {

@@ -622,6 +622,51 @@ describe('fileImportMachine screen rules', () => {
     expect(confirming.can({ type: 'import.choose', file: xlsx })).toBe(false)
   })
 
+  it('reads the page and filter asked for, from the preview and from a failure, a new filter from its first page', () => {
+    const input: FileImportInput = { settings: screens.invitations, roleOffered: true, role: 'teacher' }
+    const shown = [...stepsTo('invitations'), done('readPreview', batch)]
+    const readPageOf = (events: ModelEvent<M>[]) => inputOf(snapshotAfter(fileImportMachine, input, [...shown, ...events]).children.readPage)
+    expect(readPageOf([{ type: 'import.page', page: 3 }])).toEqual({ file: null, upload: batchUpload, page: 3, filter: 'all' })
+    expect(readPageOf([{ type: 'import.page', page: 3 }, done('readPage', batch), { type: 'import.filter', filter: 'ok' }])).toEqual({ file: null, upload: batchUpload, page: 1, filter: 'ok' })
+    const failedOnce: ModelEvent<M>[] = [{ type: 'import.page', page: 2 }, failed('readPage', offline)]
+    expect(readPageOf([...failedOnce, { type: 'import.page', page: 4 }])).toEqual({ file: null, upload: batchUpload, page: 4, filter: 'all' })
+    expect(readPageOf([...failedOnce, { type: 'import.filter', filter: 'problems' }])).toEqual({ file: null, upload: batchUpload, page: 1, filter: 'problems' })
+  })
+
+  it('takes the consent and the role given, and the bytes the upload reports', () => {
+    const input: FileImportInput = { settings: screens.invitations, roleOffered: true, role: null }
+    const snapshot = snapshotAfter(fileImportMachine, input, [
+      { type: 'import.consent', consent: false },
+      { type: 'import.role', role: 'admin' },
+      { type: 'import.choose', file: csv },
+      done('requestUpload', batchUpload),
+      { type: 'upload.progress', loaded: 512, total: 1024 },
+    ])
+    expect(snapshot.context).toMatchObject({ consent: false, role: 'admin', progress: { loaded: 512, total: 1024 } })
+  })
+
+  it('keeps its settings apart: a presigned screen that replaced its file would take another one while uploading, and have no remove', () => {
+    const input: FileImportInput = { settings: { ...screens.classes, replaceable: true } }
+    const start: ModelEvent<M>[] = [{ type: 'import.choose', file: xlsx }]
+    for (const events of [start, [...start, done('requestUpload', classUpload)]]) {
+      const other = file(['PK'], 'other.xlsx')
+      const snapshot = snapshotAfter(fileImportMachine, input, [...events, { type: 'import.choose', file: other }])
+      expect(snapshot.matches('requestingUpload')).toBe(true)
+      expect(snapshot.context).toMatchObject({ file: other, upload: null })
+      expect(snapshotAfter(fileImportMachine, input, events).can({ type: 'import.remove' })).toBe(false)
+    }
+  })
+
+  it.each([
+    ['no rows', null],
+    ['rows that are no import', 'Some rows have errors.'],
+  ])('shows a 409 with %s as a failure on the organization import', (_, rows) => {
+    const error = apiFailure(409, { detail: 'Refused', code: 'import_has_errors', import: rows } as never)
+    const snapshot = snapshotAfter(fileImportMachine, inputs.organizations, [...stepsTo('organizations'), done('readPreview', orgClean), { type: 'import.confirm' }, failed('confirmImport', error)])
+    expect(snapshot.matches({ preview: 'failed' })).toBe(true)
+    expect(snapshot.context).toMatchObject({ preview: orgClean, error })
+  })
+
   it('clears the file, the preview, its filter and page when the invitation list is removed, and keeps role and consent', () => {
     const input: FileImportInput = { settings: screens.invitations, roleOffered: true, role: null }
     const snapshot = snapshotAfter(fileImportMachine, input, [
