@@ -510,16 +510,6 @@ export type SendAppLinkInput =
 export type OrganizationImport = components['schemas']['OrganizationImport']
 export type OrganizationImportRow = components['schemas']['OrganizationImportRow']
 
-/** stageImport: POST /v1/organizations/import/?file_name= with the file itself as the body. */
-export interface StageImportInput {
-  file: File
-}
-
-/** confirmImport: POST /v1/organizations/import/{importId}/confirm/ */
-export interface ImportIdInput {
-  importId: number
-}
-
 // ---------------------------------------------------------------------------------------------
 // The pending invitations of an organization (spec §3 Pending invite, §4 Invitation, §5 resending).
 // ---------------------------------------------------------------------------------------------
@@ -674,22 +664,6 @@ export type InvitationBatchKind = components['schemas']['InvitationBatchKind']
 export type InvitationBatchUpload = components['schemas']['InvitationBatchUpload']
 export type InvitationBatchFilter = 'all' | 'ok' | 'problems'
 
-/** requestUpload: POST /v1/invitations/batch/ */
-export interface RequestUploadInput {
-  organizationId: number
-  kind: InvitationBatchKind
-  role: components['schemas']['Role'] | null
-  /** The class they are invited to as well, or none. */
-  groupId: number | null
-  file: File
-}
-
-/** uploadFile: PUT of the file to the presigned address */
-export interface InvitationUploadInput {
-  upload: InvitationBatchUpload
-  file: File
-}
-
 /** What uploadFile reports while the file goes out. */
 export interface UploadProgressEvent {
   type: 'upload.progress'
@@ -697,25 +671,64 @@ export interface UploadProgressEvent {
   total: number
 }
 
-/** readPreview: GET /v1/invitations/batch/{uploadId}/ */
-export interface InvitationBatchPageInput {
-  batchId: number
+// The file-import flow (machines/file-import.ts): its settings and the inputs of its actors, which
+// each screen provides (the class import, users into classes, invitations, organizations).
+
+/** What one screen's file import takes and how it goes (machines/file-import.ts FILE_IMPORTS). */
+export interface FileImportSettings {
+  /** The file names taken, by their ending in lower case ('.xlsx'); any other: 'File type is not allowed'. */
+  readonly extensions: readonly string[]
+  /** The largest file taken, in bytes (a file of exactly this size is taken). */
+  readonly maxBytes: number
+  /** The file is PUT to a presigned address first; otherwise the call that reads it takes the file itself. */
+  readonly presigned: boolean
+  /** Another file chosen replaces this one (at any time but while confirming), and there is no remove; otherwise one file at a time. */
+  readonly replaceable: boolean
+  /** Confirming asks yes or no first. */
+  readonly asks: boolean
+  /** A confirmation refused for rows with errors (409 with the rows) shows them as the preview, not as a failure. */
+  readonly refusalAsPreview: boolean
+}
+
+/** An import as read from its file or as confirmed, whichever screen's it is. */
+export type FileImportPreview = ClassImport | ClassUserImport | InvitationBatch | OrganizationImport
+/** A presigned upload address and what names the upload (the class imports' callback_id, an invitation list's id). */
+export type FileImportUpload = ClassImportUpload | InvitationBatchUpload
+
+/** requestUpload: the file's upload address (the invitation list's with the role chosen so far). */
+export interface FileImportRequestInput {
+  file: File
+  role: components['schemas']['Role'] | null
+}
+
+/** uploadFile: PUT of the file to the presigned address (reports UploadProgressEvent). */
+export interface FileImportUploadInput {
+  upload: FileImportUpload
+  file: File
+}
+
+/** readPreview: the file read (a page of it, filtered): after its upload, or sent with the call. */
+export interface FileImportReadInput {
+  /** The file itself (null once read). */
+  file: File | null
+  /** The presigned upload it went to, or null. */
+  upload: FileImportUpload | null
   page: number
   filter: InvitationBatchFilter
 }
 
-/** changeRole: PATCH /v1/invitations/batch/{uploadId}/ */
-export interface InvitationBatchRoleInput {
-  batchId: number
+/** changeRole: the invitation list's role, its rows checked again. */
+export interface FileImportRoleInput {
+  preview: FileImportPreview
   role: components['schemas']['Role']
 }
 
-/** sendBatch: POST .../send/ (kind emails) or .../send_elsa_user/ (kind user_ids) */
-export interface InvitationBatchSendInput {
-  batchId: number
-  kind: InvitationBatchKind
+/** confirmImport: the previewed import, with the consent chosen. */
+export interface FileImportConfirmInput {
+  preview: FileImportPreview
   consent: boolean
 }
+
 /** The onboarding's role choice (spec §2, the fuller reading: school admin, company admin, teacher, student). */
 export type OnboardingRole = 'schoolAdmin' | 'companyAdmin' | 'teacher' | 'student'
 
@@ -1036,33 +1049,8 @@ export type ClassImport = components['schemas']['ClassImport']
 export type ClassImportClass = components['schemas']['ClassImportClass']
 export type ClassImportUpload = components['schemas']['ClassImportUpload']
 
-/** requestClassUpload: POST /v1/groups/{orgId}/import/upload/ */
-export interface ClassImportFileInput {
-  organizationId: number
-  file: File
-}
-
-/** uploadClassFile: PUT of the file to the presigned address (reports UploadProgressEvent). */
-export interface ClassImportUploadInput {
-  upload: ClassImportUpload
-  file: File
-}
-
-/** previewClassImport: POST /v1/groups/{orgId}/preview/; confirmClassImport: POST /v1/groups/{orgId}/import/ */
-export interface ClassImportCallInput {
-  organizationId: number
-  callbackId: number
-}
-
 // ---------------------------------------------------------------------------------------------
 // User import into classes (specification 001 §2 User import into classes, §4 Upload, §7).
 
 export type ClassUserImport = components['schemas']['ClassUserImport']
 export type ClassUserImportClass = components['schemas']['ClassUserImportClass']
-
-/** confirmClassUserImport: POST /v1/groups/{orgId}/users/import/ {callback_id, consent} */
-export interface ClassUserImportConfirmInput {
-  organizationId: number
-  callbackId: number
-  consent: boolean
-}

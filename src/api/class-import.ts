@@ -1,41 +1,42 @@
 import { fromPromise } from 'xstate'
-import type { ClassImport, ClassImportCallInput, ClassImportFileInput, ClassImportUpload, ClassImportUploadInput } from '../../machines/types'
+import type { ClassImport, FileImportConfirmInput, FileImportPreview, FileImportReadInput, FileImportRequestInput, FileImportUpload, FileImportUploadInput } from '../../machines/types'
 import { api, unwrap } from './client'
-import { presignedUpload, saveBlob } from './files'
+import { callbackIdOf, presignedUpload, saveBlob } from './files'
 
 /**
- * The real actors of the class import (machines/class-import.ts), and the template download. The API
- * calls forward the abort signal and throw `{status, body}` for an error response (see client.unwrap);
- * the file goes to its presigned address (files.ts).
+ * The real actors of the class import (machines/file-import.ts with FILE_IMPORTS.classes), bound to
+ * the organization, and the template download. The API calls forward the abort signal and throw
+ * `{status, body}` for an error response (see client.unwrap); the file goes to its presigned address
+ * (files.ts).
  */
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-/** POST /v1/groups/{orgId}/import/upload/ */
-export const requestClassUpload = fromPromise<ClassImportUpload, ClassImportFileInput>(({ input, signal }) =>
-  unwrap(
-    api.POST('/v1/groups/{orgId}/import/upload/', {
-      params: { path: { orgId: input.organizationId } },
-      body: { file_size: input.file.size, content_type: input.file.type || XLSX, file_name: input.file.name },
-      signal,
-    }),
+export const classImportActors = (organizationId: number) => ({
+  /** POST /v1/groups/{orgId}/import/upload/ */
+  requestUpload: fromPromise<FileImportUpload, FileImportRequestInput>(({ input, signal }) =>
+    unwrap(
+      api.POST('/v1/groups/{orgId}/import/upload/', {
+        params: { path: { orgId: organizationId } },
+        body: { file_size: input.file.size, content_type: input.file.type || XLSX, file_name: input.file.name },
+        signal,
+      }),
+    ),
   ),
-)
+  /** PUT of the file to its presigned address (files.ts). */
+  uploadFile: presignedUpload<FileImportUploadInput>(),
+  /** POST /v1/groups/{orgId}/preview/ */
+  readPreview: fromPromise<FileImportPreview, FileImportReadInput>(({ input, signal }) =>
+    unwrap(api.POST('/v1/groups/{orgId}/preview/', { params: { path: { orgId: organizationId } }, body: { file_key: callbackIdOf(input.upload) }, signal })),
+  ),
+  /** POST /v1/groups/{orgId}/import/ */
+  confirmImport: fromPromise<FileImportPreview, FileImportConfirmInput>(({ input, signal }) =>
+    unwrap(api.POST('/v1/groups/{orgId}/import/', { params: { path: { orgId: organizationId } }, body: { callback_id: callbackIdOf(input.preview) }, signal })),
+  ),
+})
 
-/** PUT of the file to its presigned address (files.ts). */
-export const uploadClassFile = presignedUpload<ClassImportUploadInput>()
-
-/** POST /v1/groups/{orgId}/preview/ */
-export const previewClassImport = fromPromise<ClassImport, ClassImportCallInput>(({ input, signal }) =>
-  unwrap(api.POST('/v1/groups/{orgId}/preview/', { params: { path: { orgId: input.organizationId } }, body: { file_key: input.callbackId }, signal })),
-)
-
-/** POST /v1/groups/{orgId}/import/ */
-export const confirmClassImport = fromPromise<ClassImport, ClassImportCallInput>(({ input, signal }) =>
-  unwrap(api.POST('/v1/groups/{orgId}/import/', { params: { path: { orgId: input.organizationId } }, body: { callback_id: input.callbackId }, signal })),
-)
-
-export const classImportActors = { requestClassUpload, uploadClassFile, previewClassImport, confirmClassImport }
+/** The class import's preview: its actors answer ClassImport. */
+export const classImportOf = (preview: FileImportPreview | null) => preview as ClassImport | null
 
 /** GET /v1/groups/{orgId}/import/ saved as a file (the call needs the session's bearer header, so no plain link). */
 export const downloadClassTemplate = async (organizationId: number): Promise<void> => {

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate'
-import type { UploadProgressEvent } from '../../machines/types'
+import type { FileImportPreview, FileImportUpload, UploadProgressEvent } from '../../machines/types'
 
 /** Files to and from the server: a download handed to the browser, and an upload to a presigned address. */
 
@@ -37,3 +37,13 @@ export const presignedUpload = <Input extends PresignedUploadInput>() =>
     request.send(input.file)
     return () => request.abort()
   })
+
+/**
+ * What names a class import's (or user import's) upload and preview in the next call: its callback_id.
+ * The file-import flow holds the uploads and previews of every screen; a screen's actors get only their
+ * own, so the 0 of anything else (which the server refuses) is never sent.
+ */
+export const callbackIdOf = (value: FileImportUpload | FileImportPreview | null): number => (value !== null && 'callback_id' in value ? value.callback_id : 0)
+
+/** The id of an invitation list's upload or preview, or of a staged organization import (0 for anything else, as callbackIdOf). */
+export const importIdOf = (value: FileImportUpload | FileImportPreview | null): number => (value !== null && 'id' in value ? value.id : 0)

@@ -1,12 +1,13 @@
 import { fromPromise } from 'xstate'
-import type { ImportIdInput, OrganizationImport, StageImportInput } from '../../machines/types'
+import type { FileImportConfirmInput, FileImportPreview, FileImportReadInput, OrganizationImport } from '../../machines/types'
 import { api, unwrap } from './client'
-import { saveBlob } from './files'
+import { importIdOf, saveBlob } from './files'
 
 /**
- * The real actors of the organization import (machines/organization-import.ts), and the template
- * download. Each calls the API client, forwards the abort signal and throws `{status, body}` for an
- * error response (see client.unwrap).
+ * The real actors of the organization import (machines/file-import.ts with FILE_IMPORTS.organizations:
+ * no presigned upload, the file goes with the call that reads it), and the template download. Each calls
+ * the API client, forwards the abort signal and throws `{status, body}` for an error response (see
+ * client.unwrap).
  */
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -19,25 +20,29 @@ const contentTypeOf = (name: string) => {
 }
 
 /** POST /v1/organizations/import/?file_name= with the file itself as the body. */
-export const stageImport = fromPromise<OrganizationImport, StageImportInput>(({ input, signal }) =>
-  unwrap(
+export const stageImport = fromPromise<FileImportPreview, FileImportReadInput>(({ input, signal }) => {
+  const file = input.file ?? new File([], '')
+  return unwrap(
     api.POST('/v1/organizations/import/', {
-      params: { query: { file_name: input.file.name } },
+      params: { query: { file_name: file.name } },
       // the contract types a binary body as a string; the File goes out as it is
-      body: input.file as unknown as string,
+      body: file as unknown as string,
       bodySerializer: (body: unknown) => body as BodyInit,
-      headers: { 'Content-Type': contentTypeOf(input.file.name) },
+      headers: { 'Content-Type': contentTypeOf(file.name) },
       signal,
     }),
-  ),
-)
+  )
+})
 
 /** POST /v1/organizations/import/{importId}/confirm/ */
-export const confirmImport = fromPromise<OrganizationImport, ImportIdInput>(({ input, signal }) =>
-  unwrap(api.POST('/v1/organizations/import/{importId}/confirm/', { params: { path: { importId: input.importId } }, signal })),
+export const confirmImport = fromPromise<FileImportPreview, FileImportConfirmInput>(({ input, signal }) =>
+  unwrap(api.POST('/v1/organizations/import/{importId}/confirm/', { params: { path: { importId: importIdOf(input.preview) } }, signal })),
 )
 
-export const organizationImportActors = { stageImport, confirmImport }
+export const organizationImportActors = { readPreview: stageImport, confirmImport }
+
+/** The organization import's preview: its actors answer OrganizationImport. */
+export const organizationImportOf = (preview: FileImportPreview | null) => preview as OrganizationImport | null
 
 /**
  * GET /v1/organizations/import/template/?format= saved as a file. The call needs the session's bearer

@@ -1,26 +1,26 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Link as RouterLink } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
-import { classImportMachine } from '../../../../machines/class-import'
+import { FILE_IMPORTS, fileImportMachine } from '../../../../machines/file-import'
 import type { ClassImportClass } from '../../../../machines/types'
 import { Flex, Stack } from '../../../../styled-system/jsx'
-import { classImportActors, downloadClassTemplate } from '../../../api/class-import'
+import { classImportActors, classImportOf, downloadClassTemplate } from '../../../api/class-import'
 import { errorMessages } from '../../../api/errors'
 import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
 import { Button, ErrorPanel, Link, Tabs, Text, toaster } from '../../../ui'
 import { ImportFile } from '../../shared/ImportFile'
 import { InvitationAllowanceNotice } from '../../shared/InvitationAllowanceNotice'
+import { useFileImport } from '../../shared/use-file-import'
 import { AdminImportPage } from './AdminImportPage'
 import { ClassPreview } from './ClassPreview'
-import { useImportFlow } from './use-import-flow'
 
 /**
  * /organization/{id}/classes/import — class import (specification 001 §2 Class import; machine
- * class-import): the class-list template, an .xlsx chosen or dropped, its upload with a progress bar,
- * each class of the file in a tab (overview and read-only goals) with its errors by row, the
- * confirmation, and the result: how many were imported, with "import users now" or "later".
- * Organization admins only (§6); the server refuses anyone else as well.
+ * file-import with FILE_IMPORTS.classes): the class-list template, an .xlsx chosen or dropped, its
+ * upload with a progress bar, each class of the file in a tab (overview and read-only goals) with its
+ * errors by row, the confirmation, and the result: how many were imported, with "import users now" or
+ * "later". Organization admins only (§6); the server refuses anyone else as well.
  */
 export function ClassImportPage() {
   const { LL } = useI18nContext()
@@ -31,9 +31,9 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
   const { LL } = useI18nContext()
   const T = LL.classImport
   const wording = company ? T.company : T.school
-  const flow = useActorRef(classImportMachine.provide({ actors: classImportActors }), { ...actorOptions(), input: { organizationId } })
-  const { busy, confirming, imported, canConfirm, messages, file } = useImportFlow(flow)
-  const { preview } = useSelector(flow, (s) => s.context)
+  const flow = useActorRef(fileImportMachine.provide({ actors: classImportActors(organizationId) }), { ...actorOptions(), input: { settings: FILE_IMPORTS.classes } })
+  const { busy, confirming, imported, canConfirm, messages, file } = useFileImport(flow, () => T.fileTooLarge())
+  const preview = useSelector(flow, (s) => classImportOf(s.context.preview))
 
   const download = () =>
     downloadClassTemplate(organizationId).catch((failure: unknown) =>

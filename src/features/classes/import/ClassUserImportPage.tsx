@@ -1,25 +1,25 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Link as RouterLink } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
-import { classUserImportMachine } from '../../../../machines/class-user-import'
+import { FILE_IMPORTS, fileImportMachine } from '../../../../machines/file-import'
 import type { ClassUserImportClass } from '../../../../machines/types'
 import { Flex, Stack, styled } from '../../../../styled-system/jsx'
-import { classUserImportActors, downloadUserTemplate } from '../../../api/class-user-import'
+import { classUserImportActors, classUserImportOf, downloadUserTemplate } from '../../../api/class-user-import'
 import { errorMessages } from '../../../api/errors'
 import { actorOptions } from '../../../app/inspect'
 import { paths } from '../../../app/paths'
 import { Button, Checkbox, ErrorPanel, Link, Table, Tabs, Text, toaster } from '../../../ui'
 import { ImportFile } from '../../shared/ImportFile'
 import { InvitationAllowanceNotice } from '../../shared/InvitationAllowanceNotice'
+import { useFileImport } from '../../shared/use-file-import'
 import { AdminImportPage } from './AdminImportPage'
-import { useImportFlow } from './use-import-flow'
 
 /**
  * /organization/{id}/classes/import-users — user import into classes (specification 001 §2 User import
- * into classes; machine class-user-import): the xlsx and csv templates, a file chosen or dropped, its
- * upload with a progress bar, each class of the file in a tab with its rows and their errors, the
- * consent box, the confirmation, and the result: how many were invited to each class. Organization
- * admins only (§6); the server refuses anyone else as well.
+ * into classes; machine file-import with FILE_IMPORTS.classUsers): the xlsx and csv templates, a file
+ * chosen or dropped, its upload with a progress bar, each class of the file in a tab with its rows and
+ * their errors, the consent box, the confirmation, and the result: how many were invited to each
+ * class. Organization admins only (§6); the server refuses anyone else as well.
  */
 export function ClassUserImportPage() {
   const { LL } = useI18nContext()
@@ -31,9 +31,10 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
   const T = LL.classUserImport
   const C = LL.classImport
   const wording = company ? T.company : T.school
-  const flow = useActorRef(classUserImportMachine.provide({ actors: classUserImportActors }), { ...actorOptions(), input: { organizationId } })
-  const { busy, confirming, imported, canConfirm, messages, file } = useImportFlow(flow)
-  const { preview, consent } = useSelector(flow, (s) => s.context)
+  const flow = useActorRef(fileImportMachine.provide({ actors: classUserImportActors(organizationId) }), { ...actorOptions(), input: { settings: FILE_IMPORTS.classUsers } })
+  const { busy, confirming, imported, canConfirm, messages, file } = useFileImport(flow, () => C.fileTooLarge())
+  const preview = useSelector(flow, (s) => classUserImportOf(s.context.preview))
+  const consent = useSelector(flow, (s) => s.context.consent)
 
   const download = (format: 'xlsx' | 'csv') =>
     downloadUserTemplate(organizationId, format).catch((failure: unknown) =>

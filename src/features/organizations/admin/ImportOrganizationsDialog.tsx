@@ -1,48 +1,36 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { useI18nContext } from '../../../../locales/i18n-react'
-import { organizationImportMachine } from '../../../../machines/organization-import'
+import { FILE_IMPORTS, fileImportMachine } from '../../../../machines/file-import'
 import type { OrganizationImportRow } from '../../../../machines/types'
 import { Flex, Stack, styled } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
-import { downloadImportTemplate, organizationImportActors } from '../../../api/organization-import'
+import { downloadImportTemplate, organizationImportActors, organizationImportOf } from '../../../api/organization-import'
 import { actorOptions } from '../../../app/inspect'
 import { Badge, Button, Checkbox, Dialog, ErrorPanel, IconButton, Portal, Spinner, Table, Text, XIcon, toaster } from '../../../ui'
 import { FileChooser } from '../../shared/FileChooser'
+import { useFileImport } from '../../shared/use-file-import'
 
 /**
- * The import dialog of the admin list (machine organization-import): the template, a file chosen or
- * dropped, the preview of its rows with their errors, and the confirmation. Rendered while it is open,
- * so that each opening starts a fresh flow; it cannot be closed while the organizations are created.
+ * The import dialog of the admin list (machine file-import with FILE_IMPORTS.organizations): the
+ * template, a file chosen or dropped (another one replaces it), the preview of its rows with their
+ * errors, and the confirmation. Rendered while it is open, so that each opening starts a fresh flow; it
+ * cannot be closed while the organizations are created.
  */
 export function ImportOrganizationsDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (count: number) => void }) {
   const { LL } = useI18nContext()
   const T = LL.adminOrganizations.organizationImport
   const flow = useActorRef(
-    organizationImportMachine.provide({
+    fileImportMachine.provide({
       actors: organizationImportActors,
-      actions: { announceCreated: (_, { created }) => onCreated(created) },
+      actions: { announceImported: (_, { preview }) => onCreated(preview.total) },
     }),
-    actorOptions(),
+    { ...actorOptions(), input: { settings: FILE_IMPORTS.organizations } },
   )
-  const busy = useSelector(flow, (s) => s.hasTag('busy'))
-  const uploading = useSelector(flow, (s) => s.matches('uploading'))
-  const confirming = useSelector(flow, (s) => s.matches('confirming'))
-  const created = useSelector(flow, (s) => s.matches('created'))
-  const fileName = useSelector(flow, (s) => s.context.fileName)
-  const preview = useSelector(flow, (s) => s.context.preview)
-  const rejection = useSelector(flow, (s) => s.context.rejection)
-  const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
+  // the file goes with the call that reads it: its upload is the reading
+  const { busy, reading: uploading, confirming, imported: created, error, messages, file } = useFileImport(flow, (max) => T.fileTooLarge({ max }))
+  const preview = useSelector(flow, (s) => organizationImportOf(s.context.preview))
   const [onlyErrors, setOnlyErrors] = useState(false)
-
-  const messages =
-    rejection === 'type'
-      ? [LL.validation.fileTypeNotAllowed()]
-      : rejection === 'size'
-        ? [LL.adminOrganizations.organizationImport.fileTooLarge({ max: 5120 })]
-        : error
-          ? errorMessages(error, LL.errors.generic(), LL.errors.network())
-          : []
   const rows = preview && !created ? preview.rows.filter((row) => !onlyErrors || row.errors.length > 0) : []
   const download = (format: 'csv' | 'xlsx') =>
     downloadImportTemplate(format).catch((failure: unknown) =>
@@ -86,7 +74,7 @@ export function ImportOrganizationsDialog({ onClose, onCreated }: { onClose: () 
                   onChoose={(file) => flow.send({ type: 'import.choose', file })}
                 />
               ) : null}
-              {uploading ? <Spinner label={T.uploading({ file: fileName ?? '' })} /> : null}
+              {uploading ? <Spinner label={T.uploading({ file: file.name ?? '' })} /> : null}
               <ErrorPanel messages={messages} title={error && preview ? T.confirmFailed() : error ? T.uploadFailed() : undefined} />
               {preview && !created ? (
                 <Stack gap="4">

@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useI18nContext } from '../../../../locales/i18n-react'
-import { invitationImportMachine } from '../../../../machines/invitation-import'
+import { FILE_IMPORTS, fileImportMachine } from '../../../../machines/file-import'
 import type { InvitationBatch, InvitationBatchFilter, InvitationBatchKind, OrganizationRole } from '../../../../machines/types'
 import { Flex, Stack, styled } from '../../../../styled-system/jsx'
 import { errorMessages } from '../../../api/errors'
-import { downloadBatchTemplate, invitationImportActors, PREVIEW_PAGE_SIZE } from '../../../api/invitation-import'
+import { downloadBatchTemplate, invitationBatchOf, invitationImportActors, PREVIEW_PAGE_SIZE } from '../../../api/invitation-import'
 import { actorOptions } from '../../../app/inspect'
 import { Button, Checkbox, Dialog, ErrorPanel, NativeSelect, Portal, Tabs, Text, toaster } from '../../../ui'
 import { Pager } from '../../shared/Pager'
@@ -12,13 +12,14 @@ import { useOrganizationType } from '../../shared/current'
 import { ImportFile } from '../../shared/ImportFile'
 import { InvitationAllowanceNotice } from '../../shared/InvitationAllowanceNotice'
 import { roleLabel, ROLES, type Terms } from '../../shared/terms'
+import { useFileImport } from '../../shared/use-file-import'
 import { PreviewTable } from './PreviewTable'
 
 /**
- * The file import panel of the students view (spec 000 §2 File import panels; machine
- * invitation-import): template downloads, a file chosen or dropped, its upload with a progress bar,
- * the preview of every row with filters and pages, the role and the consent, a yes/no confirmation,
- * and the result. `kind` is the e-mail list (/students/import) or the user id list (/elsa-users/import).
+ * The file import panel of the students view (spec 000 §2 File import panels; machine file-import
+ * with FILE_IMPORTS.invitations): template downloads, a file chosen or dropped, its upload with a
+ * progress bar, the preview of every row with filters and pages, the role and the consent, a yes/no
+ * confirmation, and the result. `kind` is the e-mail list (/students/import) or the user id list (/elsa-users/import).
  * For a class (spec 001 §2 students tab, §3 Invite upload) `groupId` names it: the people are invited
  * as students to the organization and the class. A class not created yet (the wizard) `collect`s the
  * previewed addresses instead of sending them: they join the class being built.
@@ -47,29 +48,16 @@ export function InvitationImportPanel({
   const company = useOrganizationType(organizationId) === 'company'
   // a class's students are students (spec 001 §6: the invite role for a class is student)
   const forClass = groupId !== undefined || collect !== undefined
-  const flow = useActorRef(invitationImportMachine.provide({ actors: invitationImportActors, actions: { announceSent: () => onSent?.() } }), {
-    ...actorOptions(),
-    input: { organizationId, kind, roleOffered: !forClass, role: forClass ? 'student' : null, groupId: groupId ?? null },
-  })
-  const busy = useSelector(flow, (s) => s.hasTag('busy'))
-  const uploading = useSelector(flow, (s) => s.matches('uploading') || s.matches('requestingUpload'))
-  const reading = useSelector(flow, (s) => s.matches('reading'))
-  const asking = useSelector(flow, (s) => s.matches({ ready: 'asking' }))
-  const sending = useSelector(flow, (s) => s.matches('sending'))
-  const sent = useSelector(flow, (s) => s.matches('sent'))
-  const hasFile = useSelector(flow, (s) => !s.matches('empty'))
-  const canConfirm = useSelector(flow, (s) => s.can({ type: 'import.confirm' }))
-  const { fileName, progress, preview, role, consent, filter, page, rejection } = useSelector(flow, (s) => s.context)
-  const error = useSelector(flow, (s) => (s.hasTag('error') ? s.context.error : null))
-
-  const messages =
-    rejection === 'type'
-      ? [LL.validation.fileTypeNotAllowed()]
-      : rejection === 'size'
-        ? [T.fileTooLarge({ max: 5120 })]
-        : error
-          ? errorMessages(error, LL.errors.generic(), LL.errors.network())
-          : []
+  const flow = useActorRef(
+    fileImportMachine.provide({
+      actors: invitationImportActors({ organizationId, kind, groupId: groupId ?? null }),
+      actions: { announceImported: () => onSent?.() },
+    }),
+    { ...actorOptions(), input: { settings: FILE_IMPORTS.invitations, roleOffered: !forClass, role: forClass ? 'student' : null } },
+  )
+  const { busy, asking, confirming: sending, imported: sent, canConfirm, messages, file } = useFileImport(flow, (max) => T.fileTooLarge({ max }))
+  const preview = useSelector(flow, (s) => invitationBatchOf(s.context.preview))
+  const { role, consent, filter, page } = useSelector(flow, (s) => s.context)
   const download = (templateKind: InvitationBatchKind, format: 'csv' | 'xlsx') =>
     downloadBatchTemplate(templateKind, format).catch((failure: unknown) =>
       toaster.error({ title: LL.errors.generic(), description: errorMessages(failure, LL.errors.generic(), LL.errors.network()).join(' ') }),
@@ -121,15 +109,8 @@ export function InvitationImportPanel({
       </Flex>
 
       <ImportFile
-        name={fileName}
-        chosen={hasFile}
-        removable={!sent && !sending}
-        uploading={uploading}
-        progress={progress}
-        reading={reading}
-        texts={{ drop: T.drop(), choose: T.choose(), removeFile: T.removeFile(), uploading: (file) => T.uploading({ file }), reading: T.reading() }}
-        onChoose={(file) => flow.send({ type: 'import.choose', file })}
-        onRemove={() => flow.send({ type: 'import.remove' })}
+        {...file}
+        texts={{ drop: T.drop(), choose: T.choose(), removeFile: T.removeFile(), uploading: (name) => T.uploading({ file: name }), reading: T.reading() }}
       />
       <ErrorPanel messages={messages} />
 
