@@ -430,10 +430,25 @@ export interface OrganizationIdInput {
 }
 
 /** loadOrganizationUsers: GET /v1/organizations/{id}/users */
-export interface LoadOrganizationUsersInput {
-  organizationId: number
-  query: OrganizationUsersQuery
+export type LoadOrganizationUsersInput = PagedListInput<OrganizationUsersQuery>
+
+// ---------------------------------------------------------------------------------------------
+// Paged lists (machines/paged-list.ts): the members tables, a person's classes.
+// ---------------------------------------------------------------------------------------------
+
+/** What every paged list asks for: a page (1 first); each screen adds its own filters and sort. */
+export interface PagedListQuery {
+  page: number
 }
+
+/** A paged list's input, and what its loadPage actor gets: the organization and the screen's query. */
+export interface PagedListInput<Query extends PagedListQuery = PagedListQuery> {
+  organizationId: number
+  query: Query
+}
+
+/** The paged list's loader as the machine holds it: the rows are the screen's own (PagedListLoader<Row, Query> in src). */
+export type PagedListPage = Page<unknown>
 
 export interface MemberInput {
   organizationId: number
@@ -1027,7 +1042,12 @@ export interface AssignTeacherClassesOutput {
  * loadPersonClasses is GET /v1/groups/{orgId}/{studentId}/groups for a student, GET
  * /v1/groups/{orgId}/?owner for a teacher; the page's count is how many there are in all.
  */
-export type PersonClassesInput = MemberInput
+export type PersonClassesInput = PagedListInput<PersonClassesQuery>
+
+/** Whose classes a person's details list (the list has one page: the first classes and the count). */
+export interface PersonClassesQuery extends PagedListQuery {
+  userId: number
+}
 
 // ---------------------------------------------------------------------------------------------
 // Class import (specification 001 §2 Class import, §4 Upload and Class import, §7).
