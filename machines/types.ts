@@ -399,8 +399,7 @@ export type OrganizationUserSort = 'username' | 'email' | 'first_name' | 'last_n
 export type OrganizationUserOrdering = OrganizationUserSort | `-${OrganizationUserSort}`
 
 /** What the members table shows: the URL's search, role filter, sort and page. */
-export interface OrganizationUsersQuery {
-  page: number
+export interface OrganizationUsersQuery extends PagedListQuery {
   search: string
   /** Empty: every member. */
   roles: OrganizationRole[]
@@ -762,16 +761,13 @@ export type ClassGroupPage = components['schemas']['GroupPage']
 export type ClassStatus = components['schemas']['GroupStatus']
 
 /** The side filter (all, or one status), the search and the page of the class list. */
-export interface ClassListQuery {
+export interface ClassListQuery extends PagedListQuery {
   status: components['schemas']['GroupStatusFilter']
   search: string
-  page: number
 }
 
-export interface ClassListInput {
-  organizationId: number
-  query: ClassListQuery
-}
+/** The class list is a paged list (its query and loader are shaped as the paged list's) with its own bulk delete. */
+export type ClassListInput = PagedListInput<ClassListQuery>
 
 /** loadClasses: GET /v1/groups/{orgId}/?page&status&search */
 export type LoadClassesInput = ClassListInput

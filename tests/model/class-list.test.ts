@@ -231,3 +231,9 @@ describe('classListMachine with actors', () => {
     expect(actor.getSnapshot().context.selected).toEqual([])
   })
 })
+
+describe('classListMachine id', () => {
+  it('is named classList (the inspector and the flow gallery show it by this id)', () => {
+    expect(classListMachine.id).toBe('classList')
+  })
+})

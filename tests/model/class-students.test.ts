@@ -177,3 +177,9 @@ describe('classStudentsMachine page bounds', () => {
     expect(again.context.actionError).toBeNull()
   })
 })
+
+describe('classStudentsMachine id', () => {
+  it('is named classStudents (the inspector and the flow gallery show it by this id)', () => {
+    expect(classStudentsMachine.id).toBe('classStudents')
+  })
+})

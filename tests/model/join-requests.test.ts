@@ -159,3 +159,9 @@ describe('joinRequestsMachine with actors', () => {
     expect(refused).toEqual([{ organizationId: 7, requestId: 3 }])
   })
 })
+
+describe('joinRequestsMachine id', () => {
+  it('is named joinRequests (the inspector and the flow gallery show it by this id)', () => {
+    expect(joinRequestsMachine.id).toBe('joinRequests')
+  })
+})

@@ -135,6 +135,10 @@ modelTests(
 )
 
 describe('pagedListMachine query bounds', () => {
+  it('is named pagedList (the inspector and the flow gallery show it by this id)', () => {
+    expect(pagedListMachine.id).toBe('pagedList')
+  })
+
   const loaded = [done('loadPage', members)] as const
   // one field changed at its smallest step is a new query; the same values in a new object are not
   it.each([

@@ -304,3 +304,9 @@ describe('pendingInvitesMachine page and selection bounds', () => {
     })
   })
 })
+
+describe('pendingInvitesMachine id', () => {
+  it('is named pendingInvites (the inspector and the flow gallery show it by this id)', () => {
+    expect(pendingInvitesMachine.id).toBe('pendingInvites')
+  })
+})

@@ -153,3 +153,9 @@ describe('teacherClassesMachine selection bound', () => {
     expect(cancelled.context.removing).toBeNull()
   })
 })
+
+describe('teacherClassesMachine id', () => {
+  it('is named teacherClasses (the inspector and the flow gallery show it by this id)', () => {
+    expect(teacherClassesMachine.id).toBe('teacherClasses')
+  })
+})
