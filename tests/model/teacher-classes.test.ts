@@ -159,3 +159,17 @@ describe('teacherClassesMachine id', () => {
     expect(teacherClassesMachine.id).toBe('teacherClasses')
   })
 })
+
+describe('teacherClassesMachine start', () => {
+  it('starts with nothing loaded, ticked, being removed or refused', () => {
+    expect(snapshotAfter(teacherClassesMachine, input, []).context).toEqual({
+      organizationId: 7,
+      teacher,
+      classes: null,
+      selected: [],
+      removing: null,
+      error: null,
+      actionError: null,
+    })
+  })
+})
