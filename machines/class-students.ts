@@ -158,7 +158,7 @@ export const classStudentsMachine = setup({
       invoke: {
         id: 'removeStudent',
         src: 'removeStudent',
-        input: ({ context }) => ({ organizationId: context.organizationId, groupId: context.groupId, studentId: context.removing?.id ?? 0 }),
+        input: ({ context }) => ({ organizationId: context.organizationId, groupId: context.groupId, studentId: (context.removing as GroupStudent).id }),
         onDone: {
           target: 'loading',
           actions: [{ type: 'announceRemoved', params: ({ context }) => ({ student: context.removing }) }, 'clearRemoving'],

@@ -123,7 +123,7 @@ export const joinRequestsMachine = setup({
       invoke: {
         id: 'approveJoinRequest',
         src: 'approveJoinRequest',
-        input: ({ context }) => ({ organizationId: context.organizationId, requestId: context.deciding?.id ?? 0 }),
+        input: ({ context }) => ({ organizationId: context.organizationId, requestId: (context.deciding as JoinRequest).id }),
         onDone: {
           target: 'loading',
           actions: [{ type: 'announceApproved', params: ({ context }) => ({ request: context.deciding }) }, 'clearDeciding'],
@@ -148,7 +148,7 @@ export const joinRequestsMachine = setup({
       invoke: {
         id: 'refuseJoinRequest',
         src: 'refuseJoinRequest',
-        input: ({ context }) => ({ organizationId: context.organizationId, requestId: context.deciding?.id ?? 0 }),
+        input: ({ context }) => ({ organizationId: context.organizationId, requestId: (context.deciding as JoinRequest).id }),
         onDone: { target: 'loading', actions: 'clearDeciding' },
         onError: {
           target: 'loading',

@@ -218,11 +218,11 @@ export const pendingInvitesMachine = setup({
       invoke: {
         id: 'revokeInvitation',
         src: 'revokeInvitation',
-        input: ({ context }) => ({ invitationId: context.revoking?.id ?? 0 }),
+        input: ({ context }) => ({ invitationId: (context.revoking as PendingInvitation).id }),
         onDone: {
           target: 'loading',
           actions: [
-            { type: 'announceRevoked', params: ({ context }) => ({ email: context.revoking?.email ?? '' }) },
+            { type: 'announceRevoked', params: ({ context }) => ({ email: (context.revoking as PendingInvitation).email }) },
             'clearRevoking',
           ],
         },

@@ -152,7 +152,7 @@ export const teacherClassesMachine = setup({
       invoke: {
         id: 'removeTeacher',
         src: 'removeTeacher',
-        input: ({ context }) => ({ organizationId: context.organizationId, groupId: context.removing?.id ?? 0 }),
+        input: ({ context }) => ({ organizationId: context.organizationId, groupId: (context.removing as ClassGroup).id }),
         onDone: { target: 'loading', actions: [{ type: 'announceRemoved', params: ({ context }) => ({ group: context.removing }) }, 'clearRemoving'] },
         onError: { target: 'confirmingRemove', actions: { type: 'assignActionError', params: ({ event }) => ({ error: event.error }) } },
       },

@@ -399,8 +399,7 @@ export type OrganizationUserSort = 'username' | 'email' | 'first_name' | 'last_n
 export type OrganizationUserOrdering = OrganizationUserSort | `-${OrganizationUserSort}`
 
 /** What the members table shows: the URL's search, role filter, sort and page. */
-export interface OrganizationUsersQuery {
-  page: number
+export interface OrganizationUsersQuery extends PagedListQuery {
   search: string
   /** Empty: every member. */
   roles: OrganizationRole[]
@@ -430,10 +429,25 @@ export interface OrganizationIdInput {
 }
 
 /** loadOrganizationUsers: GET /v1/organizations/{id}/users */
-export interface LoadOrganizationUsersInput {
-  organizationId: number
-  query: OrganizationUsersQuery
+export type LoadOrganizationUsersInput = PagedListInput<OrganizationUsersQuery>
+
+// ---------------------------------------------------------------------------------------------
+// Paged lists (machines/paged-list.ts): the members tables, a person's classes.
+// ---------------------------------------------------------------------------------------------
+
+/** What every paged list asks for: a page (1 first); each screen adds its own filters and sort. */
+export interface PagedListQuery {
+  page: number
 }
+
+/** A paged list's input, and what its loadPage actor gets: the organization and the screen's query. */
+export interface PagedListInput<Query extends PagedListQuery = PagedListQuery> {
+  organizationId: number
+  query: Query
+}
+
+/** The paged list's loader as the machine holds it: the rows are the screen's own (PagedListLoader<Row, Query> in src). */
+export type PagedListPage = Page<unknown>
 
 export interface MemberInput {
   organizationId: number
@@ -760,16 +774,13 @@ export type ClassGroupPage = components['schemas']['GroupPage']
 export type ClassStatus = components['schemas']['GroupStatus']
 
 /** The side filter (all, or one status), the search and the page of the class list. */
-export interface ClassListQuery {
+export interface ClassListQuery extends PagedListQuery {
   status: components['schemas']['GroupStatusFilter']
   search: string
-  page: number
 }
 
-export interface ClassListInput {
-  organizationId: number
-  query: ClassListQuery
-}
+/** The class list is a paged list (its query and loader are shaped as the paged list's) with its own bulk delete. */
+export type ClassListInput = PagedListInput<ClassListQuery>
 
 /** loadClasses: GET /v1/groups/{orgId}/?page&status&search */
 export type LoadClassesInput = ClassListInput
@@ -1040,7 +1051,12 @@ export interface AssignTeacherClassesOutput {
  * loadPersonClasses is GET /v1/groups/{orgId}/{studentId}/groups for a student, GET
  * /v1/groups/{orgId}/?owner for a teacher; the page's count is how many there are in all.
  */
-export type PersonClassesInput = MemberInput
+export type PersonClassesInput = PagedListInput<PersonClassesQuery>
+
+/** Whose classes a person's details list (the list has one page: the first classes and the count). */
+export interface PersonClassesQuery extends PagedListQuery {
+  userId: number
+}
 
 // ---------------------------------------------------------------------------------------------
 // Class import (specification 001 §2 Class import, §4 Upload and Class import, §7).

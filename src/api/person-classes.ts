@@ -3,7 +3,7 @@ import type { ClassGroupPage, PersonClassesInput } from '../../machines/types'
 import { api, unwrap } from './client'
 
 /**
- * The classes on a student's and a teacher's details (personClassesMachine's loadPersonClasses). The
+ * The classes on a student's and a teacher's details (pagedListMachine's loadPage, for PersonClasses). The
  * page shows the first few and lets the person see the rest in place, so both calls bring them all
  * (a student's call answers all of them; a teacher's the newest 100, the contract's largest page).
  */
@@ -12,14 +12,14 @@ const TEACHER_CLASSES = 100
 
 export const loadStudentClasses = fromPromise<ClassGroupPage, PersonClassesInput>(({ input, signal }) =>
   unwrap(
-    api.GET('/v1/groups/{orgId}/{studentId}/groups', { params: { path: { orgId: input.organizationId, studentId: input.userId } }, signal }),
+    api.GET('/v1/groups/{orgId}/{studentId}/groups', { params: { path: { orgId: input.organizationId, studentId: input.query.userId } }, signal }),
   ),
 )
 
 export const loadTeacherClasses = fromPromise<ClassGroupPage, PersonClassesInput>(({ input, signal }) =>
   unwrap(
     api.GET('/v1/groups/{orgId}/', {
-      params: { path: { orgId: input.organizationId }, query: { owner: input.userId, page_size: TEACHER_CLASSES } },
+      params: { path: { orgId: input.organizationId }, query: { owner: input.query.userId, page_size: TEACHER_CLASSES } },
       signal,
     }),
   ),

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { adminOrganizationsMachine } from '../../machines/admin-organizations'
 import type { Country, Organization, OrganizationListQuery, Page, SetVerifiedInput } from '../../machines/types'
-import { apiFailure, buildModel, done, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, expectedFailure, failed, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof adminOrganizationsMachine
@@ -61,6 +61,28 @@ const always: ModelEvent<M>[] = [
   failed('restoreOrganization', forbidden),
 ]
 
+/** Every event the list takes that is not a change of the query, refused: the edges below say which a state accepts. */
+const none = {
+  'list.reload': null,
+  'list.select': null,
+  'verify.flip': null,
+  'verify.undo': null,
+  'verify.selected': null,
+  'restore.ask': null,
+  'restore.confirm': null,
+  'restore.cancel': null,
+} as const
+/** §2: a change of the query loads it in every state (a search once typing pauses), dropping whatever was under way. */
+const queries = {
+  'list.filter': 'loading',
+  'list.countries': 'loading',
+  'list.search': 'typing',
+  'list.sort': 'loading',
+  'list.page': 'loading',
+} as const
+/** While a page is shown (also under a dialog or a call): a reload loads it again, a selection stays where it is. */
+const onPage = (state: string) => ({ ...none, ...queries, 'list.reload': 'loading', 'list.select': state })
+
 const model = buildModel({
   name: 'adminOrganizationsMachine',
   machine: adminOrganizationsMachine,
@@ -80,6 +102,25 @@ const model = buildModel({
     ]
   },
   simplePaths: { skip: 'every query change makes a new context; the shortest paths, each followed by every event of its last state, cover the graph' },
+  // spec 000 §2 Platform admin organizations screen, §4 Verification (flip with undo, verify selected), restore after a confirmation
+  edges: {
+    starting: { ...none, ...queries, 'xstate.done.actor.loadCountries': 'loading', 'xstate.error.actor.loadCountries': 'loading' },
+    typing: { ...none, ...queries, 'xstate.done.actor.typingPause': 'loading' },
+    loading: { ...none, ...queries, 'xstate.done.actor.loadOrganizations': 'loaded.idle', 'xstate.error.actor.loadOrganizations': 'failed' },
+    failed: { ...none, ...queries, 'list.reload': 'loading' },
+    'loaded.idle': {
+      ...onPage('loaded.idle'),
+      'verify.flip': 'loaded.flipping',
+      'verify.undo': (_, snapshot) => (snapshot.context.lastFlip !== null ? 'loaded.undoing' : null),
+      'verify.selected': (_, snapshot) => (snapshot.context.selection.length > 0 ? 'loaded.verifying' : null),
+      'restore.ask': (event) => ((event as { organization: Organization }).organization.deleted_at !== null ? 'loaded.confirmingRestore' : null),
+    },
+    'loaded.confirmingRestore': { ...onPage('loaded.confirmingRestore'), 'restore.confirm': 'loaded.restoring', 'restore.cancel': 'loaded.idle' },
+    'loaded.restoring': { ...onPage('loaded.restoring'), 'xstate.done.actor.restoreOrganization': 'loading', 'xstate.error.actor.restoreOrganization': 'loading' },
+    'loaded.flipping': { ...onPage('loaded.flipping'), 'xstate.done.actor.setVerified': 'loaded.idle', 'xstate.error.actor.setVerified': 'loaded.idle' },
+    'loaded.undoing': { ...onPage('loaded.undoing'), 'xstate.done.actor.undoVerified': 'loaded.idle', 'xstate.error.actor.undoVerified': 'loaded.idle' },
+    'loaded.verifying': { ...onPage('loaded.verifying'), 'xstate.done.actor.verifyOrganizations': 'loading', 'xstate.error.actor.verifyOrganizations': 'loaded.idle' },
+  },
   states: {
     starting: ({ snapshot, event, ignored }) => {
       expect(snapshot.hasTag('busy')).toBe(true)
@@ -244,5 +285,89 @@ describe('adminOrganizationsMachine with actors', () => {
     await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && loads === 2)
     expect(restored).toEqual([kyoto.id])
     expect(actor.getSnapshot().context.page?.count).toBe(0)
+  })
+})
+
+describe('adminOrganizationsMachine bounds', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('sends a search once typing has paused 300 ms, not before, and a key typed meanwhile waits again', async () => {
+    vi.useFakeTimers()
+    const searches: string[] = []
+    const machine = adminOrganizationsMachine.provide({
+      actors: {
+        loadCountries: fromPromise<Country[]>(async () => countries),
+        loadOrganizations: fromPromise<Page<Organization>, OrganizationListQuery>(async ({ input }) => {
+          searches.push(input.search)
+          return page
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { query: start } }).start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(searches).toEqual([''])
+    actor.send({ type: 'list.search', search: 'ky' })
+    await vi.advanceTimersByTimeAsync(299)
+    expect(actor.getSnapshot().value).toBe('typing')
+    actor.send({ type: 'list.search', search: 'kyo' })
+    await vi.advanceTimersByTimeAsync(299)
+    expect(actor.getSnapshot().value).toBe('typing')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(searches).toEqual(['', 'kyo'])
+    actor.stop()
+  })
+
+  it.each([
+    ['page 1', 1],
+    ['page 2', 2],
+  ])('a page chosen (%s) keeps the filters; any other change goes back to page 1', (_, pageNumber) => {
+    const snapshot = snapshotAfter(adminOrganizationsMachine, { query: shared }, [{ type: 'list.page', page: pageNumber }])
+    expect(snapshot.context.query).toEqual({ ...shared, page: pageNumber })
+    const filtered = snapshotAfter(adminOrganizationsMachine, { query: shared }, [{ type: 'list.filter', filter: 'all' }])
+    expect(filtered.context.query).toEqual({ ...shared, filter: 'all', page: 1 })
+    const searched = snapshotAfter(adminOrganizationsMachine, { query: shared }, [{ type: 'list.search', search: '' }])
+    expect(searched.context.query).toEqual({ ...shared, search: '', page: 1 })
+    const countriesChosen = snapshotAfter(adminOrganizationsMachine, { query: shared }, [{ type: 'list.countries', countries: [] }])
+    expect(countriesChosen.context.query).toEqual({ ...shared, countries: [], page: 1 })
+    const sorted = snapshotAfter(adminOrganizationsMachine, { query: shared }, [{ type: 'list.sort', ordering: 'name' }])
+    expect(sorted.context.query).toEqual({ ...shared, ordering: 'name', page: 1 })
+  })
+
+  // verifying the selected needs one selected row of the page shown
+  it.each([
+    [[], 'idle'],
+    [[99], 'idle'],
+    [[2], 'verifying'],
+    [[1, 2], 'verifying'],
+  ] as const)('%j selected: verify selected leads to %s', (ids, state) => {
+    const snapshot = snapshotAfter(adminOrganizationsMachine, { query: start }, [
+      done('loadCountries', countries),
+      done('loadOrganizations', page),
+      { type: 'list.select', ids: [...ids] },
+      { type: 'verify.selected' },
+    ])
+    expect(snapshot.value).toEqual({ loaded: state })
+  })
+
+  it('restores only a deleted organization, and sends its id', () => {
+    const asked = snapshotAfter(adminOrganizationsMachine, { query: start }, [done('loadCountries', countries), done('loadOrganizations', page), askRestore, { type: 'restore.confirm' }])
+    expect((asked.children.restoreOrganization as { options?: { input?: unknown } }).options?.input).toEqual({ organizationId: kyoto.id })
+    const active = snapshotAfter(adminOrganizationsMachine, { query: start }, [done('loadCountries', countries), done('loadOrganizations', page), askRestoreActive])
+    expect(active.value).toEqual({ loaded: 'idle' })
+    expect(active.context.toRestore).toBeNull()
+  })
+
+  it('verifies the selected rows as verified, and flips one from what it shows', () => {
+    const verifying = snapshotAfter(adminOrganizationsMachine, { query: start }, [
+      done('loadCountries', countries),
+      done('loadOrganizations', page),
+      selectAll,
+      { type: 'verify.selected' },
+    ])
+    expect((verifying.children.verifyOrganizations as { options?: { input?: unknown } }).options?.input).toEqual({ ids: [1, 2], is_verified: true })
+    const flipping = snapshotAfter(adminOrganizationsMachine, { query: start }, [done('loadCountries', countries), done('loadOrganizations', page), { type: 'verify.flip', organization: kyotoVerified }])
+    expect((flipping.children.setVerified as { options?: { input?: unknown } }).options?.input).toEqual({ organization: kyotoVerified, is_verified: false })
   })
 })

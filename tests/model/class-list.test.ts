@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { classListMachine } from '../../machines/class-list'
 import type { ClassGroup, ClassGroupPage, ClassListInput, DeleteClassesInput, DeleteClassesOutput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof classListMachine
@@ -57,6 +57,22 @@ const events: ModelEvent<M>[] = [
   failed('deleteClasses', offline),
 ]
 
+/** Every event of the class list, refused: the edges below say which a state accepts. */
+const none = {
+  'classes.query': null,
+  'classes.reload': null,
+  'classes.retry': null,
+  'classes.select': null,
+  'classes.delete': null,
+  'delete.confirm': null,
+  'delete.cancel': null,
+} as const
+const isNew = (event: ModelEvent<M>, snapshot: { context: { query: unknown } }) =>
+  'query' in event && JSON.stringify(event.query) === JSON.stringify(snapshot.context.query) ? null : 'loading'
+/** An empty page after the first (its last classes were deleted) loads the one before; any other answer is shown. */
+const afterLoad = (event: ModelEvent<M>, snapshot: { context: { query: { page: number } } }) =>
+  (event as { output: ClassGroupPage }).output.results.length === 0 && snapshot.context.query.page > 1 ? 'loading' : 'ready'
+
 modelTests(
   buildModel({
     name: 'classListMachine',
@@ -70,10 +86,24 @@ modelTests(
       events: () => [select, remove, confirm, cancel, loaded, deleted],
       bound: 'queries, reloads and refusals are left to the shortest paths (each multiplies the graph without new states)',
     },
+    // spec 001 §2 Class list (filter, search, pages of 50), §7 deleting the ticked classes after a confirmation
+    edges: {
+      loading: { ...none, 'classes.query': isNew, 'xstate.done.actor.loadClasses': afterLoad, 'xstate.error.actor.loadClasses': 'failed' },
+      failed: { ...none, 'classes.query': 'loading', 'classes.retry': 'loading' },
+      ready: {
+        ...none,
+        'classes.query': isNew,
+        'classes.reload': 'loading',
+        'classes.select': 'ready',
+        'classes.delete': (_, snapshot) => (snapshot.context.selected.length > 0 ? 'confirmingDelete' : null),
+      },
+      confirmingDelete: { ...none, 'delete.confirm': 'deleting', 'delete.cancel': 'ready' },
+      deleting: { ...none, 'xstate.done.actor.deleteClasses': 'loading', 'xstate.error.actor.deleteClasses': 'ready' },
+    },
     states: {
       loading: ({ snapshot, event, previous, params, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
-        expect(snapshot.children.loadClasses).toBeDefined()
+        expect(inputOf(snapshot.children.loadClasses)).toEqual({ organizationId: 7, query: snapshot.context.query })
         if (ignored) return
         if (event.type === 'classes.query') expect(snapshot.context.query).toEqual(event.query)
         // an empty page past the end loads the one before
@@ -112,11 +142,50 @@ modelTests(
       deleting: ({ snapshot, previous, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
         if (!ignored) expect(previous?.matches('confirmingDelete')).toBe(true)
-        expect(snapshot.children.deleteClasses).toBeDefined()
+        expect(inputOf(snapshot.children.deleteClasses)).toEqual({ organizationId: 7, ids: snapshot.context.selected })
       },
     },
   }),
 )
+
+describe('classListMachine page and selection bounds', () => {
+  const input = { organizationId: 7, query: firstQuery }
+  const oneClass: ClassGroupPage = { count: 51, next: null, previous: '/v1/groups/7/?page=1', results: [group(1, 'Algebra')] }
+  const empty: ClassGroupPage = { count: 0, next: null, previous: null, results: [] }
+  // an emptied page falls back to the one before, never below the first
+  it.each([
+    ['page 1, empty', 1, empty, 'ready', 1],
+    ['page 2, empty', 2, pastTheEnd, 'loading', 1],
+    ['page 2, one class', 2, oneClass, 'ready', 2],
+    ['page 3, empty', 3, pastTheEnd, 'loading', 2],
+  ] as const)('%s: %s on page %i', (_, pageNumber, answer, state, shown) => {
+    const snapshot = snapshotAfter(classListMachine, { organizationId: 7, query: { ...firstQuery, page: pageNumber } }, [done('loadClasses', answer)])
+    expect(snapshot.value).toBe(state)
+    expect(snapshot.context.query).toEqual({ ...firstQuery, page: shown })
+  })
+
+  // deleting needs at least one class ticked
+  it.each([
+    [[], 'ready'],
+    [[2], 'confirmingDelete'],
+    [[1, 2], 'confirmingDelete'],
+  ] as const)('%j ticked: delete leads to %s', (ids, state) => {
+    const snapshot = snapshotAfter(classListMachine, input, [loaded, { type: 'classes.select', ids: [...ids] }, remove])
+    expect(snapshot.value).toBe(state)
+  })
+
+  it('keeps ticked only the classes still listed, and forgets an old refusal when asked again', () => {
+    const reloaded = snapshotAfter(classListMachine, input, [loaded, select, { type: 'classes.reload' }, done('loadClasses', { ...twoClasses, count: 1, results: [group(2, 'Biology')] })])
+    expect(reloaded.context.selected).toEqual([2])
+    const again = snapshotAfter(classListMachine, input, [loaded, select, remove, confirm, failed('deleteClasses', offline), remove])
+    expect(again.value).toBe('confirmingDelete')
+    expect(again.context.actionError).toBeNull()
+  })
+
+  it('starts with nothing loaded, ticked or refused', () => {
+    expect(snapshotAfter(classListMachine, input, []).context).toEqual({ organizationId: 7, query: firstQuery, page: null, selected: [], error: null, actionError: null })
+  })
+})
 
 describe('classListMachine with actors', () => {
   const start = (failing: number[] = []) => {
@@ -160,5 +229,11 @@ describe('classListMachine with actors', () => {
     await waitFor(actor, (s) => s.matches('ready') && loads.length === 2)
     expect(deletes).toEqual([{ organizationId: 7, ids: [1, 2] }])
     expect(actor.getSnapshot().context.selected).toEqual([])
+  })
+})
+
+describe('classListMachine id', () => {
+  it('is named classList (the inspector and the flow gallery show it by this id)', () => {
+    expect(classListMachine.id).toBe('classList')
   })
 })

@@ -1,7 +1,7 @@
-import { expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { classStudentsMachine } from '../../machines/class-students'
 import type { GroupStudent, GroupStudentPage } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof classStudentsMachine
@@ -42,6 +42,12 @@ const events: ModelEvent<M>[] = [
   failed('removeStudent', apiFailure(404, { detail: 'This student is not in the class.' })),
 ]
 
+const isNew = (event: ModelEvent<M>, snapshot: { context: { query: unknown } }) =>
+  'query' in event && JSON.stringify(event.query) === JSON.stringify(snapshot.context.query) ? null : 'loading'
+/** An empty page after the first (its last student went) loads the one before; any other answer is shown. */
+const afterLoad = (event: ModelEvent<M>, snapshot: { context: { query: { page: number } } }) =>
+  (event as { output: GroupStudentPage }).output.results.length === 0 && snapshot.context.query.page > 1 ? 'loading' : 'ready'
+
 modelTests(
   buildModel({
     name: 'classStudentsMachine',
@@ -52,10 +58,57 @@ modelTests(
       events: () => [remove, { type: 'remove.confirm' }, { type: 'remove.cancel' }, done('loadStudents', page), done('removeStudent', undefined)],
       bound: 'queries, reloads and refusals are left to the shortest paths',
     },
+    // spec 001 §2 Class details (students tab), §6: removing a student asks first; a refusal stays in the confirmation
+    edges: {
+      loading: {
+        'students.query': isNew,
+        'students.reload': null,
+        'students.retry': null,
+        'students.remove': null,
+        'remove.confirm': null,
+        'remove.cancel': null,
+        'xstate.done.actor.loadStudents': afterLoad,
+        'xstate.error.actor.loadStudents': 'failed',
+      },
+      failed: {
+        'students.query': 'loading',
+        'students.reload': null,
+        'students.retry': 'loading',
+        'students.remove': null,
+        'remove.confirm': null,
+        'remove.cancel': null,
+      },
+      ready: {
+        'students.query': isNew,
+        'students.reload': 'loading',
+        'students.retry': null,
+        'students.remove': 'confirmingRemove',
+        'remove.confirm': null,
+        'remove.cancel': null,
+      },
+      confirmingRemove: {
+        'students.query': null,
+        'students.reload': null,
+        'students.retry': null,
+        'students.remove': null,
+        'remove.confirm': 'removing',
+        'remove.cancel': 'ready',
+      },
+      removing: {
+        'students.query': null,
+        'students.reload': null,
+        'students.retry': null,
+        'students.remove': null,
+        'remove.confirm': null,
+        'remove.cancel': null,
+        'xstate.done.actor.removeStudent': 'loading',
+        'xstate.error.actor.removeStudent': 'confirmingRemove',
+      },
+    },
     states: {
       loading: ({ snapshot, event, previous, params, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
-        expect(snapshot.children.loadStudents).toBeDefined()
+        expect(inputOf(snapshot.children.loadStudents)).toEqual({ organizationId: 7, groupId: 9, query: snapshot.context.query })
         if (ignored) return
         if (event.type === 'students.query') expect(snapshot.context.query).toEqual(event.query)
         if (event.type === 'xstate.done.actor.loadStudents') expect(snapshot.context.query.page).toBe((previous?.context.query.page ?? 0) - 1)
@@ -80,8 +133,53 @@ modelTests(
       },
       removing: ({ snapshot }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
-        expect(snapshot.children.removeStudent).toBeDefined()
+        expect(inputOf(snapshot.children.removeStudent)).toEqual({ organizationId: 7, groupId: 9, studentId: grace.id })
       },
     },
   }),
 )
+
+describe('classStudentsMachine page bounds', () => {
+  const oneRow: GroupStudentPage = { count: 11, next: null, previous: '/v1/groups/9/users?page=1', results: [grace] }
+  const empty: GroupStudentPage = { count: 0, next: null, previous: null, results: [] }
+  // an emptied page falls back to the one before, never below the first
+  it.each([
+    ['page 1, empty', 1, empty, 'ready', 1],
+    ['page 2, empty', 2, pastTheEnd, 'loading', 1],
+    ['page 2, one student', 2, oneRow, 'ready', 2],
+    ['page 3, empty', 3, pastTheEnd, 'loading', 2],
+  ] as const)('%s: %s on page %i', (_, pageNumber, answer, state, shown) => {
+    const snapshot = snapshotAfter(classStudentsMachine, { organizationId: 7, groupId: 9, query: { ...firstQuery, page: pageNumber } }, [done('loadStudents', answer)])
+    expect(snapshot.value).toBe(state)
+    expect(snapshot.context.query.page).toBe(shown)
+    if (state === 'ready') expect(snapshot.context.page).toEqual(answer)
+  })
+
+  it('a removal refused keeps the student and the message in the confirmation', () => {
+    const refused = apiFailure(404, { detail: 'This student is not in the class.' })
+    const snapshot = snapshotAfter(classStudentsMachine, { organizationId: 7, groupId: 9, query: firstQuery }, [
+      done('loadStudents', page),
+      remove,
+      { type: 'remove.confirm' },
+      failed('removeStudent', refused),
+    ])
+    expect(snapshot.context.removing).toEqual(grace)
+    expect(snapshot.context.actionError).toEqual(refused)
+    // asking again clears the message
+    const again = snapshotAfter(classStudentsMachine, { organizationId: 7, groupId: 9, query: firstQuery }, [
+      done('loadStudents', page),
+      remove,
+      { type: 'remove.confirm' },
+      failed('removeStudent', refused),
+      { type: 'remove.cancel' },
+      remove,
+    ])
+    expect(again.context.actionError).toBeNull()
+  })
+})
+
+describe('classStudentsMachine id', () => {
+  it('is named classStudents (the inspector and the flow gallery show it by this id)', () => {
+    expect(classStudentsMachine.id).toBe('classStudents')
+  })
+})

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { joinRequestsMachine } from '../../machines/join-requests'
 import type { DecideJoinRequestInput, JoinRequest } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof joinRequestsMachine
@@ -31,6 +31,16 @@ const events: ModelEvent<M>[] = [
   failed('refuseJoinRequest', gone),
 ]
 
+/** Every event of the join requests, refused: the edges below say which a state accepts. */
+const none = {
+  'requests.reload': null,
+  'requests.retry': null,
+  'requests.approve': null,
+  'requests.refuse': null,
+  'refuse.confirm': null,
+  'refuse.cancel': null,
+} as const
+
 modelTests(
   buildModel({
     name: 'joinRequestsMachine',
@@ -44,6 +54,16 @@ modelTests(
       events: () => [{ type: 'requests.approve', request: edna }, { type: 'requests.refuse', request: edna }, { type: 'refuse.confirm' }, done('loadJoinRequests', [edna]), done('approveJoinRequest', undefined), done('refuseJoinRequest', undefined)],
       bound: 'reloads and refusals are left to the shortest paths (each multiplies the graph without new states)',
     },
+    // the users view's join requests: approving makes a member, refusing asks first (§8); after each the list loads again
+    edges: {
+      off: {},
+      loading: { ...none, 'xstate.done.actor.loadJoinRequests': 'ready', 'xstate.error.actor.loadJoinRequests': 'failed' },
+      failed: { ...none, 'requests.retry': 'loading', 'requests.reload': 'loading' },
+      ready: { ...none, 'requests.reload': 'loading', 'requests.approve': 'approving', 'requests.refuse': 'confirmingRefusal' },
+      approving: { ...none, 'xstate.done.actor.approveJoinRequest': 'loading', 'xstate.error.actor.approveJoinRequest': 'loading' },
+      confirmingRefusal: { ...none, 'refuse.confirm': 'refusing', 'refuse.cancel': 'ready' },
+      refusing: { ...none, 'xstate.done.actor.refuseJoinRequest': 'loading', 'xstate.error.actor.refuseJoinRequest': 'loading' },
+    },
     states: {
       off: ({ snapshot }: View) => {
         expect(snapshot.status).toBe('done')
@@ -52,7 +72,7 @@ modelTests(
       },
       loading: ({ snapshot, event, previous, params, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
-        expect(snapshot.children.loadJoinRequests).toBeDefined()
+        expect(inputOf(snapshot.children.loadJoinRequests)).toEqual({ organizationId: 7 })
         expect(snapshot.context.deciding).toBeNull()
         if (ignored) return
         if (event.type === 'xstate.done.actor.approveJoinRequest') expect(params.announceApproved).toEqual({ request: previous?.context.deciding })
@@ -66,7 +86,9 @@ modelTests(
       },
       ready: ({ snapshot }: View) => {
         expect(snapshot.hasTag('busy')).toBe(false)
+        expect(snapshot.hasTag('error')).toBe(false)
         expect(snapshot.context.requests).toEqual([edna])
+        expect(snapshot.context.error).toBeNull()
         expect(snapshot.context.deciding).toBeNull()
       },
       confirmingRefusal: ({ snapshot }: View) => {
@@ -75,12 +97,16 @@ modelTests(
         expect(Object.keys(snapshot.children)).toEqual([])
       },
       approving: ({ snapshot }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.deciding).toEqual(edna)
-        expect(snapshot.children.approveJoinRequest).toBeDefined()
+        expect(snapshot.context.actionError).toBeNull()
+        expect(inputOf(snapshot.children.approveJoinRequest)).toEqual({ organizationId: 7, requestId: edna.id })
       },
       refusing: ({ snapshot }: View) => {
+        expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.deciding).toEqual(edna)
-        expect(snapshot.children.refuseJoinRequest).toBeDefined()
+        expect(snapshot.context.actionError).toBeNull()
+        expect(inputOf(snapshot.children.refuseJoinRequest)).toEqual({ organizationId: 7, requestId: edna.id })
       },
     },
   }),
@@ -131,5 +157,11 @@ describe('joinRequestsMachine with actors', () => {
     actor.send({ type: 'refuse.confirm' })
     await waitFor(actor, (s) => s.matches('ready') && s.context.requests?.length === 0)
     expect(refused).toEqual([{ organizationId: 7, requestId: 3 }])
+  })
+})
+
+describe('joinRequestsMachine id', () => {
+  it('is named joinRequests (the inspector and the flow gallery show it by this id)', () => {
+    expect(joinRequestsMachine.id).toBe('joinRequests')
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { pendingInvitesMachine } from '../../machines/pending-invites'
 import type { LoadPendingInvitesInput, OrganizationRole, PendingInvitation, PendingInvitationPage, ResendInvitationsInput } from '../../machines/types'
-import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, modelTests } from './harness'
+import { apiFailure, buildModel, done, errorOf, expectedFailure, failed, inputOf, modelTests, snapshotAfter } from './harness'
 import type { ModelEvent, StepView } from './harness'
 
 type M = typeof pendingInvitesMachine
@@ -63,6 +63,22 @@ const events: ModelEvent<M>[] = [
  */
 const simpleEvents = [select, resendSelected, revoke, confirm, cancel, loaded, resent, revoked]
 
+/** Every event of the pending invites, refused: the edges below say which a state accepts. */
+const none = {
+  'invites.reload': null,
+  'invites.retry': null,
+  'invites.page': null,
+  'invites.select': null,
+  'invites.resend': null,
+  'invites.resendSelected': null,
+  'invites.revoke': null,
+  'revoke.confirm': null,
+  'revoke.cancel': null,
+} as const
+/** An empty page after the first (its last invitation went) loads the one before; any other answer is shown. */
+const afterLoad = (event: ModelEvent<M>, snapshot: { context: { page: number } }) =>
+  (event as { output: PendingInvitationPage }).output.results.length === 0 && snapshot.context.page > 1 ? 'loading' : 'ready'
+
 modelTests(
   buildModel({
     name: 'pendingInvitesMachine',
@@ -77,6 +93,24 @@ modelTests(
       events: () => simpleEvents,
       bound: 'paging, reloads, single resends and refusals are left to the shortest paths (each multiplies the graph without new states)',
     },
+    // spec 000 §2 users view (pending invites), §4 Invitation, §5 resending selected needs one, §8 removing asks first
+    edges: {
+      off: {},
+      loading: { ...none, 'xstate.done.actor.loadPendingInvites': afterLoad, 'xstate.error.actor.loadPendingInvites': 'failed' },
+      failed: { ...none, 'invites.retry': 'loading', 'invites.reload': 'loading' },
+      ready: {
+        ...none,
+        'invites.reload': 'loading',
+        'invites.page': 'loading',
+        'invites.select': 'ready',
+        'invites.resend': 'resending',
+        'invites.resendSelected': (_, snapshot) => (snapshot.context.selected.length > 0 ? 'resending' : null),
+        'invites.revoke': 'confirmingRevoke',
+      },
+      resending: { ...none, 'xstate.done.actor.resendInvitations': 'loading', 'xstate.error.actor.resendInvitations': 'ready' },
+      confirmingRevoke: { ...none, 'revoke.confirm': 'revoking', 'revoke.cancel': 'ready' },
+      revoking: { ...none, 'xstate.done.actor.revokeInvitation': 'loading', 'xstate.error.actor.revokeInvitation': 'ready' },
+    },
     states: {
       off: ({ snapshot }: View) => {
         // a teacher: nothing loaded, no chip
@@ -88,7 +122,7 @@ modelTests(
       loading: ({ snapshot, event, previous, params, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.canManage).toBe(true)
-        expect(snapshot.children.loadPendingInvites).toBeDefined()
+        expect(inputOf(snapshot.children.loadPendingInvites)).toEqual({ organizationId: 7, roles: snapshot.context.roles, page: snapshot.context.page })
         if (ignored) return
         if (event.type === 'invites.page') expect(snapshot.context.page).toBe(2)
         // an empty page past the end loads the one before
@@ -130,6 +164,7 @@ modelTests(
       resending: ({ snapshot, event, ignored }: View) => {
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.actionError).toBeNull()
+        expect(inputOf(snapshot.children.resendInvitations)).toEqual({ organizationId: 7, ids: snapshot.context.resending })
         if (ignored) return
         expect(snapshot.context.resending).toEqual(event.type === 'invites.resend' ? [1] : [1, 2])
       },
@@ -143,7 +178,7 @@ modelTests(
         expect(snapshot.hasTag('busy')).toBe(true)
         expect(snapshot.context.revoking).toEqual(alan)
         if (!ignored) expect(previous?.matches('confirmingRevoke')).toBe(true)
-        expect(snapshot.children.revokeInvitation).toBeDefined()
+        expect(inputOf(snapshot.children.revokeInvitation)).toEqual({ invitationId: alan.id })
       },
     },
   }),
@@ -214,5 +249,64 @@ describe('pendingInvitesMachine with actors', () => {
     actor.send({ type: 'revoke.confirm' })
     await waitFor(actor, (s) => s.matches('ready') && revokes.length === 1)
     expect(revokes).toEqual([2])
+  })
+})
+
+describe('pendingInvitesMachine page and selection bounds', () => {
+  const admin = { organizationId: 7, enabled: true }
+  const oneRow: PendingInvitationPage = { count: 11, next: null, previous: '/v1/invitations/organization/7/?page=1', results: [grace] }
+  const empty: PendingInvitationPage = { count: 0, next: null, previous: null, results: [] }
+  // an emptied page falls back to the one before, never below the first
+  it.each([
+    ['page 1, empty', 1, empty, 'ready', 1],
+    ['page 2, empty', 2, pastTheEnd, 'loading', 1],
+    ['page 2, one invitation', 2, oneRow, 'ready', 2],
+    ['page 3, empty', 3, pastTheEnd, 'loading', 2],
+  ] as const)('%s: %s on page %i', (_, pageNumber, answer, state, shown) => {
+    const snapshot = snapshotAfter(pendingInvitesMachine, admin, [loaded, { type: 'invites.page', page: pageNumber }, done('loadPendingInvites', answer)])
+    expect(snapshot.value).toBe(state)
+    expect(snapshot.context.page).toBe(shown)
+  })
+
+  // §5: resending selected invites needs one selected
+  it.each([
+    [[], 'ready'],
+    [[1], 'resending'],
+    [[1, 2], 'resending'],
+  ] as const)('%j selected: resend selected leads to %s', (ids, state) => {
+    const snapshot = snapshotAfter(pendingInvitesMachine, admin, [loaded, { type: 'invites.select', ids: [...ids] }, resendSelected])
+    expect(snapshot.value).toBe(state)
+    if (state === 'resending') expect(snapshot.context.resending).toEqual(ids)
+  })
+
+  it('keeps selected only the invitations still listed after a reload', () => {
+    const snapshot = snapshotAfter(pendingInvitesMachine, admin, [
+      loaded,
+      select,
+      { type: 'invites.reload' },
+      done('loadPendingInvites', { count: 1, next: null, previous: null, results: [alan] }),
+    ])
+    expect(snapshot.context.selected).toEqual([2])
+  })
+
+  it('starts on page 1 with nothing selected, resending or removed', () => {
+    expect(snapshotAfter(pendingInvitesMachine, admin, []).context).toEqual({
+      organizationId: 7,
+      canManage: true,
+      roles: [],
+      page: 1,
+      invitations: null,
+      selected: [],
+      resending: [],
+      revoking: null,
+      error: null,
+      actionError: null,
+    })
+  })
+})
+
+describe('pendingInvitesMachine id', () => {
+  it('is named pendingInvites (the inspector and the flow gallery show it by this id)', () => {
+    expect(pendingInvitesMachine.id).toBe('pendingInvites')
   })
 })

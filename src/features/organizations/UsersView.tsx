@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link as RouterLink, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
-import { organizationUsersMachine } from '../../../machines/organization-users'
+import { pagedListMachine } from '../../../machines/paged-list'
 import type { OrganizationUser, OrganizationUsersQuery } from '../../../machines/types'
 import { css } from '../../../styled-system/css'
 import { Flex, HStack, Stack } from '../../../styled-system/jsx'
@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../app/root-context'
 import { Badge, Button, ChevronDownIcon, Heading, Input, Menu, Spinner, Table, Text } from '../../ui'
 import { LoadFailed } from '../shared/LoadFailed'
 import { Pager } from '../shared/Pager'
+import { asPageLoader, pageOf } from '../shared/paged-list'
 import { MemberStatusDialog } from '../shared/MemberStatusDialog'
 import { RemoveMemberDialog } from '../shared/RemoveMemberDialog'
 import { roleLabel, type Terms } from '../shared/terms'
@@ -45,10 +46,10 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
   const search = useSearch()
   const [location, navigate] = useLocation()
   const query = readUsersQuery(search)
-  const users = useActorRef(organizationUsersMachine.provide({ actors: { loadOrganizationUsers } }), {
+  const users = useActorRef(pagedListMachine.provide({ actors: { loadPage: asPageLoader(loadOrganizationUsers) } }), {
     input: { organizationId, query },
   })
-  const page = useSelector(users, (s) => s.context.page)
+  const page = useSelector(users, pageOf<OrganizationUser>())
   const busy = useSelector(users, (s) => s.hasTag('busy'))
   const error = useSelector(users, (s) => s.context.error)
   const [typed, setTyped] = useState(query.search)
@@ -57,7 +58,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
   const [changingStatus, setChangingStatus] = useState<OrganizationUser | null>(null)
   const me = useCurrentUser()
   const pendingInvites = usePendingInvites(organizationId, canInvite)
-  const joinRequests = useJoinRequests(organizationId, canInvite, () => users.send({ type: 'users.reload' }))
+  const joinRequests = useJoinRequests(organizationId, canInvite, () => users.send({ type: 'list.reload' }))
   const [invitingByCode, setInvitingByCode] = useState(false)
 
   const setQuery = (next: OrganizationUsersQuery) => navigate(`${location}${writeUsersQuery(next)}`, { replace: true })
@@ -65,7 +66,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
   // The URL is the query: a change there (typing, a menu link, back and forward) loads the members.
   const key = writeUsersQuery(query)
   useEffect(() => {
-    users.send({ type: 'users.query', query: readUsersQuery(key) })
+    users.send({ type: 'list.query', query: readUsersQuery(key) })
   }, [users, key])
 
   // The search box follows the URL when it changes elsewhere, and writes it back after a pause.
@@ -111,7 +112,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
         />
       </Stack>
       {error ? (
-        <LoadFailed title={t.usersFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => users.send({ type: 'users.retry' })} />
+        <LoadFailed title={t.usersFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => users.send({ type: 'list.retry' })} />
       ) : page === null ? (
         <Spinner label={LL.common.loading()} />
       ) : rows.length === 0 ? (
@@ -235,7 +236,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
           onClose={() => setInviting(false)}
           onSent={() => {
             setInviting(false)
-            users.send({ type: 'users.reload' })
+            users.send({ type: 'list.reload' })
             pendingInvites.send({ type: 'invites.reload' })
           }}
         />
@@ -262,7 +263,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
           onClose={() => setChangingStatus(null)}
           onChanged={() => {
             setChangingStatus(null)
-            users.send({ type: 'users.reload' })
+            users.send({ type: 'list.reload' })
           }}
         />
       ) : null}
@@ -275,7 +276,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
           onClose={() => setRemoving(null)}
           onRemoved={() => {
             setRemoving(null)
-            users.send({ type: 'users.reload' })
+            users.send({ type: 'list.reload' })
           }}
         />
       ) : null}

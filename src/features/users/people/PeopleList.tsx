@@ -1,14 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link as RouterLink, useLocation, useSearch } from 'wouter'
-import type { PromiseActorLogic } from 'xstate'
 import { useI18nContext } from '../../../../locales/i18n-react'
-import { organizationUsersMachine } from '../../../../machines/organization-users'
+import { pagedListMachine } from '../../../../machines/paged-list'
 import type {
-  LoadOrganizationUsersInput,
   OrganizationRole,
   OrganizationUser,
-  OrganizationUserPage,
   OrganizationUserSort,
   OrganizationUsersQuery,
 } from '../../../../machines/types'
@@ -19,13 +16,14 @@ import { Heading, Input, Spinner, Table, Text } from '../../../ui'
 import { LoadFailed } from '../../shared/LoadFailed'
 import { Pager } from '../../shared/Pager'
 import { usePageTitle } from '../../shared/page'
+import { asPageLoader, pageOf, type PagedListLoader } from '../../shared/paged-list'
 import { displayName, nextOrdering, readPeopleQuery, sortDirection, writePeopleQuery } from './people-query'
 
 const PAGE_SIZE = 10
 /** How long the search box waits after the last key before the URL (and the list) follow. */
 const SEARCH_DEBOUNCE_MS = 300
 
-type LoadPeople = PromiseActorLogic<OrganizationUserPage, LoadOrganizationUsersInput>
+type LoadPeople = PagedListLoader<OrganizationUser, OrganizationUsersQuery>
 
 /** A count column of the teachers list (spec §2: groups_count, users_groups_count), sortable. */
 export interface PeopleCountColumn {
@@ -36,13 +34,13 @@ export interface PeopleCountColumn {
 const sortableOf = (columns: readonly PeopleCountColumn[]): OrganizationUserSort[] => ['first_name', ...columns.map((column) => column.key)]
 
 /**
- * The flow of a student or teacher list: the users table's (organizationUsersMachine), loading with
+ * The flow of a student or teacher list: the users table's (pagedListMachine), loading with
  * `load` for the list's own `roles` (sorted by the list's own `columns` too). Made by the screen, which
  * reloads it after an invite.
  */
 export function usePeopleList(organizationId: number, load: LoadPeople, roles: OrganizationRole[], columns: readonly PeopleCountColumn[] = []) {
   const query = readPeopleQuery(useSearch(), roles, sortableOf(columns))
-  return useActorRef(organizationUsersMachine.provide({ actors: { loadOrganizationUsers: load } }), { input: { organizationId, query } })
+  return useActorRef(pagedListMachine.provide({ actors: { loadPage: asPageLoader(load) } }), { input: { organizationId, query } })
 }
 
 export type PeopleListActor = ReturnType<typeof usePeopleList>
@@ -73,7 +71,7 @@ export function PeopleList({ actor, roles, title, searchLabel, texts, actions, d
   const [location, navigate] = useLocation()
   const sortable = sortableOf(columns)
   const query = readPeopleQuery(search, roles, sortable)
-  const page = useSelector(actor, (s) => s.context.page)
+  const page = useSelector(actor, pageOf<OrganizationUser>())
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const error = useSelector(actor, (s) => s.context.error)
   const [typed, setTyped] = useState(query.search)
@@ -83,7 +81,7 @@ export function PeopleList({ actor, roles, title, searchLabel, texts, actions, d
   // The URL is the query: a change there (typing, paging, back and forward) loads the people.
   const key = writePeopleQuery(query)
   useEffect(() => {
-    actor.send({ type: 'users.query', query: readPeopleQuery(key, roles, sortable) })
+    actor.send({ type: 'list.query', query: readPeopleQuery(key, roles, sortable) })
     // the roles and columns are the list's own and never change
   }, [actor, key])
 
@@ -113,7 +111,7 @@ export function PeopleList({ actor, roles, title, searchLabel, texts, actions, d
         <Input id="people-search" type="search" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} />
       </Stack>
       {error ? (
-        <LoadFailed messages={[texts.failed, errorMessage(error, LL.common.genericError())]} onRetry={() => actor.send({ type: 'users.retry' })} />
+        <LoadFailed messages={[texts.failed, errorMessage(error, LL.common.genericError())]} onRetry={() => actor.send({ type: 'list.retry' })} />
       ) : page === null ? (
         <Spinner label={LL.common.loading()} />
       ) : rows.length === 0 ? (

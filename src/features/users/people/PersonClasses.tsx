@@ -1,17 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
-import type { PromiseActorLogic } from 'xstate'
 import { useI18nContext } from '../../../../locales/i18n-react'
-import { personClassesMachine } from '../../../../machines/person-classes'
-import type { ClassGroup, ClassGroupPage, PersonClassesInput } from '../../../../machines/types'
+import { pagedListMachine } from '../../../../machines/paged-list'
+import type { ClassGroup, PersonClassesQuery } from '../../../../machines/types'
 import { css } from '../../../../styled-system/css'
 import { Flex, Grid, Stack } from '../../../../styled-system/jsx'
 import { errorMessage } from '../../../api/errors'
 import { Button, ErrorPanel, Heading, Spinner, Text } from '../../../ui'
 import { ClassLink, ClassStatusProgress } from '../../classes/ClassStatus'
 import { useOrganizationType } from '../../shared/current'
+import { asPageLoader, pageOf, type PagedListLoader } from '../../shared/paged-list'
 
-type LoadClasses = PromiseActorLogic<ClassGroupPage, PersonClassesInput>
+type LoadClasses = PagedListLoader<ClassGroup, PersonClassesQuery>
 
 export interface PersonClassesProps {
   organizationId: number
@@ -36,8 +36,10 @@ const SHOWN = { student: 3, teacher: 5 } as const
 export function PersonClasses({ organizationId, userId, kind, load, counts }: PersonClassesProps) {
   const { LL } = useI18nContext()
   const t = useOrganizationType(organizationId) === 'company' ? LL.personClasses.company : LL.personClasses.school
-  const flow = useActorRef(personClassesMachine.provide({ actors: { loadPersonClasses: load } }), { input: { organizationId, userId } })
-  const classes = useSelector(flow, (s) => s.context.classes)
+  // one page: the first classes and how many there are in all
+  const query: PersonClassesQuery = { page: 1, userId }
+  const flow = useActorRef(pagedListMachine.provide({ actors: { loadPage: asPageLoader(load) } }), { input: { organizationId, query } })
+  const classes = useSelector(flow, pageOf<ClassGroup>())
   const error = useSelector(flow, (s) => s.context.error)
   const [expanded, setExpanded] = useState(false)
   const all = classes?.results ?? []
@@ -69,7 +71,7 @@ export function PersonClasses({ organizationId, userId, kind, load, counts }: Pe
       {error ? (
         <Stack gap="2" align="flex-start">
           <ErrorPanel messages={[t.failed(), errorMessage(error, LL.common.genericError())]} />
-          <Button variant="outline" onClick={() => flow.send({ type: 'classes.retry' })}>
+          <Button variant="outline" onClick={() => flow.send({ type: 'list.retry' })}>
             {LL.common.retry()}
           </Button>
         </Stack>
