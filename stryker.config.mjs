@@ -9,7 +9,9 @@
  *
  * Incremental: the last run's results are kept in reports/mutation/incremental.json (gitignored);
  * a mutant whose code and tests did not change keeps its result, so a run after editing one
- * machine or one test file only tests what that change touches.
+ * machine or one test file only tests what that change touches. A static mutant (one that runs when the machine's
+ * module loads) is tied to the test that loads it first: a new test elsewhere that would kill it does not make it
+ * run again, so after adding tests give the score of a `--force` run.
  *
  * Two test runners at most: the machine has two cores shared with other work.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
@@ -33,6 +35,8 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   tempDirName: '.stryker-tmp',
+  // not copied into the sandbox: build output and test results, which other runs (vite, Playwright) may be writing
+  ignorePatterns: ['/dist', '/test-results', '/reports'],
   cleanTempDir: 'always',
   thresholds: { high: 90, low: 80, break: null },
 }
