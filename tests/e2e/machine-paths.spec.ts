@@ -22,6 +22,7 @@ import type { OrganizationMembership, Session, User } from '../../machines/types
 import { bearer, createAccount, createOrganization, invite, login as apiLogin, newPerson, organizationName, resendInvitation, signUp, type Organization, type Person } from './support/api'
 import { newestMailLink } from './support/mail'
 import { apiFailure, coverageOf, done, failed, leafStates, statusOf, uiPaths, walkPath, type MachineUi } from './support/machine-paths'
+import { reportRange } from './support/paths/report-range'
 import { shot } from './support/screens'
 import { emailBox, errorPanel, logIn, loginHeading, passwordBox, toast, userMenu } from './support/ui'
 
@@ -529,5 +530,56 @@ test.describe('withdrawMachine paths through the UI', () => {
       expect(checked.at(-1)).toBe(path.title.replace(/^\[[\w ]+\] /, '').split(' <- ')[0])
       await shot(page, `path-withdraw-${String(index + 1).padStart(2, '0')}-${checked.at(-1)}`)
     })
+  })
+})
+
+// --- the flows walked by tours (tests/e2e/support/paths/) ------------------------------------------
+
+/**
+ * One machine's tours: a first test checks that they pass through every state (but the transient ones,
+ * left at once) and take exactly the transitions listed by hand here, so a transition removed from
+ * the machine or from the walk fails; then one test per tour.
+ */
+function walkTours<M extends Parameters<typeof uiPaths>[0]['machine'], W>(
+  spec: MachineUi<M, W>,
+  shotName: string,
+  expected: { transient: string[]; transitions: string[] },
+) {
+  test.describe(`${spec.name} paths through the UI`, () => {
+    const paths = uiPaths(spec)
+    test('the paths pass through every state and take every transition of the machine', () => {
+      const { states, transitions } = coverageOf(paths)
+      console.log(`${spec.name} in the UI: ${paths.length} paths, ${states.length} states, ${transitions.length} transitions`)
+      expect(states).toEqual(leafStates(spec.machine).filter((state) => !expected.transient.includes(state)))
+      expect(transitions).toEqual(expected.transitions)
+    })
+    paths.forEach((path, index) => {
+      test(`${path.inputName} ${index + 1}: ${path.events.length} events to ${path.title.replace(/^\[[^\]]+\] /, '').split(' <- ')[0]}`, async ({ page, request }) => {
+        const checked = await walkPath(page, request, spec, path)
+        await shot(page, `path-${shotName}-${String(index + 1).padStart(2, '0')}-${checked.at(-1)}`)
+      })
+    })
+  })
+}
+
+test.describe(() => {
+  // the organization's zone: "this month" and tomorrow are the same days for the browser and the test
+  test.use({ timezoneId: 'America/Los_Angeles' })
+  walkTours(reportRange, 'report-range', {
+    transient: [],
+    // a change while the report loads replaces it in the machine (tests/model); the person acts here once it is in
+    transitions: [
+      'failed --range.dates--> failed',
+      'failed --range.dates--> loading',
+      'failed --range.retry--> loading',
+      'failed --range.scope--> loading',
+      'failed --range.shortcut--> loading',
+      'loading --xstate.done.actor.loadReport--> ready',
+      'loading --xstate.error.actor.loadReport--> failed',
+      'ready --range.dates--> loading',
+      'ready --range.dates--> ready',
+      'ready --range.scope--> loading',
+      'ready --range.shortcut--> loading',
+    ],
   })
 })
