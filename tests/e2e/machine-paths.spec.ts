@@ -22,6 +22,7 @@ import type { OrganizationMembership, Session, User } from '../../machines/types
 import { bearer, createAccount, createOrganization, invite, login as apiLogin, newPerson, organizationName, resendInvitation, signUp, type Organization, type Person } from './support/api'
 import { newestMailLink } from './support/mail'
 import { apiFailure, coverageOf, done, failed, leafStates, statusOf, uiPaths, walkPath, type MachineUi } from './support/machine-paths'
+import { inviteToken } from './support/paths/invite-token'
 import { reportRange } from './support/paths/report-range'
 import { shot } from './support/screens'
 import { emailBox, errorPanel, logIn, loginHeading, passwordBox, toast, userMenu } from './support/ui'
@@ -582,4 +583,14 @@ test.describe(() => {
       'ready --range.shortcut--> loading',
     ],
   })
+})
+
+walkTours(inviteToken, 'invite-token', {
+  // 'reading' is left at once (eventless)
+  transient: ['reading'],
+  transitions: [
+    'validating --xstate.done.actor.validateInvitation--> existingUser',
+    'validating --xstate.done.actor.validateInvitation--> signUp',
+    'validating --xstate.error.actor.validateInvitation--> invalid',
+  ],
 })

@@ -281,6 +281,8 @@ function tours<M extends AnyMachine, W>(
     }
     return null
   }
+  // a start that leads nowhere (an invalid link) is still what the person sees
+  if (uncovered.size === 0) return [{ events: [], snapshots: [], initial }]
   const walks: Walk[] = []
   while (uncovered.size) {
     const walk: Walk = { events: [], snapshots: [], initial }
