@@ -86,6 +86,8 @@ export interface MachineUi<M extends AnyMachine, W> {
    */
   paths?: 'shortest' | 'tour'
   tourLength?: number
+  /** Where the graph stops growing, for a context that can grow without end (a count of invitations). */
+  stopWhen?: (snapshot: AnyMachineSnapshot) => boolean
   /** Whether the person can send this event in this state through the screen (default: yes). */
   acts?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean
   executors: Executors<M, W>
@@ -133,7 +135,7 @@ export function describeEvent(event: AnyEventObject): string {
 export function uiPaths<M extends AnyMachine, W>(spec: MachineUi<M, W>): UiPath[] {
   const result: UiPath[] = []
   for (const [inputName, input] of Object.entries(spec.inputs)) {
-    const options = { events: spec.events, input } as unknown as Parameters<typeof getShortestPaths<M>>[1]
+    const options = { events: spec.events, input, ...(spec.stopWhen ? { stopWhen: spec.stopWhen } : {}) } as unknown as Parameters<typeof getShortestPaths<M>>[1]
     const shortest = getShortestPaths(spec.machine, options)
     const adjacency = getAdjacencyMap(spec.machine, options as never) as Record<
       string,
