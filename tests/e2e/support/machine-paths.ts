@@ -66,8 +66,30 @@ export interface MachineUi<M extends AnyMachine, W> {
   events: readonly PathEvent<M>[]
   /** Keeps only the paths worth walking in the browser for an input (default: all). */
   keep?: (inputName: string, events: readonly AnyEventObject[]) => boolean
-  /** Opens the screen for a path: sets up the world (accounts, invitations) and navigates. */
+  /**
+   * Sets up the world (accounts, invitations) and opens the screen; when the machine starts with an
+   * actor running (a report loading), `open` opens it instead, once its outcome is arranged.
+   */
   start: (page: Page, setup: { inputName: string; input: InputFrom<M>; request: APIRequestContext }) => Promise<W>
+  /** Opens the screen of a machine that starts with an actor running: after `start` and the arrangement of that actor's outcome. */
+  open?: (page: Page, world: W) => Promise<void>
+  /**
+   * Invoked actors that run as long as their state and never end (the class wizard's `followAddress`):
+   * the machine waits for the person while they run, and the walk arranges no outcome for them.
+   */
+  lasting?: readonly string[]
+  /**
+   * How the paths are chosen (default 'shortest'): 'shortest' walks, for each transition, the shortest
+   * path ending with it; 'tour' walks few long paths that together take every transition, each going on
+   * by the shortest way to a transition not taken yet (at most `tourLength` events a path), so a
+   * machine costs few set-ups in the browser.
+   */
+  paths?: 'shortest' | 'tour'
+  tourLength?: number
+  /** Where the graph stops growing, for a context that can grow without end (a count of invitations). */
+  stopWhen?: (snapshot: AnyMachineSnapshot) => boolean
+  /** Whether the person can send this event in this state through the screen (default: yes). */
+  acts?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean
   executors: Executors<M, W>
   arrangements: Arrangements<M, W>
   /** What the person sees in each state reached at the end of an action (key 'editing.failed'). */
@@ -113,7 +135,7 @@ export function describeEvent(event: AnyEventObject): string {
 export function uiPaths<M extends AnyMachine, W>(spec: MachineUi<M, W>): UiPath[] {
   const result: UiPath[] = []
   for (const [inputName, input] of Object.entries(spec.inputs)) {
-    const options = { events: spec.events, input } as unknown as Parameters<typeof getShortestPaths<M>>[1]
+    const options = { events: spec.events, input, ...(spec.stopWhen ? { stopWhen: spec.stopWhen } : {}) } as unknown as Parameters<typeof getShortestPaths<M>>[1]
     const shortest = getShortestPaths(spec.machine, options)
     const adjacency = getAdjacencyMap(spec.machine, options as never) as Record<
       string,
@@ -144,7 +166,7 @@ export function uiPaths<M extends AnyMachine, W>(spec: MachineUi<M, W>): UiPath[
     }
     // A path may end while an actor runs (signing in...): the person waits there, so the walk goes on
     // to the state where the machine waits for the person again, by the first outcomes in `events`.
-    const settled = (snapshot: AnyMachineSnapshot) => snapshot.status !== 'active' || Object.keys(snapshot.children).length === 0
+    const settled = (snapshot: AnyMachineSnapshot) => settledFor(spec, snapshot)
     const complete = (candidate: Candidate): Candidate => {
       const start = candidate.snapshots.at(-1) ?? candidate.initial
       if (settled(start)) return candidate
@@ -166,6 +188,11 @@ export function uiPaths<M extends AnyMachine, W>(spec: MachineUi<M, W>): UiPath[
         }
       }
       throw new Error(`${spec.name}: no outcome leads out of ${stateKey(start.value)}`)
+    }
+    if (spec.paths === 'tour') {
+      const initial = shortest[0]?.steps[0]?.state as unknown as AnyMachineSnapshot
+      byEdge.clear()
+      tours(spec, inputName, initial, adjacency, same).forEach((tour, index) => byEdge.set(String(index), tour))
     }
     // a path that is the start of a longer one adds nothing
     const keyOf = (events: AnyEventObject[]) => events.map((event) => JSON.stringify(event))
@@ -190,6 +217,93 @@ export function uiPaths<M extends AnyMachine, W>(spec: MachineUi<M, W>): UiPath[
     }
   }
   return result
+}
+
+/** No actor runs that the person waits for: only the `lasting` ones, if any. */
+function settledFor<M extends AnyMachine, W>(spec: MachineUi<M, W>, snapshot: AnyMachineSnapshot): boolean {
+  return snapshot.status !== 'active' || Object.keys(snapshot.children).every((id) => spec.lasting?.includes(id))
+}
+
+type Adjacency = Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }>
+type Walk = { events: AnyEventObject[]; snapshots: AnyMachineSnapshot[]; initial: AnyMachineSnapshot }
+
+/**
+ * The 'tour' paths: from the start, the shortest way to the nearest transition not taken yet, then on
+ * from there, until none is left within reach or the path has `tourLength` events; then a new path.
+ * The person acts only where the machine waits for them (no actor of theirs runs) and as `acts` allows;
+ * while an actor runs, only its outcomes follow. A transition is a state value, an event (with its
+ * payload's strings) and the state value reached.
+ */
+function tours<M extends AnyMachine, W>(
+  spec: MachineUi<M, W>,
+  inputName: string,
+  initial: AnyMachineSnapshot,
+  adjacency: Adjacency,
+  same: (a: AnyMachineSnapshot, b: AnyMachineSnapshot) => boolean,
+): Walk[] {
+  const limit = spec.tourLength ?? 40
+  const edgesOf = (snapshot: AnyMachineSnapshot) =>
+    Object.values(adjacency[serializeSnapshot(snapshot)]?.transitions ?? {}).filter(({ event, state }) => {
+      if (same(state, snapshot)) return false
+      if (!settledFor(spec, snapshot)) return isActorEvent(event)
+      return !isActorEvent(event) && (spec.acts?.(snapshot, event) ?? true)
+    })
+  const signature = (from: AnyMachineSnapshot, event: AnyEventObject, to: AnyMachineSnapshot) =>
+    `${stateKey(from.value)} --${describeEvent(event)}--> ${stateKey(to.value)}`
+  // every transition within reach of the start
+  const uncovered = new Set<string>()
+  const reached = new Set([serializeSnapshot(initial)])
+  const queue = [initial]
+  while (queue.length) {
+    const snapshot = queue.shift() as AnyMachineSnapshot
+    for (const edge of edgesOf(snapshot)) {
+      uncovered.add(signature(snapshot, edge.event, edge.state))
+      const key = serializeSnapshot(edge.state)
+      if (!reached.has(key)) {
+        reached.add(key)
+        queue.push(edge.state)
+      }
+    }
+  }
+  /** The shortest way from `start` that ends with a transition not taken yet. */
+  const toNearest = (start: AnyMachineSnapshot) => {
+    const seen = new Set([serializeSnapshot(start)])
+    const ways: { snapshot: AnyMachineSnapshot; events: AnyEventObject[]; snapshots: AnyMachineSnapshot[] }[] = [{ snapshot: start, events: [], snapshots: [] }]
+    while (ways.length) {
+      const way = ways.shift() as (typeof ways)[number]
+      for (const edge of edgesOf(way.snapshot)) {
+        const next = { snapshot: edge.state, events: [...way.events, edge.event], snapshots: [...way.snapshots, edge.state] }
+        if (uncovered.has(signature(way.snapshot, edge.event, edge.state))) return next
+        const key = serializeSnapshot(edge.state)
+        if (!seen.has(key)) {
+          seen.add(key)
+          ways.push(next)
+        }
+      }
+    }
+    return null
+  }
+  // a start that leads nowhere (an invalid link) is still what the person sees
+  if (uncovered.size === 0) return [{ events: [], snapshots: [], initial }]
+  const walks: Walk[] = []
+  while (uncovered.size) {
+    const walk: Walk = { events: [], snapshots: [], initial }
+    for (;;) {
+      const way = toNearest(walk.snapshots.at(-1) ?? initial)
+      if (!way || (walk.events.length > 0 && walk.events.length + way.events.length > limit)) break
+      let from = walk.snapshots.at(-1) ?? initial
+      way.events.forEach((event, index) => {
+        const to = way.snapshots[index] as AnyMachineSnapshot
+        uncovered.delete(signature(from, event, to))
+        from = to
+      })
+      walk.events.push(...way.events)
+      walk.snapshots.push(...way.snapshots)
+    }
+    if (walk.events.length === 0) throw new Error(`${spec.name} [${inputName}]: no path takes ${[...uncovered].join('; ')}`)
+    walks.push(walk)
+  }
+  return walks
 }
 
 /** The invoke ids of the machine and their `src`. */
@@ -229,7 +343,10 @@ export async function walkPath<M extends AnyMachine, W>(
   const checked: string[] = []
   try {
     const world = await spec.start(page, { inputName: path.inputName, input, request })
-    await checkState(page, spec, world, path.initial, checked)
+    // a machine that starts with an actor running is seen once its outcome is in (the first group)
+    const startsBusy = !settledFor(spec, path.initial)
+    if (startsBusy && !spec.open) throw new Error(`${spec.name}: starts with an actor running, and has no 'open'`)
+    if (!startsBusy) await checkState(page, spec, world, path.initial, checked)
 
     // one group: a person's action (or none, at the start) and the actor outcomes that follow it
     type Group = { action: AnyEventObject | null; outcomes: (DoneActorEvent | ErrorActorEvent)[]; after: AnyMachineSnapshot }
@@ -256,7 +373,7 @@ export async function walkPath<M extends AnyMachine, W>(
         const execute = (spec.executors as Record<string, (page: Page, event: AnyEventObject, world: W) => Promise<void>>)[group.action.type]
         if (!execute) throw new Error(`${spec.name}: no executor for ${group.action.type}`)
         await execute(page, group.action, world)
-      }
+      } else if (startsBusy && group === groups[0]) await spec.open?.(page, world)
       // each actor's call went out and came back as its event says, in order
       let from = seen
       for (const outcome of group.outcomes) {
