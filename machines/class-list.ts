@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { toApiFailure } from './api-failure'
 import type { ApiError, ApiFailure, ClassGroupPage, ClassListInput, ClassListQuery, DeleteClassesInput, DeleteClassesOutput } from './types'
 
 /**
@@ -30,16 +31,6 @@ export type ClassListEvent =
   | { type: 'classes.delete' }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
-
-/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
-function toApiFailure(error: unknown): ApiFailure {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    const body: unknown = 'body' in error ? error.body : undefined
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
-    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
-  }
-  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
-}
 
 export const classListMachine = setup({
   types: {

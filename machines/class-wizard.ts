@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { toApiFailure } from './api-failure'
 import type { ApiError, ApiFailure, ClassBeingBuilt, ClassGroup, LoadDraftInput, SaveClassInput, WizardStep } from './types'
 
 /**
@@ -80,16 +81,6 @@ function reachable(context: ClassWizardContext, step: WizardStep) {
   if (index >= 1 && !noProblem(detailsProblems(context.built, context.asTeacher))) return false
   if (index >= 2 && context.built.goals && !noProblem(goalsProblems(context.built))) return false
   return true
-}
-
-/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
-function toApiFailure(error: unknown): ApiFailure {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    const body: unknown = 'body' in error ? error.body : undefined
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
-    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
-  }
-  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
 }
 
 export const classWizardMachine = setup({

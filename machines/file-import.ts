@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { toApiFailure } from './api-failure'
 import type {
   ApiError,
   ApiFailure,
@@ -94,16 +95,6 @@ export type FileImportEvent =
   | UploadProgressEvent
   | { type: 'upload.done' }
   | { type: 'upload.failed'; status: number }
-
-/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
-function toApiFailure(error: unknown): ApiFailure {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    const body: unknown = 'body' in error ? error.body : undefined
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
-    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
-  }
-  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
-}
 
 /** The rows a refused confirmation carries (409 import_has_errors: the import as the server sees it now), or undefined. */
 function refusedPreview(error: unknown): FileImportPreview | undefined {

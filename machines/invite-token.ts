@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { toApiFailure } from './api-failure'
 import type { ApiError, ApiFailure, InviteTokenOutput, TokenInput, ValidatedInvitation } from './types'
 
 /**
@@ -21,16 +22,6 @@ export interface InviteTokenContext {
   invitation: ValidatedInvitation | null
   /** Why the server refused the invitation, if it did. */
   error: ApiFailure | null
-}
-
-/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
-function toApiFailure(error: unknown): ApiFailure {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    const body: unknown = 'body' in error ? error.body : undefined
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
-    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
-  }
-  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
 }
 
 export const inviteTokenMachine = setup({

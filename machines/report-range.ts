@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { toApiFailure } from './api-failure'
 import type {
   ApiError,
   ApiFailure,
@@ -44,16 +45,6 @@ export type ReportRangeEvent =
   | { type: 'range.shortcut'; shortcut: ReportShortcut }
   | { type: 'range.dates'; from: string; to: string }
   | { type: 'range.retry' }
-
-/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
-function toApiFailure(error: unknown): ApiFailure {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    const body: unknown = 'body' in error ? error.body : undefined
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
-    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
-  }
-  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
-}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 

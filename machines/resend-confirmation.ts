@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { toApiFailure } from './api-failure'
 import type { ApiError, ApiFailure, DetailResult, EmailInput } from './types'
 
 /**
@@ -24,16 +25,6 @@ export type ResendConfirmationEvent = { type: 'resend.submit'; email: string }
 
 /** The link was sent to `email`: the dialog says so (and can be closed). */
 export type ResendConfirmationOutput = { outcome: 'sent'; email: string }
-
-/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
-function toApiFailure(error: unknown): ApiFailure {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    const body: unknown = 'body' in error ? error.body : undefined
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
-    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
-  }
-  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
-}
 
 export const resendConfirmationMachine = setup({
   types: {

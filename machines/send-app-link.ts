@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { toApiFailure } from './api-failure'
 import type { ApiError, ApiFailure, AppLinkChannel, SendAppLinkInput } from './types'
 
 /**
@@ -20,16 +21,6 @@ export type SendAppLinkEvent =
   | { type: 'dialog.open'; channel: AppLinkChannel }
   | { type: 'dialog.close' }
   | { type: 'link.send'; request: SendAppLinkInput }
-
-/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
-function toApiFailure(error: unknown): ApiFailure {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    const body: unknown = 'body' in error ? error.body : undefined
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
-    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
-  }
-  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
-}
 
 export const sendAppLinkMachine = setup({
   types: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { toApiFailure } from './api-failure'
 import type { ApiError, ApiFailure, OrganizationMembership, User, UserIdInput, WithdrawFromOrganizationInput, WithdrawInput } from './types'
 
 /**
@@ -16,16 +17,6 @@ export interface WithdrawContext extends WithdrawInput {
 }
 
 export type WithdrawEvent = { type: 'withdraw.confirm' } | { type: 'withdraw.cancel' }
-
-/** Whatever an actor threw, as an API failure (status 0 when there was no response). */
-function toApiFailure(error: unknown): ApiFailure {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    const body: unknown = 'body' in error ? error.body : undefined
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { status: error.status, body: body as ApiError }
-    return { status: error.status, body: typeof body === 'string' ? { detail: body } : {} }
-  }
-  return { status: 0, body: error instanceof Error ? { detail: error.message } : {} }
-}
 
 export const withdrawMachine = setup({
   types: {

@@ -413,9 +413,9 @@ export function modelTests<M extends AnyStateMachine>(model: Model<M>): void {
 
 /**
  * What an actor may throw, and the failure the error panel must get for it, written out rather
- * than computed (each machine converts with its own copy of the same rule).
+ * than computed (the machines convert with machines/api-failure.ts).
  */
-const thrownValues: [unknown, ApiFailure][] = [
+export const thrownValues: [unknown, ApiFailure][] = [
   [apiFailure(400, { detail: 'Refused' }), { status: 400, body: { detail: 'Refused' } }],
   [{ status: 502, body: 'Bad gateway' }, { status: 502, body: { detail: 'Bad gateway' } }],
   [{ status: 500, body: ['a list'] }, { status: 500, body: {} }],
