@@ -1,6 +1,9 @@
 // The flow gallery's generated data (src/flows/flows.generated.json), written by `npm run gen`:
-// - spec: for each machine, the text of the spec sections it implements. Which sections is written by
-//   hand in src/flows/spec-references.json ("<document> §<section> <heading or bullet>"); the text is
+// - spec: for each machine, the text of the spec sections it implements; states: for each of its
+//   states, the sentences that state implements. Which text is written by hand in
+//   src/flows/spec-references.json, per machine `{ "flow": [refs], "states": { "<state path>": [refs] } }`,
+//   a ref being "<document> §<section> <heading or bullet>" or, for some sentences of it,
+//   "<document> §<section> <heading or bullet> | <words of the sentence>"; the text is
 //   cut from the spec here, so the built app never reads outside the repository. The spec is found
 //   at $SPEC_DIR, else ../shared/spec beside the checkout (where CI has it); without it the excerpts
 //   already committed are kept (and said so).
@@ -36,11 +39,30 @@ const sectionsOf = (text) => {
 
 const clean = (lines) => lines.join('\n').trim()
 
+/** The sentences of a text that contain `words` (case and line breaks ignored), or null when none does. */
+const sentencesWith = (text, words) => {
+  const flat = (t) => t.replace(/\s+/g, ' ').trim().toLowerCase()
+  const wanted = flat(words)
+  const sentences = text
+    .replace(/^- /, '')
+    .split(/(?<=[.!?])\s+(?=[A-Z'(])/)
+    .filter((sentence) => flat(sentence).includes(wanted))
+  return sentences.length > 0 ? sentences.map((sentence) => sentence.replace(/\s+/g, ' ').trim()).join(' ') : null
+}
+
 /**
  * The text a reference names: a `### heading` of the section (up to the next heading), or a bullet of
- * the section whose text starts with the name (with its continuation lines), or the whole section.
+ * the section whose text starts with the name (with its continuation lines), or the whole section;
+ * with `| words`, only the sentences of that text that contain the words.
  */
 export const excerptOf = (documents, ref) => {
+  const [whole, words] = ref.split(' | ')
+  if (words !== undefined) {
+    const excerpt = excerptOf(documents, whole)
+    const text = sentencesWith(excerpt.text, words)
+    if (text === null) throw new Error(`spec reference "${ref}": no sentence of "${whole}" contains "${words}"`)
+    return { ...excerpt, ref, text }
+  }
   const match = /^(\d{3}) §(\d+)(?: (.+))?$/.exec(ref)
   if (!match) throw new Error(`spec reference "${ref}" is not "<document> §<section> <heading or bullet>"`)
   const [, doc, number, name] = match
@@ -98,23 +120,34 @@ export const screensOf = (root, names) => {
   return screens
 }
 
-/** The gallery's data; throws on a machine without spec references, a reference to no machine, or one that names no spec text. */
+/**
+ * The gallery's data; throws on a machine without spec references, a reference to no machine, or one
+ * that names no spec text. (Whether each state path names a state of its machine is checked by
+ * tests/unit/flows-graph.test.ts, which loads the machines.)
+ */
 export const buildFlows = (root = '.', specDir = process.env.SPEC_DIR ?? resolve(root, '..', 'shared', 'spec')) => {
   const names = machineNames(root)
   const references = JSON.parse(readFileSync(join(root, REFERENCES), 'utf8'))
-  const missing = names.filter((n) => !Array.isArray(references[n]) || references[n].length === 0)
+  const missing = names.filter((n) => !Array.isArray(references[n]?.flow) || references[n].flow.length === 0)
   if (missing.length > 0) throw new Error(`${REFERENCES}: no spec references for ${missing.join(', ')}`)
   const unknown = Object.keys(references).filter((n) => !names.includes(n))
   if (unknown.length > 0) throw new Error(`${REFERENCES}: no machine file for ${unknown.join(', ')}`)
-  let spec
+  const statesOf = (n) => Object.entries(references[n].states ?? {})
+  let read
   if (existsSync(specDir)) {
     const documents = readDocuments(specDir)
-    spec = Object.fromEntries(names.map((n) => [n, references[n].map((ref) => excerptOf(documents, ref))]))
+    read = (ref) => excerptOf(documents, ref)
   } else {
     const output = join(root, FLOWS_OUTPUT)
-    const kept = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')).spec : {}
+    const kept = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : {}
+    const excerpts = new Map([...Object.values(kept.spec ?? {}), ...Object.values(kept.states ?? {}).flatMap((s) => Object.values(s))].flat().map((e) => [e.ref, e]))
     console.log(`gen: no spec at ${specDir} (set SPEC_DIR); the flow gallery keeps its committed spec excerpts`)
-    spec = Object.fromEntries(names.map((n) => [n, (kept[n] ?? []).filter((e) => references[n].includes(e.ref))]))
+    read = (ref) => excerpts.get(ref)
   }
-  return { spec, screens: screensOf(root, names) }
+  const readAll = (refs) => refs.map(read).filter((excerpt) => excerpt !== undefined)
+  return {
+    spec: Object.fromEntries(names.map((n) => [n, readAll(references[n].flow)])),
+    states: Object.fromEntries(names.map((n) => [n, Object.fromEntries(statesOf(n).map(([path, refs]) => [path, readAll(refs)]))])),
+    screens: screensOf(root, names),
+  }
 }
