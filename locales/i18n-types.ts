@@ -3982,6 +3982,19 @@ export type NamespaceFlowsTranslation = {
 	 */
 	pickState: string
 	/**
+	 * T​h​e​ ​w​h​o​l​e​ ​f​l​o​w​'​s​ ​s​p​e​c​ ​t​e​x​t
+	 */
+	flowSpec: string
+	/**
+	 * I​t​s​ ​p​a​r​e​n​t​ ​s​t​a​t​e​ ​{​p​a​r​e​n​t​}​ ​i​m​p​l​e​m​e​n​t​s​ ​t​h​i​s​ ​t​e​x​t​.
+	 * @param {string} parent
+	 */
+	inheritedFrom: RequiredParams<'parent'>
+	/**
+	 * T​h​e​ ​s​p​e​c​ ​s​a​y​s​ ​n​o​t​h​i​n​g​ ​a​b​o​u​t​ ​t​h​i​s​ ​s​t​a​t​e​ ​a​l​o​n​e​;​ ​t​h​i​s​ ​i​s​ ​t​h​e​ ​f​l​o​w​'​s​ ​t​e​x​t​.
+	 */
+	noStateSpec: string
+	/**
 	 * S​o​u​r​c​e​:​ ​{​d​o​c​u​m​e​n​t​}​,​ ​s​e​c​t​i​o​n​ ​{​s​e​c​t​i​o​n​}
 	 * @param {string} document
 	 * @param {string} section
@@ -11025,6 +11038,18 @@ export type TranslationFunctions = {
 		 * Select a state in the statechart (or focus it and press Enter) to read the spec text it implements.
 		 */
 		pickState: () => LocalizedString
+		/**
+		 * The whole flow's spec text
+		 */
+		flowSpec: () => LocalizedString
+		/**
+		 * Its parent state {parent} implements this text.
+		 */
+		inheritedFrom: (arg: { parent: string }) => LocalizedString
+		/**
+		 * The spec says nothing about this state alone; this is the flow's text.
+		 */
+		noStateSpec: () => LocalizedString
 		/**
 		 * Source: {document}, section {section}
 		 */

@@ -4,7 +4,7 @@ import { css } from '../../styled-system/css'
 import { HStack, Stack } from '../../styled-system/jsx'
 import { PageHeader } from '../features/shared/page'
 import { Badge, Button, Heading, Table, Text } from '../ui'
-import { FLOWS, type FlowEntry } from './catalog'
+import { FLOWS, specOfState, type FlowEntry, type SpecExcerpt } from './catalog'
 import { FlowDiagram } from './FlowDiagram'
 import { chartOf, statesOf, transitionLabel, type FlowState } from './graph'
 import { statelySource } from './stately'
@@ -115,14 +115,15 @@ function FlowSection({ flow }: { flow: FlowEntry }) {
   )
 }
 
-/** The selected state: its description, its transitions, and the spec text its machine implements. */
+/** The selected state: its description, its transitions, the spec sentences it implements, and the flow's whole text. */
 function StatePanel({ flow, state, transitions }: { flow: FlowEntry; state: FlowState | null; transitions: ReturnType<typeof chartOf>['transitions'] }) {
   const { LL } = useI18nContext()
   const T = LL.flows
   const regionLabel = state ? T.specFor({ state: state.path }) : T.spec()
+  const own = state ? specOfState(flow, state.path) : null
   return (
     <section aria-label={regionLabel} aria-live="polite" className={css({ borderLeftWidth: '4px', borderColor: 'border.default', pl: '4' })}>
-      {state === null ? (
+      {state === null || own === null ? (
         <Text color="fg.muted">{T.pickState()}</Text>
       ) : (
         <Stack gap="3">
@@ -139,16 +140,32 @@ function StatePanel({ flow, state, transitions }: { flow: FlowEntry; state: Flow
                 </Badge>
               ))}
           </HStack>
-          {flow.spec.map((excerpt) => (
-            <figure key={excerpt.ref}>
-              <blockquote className={css({ whiteSpace: 'pre-wrap' })}>{excerpt.text}</blockquote>
-              <figcaption className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-                {T.source({ document: excerpt.document, section: excerpt.heading ? `${excerpt.section} · ${excerpt.heading}` : excerpt.section })}
-              </figcaption>
-            </figure>
-          ))}
+          {own.ofFlow ? <Text color="fg.muted">{T.noStateSpec()}</Text> : null}
+          {own.from !== null ? <Text color="fg.muted">{T.inheritedFrom({ parent: own.from })}</Text> : null}
+          <Excerpts excerpts={own.excerpts} />
+          {own.ofFlow ? null : (
+            <details>
+              <summary className={css({ cursor: 'pointer', fontWeight: 'semibold' })}>{T.flowSpec()}</summary>
+              <Stack gap="3" mt="2">
+                <Excerpts excerpts={flow.spec} />
+              </Stack>
+            </details>
+          )}
         </Stack>
       )}
     </section>
   )
+}
+
+/** Spec excerpts, each quoted with its document and section. */
+function Excerpts({ excerpts }: { excerpts: readonly SpecExcerpt[] }) {
+  const { LL } = useI18nContext()
+  return excerpts.map((excerpt) => (
+    <figure key={excerpt.ref}>
+      <blockquote className={css({ whiteSpace: 'pre-wrap' })}>{excerpt.text}</blockquote>
+      <figcaption className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+        {LL.flows.source({ document: excerpt.document, section: excerpt.heading ? `${excerpt.section} · ${excerpt.heading}` : excerpt.section })}
+      </figcaption>
+    </figure>
+  ))
 }

@@ -14,7 +14,10 @@ export type FlowEntry = {
   readonly name: string
   readonly exportName: string
   readonly machine: AnyStateMachine
+  /** The spec text the whole flow implements. */
   readonly spec: readonly SpecExcerpt[]
+  /** Per state path (`form.editing`), the sentences that state implements. */
+  readonly stateSpec: Readonly<Record<string, readonly SpecExcerpt[]>>
   /** Files of src/ that import the machine: the views it drives. */
   readonly screens: readonly string[]
 }
@@ -32,6 +35,7 @@ export const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === 'object' && value !== null && 'root' in value && 'config' in value && typeof (value as { provide?: unknown }).provide === 'function'
 
 const spec = flows.spec as Record<string, SpecExcerpt[] | undefined>
+const stateSpec = flows.states as Record<string, Record<string, SpecExcerpt[]> | undefined>
 const screens = flows.screens as Record<string, string[] | undefined>
 
 export const FLOWS: readonly FlowEntry[] = Object.entries(modules)
@@ -44,7 +48,22 @@ export const FLOWS: readonly FlowEntry[] = Object.entries(modules)
         exportName,
         machine: machine as AnyStateMachine,
         spec: spec[name] ?? [],
+        stateSpec: stateSpec[name] ?? {},
         screens: screens[name] ?? [],
       }))
   })
   .sort((a, b) => a.name.localeCompare(b.name))
+
+/**
+ * The spec text a state implements: its own sentences, else its nearest ancestor's (`from` names that
+ * ancestor), else the whole flow's (`from` is null and `ofFlow` true).
+ */
+export function specOfState(flow: FlowEntry, path: string): { excerpts: readonly SpecExcerpt[]; from: string | null; ofFlow: boolean } {
+  const parts = path.split('.')
+  for (let length = parts.length; length > 0; length--) {
+    const at = parts.slice(0, length).join('.')
+    const excerpts = flow.stateSpec[at]
+    if (excerpts && excerpts.length > 0) return { excerpts, from: at === path ? null : at, ofFlow: false }
+  }
+  return { excerpts: flow.spec, from: null, ofFlow: true }
+}

@@ -80,10 +80,25 @@ test('a platform admin sees every machine drawn with all its states, and a state
   await expect(withdraw.getByRole('region', { name: 'Spec text for asking' }).getByText('The first message: withdraw from this organization?')).toBeVisible()
   await expect(asking).toHaveAttribute('aria-pressed', 'true')
 
-  // a nested state of the class wizard, and its machine's spec section
+  // a state shows its own sentences; the whole flow's text is folded below them
+  await diagram(page, 'withdraw').getByRole('button', { name: 'soleAdmin', exact: true }).click()
+  const soleAdmin = withdraw.getByRole('region', { name: 'Spec text for soleAdmin' })
+  await expect(soleAdmin.getByText(/a sole admin must invite another owner first/)).toBeVisible()
+  await expect(soleAdmin.getByText(/the first confirm sets a confirmed state/)).toBeHidden()
+  await soleAdmin.getByText("The whole flow's spec text").click()
+  await expect(soleAdmin.getByText(/the first confirm sets a confirmed state/)).toBeVisible()
+
+  // a nested state of the class wizard: the goals step's sentences, not the wizard's steps
   const wizard = diagram(page, 'class-wizard')
   await wizard.getByRole('button', { name: 'editing.goals', exact: true }).click()
-  await expect(flow(page, 'class-wizard').getByRole('region', { name: 'Spec text for editing.goals' }).getByText(/Steps: details, goals, add students/)).toBeVisible()
+  const goals = flow(page, 'class-wizard').getByRole('region', { name: 'Spec text for editing.goals' })
+  await expect(goals.getByText(/The goals step can be skipped/)).toBeVisible()
+  await expect(goals.getByText(/Steps: details, goals, add students/)).toBeHidden()
+  // its child without sentences of its own shows its parent's, and says so
+  await wizard.getByRole('button', { name: 'editing.goals.editing', exact: true }).click()
+  const goalsEditing = flow(page, 'class-wizard').getByRole('region', { name: 'Spec text for editing.goals.editing' })
+  await expect(goalsEditing.getByText('Its parent state editing.goals implements this text.')).toBeVisible()
+  await expect(goalsEditing.getByText(/The goals step can be skipped/)).toBeVisible()
 
   // the definition for the Stately editor: a createMachine call with the machine's config
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createMachine, not, setup } from 'xstate'
 import { withdrawMachine } from '../../machines/withdraw'
-import { FLOWS } from '../../src/flows/catalog'
+import { FLOWS, specOfState } from '../../src/flows/catalog'
 import { chartOf, elkGraphOf, statesOf, type ElkNode } from '../../src/flows/graph'
 import { layOut } from '../../src/flows/layout'
 import { statelyConfig, statelySource } from '../../src/flows/stately'
@@ -166,12 +166,48 @@ describe('the spec excerpts', () => {
     expect(FLOWS.find((f) => f.name === 'withdraw')?.screens).toContain('src/features/profile/WithdrawDialog.tsx')
   })
 
+  it('every state of every machine has the sentences it implements (its own or a parent state\'s), and each names a state', () => {
+    for (const flow of FLOWS) {
+      const paths = statesOf(chartOf(flow.machine)).map((state) => state.path)
+      expect(Object.keys(flow.stateSpec).filter((path) => !paths.includes(path)), `${flow.name}: not states`).toEqual([])
+      for (const path of paths) {
+        const own = specOfState(flow, path)
+        expect(own.ofFlow, `${flow.name} ${path} has no spec sentences of its own`).toBe(false)
+        for (const excerpt of own.excerpts) expect(excerpt.text.length, excerpt.ref).toBeGreaterThan(8)
+      }
+    }
+  })
+
+  it('a state shows its own sentences, else its parent state\'s, else the whole flow\'s', () => {
+    const excerpt = (ref: string) => ({ ref, document: '000_x.txt', section: '4. States', heading: null, text: ref })
+    const flow = { ...FLOWS[0]!, spec: [excerpt('flow')], stateSpec: { form: [excerpt('form')], 'form.sending': [excerpt('sending')] } }
+    expect(specOfState(flow, 'form.sending')).toEqual({ excerpts: [excerpt('sending')], from: null, ofFlow: false })
+    expect(specOfState(flow, 'form.editing')).toEqual({ excerpts: [excerpt('form')], from: 'form', ofFlow: false })
+    expect(specOfState(flow, 'closed')).toEqual({ excerpts: [excerpt('flow')], from: null, ofFlow: true })
+  })
+
   it('a reference is cut from its section by heading or bullet, and one that names nothing is refused', () => {
     const documents = new Map([
       ['000', { file: '000_x.txt', sections: new Map([['4', { title: '4. States', lines: ['- Session: logged in.', '  and more.', '- Login: sign in.', '', '### Sub', 'Text of sub.'] }]]) }],
     ])
     expect(excerptOf(documents, '000 §4 Session').text).toBe('- Session: logged in.\n  and more.')
     expect(excerptOf(documents, '000 §4 Sub').text).toBe('Text of sub.')
+    // `| words`: the sentences of the bullet that contain the words
+    const states = new Map([
+      [
+        '000',
+        {
+          file: '000_x.txt',
+          sections: new Map([['4', { title: '4. States', lines: ['- Withdraw: the first confirm asks again; the second confirm', '  removes. Messages: a sole admin is warned.'] }]]),
+        },
+      ],
+    ])
+    expect(excerptOf(states, '000 §4 Withdraw | SECOND confirm').text).toBe('Withdraw: the first confirm asks again; the second confirm removes.')
+    expect(excerptOf(states, '000 §4 Withdraw | sole admin').text).toBe('Messages: a sole admin is warned.')
+    expect(excerptOf(states, '000 §4 Withdraw | confirm').text).toBe('Withdraw: the first confirm asks again; the second confirm removes.')
+    expect(excerptOf(states, '000 §4 Withdraw | a').text).toBe('Withdraw: the first confirm asks again; the second confirm removes. Messages: a sole admin is warned.')
+    expect(excerptOf(states, '000 §4 Withdraw | confirm').ref).toBe('000 §4 Withdraw | confirm')
+    expect(() => excerptOf(states, '000 §4 Withdraw | deletes')).toThrow(/no sentence of "000 §4 Withdraw" contains "deletes"/)
     expect(() => excerptOf(documents, '000 §4 Missing')).toThrow(/no heading or bullet "Missing"/)
     expect(() => excerptOf(documents, '001 §4 Session')).toThrow(/no spec document 001/)
   })

@@ -22,6 +22,9 @@ const en_flows = {
 	spec: 'Spec text',
 	specFor: 'Spec text for {state:string}',
 	pickState: 'Select a state in the statechart (or focus it and press Enter) to read the spec text it implements.',
+	flowSpec: 'The whole flow\'s spec text',
+	inheritedFrom: 'Its parent state {parent:string} implements this text.',
+	noStateSpec: 'The spec says nothing about this state alone; this is the flow\'s text.',
 	source: 'Source: {document:string}, section {section:string}',
 } satisfies BaseTranslation
 

@@ -22,6 +22,9 @@ const es_MX_flows = {
 	spec: 'Texto de la especificación',
 	specFor: 'Texto de la especificación para {state}',
 	pickState: 'Selecciona un estado en el diagrama (o enfócalo y presiona Enter) para leer el texto de la especificación que implementa.',
+	flowSpec: 'Texto de la especificación de todo el flujo',
+	inheritedFrom: 'Este texto lo implementa su estado padre {parent}.',
+	noStateSpec: 'La especificación no dice nada de este estado por sí solo; este es el texto del flujo.',
 	source: 'Fuente: {document}, sección {section}',
 } satisfies NamespaceFlowsTranslation
 

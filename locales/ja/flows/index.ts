@@ -22,6 +22,9 @@ const ja_flows = {
 	spec: '仕様の本文',
 	specFor: '{state}の仕様の本文',
 	pickState: 'ステートチャートで状態を選ぶ（またはフォーカスして Enter を押す）と、その状態が実装する仕様の本文が表示されます。',
+	flowSpec: 'フロー全体の仕様の本文',
+	inheritedFrom: 'この本文は親の状態 {parent} が実装しています。',
+	noStateSpec: '仕様にはこの状態だけについての記述がありません。フロー全体の本文を表示しています。',
 	source: '出典：{document}、セクション {section}',
 } satisfies NamespaceFlowsTranslation
 

@@ -22,6 +22,9 @@ const pt_BR_flows = {
 	spec: 'Texto da especificação',
 	specFor: 'Texto da especificação para {state}',
 	pickState: 'Selecione um estado no diagrama (ou dê foco a ele e pressione Enter) para ler o texto da especificação que ele implementa.',
+	flowSpec: 'Texto da especificação do fluxo inteiro',
+	inheritedFrom: 'Este texto é implementado pelo estado pai {parent}.',
+	noStateSpec: 'A especificação não diz nada sobre este estado isoladamente; este é o texto do fluxo.',
 	source: 'Fonte: {document}, seção {section}',
 } satisfies NamespaceFlowsTranslation
 

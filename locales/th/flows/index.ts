@@ -22,6 +22,9 @@ const th_flows = {
 	spec: 'ข้อความในข้อกำหนด',
 	specFor: 'ข้อความในข้อกำหนดสำหรับ {state}',
 	pickState: 'เลือกสถานะในแผนภาพ (หรือโฟกัสแล้วกด Enter) เพื่ออ่านข้อความในข้อกำหนดที่สถานะนั้นนำไปใช้',
+	flowSpec: 'ข้อความในข้อกำหนดของทั้งโฟลว์',
+	inheritedFrom: 'สถานะแม่ {parent} เป็นผู้ทำตามข้อความนี้',
+	noStateSpec: 'ข้อกำหนดไม่ได้กล่าวถึงสถานะนี้โดยเฉพาะ นี่คือข้อความของทั้งโฟลว์',
 	source: 'ที่มา: {document} ส่วนที่ {section}',
 } satisfies NamespaceFlowsTranslation
 

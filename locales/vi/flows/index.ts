@@ -22,6 +22,9 @@ const vi_flows = {
 	spec: 'Đoạn đặc tả',
 	specFor: 'Đoạn đặc tả cho {state}',
 	pickState: 'Chọn một trạng thái trong sơ đồ (hoặc đưa tiêu điểm vào và nhấn Enter) để đọc đoạn đặc tả mà trạng thái đó hiện thực.',
+	flowSpec: 'Đoạn đặc tả của cả luồng',
+	inheritedFrom: 'Trạng thái cha {parent} hiện thực đoạn này.',
+	noStateSpec: 'Đặc tả không nói riêng về trạng thái này; đây là đoạn đặc tả của cả luồng.',
 	source: 'Nguồn: {document}, mục {section}',
 } satisfies NamespaceFlowsTranslation
 
