@@ -104,6 +104,8 @@ export const errorMessages = (error: unknown, generic: string, network?: string)
 
 /** The one message of a failure for a toast: the detail, else the first message, else the generic one. */
 export const errorMessage = (error: unknown, generic: string, network?: string): string => {
+  // no response: the browser's own words ("Failed to fetch") are not for a person to read
+  if (isApiError(error) && error.status === NETWORK_ERROR_STATUS) return network ?? generic
   const body = isApiError(error) ? error.body : error
   return detailOf(body) ?? errorMessages(error, generic, network)[0] ?? generic
 }

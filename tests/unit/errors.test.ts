@@ -31,6 +31,10 @@ describe('errorMessages (spec §8 error panel)', () => {
     expect(errorMessage(apiError(400, { email: ['bad'] }), generic)).toBe('bad')
     expect(errorMessage(apiError(404, { detail: 'gone' }), generic)).toBe('gone')
   })
+  it("gives the network message, never the browser's words, when there was no response", () => {
+    expect(errorMessage(toApiError(new TypeError('Failed to fetch')), generic, 'offline')).toBe('offline')
+    expect(errorMessage(toApiError(new TypeError('Failed to fetch')), generic)).toBe(generic)
+  })
 })
 
 describe('fieldErrorsOf', () => {

@@ -156,9 +156,9 @@ function ClassList({ organizationId }: { organizationId: number }) {
               </Button>
             ) : null}
           </Flex>
-          {actionError ? <ErrorPanel messages={[wording.deleteFailed(), errorMessage(actionError, LL.common.genericError())]} /> : null}
+          {actionError ? <ErrorPanel messages={[wording.deleteFailed(), errorMessage(actionError, LL.common.genericError(), LL.errors.network())]} /> : null}
           {error ? (
-            <LoadFailed messages={[t.loadFailed(), errorMessage(error, LL.common.genericError())]} onRetry={() => list.send({ type: 'classes.retry' })} />
+            <LoadFailed messages={[t.loadFailed(), errorMessage(error, LL.common.genericError(), LL.errors.network())]} onRetry={() => list.send({ type: 'classes.retry' })} />
           ) : page === null ? (
             <Spinner label={LL.common.loading()} />
           ) : rows.length === 0 ? (

@@ -49,7 +49,7 @@ function OrganizationDashboard({ organizationId }: { organizationId: number }) {
       <Stack gap="3" align="flex-start">
         <PageHeader title={t.title()} />
         {/* §8: the teacher's dashboard says "Could not load resource" */}
-        <ErrorPanel title={isTeacher(user, organizationId) ? t.classLoadFailed() : t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} />
+        <ErrorPanel title={isTeacher(user, organizationId) ? t.classLoadFailed() : t.loadFailed()} messages={[errorMessage(error, LL.common.genericError(), LL.errors.network())]} />
         <Button variant="outline" onClick={() => flow.send({ type: 'dashboard.retry' })}>
           {LL.common.retry()}
         </Button>

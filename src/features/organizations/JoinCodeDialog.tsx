@@ -100,9 +100,9 @@ export function JoinCodeDialog({ organizationId, organizationName, terms, onClos
                   {t.description({ organization: organizationName, role: roleLabel(terms, 'student') })}
                 </Dialog.Description>
               </Stack>
-              {actionError ? <ErrorPanel title={t.changeFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
+              {actionError ? <ErrorPanel title={t.changeFailed()} messages={[errorMessage(actionError, LL.common.genericError(), LL.errors.network())]} /> : null}
               {error ? (
-                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => flow.send({ type: 'joinCode.retry' })} />
+                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError(), LL.errors.network())]} onRetry={() => flow.send({ type: 'joinCode.retry' })} />
               ) : settings === null ? (
                 <Spinner label={LL.common.loading()} />
               ) : (

@@ -66,7 +66,7 @@ export function OrganizationShell({ organizationId, tab, admin }: { organization
   if (state === 'missing') return <ErrorPanel messages={[t.notFound()]} />
   if (!organization)
     return state === 'failed' ? (
-      <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => page.send({ type: 'organization.retry' })} />
+      <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError(), LL.errors.network())]} onRetry={() => page.send({ type: 'organization.retry' })} />
     ) : (
       <Spinner label={LL.common.loading()} />
     )

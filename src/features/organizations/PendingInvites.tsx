@@ -97,9 +97,9 @@ function PendingInvitesDialog({
                 <Dialog.Title>{t.title()}</Dialog.Title>
                 <Dialog.Description>{t.description({ organization: organizationName })}</Dialog.Description>
               </Stack>
-              {actionError ? <ErrorPanel title={t.resendFailed()} messages={[errorMessage(actionError, LL.common.genericError())]} /> : null}
+              {actionError ? <ErrorPanel title={t.resendFailed()} messages={[errorMessage(actionError, LL.common.genericError(), LL.errors.network())]} /> : null}
               {error ? (
-                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => actor.send({ type: 'invites.retry' })} />
+                <LoadFailed title={t.loadFailed()} messages={[errorMessage(error, LL.common.genericError(), LL.errors.network())]} onRetry={() => actor.send({ type: 'invites.retry' })} />
               ) : page === null ? (
                 <Spinner label={LL.common.loading()} />
               ) : rows.length === 0 ? (

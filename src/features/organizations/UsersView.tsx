@@ -112,7 +112,7 @@ export function UsersView({ organizationId, organizationName, terms, canInvite, 
         />
       </Stack>
       {error ? (
-        <LoadFailed title={t.usersFailed()} messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => users.send({ type: 'list.retry' })} />
+        <LoadFailed title={t.usersFailed()} messages={[errorMessage(error, LL.common.genericError(), LL.errors.network())]} onRetry={() => users.send({ type: 'list.retry' })} />
       ) : page === null ? (
         <Spinner label={LL.common.loading()} />
       ) : rows.length === 0 ? (

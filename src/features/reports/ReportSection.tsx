@@ -34,7 +34,7 @@ export function ReportSection({
       <ReportRange range={range} />
       {failed ? (
         <Stack gap="2" alignItems="flex-start">
-          <ErrorPanel messages={[LL.reports.failed(), errorMessage(error, LL.common.genericError())]} />
+          <ErrorPanel messages={[LL.reports.failed(), errorMessage(error, LL.common.genericError(), LL.errors.network())]} />
           <Button variant="outline" onClick={() => range.send({ type: 'range.retry' })}>
             {LL.reports.retry()}
           </Button>

@@ -45,7 +45,7 @@ export function MemberStatusDialog({ organizationId, organizationName, member, o
   const close = () => status.send({ type: 'memberStatus.cancel' })
   const refused = state === 'refused'
   const message =
-    error?.body.code === 'sole_admin' ? t.soleAdmin() : error ? errorMessage(error, LL.common.genericError()) : null
+    error?.body.code === 'sole_admin' ? t.soleAdmin() : error ? errorMessage(error, LL.common.genericError(), LL.errors.network()) : null
 
   return (
     <Dialog.Root open role="alertdialog" onOpenChange={(d) => (d.open ? undefined : close())}>

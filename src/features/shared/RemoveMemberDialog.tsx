@@ -63,7 +63,7 @@ export function RemoveMemberDialog({ organizationId, organizationName, member, c
   // the dialog closes when the machine reaches `cancelled` (its `close` action), not on the button
   const close = () => removal.send({ type: 'removal.cancel' })
   const refused = state === 'refused'
-  const message = refused ? LL.organizationUsers.soleAdmin() : error ? errorMessage(error, LL.common.genericError()) : null
+  const message = refused ? LL.organizationUsers.soleAdmin() : error ? errorMessage(error, LL.common.genericError(), LL.errors.network()) : null
   const messages = message === null ? [] : texts && !fromSystem ? [texts.failed, message] : [message]
 
   return (

@@ -62,7 +62,7 @@ function MemberProfile({ organizationId, userId }: { organizationId: number; use
     return (
       <Stack gap="4" align="flex-start">
         {back}
-        <ErrorPanel messages={[t.memberFailed(), errorMessage(error, LL.common.genericError())]} />
+        <ErrorPanel messages={[t.memberFailed(), errorMessage(error, LL.common.genericError(), LL.errors.network())]} />
         <Button variant="outline" onClick={() => profile.send({ type: 'member.retry' })}>
           {LL.common.retry()}
         </Button>

@@ -53,7 +53,7 @@ export function TeacherClasses({ organizationId, teacher }: { organizationId: nu
       </Flex>
       {error ? (
         <Stack gap="2" align="flex-start">
-          <ErrorPanel messages={[errorMessage(error, LL.common.genericError())]} />
+          <ErrorPanel messages={[errorMessage(error, LL.common.genericError(), LL.errors.network())]} />
           <Button variant="outline" onClick={() => flow.send({ type: 'classes.retry' })}>
             {LL.common.retry()}
           </Button>

@@ -132,7 +132,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
     return (
       <Stack gap="4" align="flex-start">
         {back}
-        <ErrorPanel messages={[error?.status === 404 ? w.notFoundTitle() : w.loadFailed(), errorMessage(error, LL.common.genericError())]} />
+        <ErrorPanel messages={[error?.status === 404 ? w.notFoundTitle() : w.loadFailed(), errorMessage(error, LL.common.genericError(), LL.errors.network())]} />
         {error?.status === 404 ? null : (
           <Button variant="outline" onClick={() => details.send({ type: 'class.retry' })}>
             {LL.common.retry()}

@@ -123,7 +123,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
         </Flex>
       </Flex>
       {error ? (
-        <LoadFailed messages={[errorMessage(error, LL.common.genericError())]} onRetry={() => students.send({ type: 'students.retry' })} />
+        <LoadFailed messages={[errorMessage(error, LL.common.genericError(), LL.errors.network())]} onRetry={() => students.send({ type: 'students.retry' })} />
       ) : page === null ? (
         <Spinner label={LL.common.loading()} />
       ) : rows.length === 0 ? (

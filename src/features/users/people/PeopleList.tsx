@@ -111,7 +111,7 @@ export function PeopleList({ actor, roles, title, searchLabel, texts, actions, d
         <Input id="people-search" type="search" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} />
       </Stack>
       {error ? (
-        <LoadFailed messages={[texts.failed, errorMessage(error, LL.common.genericError())]} onRetry={() => actor.send({ type: 'list.retry' })} />
+        <LoadFailed messages={[texts.failed, errorMessage(error, LL.common.genericError(), LL.errors.network())]} onRetry={() => actor.send({ type: 'list.retry' })} />
       ) : page === null ? (
         <Spinner label={LL.common.loading()} />
       ) : rows.length === 0 ? (

@@ -70,7 +70,7 @@ export function PersonClasses({ organizationId, userId, kind, load, counts }: Pe
       ) : null}
       {error ? (
         <Stack gap="2" align="flex-start">
-          <ErrorPanel messages={[t.failed(), errorMessage(error, LL.common.genericError())]} />
+          <ErrorPanel messages={[t.failed(), errorMessage(error, LL.common.genericError(), LL.errors.network())]} />
           <Button variant="outline" onClick={() => flow.send({ type: 'list.retry' })}>
             {LL.common.retry()}
           </Button>

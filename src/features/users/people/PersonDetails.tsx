@@ -46,7 +46,7 @@ export function PersonDetails({ person, failure, back, fallbackTitle, actions, m
     return (
       <Stack gap="4" align="flex-start">
         {backLink}
-        <ErrorPanel messages={[failure.message, errorMessage(failure.error, LL.common.genericError())]} />
+        <ErrorPanel messages={[failure.message, errorMessage(failure.error, LL.common.genericError(), LL.errors.network())]} />
         <Button variant="outline" onClick={failure.retry}>
           {LL.common.retry()}
         </Button>

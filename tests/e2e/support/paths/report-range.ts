@@ -13,7 +13,7 @@ import { calendarFor } from '../../../../src/features/reports/range'
 import { createOrganization, organizationName } from '../api'
 import { apiFailure, done, failed, statusOf, type MachineUi } from '../machine-paths'
 import { logIn } from '../ui'
-import { dropNext, memberOf } from './common'
+import { dropNext, memberOf, NETWORK } from './common'
 
 const ZONE = 'America/Los_Angeles'
 const REPORT = /^\/v1\/reports\/user\/\d+\/$/
@@ -136,8 +136,11 @@ export const reportRange: MachineUi<typeof reportRangeMachine, RangeWorld> = {
     },
     failed: async (page, world, snapshot) => {
       await checkRange(page, world, snapshot.context)
-      // (its second line is the browser's own 'Failed to fetch', not the app's network message: reported, not asserted)
-      await expect(section(page).getByRole('alert').filter({ hasText: 'Could not fetch reports, try again.' })).toBeVisible()
+      // the connection dropped: the app's network message, never the browser's own 'Failed to fetch'
+      const alert = section(page).getByRole('alert').filter({ hasText: 'Could not fetch reports, try again.' })
+      await expect(alert).toBeVisible()
+      await expect(alert).toContainText(NETWORK)
+      await expect(alert).not.toContainText('Failed to fetch')
       await expect(section(page).getByRole('button', { name: 'Try again' })).toBeEnabled()
     },
   },
