@@ -31,7 +31,7 @@ import esProfile from '../../../../locales/es-MX/myProfile'
 import { languages } from '../../../../locales/languages'
 import { sessionMachine } from '../../../../machines/session'
 import type { OrganizationMembership, RestoredSession, Session, User } from '../../../../machines/types'
-import { bearer, createAccount, createOrganization, getAccount, invite, login, newPerson, organizationName, revoke, type Membership, type Person } from '../api'
+import { bearer, createAccount, createOrganization, getAccount, invite, login, newPerson, organizationName, revoke, type Membership, type Organization, type Person } from '../api'
 import { apiFailure, done, failed, statusOf, type MachineUi } from '../machine-paths'
 import { logIn } from '../ui'
 import { dropNext } from './common'
@@ -91,8 +91,8 @@ async function logInHere(page: Page, world: SessionWorld) {
 }
 
 /** The person joins the organization as an admin (the invitation of its mail, accepted). */
-async function joinAsAdmin(request: APIRequestContext, person: Person, organization: { id: number; name: string }) {
-  const link = await invite(request, organization as Parameters<typeof invite>[1], person.email, 'admin')
+async function joinAsAdmin(request: APIRequestContext, person: Person, organization: Organization) {
+  const link = await invite(request, organization, person.email, 'admin')
   const session = await login(request, person.email, person.password)
   const accepted = await request.post('/v1/accounts/invite/accept', {
     headers: bearer(session.token),
