@@ -38,8 +38,11 @@ export const codeOf = (body: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined
 }
 
-/** Keys of an error body that are not field messages. */
-const NOT_MESSAGES = new Set(['detail', 'code'])
+/**
+ * Keys of an error body that are not field messages: the detail and its code, and the rows of a refused
+ * import (409 import_has_errors) that come back with it, which the import screens show as their preview.
+ */
+const NOT_MESSAGES = new Set(['detail', 'code', 'import'])
 
 const collect = (value: unknown, out: string[], depth: number): void => {
   if (depth > 4 || value === null || value === undefined) return

@@ -1,6 +1,9 @@
 /**
- * The login, recover-password and withdraw machines' paths, walked through the real UI
- * (tests/e2e/support/machine-paths.ts). What each actor outcome stands for is arranged for real:
+ * The machines' paths walked through the real UI (tests/e2e/support/machine-paths.ts): login,
+ * recover-password and withdraw here; invite-token, report-range, onboarding, the class wizard, file
+ * import and the session from tests/e2e/support/paths/ (each file says what its actors' outcomes stand
+ * for), walked in tours near the end of this file. For the three here, what each actor outcome stands
+ * for is arranged for real:
  * - signIn: done = the right password of a confirmed account; 400 = a wrong password; 403 = an
  *   account that has not confirmed its e-mail; 429 = an e-mail that already failed 5 times from this
  *   client address (the right password then waits too);
@@ -24,6 +27,7 @@ import { newestMailLink } from './support/mail'
 import { apiFailure, coverageOf, done, failed, leafStates, statusOf, uiPaths, walkPath, type MachineUi } from './support/machine-paths'
 import { inviteToken } from './support/paths/invite-token'
 import { classWizard } from './support/paths/class-wizard'
+import { fileImport } from './support/paths/file-import'
 import { onboarding } from './support/paths/onboarding'
 import { reportRange } from './support/paths/report-range'
 import { session } from './support/paths/session'
@@ -684,10 +688,67 @@ walkTours(classWizard, 'class-wizard', {
   ],
 })
 
-// File import: machines/file-import.ts (one machine for the four import screens, being written) is
-// walked here once it lands: a MachineUi in tests/e2e/support/paths/file-import.ts (its upload, preview
-// and confirm arranged for real per screen), then `walkTours(fileImport, 'file-import', {...})` with
-// its transitions listed by hand. The class wizard's `students.add` is that flow's outcome.
+walkTours(fileImport, 'file-import', {
+  transient: [],
+  // left to tests/model: "remove" while the upload address is asked for or the file read (the calls end
+  // before a person could act), the upload's progress (the browser's own), and another file chosen
+  // while one is held (the class import and the invitation list hide their chooser; the organization
+  // import's is disabled while it reads)
+  transitions: [
+    'confirming --xstate.done.actor.confirmImport--> imported',
+    'confirming --xstate.error.actor.confirmImport--> preview.failed',
+    'confirming --xstate.error.actor.confirmImport--> preview.shown',
+    'empty.failed --import.choose--> empty.rejected',
+    'empty.failed --import.choose--> reading',
+    'empty.failed --import.choose--> requestingUpload',
+    'empty.failed --import.consent--> empty.failed',
+    'empty.failed --import.role--> empty.failed',
+    'empty.rejected --import.choose--> empty.rejected',
+    'empty.rejected --import.choose--> reading',
+    'empty.rejected --import.choose--> requestingUpload',
+    'empty.rejected --import.consent--> empty.rejected',
+    'empty.rejected --import.role--> empty.rejected',
+    'empty.waiting --import.choose--> empty.rejected',
+    'empty.waiting --import.choose--> reading',
+    'empty.waiting --import.choose--> requestingUpload',
+    'empty.waiting --import.consent--> empty.waiting',
+    'empty.waiting --import.role--> empty.waiting',
+    'imported --import.another--> empty.waiting',
+    'imported --import.choose--> empty.rejected',
+    'imported --import.choose--> reading',
+    'preview.asking --import.no--> preview.shown',
+    'preview.asking --import.yes--> confirming',
+    'preview.changingRole --xstate.done.actor.changeRole--> preview.shown',
+    'preview.changingRole --xstate.error.actor.changeRole--> preview.failed',
+    'preview.failed --import.choose--> empty.rejected',
+    'preview.failed --import.choose--> reading',
+    'preview.failed --import.confirm--> confirming',
+    'preview.failed --import.confirm--> preview.asking',
+    'preview.failed --import.consent--> preview.failed',
+    'preview.failed --import.filter--> preview.turning',
+    'preview.failed --import.page--> preview.turning',
+    'preview.failed --import.remove--> empty.waiting',
+    'preview.shown --import.choose--> empty.rejected',
+    'preview.shown --import.choose--> reading',
+    'preview.shown --import.confirm--> confirming',
+    'preview.shown --import.confirm--> preview.asking',
+    'preview.shown --import.consent--> preview.shown',
+    'preview.shown --import.filter--> preview.turning',
+    'preview.shown --import.page--> preview.turning',
+    'preview.shown --import.remove--> empty.waiting',
+    'preview.shown --import.role--> preview.changingRole',
+    'preview.turning --xstate.done.actor.readPage--> preview.shown',
+    'preview.turning --xstate.error.actor.readPage--> preview.failed',
+    'reading --xstate.done.actor.readPreview--> preview.shown',
+    'reading --xstate.error.actor.readPreview--> empty.failed',
+    'requestingUpload --xstate.done.actor.requestUpload--> uploading',
+    'requestingUpload --xstate.error.actor.requestUpload--> empty.failed',
+    'uploading --import.consent--> uploading',
+    'uploading --import.remove--> empty.waiting',
+    'uploading --upload.done--> reading',
+    'uploading --upload.failed--> empty.failed',
+  ],
+})
 
 walkTours(session, 'session', {
   transient: [],

@@ -24,6 +24,11 @@ describe('errorMessages (spec §8 error panel)', () => {
     const body = { detail: 'Please create an account', code: 'account_required', email: 'a@b.co', first_name: 'A' }
     expect(errorMessages(apiError(404, body), generic)).toEqual(['Please create an account'])
   })
+  it("does not read a refused import's rows as messages (the file import shows them as its preview)", () => {
+    const rows = { file_name: 'classes.xlsx', created_at: '2026-01-05T10:00:00.000Z', classes: [{ name: 'Algebra 7', errors: [{ column: 'name', message: 'duplicate group name' }] }] }
+    const body = { detail: 'Some classes have errors: fix the file and upload it again. Nothing was imported.', code: 'import_has_errors', import: rows }
+    expect(errorMessages(apiError(409, body), generic)).toEqual(['Some classes have errors: fix the file and upload it again. Nothing was imported.'])
+  })
   it('shows the network message when there was no response', () => {
     expect(errorMessages(toApiError(new TypeError('Failed to fetch')), generic, 'offline')).toEqual(['offline'])
   })

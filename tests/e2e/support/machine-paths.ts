@@ -43,11 +43,17 @@ export type Executors<M extends AnyMachine, W> = {
   [T in EventFromLogic<M>['type']]: (page: Page, event: Extract<EventFromLogic<M>, { type: T }>, world: W) => Promise<void>
 }
 
+/** An HTTP call of an actor: its method and its path's pattern. */
+export interface ActorCall {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  path: RegExp
+}
+
 /** How an actor's outcome is brought about for real, before the person's action that starts it. */
 export type Arrangements<M extends AnyMachine, W> = {
   [S in ActorSrc<M>]: {
-    /** The HTTP call the actor makes, observed on the network. */
-    call: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: RegExp }
+    /** The HTTP call the actor makes, observed on the network (per world, where screens call differently). */
+    call: ActorCall | ((world: W) => ActorCall)
     /** The outcomes the actor reaches without making its call (a restore with no login saved): no call is looked for. */
     withoutCall?: (event: DoneActorEvent | ErrorActorEvent) => boolean
     done: (page: Page, event: DoneActorEvent, world: W) => Promise<void>
@@ -64,8 +70,12 @@ export interface MachineUi<M extends AnyMachine, W> {
   machine: M
   /** Named inputs to start from; paths are taken from each. */
   inputs: Record<string, InputFrom<M>>
-  /** The events to try in a state, with payloads that the executors and arrangements read. */
-  events: readonly PathEvent<M>[]
+  /**
+   * The events to try in a state, with payloads that the executors and arrangements read; or, for a
+   * machine that drives several screens (one input each), the events the state's own screen sends and
+   * its calls answer.
+   */
+  events: readonly PathEvent<M>[] | ((snapshot: AnyMachineSnapshot) => readonly PathEvent<M>[])
   /** Keeps only the paths worth walking in the browser for an input (default: all). */
   keep?: (inputName: string, events: readonly AnyEventObject[]) => boolean
   /**
@@ -379,8 +389,9 @@ export async function walkPath<M extends AnyMachine, W>(
       // each actor's call went out and came back as its event says, in order
       let from = seen
       for (const outcome of group.outcomes) {
-        const { call, withoutCall } = arrangementOf(spec, actors, outcome)
+        const { call: callOf, withoutCall } = arrangementOf(spec, actors, outcome)
         if (withoutCall?.(outcome)) continue
+        const call = typeof callOf === 'function' ? callOf(world) : callOf
         const wanted = outcome.type.startsWith('xstate.done.actor.') ? 'ok' : statusOf((outcome as ErrorActorEvent).error)
         const matches = (entry: Observed) =>
           entry.method === call.method &&
