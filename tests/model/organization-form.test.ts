@@ -224,4 +224,54 @@ describe('organizationFormMachine with actors', () => {
     await expect(toPromise(actor)).resolves.toEqual({ outcome: 'saved', organization: saved })
     expect(calls).toEqual([{ organizationId: saved.id, values: edited }])
   })
+
+  /** A machine that loads the countries and whose save answers `save`, in its editing state. */
+  const editingWith = async (save: () => Promise<Organization>, organization: Organization | null = null) => {
+    const machine = organizationFormMachine.provide({
+      actors: {
+        loadCountries: fromPromise<Country[]>(async () => countries),
+        saveOrganization: fromPromise<Organization, SaveOrganizationInput>(save),
+      },
+    })
+    const actor = createActor(machine, { input: { organization } }).start()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    return actor
+  }
+
+  const every = (messages: unknown) =>
+    Object.fromEntries(
+      ['name', 'username', 'type', 'industry', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'country', 'phone', 'timezone', 'owner_user', 'is_verified', 'invitations_per_day'].map((field) => [field, messages]),
+    )
+
+  it.each([
+    ['every field of the form gets its own messages, the panel none', every(['Check this.']), every(['Check this.']), null],
+    ['a field keeps only its messages that are text', { name: ['Too long.', 3, null] }, { name: ['Too long.'] }, null],
+    ['a field answered with text, not a list, goes to the panel', { name: 'Too long.' }, {}, { name: 'Too long.' }],
+    ['a field with no message goes to the panel', { name: [] }, {}, { name: [] }],
+    ['a key that is no field of the form goes to the panel', { non_field_errors: ['Duplicate.'] }, {}, { non_field_errors: ['Duplicate.'] }],
+    ['a refusal with nothing in it is the panel, empty', {}, {}, {}],
+  ] as const)('sorts a refusal: %s', async (_, body, fields, panel) => {
+    const actor = await editingWith(() => Promise.reject(apiFailure(400, body as Record<string, unknown>)))
+    actor.send({ type: 'organization.submit', values: complete })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(actor.getSnapshot().matches({ editing: 'failed' })).toBe(true)
+    expect(actor.getSnapshot().context.fieldErrors).toEqual(fields)
+    expect(actor.getSnapshot().context.error).toEqual(panel === null ? null : { status: 400, body: panel })
+  })
+
+  it('creates an organization without an owner where the form has none (onboarding: the person is its owner)', async () => {
+    const actor = await editingWith(async () => saved)
+    const own: OrganizationFormValues = { ...complete, owner_user: null, is_verified: null, username: 'springfield' }
+    actor.send({ type: 'organization.submit', values: own })
+    await expect(toPromise(actor)).resolves.toEqual({ outcome: 'saved', organization: saved })
+  })
+
+  it('refuses a creation whose owner is only spaces, and saves an edit whose owner field is empty', async () => {
+    const creation = await editingWith(async () => saved)
+    creation.send({ type: 'organization.submit', values: { ...complete, owner_user: '   ' } })
+    expect(creation.getSnapshot().matches({ editing: 'incomplete' })).toBe(true)
+    const edit = await editingWith(async () => saved, saved)
+    edit.send({ type: 'organization.submit', values: noOwner })
+    await expect(toPromise(edit)).resolves.toEqual({ outcome: 'saved', organization: saved })
+  })
 })

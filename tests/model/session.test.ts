@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import { sessionMachine } from '../../machines/session'
 import { defaultOrganizationId, membershipOf } from '../../machines/roles'
 import type { LoadAccountInput, RestoredSession, SaveLanguageInput, Session, SessionTokenInput, User } from '../../machines/types'
-import { sessionOf, superuser, teacher, teacherWithdrawn } from './fixtures'
+import { newcomer, sessionOf, superuser, teacher, teacherWithdrawn } from './fixtures'
 import { apiFailure, buildModel, done, errorOf, failed, modelTests } from './harness'
 import type { ExpectedEdges, ModelEvent, StepView } from './harness'
 
@@ -463,6 +463,105 @@ describe('sessionMachine with actors', () => {
     expect(warned).toHaveBeenCalledOnce()
     actor.send({ type: 'session.warningSeen' })
     expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true)
+    actor.stop()
+  })
+})
+
+describe('sessionMachine: what it keeps and stores', () => {
+  /** A machine whose restore answers `restored` (or throws it), recording what it stores. */
+  const recording = (restore: () => Promise<RestoredSession | null>) => {
+    const stored: { session?: Session; organizationId?: number | null }[] = []
+    const cleared = vi.fn()
+    const restores = vi.fn(restore)
+    const machine = sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise<RestoredSession | null>(restores),
+        saveLanguage: fromPromise<User, SaveLanguageInput>(async ({ input }) => ({ ...teacher, language: input.language })),
+      },
+      actions: {
+        persistSession: (_, params) => void stored.push({ session: params.session }),
+        persistOrganization: (_, params) => void stored.push({ organizationId: params.organizationId }),
+        clearStorage: cleared,
+      },
+    })
+    return { machine, stored, cleared, restores }
+  }
+
+  it.each([
+    ['a platform admin keeps the organization they had open', { token: 't', user: superuser, organizationId: 7 }, 7],
+    ['a member keeps an organization of theirs', { token: 't', user: teacher, organizationId: 22 }, 22],
+    ['an organization no longer theirs gives way to their first', { token: 't', user: teacher, organizationId: 99 }, 11],
+    ['nothing open: their first', { token: 't', user: teacher, organizationId: null }, 11],
+    ['a person of no organization has none', { token: 't', user: newcomer, organizationId: 5 }, null],
+  ] as const)('a restored login: %s', async (_, restored, current) => {
+    const { machine, stored } = recording(async () => restored)
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+    expect(actor.getSnapshot().context.currentOrganizationId).toBe(current)
+    expect(stored).toEqual([{ organizationId: current }])
+    actor.stop()
+  })
+
+  it.each([
+    ['a 401 is an expired session: the saved login is forgotten', expired, { loggedOut: 'expired' }, true],
+    ['a 403 refuses the saved login for good', apiFailure(403, {}), { loggedOut: 'idle' }, true],
+    ['a 404 too', apiFailure(404, {}), { loggedOut: 'idle' }, true],
+    ['a server error keeps the saved login for the next start', serverDown, { loggedOut: 'idle' }, false],
+    ['a status that is not a number is no status', { status: '401', body: {} }, { loggedOut: 'idle' }, false],
+    ['a dropped connection keeps it', new TypeError('Failed to fetch'), { loggedOut: 'idle' }, false],
+    ['null thrown keeps it', null, { loggedOut: 'idle' }, false],
+    ['a string thrown keeps it', 'Session expired', { loggedOut: 'idle' }, false],
+  ] as const)('a failed restore: %s', async (_, thrown, state, forgotten) => {
+    const { machine, cleared } = recording(() => Promise.reject(thrown))
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches(state))
+    expect(cleared).toHaveBeenCalledTimes(forgotten ? 1 : 0)
+    actor.stop()
+  })
+
+  it('another tab logging in during a restore starts the restore again', async () => {
+    let answer: (restored: RestoredSession | null) => void = () => {}
+    const { machine, restores } = recording(() => new Promise((resolve) => (answer = resolve)))
+    const actor = createActor(machine).start()
+    actor.send({ type: 'session.loggedInElsewhere', token: 'token-2' })
+    expect(restores).toHaveBeenCalledTimes(2)
+    answer(restoredTeacher)
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+    actor.stop()
+  })
+
+  it('stores the login and the current organization at each change that makes them', async () => {
+    const { machine, stored } = recording(async () => null)
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }))
+    actor.send({ type: 'session.login', session: sessionOf(teacher), user: teacher })
+    expect(stored).toEqual([{ session: sessionOf(teacher) }, { organizationId: 11 }])
+
+    // another login replaces this one
+    actor.send({ type: 'session.login', session: sessionOf(teacherWithdrawn, 'token-9'), user: teacherWithdrawn })
+    expect(stored.slice(2)).toEqual([{ session: sessionOf(teacherWithdrawn, 'token-9') }, { organizationId: 22 }])
+
+    // the account changed: withdrawn from the company, the school becomes current
+    actor.send({ type: 'session.userUpdated', user: { ...teacher, organizations: [teacher.organizations[0]!] } })
+    expect(stored.slice(4)).toEqual([{ organizationId: 11 }])
+
+    // a language saved on the account (which answers with both organizations again): the school stays
+    actor.send({ type: 'session.changeLanguage', language: 'ja' })
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }) && s.context.user?.language === 'ja')
+    expect(stored.slice(5)).toEqual([{ organizationId: 11 }])
+    actor.stop()
+  })
+
+  it('switches only to an organization of the person, never to none', async () => {
+    const { machine } = recording(async () => restoredTeacher)
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }))
+    actor.send({ type: 'session.switchOrganization', organizationId: 99 })
+    expect(actor.getSnapshot().context.currentOrganizationId).toBe(22)
+    actor.send({ type: 'session.switchOrganization', organizationId: null })
+    expect(actor.getSnapshot().context.currentOrganizationId).toBe(22)
+    actor.send({ type: 'session.switchOrganization', organizationId: 11 })
+    expect(actor.getSnapshot().context.currentOrganizationId).toBe(11)
     actor.stop()
   })
 })
