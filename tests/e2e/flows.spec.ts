@@ -1,9 +1,10 @@
-import { readdirSync } from 'node:fs'
+import { mkdirSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { createAccount, createOrganization, invite, newPerson, organizationName } from './support/api'
 import { PLATFORM_ADMIN } from './support/env'
+import { SCREENSHOT_DIR } from './support/screens'
 import { loginHeading, logIn, logInWith } from './support/ui'
 
 /*
@@ -88,6 +89,8 @@ test('a platform admin sees every machine drawn with all its states, and a state
   await expect(soleAdmin.getByText(/the first confirm sets a confirmed state/)).toBeHidden()
   await soleAdmin.getByText("The whole flow's spec text").click()
   await expect(soleAdmin.getByText(/the first confirm sets a confirmed state/)).toBeVisible()
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await withdraw.screenshot({ path: path.join(SCREENSHOT_DIR, 'flows-withdraw-soleAdmin.png'), animations: 'disabled' })
 
   // a nested state of the class wizard: the goals step's sentences, not the wizard's steps
   const wizard = diagram(page, 'class-wizard')
