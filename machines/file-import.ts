@@ -360,6 +360,11 @@ export const fileImportMachine = setup({
             ],
             'import.filter': { target: 'turning', actions: { type: 'assignFilter', params: ({ event }) => ({ filter: event.filter }) } },
             'import.page': { target: 'turning', actions: { type: 'assignPage', params: ({ event }) => ({ page: event.page }) } },
+            'import.role': {
+              description: 'Another role after a failure: the list is checked again for it, as from the shown preview.',
+              target: 'changingRole',
+              actions: { type: 'assignRole', params: ({ event }) => ({ role: event.role }) },
+            },
           },
         },
       },

@@ -728,6 +728,7 @@ walkTours(fileImport, 'file-import', {
     'preview.failed --import.filter--> preview.turning',
     'preview.failed --import.page--> preview.turning',
     'preview.failed --import.remove--> empty.waiting',
+    'preview.failed --import.role--> preview.changingRole',
     'preview.shown --import.choose--> empty.rejected',
     'preview.shown --import.choose--> reading',
     'preview.shown --import.confirm--> confirming',

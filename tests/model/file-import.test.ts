@@ -355,6 +355,7 @@ const edges: ExpectedEdges<M> = {
     'import.choose': chooseWhileHeld,
     'import.remove': remove,
     'import.confirm': confirm,
+    'import.role': 'preview.changingRole',
     'import.filter': 'preview.turning',
     'import.page': 'preview.turning',
   },

@@ -128,7 +128,7 @@ function eventsIn(snapshot: AnyMachineSnapshot): PathEvent<typeof fileImportMach
   const chooser = snapshot.matches('empty') || (replaceable && (snapshot.matches({ preview: 'shown' }) || snapshot.matches({ preview: 'failed' }) || snapshot.matches('imported')))
   const shown = snapshot.matches({ preview: 'shown' }) || snapshot.matches({ preview: 'failed' })
   // the invitation list's role select and consent box are there but while busy (the role) or sending and after (both)
-  const roleOffered = invitations && (snapshot.matches('empty') || snapshot.matches({ preview: 'shown' }))
+  const roleOffered = invitations && (snapshot.matches('empty') || shown)
   const consentOffered = invitations && (snapshot.matches('empty') || snapshot.matches('uploading') || shown)
   return [
     ...(chooser ? [{ type: 'import.choose', file: files[screen].good } as const, { type: 'import.choose', file: files[screen].wrongType } as const] : []),
