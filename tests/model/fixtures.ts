@@ -1,7 +1,8 @@
 /** People and payloads the model tests use. */
 import type { InvitePayload, Organization, OrganizationMembership, ReportCalendar, Session, SocialClaims, User } from '../../machines/types'
 
-const person = (overrides: Partial<User> & Pick<User, 'id' | 'email'>): User => ({
+/** A user with every field set (no organization), changed by `overrides`. */
+export const person = (overrides: Partial<User> & Pick<User, 'id' | 'email'>): User => ({
   first_name: 'Ana',
   last_name: 'Lima',
   unconfirmed_email: null,

@@ -32,6 +32,7 @@ import { languages } from '../../../../locales/languages'
 import { sessionMachine } from '../../../../machines/session'
 import type { OrganizationMembership, RestoredSession, Session, User } from '../../../../machines/types'
 import { bearer, createAccount, createOrganization, getAccount, invite, login, newPerson, organizationName, revoke, type Membership, type Organization, type Person } from '../api'
+import { person } from '../../../model/fixtures'
 import { apiFailure, done, failed, statusOf, type MachineUi } from '../machine-paths'
 import { logIn } from '../ui'
 import { dropNext } from './common'
@@ -102,23 +103,14 @@ async function joinAsAdmin(request: APIRequestContext, person: Person, organizat
 }
 
 const membership = (id: number, name: string): OrganizationMembership => ({ id, name, type: 'school', roles: ['admin'] })
-const someUser: User = {
+const someUser: User = person({
   id: 1,
   first_name: 'Sam',
   last_name: 'Sion',
   email: 'the person',
-  unconfirmed_email: null,
-  username: null,
-  phone_code: null,
-  phone_number: null,
-  photo_url: null,
-  is_superuser: false,
-  country_admin_level: null,
-  language: 'en',
-  has_password: true,
   date_joined: '2026-01-01T00:00:00Z',
   organizations: [membership(FIRST, 'the first'), membership(SECOND, 'the second')],
-}
+})
 const restored: RestoredSession = { token: 'saved', user: someUser, organizationId: FIRST }
 const typed: Session = { token: 'typed', user_id: 1, expires_at: '2030-01-01T00:00:00Z' }
 
