@@ -273,17 +273,17 @@ function pathsFrom<M extends AnyStateMachine>(spec: ModelSpec<M>, inputName: str
     if (!bySequence.has(key)) bySequence.set(key, path)
   }
   const sorted = [...bySequence.entries()].sort(([, a], [, b]) => b.events.length - a.events.length)
-  const kept: [string, GraphPath][] = []
+  // every proper prefix of a kept path, as a key: looking one up is what makes this linear
+  const prefixesOfKept = new Set<string>()
+  const kept: GraphPath[] = []
   for (const [key, path] of sorted) {
-    const prefix = key.slice(0, -1)
-    const covered = prefix === '[' ? kept.length > 0 : kept.some(([longer]) => longer.startsWith(prefix) && longer[prefix.length] === ',')
-    if (!covered) {
-      kept.push([key, path])
-    }
+    if (prefixesOfKept.has(key)) continue
+    kept.push(path)
+    for (let length = 0; length < path.events.length; length++) prefixesOfKept.add(JSON.stringify(path.events.slice(0, length)))
   }
 
   return kept.map(
-    ([, path]): ModelPath => ({
+    (path): ModelPath => ({
       title: `${inputName ? `[${inputName}] ` : ''}${stateKey(path.last.value)} <- ${path.events.map(describeEvent).join(' > ') || '(start)'}`,
       input,
       events: path.events,
