@@ -55,7 +55,21 @@ export interface Call<K extends OperationId> {
   reply: FastifyReply
 }
 
-export type Handler<K extends OperationId> = (call: Call<K>) => Promise<SuccessOf<K>>
+/**
+ * A success body already written as JSON by the route's own serializer (`reply.serialize`, the
+ * contract's response schema): an answer kept for many requests (reports/kept.ts) is written once,
+ * not again on every request. Made only by `Serialized.by`, so its text is always a `T` of the contract.
+ */
+export class Serialized<T> {
+  declare private readonly body: T
+  private constructor(readonly json: string) {}
+  static by<T>(reply: FastifyReply, body: T): Serialized<T> {
+    const json = reply.serialize(body) // a string from the schema's serializer; the types allow bytes too
+    return new Serialized<T>(typeof json === 'string' ? json : Buffer.from(json as ArrayBuffer).toString('utf8'))
+  }
+}
+
+export type Handler<K extends OperationId> = (call: Call<K>) => Promise<SuccessOf<K> | Serialized<SuccessOf<K>>>
 
 /** One handler for every operation of the contract: a missing one does not compile. */
 export type Handlers = { [K in OperationId]: Handler<K> }

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { authenticate } from '../auth/authenticate.js'
 import type { AppContext } from '../context.js'
 import { detailError } from '../http/errors.js'
-import type { Call, Handlers, OperationId } from './handler.js'
+import { Serialized, type Call, type Handlers, type OperationId } from './handler.js'
 import type { Operation } from './load.js'
 
 /**
  * One route per operation of the contract, with the contract's schemas: Fastify validates the
  * request with them (validators.ts) and writes the answer through the response schemas, so a field
  * the contract does not list never leaves the server. A body over the operation's limit is refused
- * while it arrives (413). Calls the contract secures with bearerAuth check the session before
+ * while it arrives (413). An answer the handler already wrote out (`Serialized`) is sent as it is. Calls the contract secures with bearerAuth check the session before
  * anything else.
  */
 export const registerOperations = (
@@ -70,6 +70,7 @@ export const registerOperations = (
           return reply.redirect((result as { redirect: string }).redirect, operation.successStatus)
         }
         reply.code(operation.successStatus)
+        if (result instanceof Serialized) return reply.type('application/json; charset=utf-8').send(result.json)
         return result === undefined ? reply.send() : reply.send(result)
       },
     })

@@ -12,7 +12,7 @@ export const getClassReport: Handler<'getClassReport'> = async (call) => {
   const { user: me, cacheVersion } = requireAuth(call)
   const { group, organization } = await classOfReport({ app, cacheVersion }, t, me, params.id, 'getClassReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
-  return keptFigures({ app, cacheVersion }, organization.id, 'class', group.id, range, async () => {
+  return keptFigures({ app, cacheVersion }, call.reply, organization.id, 'class', group.id, range, async () => {
     const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
     const row = await classActivity(db, organization.id, group.id, range)
     return { answer: { ...activityReportOf(range, row), student_time_activity: row.students ?? [] }, versions: row }

@@ -12,7 +12,7 @@ export const getClassSummary: Handler<'getClassSummary'> = async (call) => {
   const { user: me, cacheVersion } = requireAuth(call)
   const { group, organization } = await classOfReport({ app, cacheVersion }, t, me, params.id, 'getClassSummary')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
-  return keptFigures({ app, cacheVersion }, organization.id, 'class-summary', group.id, range, async () => {
+  return keptFigures({ app, cacheVersion }, call.reply, organization.id, 'class-summary', group.id, range, async () => {
     const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
     const row = await classFigures(db, organization.id, group.id, range)
     const { periods: rows, assessed, overview, members } = row

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify'
+import { Serialized } from '../contract/handler.js'
 import { organizationScope, practiceScope, type Scope } from '../db/read-cache.js'
 import type { ReportReader } from './access.js'
 import type { FiguresVersions } from './prepared.js'
@@ -16,7 +18,8 @@ import type { ReportRange } from './range.js'
  * the answer is kept with exactly what it saw, whether it was read on the primary or on a read replica
  * that lags (server/db/replica.ts); a request that began at newer versions computes them again. The
  * figures do not depend on who asks (access.ts decided that before), nor on the clock (the range is part
- * of the key): one kept answer serves everyone who may read it.
+ * of the key): one kept answer serves everyone who may read it. It is kept as the JSON the route writes
+ * (`Serialized`): a report read again is sent as it is, without being written out once more.
  */
 
 /** How many reports' figures a process keeps (a class's 90 days by day with its students: some tens of kilobytes). */
@@ -29,25 +32,27 @@ export interface Computed<T> {
 }
 
 /**
- * The report `kind` of `id` over `range` in `organization`: kept at the versions the request began at,
- * or computed by `compute` and kept with the versions its statement saw.
+ * The report `kind` of `id` over `range` in `organization`, as the JSON `reply` sends: kept at the
+ * versions the request began at, or computed by `compute` and kept with the versions its statement saw.
  */
 export const keptFigures = async <T>(
   { app, cacheVersion }: ReportReader,
+  reply: FastifyReply,
   organization: number,
   kind: 'class' | 'class-summary' | 'teacher' | 'organization',
   id: number,
   range: ReportRange,
   compute: () => Promise<Computed<T>>,
-): Promise<T> => {
+): Promise<Serialized<T>> => {
   const key = JSON.stringify(['figures', organization, kind, id, range.from, range.to, range.scope])
-  const found = app.figures.get<T>(cacheVersion, key)
+  const found = app.figures.get<Serialized<T>>(cacheVersion, key)
   if (found !== undefined) return found
   const { answer, versions } = await compute()
   const made = new Map<Scope, number>([
     [organizationScope(organization), versions.organizationVersion],
     [practiceScope(organization), versions.practiceVersion],
   ])
-  app.figures.keep(made, key, answer)
-  return answer
+  const serialized = Serialized.by(reply, answer)
+  app.figures.keep(made, key, serialized)
+  return serialized
 }

@@ -15,7 +15,7 @@ export const getOrganizationReport: Handler<'getOrganizationReport'> = async (ca
   const { user: me, cacheVersion } = requireAuth(call)
   const organization = await organizationOfReport({ app, cacheVersion }, t, me, params.id, 'getOrganizationReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
-  return keptFigures({ app, cacheVersion }, organization.id, 'organization', organization.id, range, async () => {
+  return keptFigures({ app, cacheVersion }, call.reply, organization.id, 'organization', organization.id, range, async () => {
     const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
     const row = await organizationActivity(db, organization.id, range)
     return { answer: activityReportOf(range, row), versions: row }

@@ -15,7 +15,7 @@ export const getTeacherReport: Handler<'getTeacherReport'> = async (call) => {
   const { user: me, cacheVersion } = requireAuth(call)
   const organization = await teacherOfReport({ app, cacheVersion }, t, me, params.id, query.organization, 'getTeacherReport')
   const range = rangeOf(t, query, app.clock(), organization.timezone)
-  return keptFigures({ app, cacheVersion }, organization.id, 'teacher', params.id, range, async () => {
+  return keptFigures({ app, cacheVersion }, call.reply, organization.id, 'teacher', params.id, range, async () => {
     const db = await app.store.reads.forReports(me.id) // the figures may lag: the read replica, if any (server/db/replica.ts)
     const row = await teacherActivity(db, organization.id, params.id, range)
     return { answer: activityReportOf(range, row), versions: row }
