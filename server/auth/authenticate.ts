@@ -23,15 +23,43 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
   return header ? BEARER.exec(header)?.[1] : undefined
 }
 
+/** What a token's session is kept under in the readings. */
+const sessionKey = (token: string) => `session ${hashToken(token)}`
+
+/**
+ * A session kept in this process for the request's token, unexpired, with the version of its user's scope
+ * it was kept at, without reading the store: not checked yet. A call whose own statement checks that version
+ * (practice ingestion, server/practice/record-events.ts: the app's busiest call, one statement instead of
+ * two) is given it as it is; the statement writes nothing unless the user's version is still `userVersion`,
+ * and the call then authenticates in full, as every other call does first (a revoked session or a disabled
+ * account moves that version: db/read-cache.ts).
+ */
+export interface UncheckedSession {
+  session: ActiveSession
+  userVersion: number
+}
+
+/** The calls whose statement checks a kept session itself (UncheckedSession); every other call authenticates first. */
+export const CHECK_SESSION_IN_STATEMENT: ReadonlySet<string> = new Set(['recordPracticeEvents'])
+
+export const keptSession = (app: AppContext, request: FastifyRequest): UncheckedSession | undefined => {
+  const token = bearerToken(request)
+  if (!token || token.length > 200) return undefined
+  const kept = app.readings.peek<ActiveSession>(sessionKey(token))
+  if (!kept || kept.value.expiresAt <= app.clock()) return undefined
+  const userVersion = kept.made.get(userScope(kept.value.user.id))
+  return userVersion === undefined ? undefined : { session: kept.value, userVersion }
+}
+
 export const authenticate = async (app: AppContext, request: FastifyRequest): Promise<ActiveSession> => {
   const token = bearerToken(request)
   if (!token || token.length > 200) throw sessionExpired()
   const now = app.clock()
   const scope = requestScope(request)
-  const key = `session ${hashToken(token)}`
+  const key = sessionKey(token)
   // the session as kept while its user's scope has not changed (db/read-cache.ts), the versions of the
   // request's scopes read in one statement; else the session as the store has it now, with them
-  const kept = app.readings.peek<ActiveSession>(key)
+  const kept = app.readings.peek<ActiveSession>(key)?.value
   if (kept && kept.expiresAt > now) {
     const versions = await app.readings.versions(kept.user.id, scope)
     if (app.readings.get(versions, key) === kept) return { ...kept, cacheVersion: versions }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { authenticate } from '../auth/authenticate.js'
+import { authenticate, CHECK_SESSION_IN_STATEMENT, keptSession } from '../auth/authenticate.js'
 import type { AppContext } from '../context.js'
 import { detailError } from '../http/errors.js'
 import { Serialized, type Call, type Handlers, type OperationId } from './handler.js'
@@ -8,9 +8,11 @@ import type { Operation } from './load.js'
 /**
  * One route per operation of the contract, with the contract's schemas: Fastify validates the
  * request with them (validators.ts) and writes the answer through the response schemas, so a field
- * the contract does not list never leaves the server. A body over the operation's limit is refused
- * while it arrives (413). An answer the handler already wrote out (`Serialized`) is sent as it is. Calls the contract secures with bearerAuth check the session before
- * anything else.
+ * the contract does not list never leaves the server; an answer the handler already wrote out
+ * (`Serialized`) is sent as it is. A body over the operation's limit is refused while it arrives (413).
+ * Calls the contract secures with bearerAuth check the session before anything else, but those whose
+ * statement checks a session this process keeps itself (authenticate.ts CHECK_SESSION_IN_STATEMENT):
+ * they authenticate first only when none is kept.
  */
 export const registerOperations = (
   app: FastifyInstance,
@@ -48,9 +50,14 @@ export const registerOperations = (
           }
         : undefined,
       onRequest: operation.secured
-        ? async (request: FastifyRequest) => {
-            request.auth = await authenticate(context, request)
-          }
+        ? CHECK_SESSION_IN_STATEMENT.has(operation.operationId)
+          ? async (request: FastifyRequest) => {
+              request.uncheckedSession = keptSession(context, request) ?? null
+              if (!request.uncheckedSession) request.auth = await authenticate(context, request)
+            }
+          : async (request: FastifyRequest) => {
+              request.auth = await authenticate(context, request)
+            }
         : undefined,
       handler: async (request, reply) => {
         const result = await handler({

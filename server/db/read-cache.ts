@@ -125,10 +125,10 @@ export const versionColumns = (user: SQL, shape: Shape) => {
 }
 
 /**
- * The version of `scope` of the organization `id`, as a scalar of its own (no join): a statement that
+ * The version of `scope` of the organization (or user) `id`, as a scalar of its own (no join): a statement that
  * selects it beside what it reads gives the version its snapshot saw, the version to keep its answer with.
  */
-export const versionInStatement = (scope: 'organization' | 'practice', id: SQL | Placeholder) =>
+export const versionInStatement = (scope: 'user' | 'organization' | 'practice', id: SQL | Placeholder) =>
   sql<number>`coalesce((select v.version from read_versions v where v.scope = ${sql.raw(`'${scope}'`)} and v.id = ${id}),
     (select v.version from read_versions v where v.scope = 'store' and v.id = 0))`.mapWith(Number)
 
@@ -185,8 +185,11 @@ export type Depends<T> = readonly Scope[] | ((answer: T) => readonly Scope[])
 export interface ReadCache {
   /** The versions of `user`'s scope and `scope`'s now (one statement). */
   versions(user: number, scope?: RequestScope): Promise<Versions>
-  /** The reading kept for `key`, whatever its versions (whose session a token's is, to know whose versions to read). */
-  peek<T>(key: string): T | undefined
+  /**
+   * The reading kept for `key` and the versions it was made at, whatever the versions now (whose session a
+   * token's is, to know whose versions to read; or a session a call's own statement checks: authenticate.ts).
+   */
+  peek<T>(key: string): { value: T; made: ReadonlyMap<Scope, number> } | undefined
   /** The reading kept for `key` when it was made at the versions `versions` has of its scopes. */
   get<T>(versions: Versions, key: string): T | undefined
   /** Keeps `value` made at `made` (its scopes' versions; not over a reading made at a newer version). */
@@ -224,7 +227,7 @@ export const createReadCache = (db: Database, { entries = READ_CACHE_ENTRIES, ch
   const kept = new Map<string, Entry>()
   const cache: ReadCache = {
     versions: (user, scope) => readVersionsOf(db, user, scope),
-    peek: <T>(key: string) => kept.get(key)?.value as T | undefined,
+    peek: <T>(key: string) => kept.get(key) as { value: T; made: ReadonlyMap<Scope, number> } | undefined,
     get<T>(versions: Versions, key: string) {
       const entry = kept.get(key)
       if (!entry || !current(entry.made, versions)) return undefined

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
+import { versionInStatement } from '../db/read-cache.js'
 import { preparedStatement, rowsOf, type Executor } from '../db/store.js'
 
 /**
@@ -219,14 +220,15 @@ export const rollupsOf = (events: SQL) => sql`
 
 /**
  * The batch's events as rows (`events`: one jsonb parameter) and their insert at `now` (a timestamptz
- * parameter): a retry already stored is skipped.
+ * parameter): a retry already stored is skipped. With `only`, a condition, none of them unless it holds.
  */
-const inputAndInsert = (events: SQL, now: SQL) => sql`
+const inputAndInsert = (events: SQL, now: SQL, only?: SQL) => sql`
   input as (
     select * from jsonb_to_recordset(${events}::jsonb) as e(ord integer,
       user_id integer, client_event_id text, kind practice_kind, occurred_at timestamptz,
       module_name text, lesson_name text, difficulty_level text, seconds integer, native_score real,
       eps real, overall_score real, pronunciation real, intonation real, fluency real, skills jsonb)
+    ${only ? sql`where ${only}` : sql``}
   ),
   inserted as (
     insert into practice_events (user_id, client_event_id, kind, occurred_at, received_at, module_name, lesson_name,
@@ -274,6 +276,8 @@ const queueColumns = sql`event_id, user_id, kind, occurred_at, received_at, seco
 const appendEvents = sql`${sql.placeholder('events')}`
 const appendNow = sql`${sql.placeholder('now')}`
 const appendWindows = sql`${sql.placeholder('windows')}`
+const appendUser = sql.placeholder('user')
+const appendUserVersion = sql`${sql.placeholder('user_version')}::bigint`
 
 /**
  * The API's append (appendPracticeEvents), one statement: the events inserted, queued for the roll-up
@@ -282,9 +286,15 @@ const appendWindows = sql`${sql.placeholder('windows')}`
  * stored. Past a window's maximum, practice_events_refused raises PQ429 with the seconds to wait, which
  * rolls the whole statement back: events, queue rows and counts. Each row answers whether it was
  * inserted now; a retry first stored by a statement still running when this one began is not among them.
+ * Given a `user_version`, the statement checks the caller's session (kept in the process, not read:
+ * auth/authenticate.ts UncheckedSession): unless the user's scope is still at that version, it writes and
+ * counts nothing and answers one row without an id.
  */
 const appendStatement = (rollUpNow: boolean) => sql`
-  with ${inputAndInsert(appendEvents, appendNow)},
+  with session_holds as (
+    select ${appendUserVersion} is null or ${versionInStatement('user', appendUser)} = ${appendUserVersion} as holds
+  ),
+  ${inputAndInsert(appendEvents, appendNow, sql`(select holds from session_holds)`)},
   ${rollUpNow ? sql`rolled_up as (${addRollups(rollupsOf(sql`inserted`))}),` : sql`queued as (
     insert into practice_rollup_queue (${queueColumns})
     select id, user_id, kind, occurred_at, received_at, seconds, native_score, eps from inserted
@@ -322,7 +332,9 @@ const appendStatement = (rollUpNow: boolean) => sql`
   select ${answerColumns}, true as inserted from inserted
   union all select ${answerColumns}, false from existing
   -- no row: read so that the refusal is raised when a window is passed
-  union all select null, null, null, null, null, null from refused`
+  union all select null, null, null, null, null, null from refused
+  -- the session's check failed: nothing was written
+  union all select null, null, null, null, null, null from session_holds where not holds`
 
 /** The append as a statement prepared by name, queued or rolled up at once (appendStatement). */
 const appendStatements = {
@@ -383,8 +395,11 @@ export interface EventWindow {
   max: number
 }
 
-/** The events as stored, or the seconds to wait when they would pass a window (nothing was stored). */
-export type AppendOutcome = { recorded: RecordedEvent[] } | { wait: number }
+/**
+ * The events as stored, or the seconds to wait when they would pass a window, or that the session to check
+ * has changed (`userVersion`: authenticate the call in full, and append again); nothing was stored but in the first.
+ */
+export type AppendOutcome = { recorded: RecordedEvent[] } | { wait: number } | { sessionChanged: true }
 
 /** The seconds to wait of a refusal by practice_events_refused (SQLSTATE PQ429), else undefined. */
 const refusalWait = (error: unknown): number | undefined => {
@@ -410,7 +425,14 @@ export const appendPracticeEvents = async (
   events: readonly PracticeEvent[],
   now: Date,
   windows: readonly EventWindow[],
-  { rollUpNow = false }: { rollUpNow?: boolean } = {},
+  {
+    rollUpNow = false,
+    userVersion,
+  }: {
+    rollUpNow?: boolean
+    /** The version of the caller's user scope its session was kept at: checked in the statement (appendStatement). */
+    userVersion?: number | undefined
+  } = {},
 ): Promise<AppendOutcome> => {
   if (events.length === 0) return { recorded: [] }
   checked(events, now)
@@ -420,12 +442,15 @@ export const appendPracticeEvents = async (
       events: JSON.stringify(events.map(inputRow)),
       now: now.toISOString(),
       windows: JSON.stringify(windows),
+      user: events[0]!.userId,
+      user_version: userVersion ?? null,
     })
   } catch (error) {
     const wait = refusalWait(error)
     if (wait === undefined) throw error
     return { wait }
   }
+  if (rows.some((row) => row.id === null)) return { sessionChanged: true }
   return { recorded: await answered(db, events, rows) }
 }
 

@@ -1,6 +1,6 @@
 import type { Translator } from '../../locales/server.js'
 import type { components } from '../../openapi/schema.js'
-import { requireAuth } from '../auth/authenticate.js'
+import { authenticate, requireAuth } from '../auth/authenticate.js'
 import type { Handler } from '../contract/handler.js'
 import { fieldErrors } from '../http/errors.js'
 import { appendPracticeEvents, MAX_SKILLS, practiceEventProblems, type EventProblem, type PracticeEvent } from './ingest.js'
@@ -59,10 +59,19 @@ const eventOf = (t: Translator, userId: number, body: EventBody, key: string, er
  * stores nothing; the answer lists the events in the order sent. The events stored count against the
  * learner's hour and day (quota.ts): a call that would pass either is 429 and stores nothing, but a
  * retry of events all stored already is answered all the same.
+ *
+ * The caller's session, when this process keeps it, is checked by the append's own statement
+ * (auth/authenticate.ts UncheckedSession): one statement a call instead of two. When that check finds
+ * the session's user changed, or the events are refused, the call authenticates in full first: a
+ * session that ended is answered 401 and nothing is stored.
  */
 export const recordPracticeEventsHandler: Handler<'recordPracticeEvents'> = async (call) => {
-  const { body, app, t } = call
-  const { user: me } = requireAuth(call)
+  const { body, app, t, request } = call
+  const unchecked = request.uncheckedSession
+  const me = unchecked ? unchecked.session.user : requireAuth(call).user
+  const checkSession = async () => {
+    if (!request.auth) request.auth = await authenticate(app, request)
+  }
   const now = app.clock()
   const errors: Record<string, string> = {}
   const events: PracticeEvent[] = []
@@ -75,8 +84,19 @@ export const recordPracticeEventsHandler: Handler<'recordPracticeEvents'> = asyn
     }
     events.push(event)
   })
-  if (Object.keys(errors).length > 0) throw fieldErrors(errors)
-  const outcome = await appendPracticeEvents(app.db, events, now, practiceWindows(me.id, app.config.rateLimit), { rollUpNow: app.rollups.inline })
+  if (Object.keys(errors).length > 0) {
+    await checkSession()
+    throw fieldErrors(errors)
+  }
+  const append = (userVersion?: number) =>
+    appendPracticeEvents(app.db, events, now, practiceWindows(me.id, app.config.rateLimit), { rollUpNow: app.rollups.inline, userVersion })
+  let outcome = await append(unchecked?.userVersion)
+  if ('sessionChanged' in outcome) {
+    await checkSession()
+    outcome = await append()
+  }
+  if ('sessionChanged' in outcome) throw new Error('the append checked a session it was not given')
+  if (!request.auth) request.auth = unchecked!.session
   if ('wait' in outcome) throw tooManyPracticeEvents(t, app.config.rateLimit, outcome.wait)
   // the append has committed: the roll-up worker takes it now (else its next poll would)
   if (!app.rollups.inline) app.rollups.kick()

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { addMembership } from '../../server/app.js'
-import { dailyPractice, memberships, organizations, practiceEvents } from '../../server/db/schema.js'
+import { dailyPractice, memberships, organizations, practiceEvents, sessions, users } from '../../server/db/schema.js'
 import { learnerEvents, seededRandom } from '../../server/dev/practice-generator.js'
 import { recordPracticeEvent, recordPracticeEvents, type PracticeEvent } from '../../server/practice/ingest.js'
 import { ensurePracticePartitions } from '../../server/practice/partitions.js'
@@ -323,5 +323,71 @@ describe('monthly partitions', () => {
     const again = await sent([february])
     expect(again.results[0]!.occurred_at).toBe('2026-02-15T12:00:00.000Z')
     expect(await countRows(server, `practice_events where client_event_id = '${february.client_event_id}'`)).toBe(1)
+  })
+})
+
+describe("the caller's session, kept by the server, checked in the append's own statement (auth/authenticate.ts UncheckedSession)", () => {
+  /** What sends the store's statements outside a transaction (PGlite's client, or the PostgreSQL pool). */
+  const statements = () => (server.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
+  const textOf = (args: unknown[]) => (typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? ''))
+  const storedFor = (userId: number) => countRows(server, `practice_events where user_id = ${userId}`)
+  const newLearner = async (email: string) => {
+    const user = await createUser(server, { email })
+    await addMembership(server.db, user.id, la.organization.id, 'student')
+    return { id: user.id, token: await login(server, email) }
+  }
+
+  it('is one statement a call once kept: the append, without reading the versions first', async () => {
+    const me = await newLearner('one-statement@example.com')
+    await sent([lesson('2026-03-31T10:00:00Z')], me.token) // the session is kept from here on
+    const spy = vi.spyOn(statements(), 'query')
+    try {
+      await sent([lesson('2026-03-31T11:00:00Z')], me.token)
+      const texts = spy.mock.calls.map(textOf)
+      expect(texts.filter((text) => text.includes('session_holds'))).toHaveLength(1)
+      expect(texts.filter((text) => text.includes('scoped.version'))).toEqual([]) // the versions' (and the session's) statement
+    } finally {
+      spy.mockRestore()
+    }
+    expect(await storedFor(me.id)).toBe(2)
+  })
+
+  it('a session revoked, or an account disabled, since it was kept: the next call is 401 and stores nothing', async () => {
+    const me = await newLearner('revoked-app@example.com')
+    await sent([lesson('2026-03-31T10:00:00Z')], me.token)
+    await sent([lesson('2026-03-31T10:05:00Z')], me.token) // kept
+    await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, me.id))
+    const refused = await send([lesson('2026-03-31T10:10:00Z')], me.token)
+    expect(refused.status).toBe(401)
+    expect(refused.body).toEqual({ detail: 'Session expired' })
+    // refused events are no reason to skip the check: a lesson without its score, from the revoked session
+    expect((await send([lesson('2026-03-31T10:15:00Z', { native_score: undefined })], me.token)).status).toBe(401)
+    expect(await storedFor(me.id)).toBe(2)
+
+    const again = await login(server, 'revoked-app@example.com')
+    await sent([lesson('2026-03-31T10:20:00Z')], again)
+    await server.db.update(users).set({ disabled: true }).where(eq(users.id, me.id))
+    expect((await send([lesson('2026-03-31T10:25:00Z')], again)).status).toBe(401)
+    expect(await storedFor(me.id)).toBe(3)
+  })
+
+  it("a change of the learner's account but not of the session: checked in full, and the events stored", async () => {
+    const me = await newLearner('renamed-app@example.com')
+    await sent([lesson('2026-03-31T10:00:00Z')], me.token)
+    await server.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, me.id))
+    await sent([lesson('2026-03-31T10:05:00Z')], me.token)
+    expect(await storedFor(me.id)).toBe(2)
+  })
+
+  it('a kept session that has expired is refused', async () => {
+    const me = await newLearner('expired-app@example.com')
+    await sent([lesson('2026-03-31T10:00:00Z')], me.token)
+    server.advance(60 * 60 * 24 * 365)
+    try {
+      expect((await send([lesson('2026-03-31T10:05:00Z')], me.token)).status).toBe(401)
+    } finally {
+      server.advance(-60 * 60 * 24 * 365)
+    }
+    expect(await storedFor(me.id)).toBe(1)
   })
 })
