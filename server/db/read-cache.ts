@@ -19,7 +19,8 @@ import { preparedPerDatabase, rowsOf, type Database, type Executor } from './sto
  *
  * A request reads, in one statement at its start (its session's, auth/authenticate.ts), the versions of the
  * scopes it may read: its user's, and the organization its path names (or its class's organization), or
- * the platform's (auth/request-scope.ts). A reading is kept under its key with the versions, at that
+ * the platform's (auth/request-scope.ts); the app's ingestion checks its kept session's version in its own
+ * statement instead (auth/authenticate.ts UncheckedSession). A reading is kept under its key with the versions, at that
  * start, of the scopes it depends on, and is used again by a request that read those same versions:
  * readings made since are at least as fresh as the versions they are kept with. So a revoked session or a
  * changed member is seen by the very next request, whichever process made the change, while a request on
