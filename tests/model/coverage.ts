@@ -100,9 +100,10 @@ function recordingScope(
 
 /**
  * Replays events from the machine's initial snapshot (`xstate.init` first), recording each step.
- * `events` excludes the init event: pass the events of a path after its first step.
+ * `events` excludes the init event: pass the events of a path after its first step. Given `after`, the
+ * steps of a replay already made, continues from its last snapshot with `events` instead.
  */
-export function replay(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[]): ReplayedStep[] {
+export function replay(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[], after?: readonly ReplayedStep[]): ReplayedStep[] {
   const start = (event: AnyEventObject): ReplayedStep => ({
     event,
     snapshot: undefined as never,
@@ -124,9 +125,14 @@ export function replay(machine: AnyStateMachine, input: unknown, events: readonl
     },
   )
   const steps: ReplayedStep[] = []
-  current.snapshot = machine.getInitialSnapshot(scope, input)
-  for (const node of current.snapshot._nodes) current.nodes.add(node)
-  steps.push(current)
+  if (after && after.length > 0) {
+    steps.push(...after)
+    current = after.at(-1)!
+  } else {
+    current.snapshot = machine.getInitialSnapshot(scope, input)
+    for (const node of current.snapshot._nodes) current.nodes.add(node)
+    steps.push(current)
+  }
   for (const event of events) {
     const previous = current.snapshot
     current = start(event)

@@ -282,12 +282,25 @@ function pathsFrom<M extends AnyStateMachine>(spec: ModelSpec<M>, inputName: str
     for (let length = 0; length < path.events.length; length++) prefixesOfKept.add(JSON.stringify(path.events.slice(0, length)))
   }
 
+  // the paths share their beginnings (each extended path is a shortest one and one step more): each
+  // beginning is replayed once, and a path goes on from its longest beginning replayed already
+  const replayed = new Map<string, ReplayedStep[]>()
+  const replayOnce = (events: readonly AnyEventObject[]): ReplayedStep[] => {
+    const key = JSON.stringify(events)
+    let steps = replayed.get(key)
+    if (!steps) {
+      steps = events.length === 0 ? replay(machine, input, []) : replay(machine, input, events.slice(-1), replayOnce(events.slice(0, -1)))
+      replayed.set(key, steps)
+    }
+    return steps
+  }
+
   return kept.map(
     (path): ModelPath => ({
       title: `${inputName ? `[${inputName}] ` : ''}${stateKey(path.last.value)} <- ${path.events.map(describeEvent).join(' > ') || '(start)'}`,
       input,
       events: path.events,
-      steps: replay(machine, input, path.events),
+      steps: replayOnce(path.events),
       expected: path.expected,
     }),
   )
