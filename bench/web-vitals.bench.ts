@@ -11,9 +11,10 @@
  * browser is made to accept gzip only; Lighthouse counts each response's headers too, some 0.3 KB a file, so
  * /login's budget of 120 KB of bodies is held by first-load.bench.ts and tests/e2e/first-load.spec.ts)
  * against the issue's goals: performance >= 95 on mobile and 100 on desktop, CLS <= 0.02, accessibility 100.
- * WEB_VITALS_PAGES (say =login,class) runs only the pages whose names contain one of the words.
+ * WEB_VITALS_PAGES (say =login,class) runs only the pages whose names contain one of the words;
+ * WEB_VITALS_REPORTS=<folder> writes each run's Lighthouse report there (JSON: its layout shifts, request chains...).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
@@ -29,6 +30,7 @@ import { freePort } from './postgres.js'
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' }
 const DOMAIN = 'demo.example.com'
 const ONLY = process.env.WEB_VITALS_PAGES?.split(',').filter(Boolean)
+const REPORTS = process.env.WEB_VITALS_REPORTS
 
 interface Page {
   name: string
@@ -62,6 +64,7 @@ const figuresOf = (result: Result): Figures => {
   }
 }
 
+if (REPORTS) mkdirSync(REPORTS, { recursive: true })
 const work = mkdtempSync(join(tmpdir(), 'portal-bench-vitals-'))
 const webRoot = join(work, 'dist')
 try {
@@ -156,6 +159,7 @@ try {
         const result = (await lighthouse(`${base}${page.path}`, flags, preset === 'desktop' ? desktopConfig : undefined))?.lhr
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
         if (result.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${result.runtimeError.message}`)
+        if (REPORTS) writeFileSync(join(REPORTS, `${page.name.replace(/\W+/g, '-')}-${preset}.json`), JSON.stringify(result))
         const f = figuresOf(result)
         const goals = [
           f.performance >= (preset === 'mobile' ? 95 : 100) ? null : `performance ${f.performance}`,

@@ -7,7 +7,8 @@ import { Box, Container, Flex, HStack } from '../../styled-system/jsx'
 import { ColorModeToggle, Link, Spinner } from '../ui'
 import { LanguageSelect } from './LanguagePicker'
 import { paths } from './paths'
-import { selectAuthenticated, useSession } from './root-context'
+import { storage } from '../api/storage'
+import { selectAuthenticated, selectRestoring, useSession } from './root-context'
 
 /** The logged-in navigation is not needed on the login page: it is loaded when somebody is logged in. */
 const TopNav = lazy(() => import('./TopNav').then((m) => ({ default: m.TopNav })))
@@ -31,10 +32,18 @@ const skipLink = css({
 /**
  * The page frame: a skip-to-content link, a header (the top navigation when logged in; the
  * product name, language and color mode when not), the main region, a footer with the legal links.
+ *
+ * Nothing of the frame moves while a page arrives (issue 21: no layout shift). A saved login being
+ * restored already has the logged-in header's place (the public header is taller on a phone), and a
+ * logged-in page's main region is at least as tall as the window: the footer is below the fold, where
+ * the blocks arriving above cannot push it out of view.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { LL } = useI18nContext()
-  const authenticated = useSelector(useSession(), selectAuthenticated)
+  const session = useSession()
+  const authenticated = useSelector(session, selectAuthenticated)
+  const restoringLogin = useSelector(session, selectRestoring) && storage.readLogin() !== null
+  const loggedIn = authenticated || restoringLogin
   const mainRef = useRef<HTMLDivElement>(null)
   const [location] = useLocation()
   const first = useRef(true)
@@ -62,7 +71,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Box as="header" borderBottomWidth="1px" borderColor="border.subtle" bg="bg.default">
         <Container maxW="7xl" py="2" px={{ base: '3', md: '6' }}>
-          {authenticated ? (
+          {restoringLogin ? (
+            <HeaderLoading />
+          ) : authenticated ? (
             <Suspense fallback={<HeaderLoading />}>
               <TopNav />
             </Suspense>
@@ -77,6 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ref={mainRef}
         tabIndex={-1}
         flex="1"
+        minH={loggedIn ? '100dvh' : undefined}
         outline="none"
         w="full"
         maxW="7xl"
