@@ -10,6 +10,8 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`
 
 const DATE_FORMATTING = /[\\/]locales[\\/]formatters\.ts$|[\\/]node_modules[\\/]temporal-/
 
+const ROUTE_DATA = /[\\/]src[\\/](?:app[\\/]route-data|api[\\/]prefetch|api[\\/]first-reads|features[\\/]organizations[\\/]admin[\\/]query)\.ts$/
+
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json)$/
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -128,7 +130,15 @@ export default defineConfig({
         // Everything the entry imports statically is needed at once anyway: one chunk compresses
         // better and costs one request, instead of a score of small chunks shared with later screens.
         // The date formatters are imported statically but unused there (see treeshake below).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !DATE_FORMATTING.test(id), includeDependenciesRecursively: false }] },
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], test: (id) => !DATE_FORMATTING.test(id), includeDependenciesRecursively: false },
+            // The reads a logged-in arrival sends ahead (src/app/route-data.ts) and the request functions
+            // and query parser they share with the screens: one chunk beside the session's restore, not a
+            // chain of shared chunks (its dynamic import is a facade of one line in front of it).
+            { name: 'route-data', test: ROUTE_DATA },
+          ],
+        },
       },
       treeshake: {
         // The component kit (src/ui, one barrel) and Panda's generated styled-system only define

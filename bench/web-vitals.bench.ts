@@ -5,7 +5,8 @@
  * CHROMIUM_PATH) on the pages people use every day: /login, the three dashboards (the school's admin, a
  * teacher, a student), a class's page and a student's reports (as the school's admin), and the platform
  * admin's organizations list. Each page is loaded as a person who is logged in arrives at it: the login is in
- * the browser's stored session (localStorage, as the app keeps it), the HTTP cache is empty. Each page runs
+ * the browser's stored session (localStorage, as the app keeps it: the token, the user, the current
+ * organization), the HTTP cache is empty. Each page runs
  * with Lighthouse's mobile preset (its default: simulated slow 4G, 4x CPU slowdown) and its desktop preset,
  * and the bench prints performance, LCP, TBT, CLS, accessibility and the JavaScript transferred (gzip: the
  * browser is made to accept gzip only; Lighthouse counts each response's headers too, some 0.3 KB a file, so
@@ -128,13 +129,21 @@ try {
     const page = await context.newPage()
     await page.goto(`${base}/terms`)
     const session = who ? await login(who) : null
-    await page.evaluate((saved) => {
-      localStorage.clear()
-      if (saved) {
-        localStorage.setItem('portal.token', saved.token)
-        localStorage.setItem('portal.userId', String(saved.user_id))
-      }
-    }, session)
+    // what the app stores at a login: the token, the user and the current organization (the first one)
+    const account = session
+      ? ((await (await fetch(`${base}/v1/accounts/${session.user_id}`, { headers: { Authorization: `Bearer ${session.token}` } })).json()) as { organizations: { id: number }[] })
+      : null
+    await page.evaluate(
+      ([saved, organization]) => {
+        localStorage.clear()
+        if (saved) {
+          localStorage.setItem('portal.token', saved.token)
+          localStorage.setItem('portal.userId', String(saved.user_id))
+        }
+        if (organization) localStorage.setItem('portal.organization', String(organization))
+      },
+      [session, account?.organizations[0]?.id ?? null] as const,
+    )
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.clearBrowserCache')
     await page.close()

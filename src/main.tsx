@@ -4,6 +4,7 @@ import { setInspect } from './app/inspect'
 import { activateLocale, initialLocale } from './app/language'
 import { redact } from './app/redact'
 import { createRoot } from './app/root'
+import { storage } from './api/storage'
 import { initColorMode } from './ui'
 import './index.css'
 
@@ -18,6 +19,9 @@ if (import.meta.env.DEV && import.meta.env.VITE_INSPECT === '1') {
 }
 
 const session = createRoot()
+// with a stored login, the screen of the address: its code and first reads start now, beside the session's restore
+// (a chunk of its own: the login page's first load does not carry it)
+if (storage.readLogin()) import('./app/route-data').then((m) => m.prefetchRoute(), () => undefined)
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')
 // No StrictMode: its development-only unmount/remount stops and restarts every screen's flow,

@@ -21,11 +21,11 @@ import type {
   TeacherClassesInput,
 } from '../../machines/types'
 import { api, unwrap } from './client'
+import { classInvitesRequest, classRequest } from './first-reads'
 
 /** The actors of the class details flows (machines class-details, class-students, class-add-students, teacher-classes). */
 
-const getClass = (organizationId: number, groupId: number, signal?: AbortSignal) =>
-  unwrap(api.GET('/v1/groups/{orgId}/{groupId}/', { params: { path: { orgId: organizationId, groupId } }, signal }))
+const getClass = (organizationId: number, groupId: number, signal?: AbortSignal) => unwrap(classRequest(organizationId, groupId, { signal }))
 
 export const loadClass = fromPromise<ClassGroup, LoadClassInput>(({ input, signal }) => getClass(input.organizationId, input.groupId, signal))
 
@@ -82,9 +82,7 @@ export const loadAllStudents = (groupId: number, signal?: AbortSignal): Promise<
 
 /** The pending-invites flow of a class: its student invitations instead of the organization's. */
 export const loadClassPendingInvites = (groupId: number) =>
-  fromPromise<PendingInvitationPage, LoadPendingInvitesInput>(({ input, signal }) =>
-    unwrap(api.GET('/v1/invitations/group/{id}/', { params: { path: { id: groupId }, query: { page: input.page } }, signal })),
-  )
+  fromPromise<PendingInvitationPage, LoadPendingInvitesInput>(({ input, signal }) => unwrap(classInvitesRequest(groupId, input.page, { signal })))
 
 /** Revoking from a class's list takes only that class from the invitation (its other classes keep it). */
 export const revokeClassInvitation = (groupId: number) =>

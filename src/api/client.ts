@@ -3,6 +3,7 @@ import type { Locales } from '../../locales/i18n-types'
 import { isLocale } from '../../locales/languages'
 import type { paths } from '../../openapi/schema'
 import { apiError, isSessionExpired, toApiError, type ApiError } from './errors'
+import type { Ahead } from './prefetch'
 
 /**
  * The one API client of the app: openapi-fetch typed by the contract, same origin.
@@ -61,6 +62,9 @@ export const requestLocale = (): Locales => {
 
 export const api = createClient<paths>({ baseUrl: '' })
 api.use(createSessionMiddleware(() => bridge))
+
+/** How a read is sent: with its actor's signal, or ahead of its screen (prefetch.ts `ahead`). */
+export type ReadInit = { signal?: AbortSignal } | Ahead
 
 type Result<T> = { data?: T; error?: unknown; response: Response }
 

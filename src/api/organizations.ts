@@ -12,6 +12,7 @@ import type {
 } from '../../machines/types'
 import type { components } from '../../openapi/schema'
 import { api, unwrap } from './client'
+import { countriesRequest, organizationsRequest } from './first-reads'
 import { restoreOrganization } from './organization-profile'
 
 type OrganizationRequest = components['schemas']['UpdateOrganizationRequest']
@@ -51,7 +52,7 @@ export const saveOrganization = fromPromise<Organization, SaveOrganizationInput>
 })
 
 /** GET /v1/countries/ — named in the active language (the client sends it as Accept-Language). */
-export const loadCountries = fromPromise<Country[]>(({ signal }) => unwrap(api.GET('/v1/countries/', { signal })))
+export const loadCountries = fromPromise<Country[]>(({ signal }) => unwrap(countriesRequest({ signal })))
 
 export const organizationFormActors = { loadCountries, saveOrganization }
 
@@ -64,29 +65,10 @@ export const saveOwnOrganization = fromPromise<Organization, SaveOrganizationInp
 /** The organization form's actors at onboarding. */
 export const ownOrganizationFormActors = { loadCountries, saveOrganization: saveOwnOrganization }
 
-/** The admin list's page size (spec §9: default page size 10). */
-export const ORGANIZATIONS_PAGE_SIZE = 10
+export { ORGANIZATIONS_PAGE_SIZE } from './first-reads'
 
 /** GET /v1/organizations/ for the admin list's query (countries repeated: country=US&country=JP). */
-export const loadOrganizations = fromPromise<Page<Organization>, OrganizationListQuery>(({ input, signal }) =>
-  unwrap(
-    api.GET('/v1/organizations/', {
-      params: {
-        query: {
-          page: input.page,
-          page_size: ORGANIZATIONS_PAGE_SIZE,
-          ordering: input.ordering,
-          ...(input.search.trim() ? { search: input.search.trim() } : {}),
-          ...(input.countries.length > 0 ? { country: input.countries } : {}),
-          ...(input.filter === 'active' || input.filter === 'inactive' ? { status: input.filter } : {}),
-          ...(input.filter === 'verified' ? { is_verified: true } : {}),
-          ...(input.filter === 'deleted' ? { deleted: true } : {}),
-        },
-      },
-      signal,
-    }),
-  ),
-)
+export const loadOrganizations = fromPromise<Page<Organization>, OrganizationListQuery>(({ input, signal }) => unwrap(organizationsRequest(input, { signal })))
 
 /** PUT /v1/organizations/{id}/: the whole organization with is_verified as asked (spec §4 Verification). */
 export const setVerified = fromPromise<Organization, SetVerifiedInput>(({ input, signal }) => {

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { ClassGroupPage, PersonClassesInput } from '../../machines/types'
 import { api, unwrap } from './client'
+import { studentClassesRequest } from './first-reads'
 
 /**
  * The classes on a student's and a teacher's details (pagedListMachine's loadPage, for PersonClasses). The
@@ -11,9 +12,7 @@ import { api, unwrap } from './client'
 const TEACHER_CLASSES = 100
 
 export const loadStudentClasses = fromPromise<ClassGroupPage, PersonClassesInput>(({ input, signal }) =>
-  unwrap(
-    api.GET('/v1/groups/{orgId}/{studentId}/groups', { params: { path: { orgId: input.organizationId, studentId: input.query.userId } }, signal }),
-  ),
+  unwrap(studentClassesRequest(input.organizationId, input.query.userId, { signal })),
 )
 
 export const loadTeacherClasses = fromPromise<ClassGroupPage, PersonClassesInput>(({ input, signal }) =>

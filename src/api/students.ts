@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { LoadOrganizationUsersInput, MemberInput, OrganizationUser, OrganizationUserOrdering, OrganizationUserPage } from '../../machines/types'
 import { api, unwrap } from './client'
+import { studentRequest } from './first-reads'
 
 /**
  * The student list and student details (spec §2), which an organization's teachers read too: given to
@@ -26,6 +27,4 @@ export const loadStudents = fromPromise<OrganizationUserPage, LoadOrganizationUs
   )
 })
 
-export const loadStudent = fromPromise<OrganizationUser, MemberInput>(({ input, signal }) =>
-  unwrap(api.GET('/v1/organizations/{id}/students/{userId}', { params: { path: { id: input.organizationId, userId: input.userId } }, signal })),
-)
+export const loadStudent = fromPromise<OrganizationUser, MemberInput>(({ input, signal }) => unwrap(studentRequest(input.organizationId, input.userId, { signal })))

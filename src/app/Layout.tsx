@@ -7,7 +7,6 @@ import { Box, Container, Flex, HStack } from '../../styled-system/jsx'
 import { ColorModeToggle, Link, Spinner } from '../ui'
 import { LanguageSelect } from './LanguagePicker'
 import { paths } from './paths'
-import { storage } from '../api/storage'
 import { selectAuthenticated, selectRestoring, useSession } from './root-context'
 
 /** The logged-in navigation is not needed on the login page: it is loaded when somebody is logged in. */
@@ -42,8 +41,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { LL } = useI18nContext()
   const session = useSession()
   const authenticated = useSelector(session, selectAuthenticated)
-  const restoringLogin = useSelector(session, selectRestoring) && storage.readLogin() !== null
-  const loggedIn = authenticated || restoringLogin
+  // only a saved login is restored for long: without one the restore ends before the first paint
+  const restoring = useSelector(session, selectRestoring)
+  const loggedIn = authenticated || restoring
   const mainRef = useRef<HTMLDivElement>(null)
   const [location] = useLocation()
   const first = useRef(true)
@@ -71,12 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Box as="header" borderBottomWidth="1px" borderColor="border.subtle" bg="bg.default">
         <Container maxW="7xl" py="2" px={{ base: '3', md: '6' }}>
-          {restoringLogin ? (
-            <HeaderLoading />
-          ) : authenticated ? (
-            <Suspense fallback={<HeaderLoading />}>
-              <TopNav />
-            </Suspense>
+          {loggedIn ? (
+            <Suspense fallback={<HeaderLoading />}>{restoring ? <HeaderLoading /> : <TopNav />}</Suspense>
           ) : (
             <PublicHeader />
           )}

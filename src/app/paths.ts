@@ -1,3 +1,4 @@
+import { parse } from 'regexparam'
 /**
  * The route table of the spec (§2 Routes): each route's name and its wouter path pattern, and the
  * helpers that build links. Pure: the guard matches names here, routes.tsx gives each a screen.
@@ -57,25 +58,8 @@ export type ResolvedRoute = {
   readonly params: Readonly<Record<string, string>>
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** A pattern as wouter reads it (regexparam): `:name` one segment, `:name?` an optional one; a trailing slash is optional. */
-export const compilePattern = (pattern: string): { pattern: RegExp; keys: string[] } => {
-  const keys: string[] = []
-  let source = ''
-  for (const segment of pattern.split('/').filter(Boolean)) {
-    const param = /^:([A-Za-z_][A-Za-z0-9_]*)(\?)?$/.exec(segment)
-    if (!param) {
-      source += `/${escape(segment)}`
-      continue
-    }
-    keys.push(param[1] ?? '')
-    source += param[2] ? '(?:/([^/]+?))?' : '/([^/]+?)'
-  }
-  return { pattern: new RegExp(`^${source}/?$`, 'i'), keys }
-}
-
-const compiled = ROUTES.map((route) => ({ ...route, ...compilePattern(route.path) }))
+// each pattern read by wouter's own reader (regexparam): the guard matches an address as the router does
+const compiled = ROUTES.map((route) => ({ ...route, ...parse(route.path) }))
 
 /** The route a path leads to (the path without its query), or NotFound (which needs a session). */
 export const resolveRoute = (pathname: string): ResolvedRoute => {

@@ -23,11 +23,15 @@ const loggedIn =
 /** The texts of the organization screens (the users views are shared with the users area). */
 const ORGANIZATION_TEXTS: readonly Namespaces[] = ['organizationUsers', 'organizationForm', 'adminOrganizations', 'organizationProfile']
 
+/*
+ * The loaders exported here are also called by route-data.ts, ahead of a logged-in arrival at their screens:
+ * the browser loads a module once, and the screen's React.lazy then finds it (and its texts) loaded.
+ */
 const auth = () => import('../features/auth/pages')
 const accountPages = withTexts(auth, ['account'])
 const legal = withTexts(auth, ['legal', 'account'])
-const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
-const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport', 'reports', 'classDetails', 'classes', 'personClasses'])
+export const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
+export const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport', 'reports', 'classDetails', 'classes', 'personClasses'])
 
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
 const ConfirmAccountPage = lazy(() => accountPages().then((m) => ({ default: m.ConfirmAccountPage })))
@@ -36,14 +40,8 @@ const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })))
 const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })))
 const InvitePage = lazy(() => accountPages().then((m) => ({ default: m.InvitePage })))
 const UndoEmailChangePage = lazy(() => accountPages().then((m) => ({ default: m.UndoEmailChangePage })))
-const DashboardPage = lazy(
-  loggedIn(() => import('../features/dashboards/DashboardPage').then((m) => ({ default: m.DashboardPage })), [
-    'dashboards',
-    'classes',
-    'startLearning',
-    'classImport',
-  ]),
-)
+export const dashboard = loggedIn(() => import('../features/dashboards/DashboardPage'), ['dashboards', 'classes', 'startLearning', 'classImport'])
+const DashboardPage = lazy(() => dashboard().then((m) => ({ default: m.DashboardPage })))
 const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })), ['myProfile']))
 const OnboardingPage = lazy(
   loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), [
@@ -66,7 +64,7 @@ const ClassImportPage = lazy(
 const ClassUserImportPage = lazy(
   loggedIn(() => import('../features/classes/import/ClassUserImportPage').then((m) => ({ default: m.ClassUserImportPage })), ['classImport', 'classUserImport']),
 )
-const classDetails = loggedIn(() => import('../features/classes/details/ClassDetailsPage'), ['classes', 'classDetails', 'organizationUsers', 'reports', 'classExports', 'invitationImport'])
+export const classDetails = loggedIn(() => import('../features/classes/details/ClassDetailsPage'), ['classes', 'classDetails', 'organizationUsers', 'reports', 'classExports', 'invitationImport'])
 const ClassDetailsPage = lazy(() => classDetails().then((m) => ({ default: m.ClassDetailsPage })))
 const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
 const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))

@@ -62,7 +62,8 @@ const StyledHelperText = withContext('span', 'helperText')
 const StyledErrorText = withContext('span', 'errorText')
 const StyledRequiredIndicator = styled('span', { base: { ms: '0.5', color: 'fg.error' } })
 const StyledInput = styled('input', input)
-const StyledTextarea = styled('textarea', textarea)
+// pure: the first load, which has no textarea, leaves it (and its recipe) out
+const StyledTextarea = /* @__PURE__ */ styled('textarea', textarea)
 
 export interface RootProps extends ComponentProps<typeof StyledRoot> {
   invalid?: boolean | undefined
@@ -154,6 +155,6 @@ export const Input = forwardRef<HTMLInputElement, ComponentProps<typeof StyledIn
   return <StyledInput ref={ref} {...useFieldControl()} {...props} />
 })
 
-export const Textarea = forwardRef<HTMLTextAreaElement, ComponentProps<typeof StyledTextarea>>(function Textarea(props, ref) {
+export const Textarea = /* @__PURE__ */ forwardRef<HTMLTextAreaElement, ComponentProps<typeof StyledTextarea>>(function Textarea(props, ref) {
   return <StyledTextarea ref={ref} {...useFieldControl()} {...props} />
 })

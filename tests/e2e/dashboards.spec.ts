@@ -200,3 +200,27 @@ test("a student starts with the start-learning view, then sees its own week, lev
   await expect(page).toHaveURL(new RegExp(`/organization/${place.organization.id}/dashboard$`))
   await expect(page.getByTestId('level')).toHaveText('72%')
 })
+
+test("an admin who arrives logged in gets the dashboard's figures read beside the session's restore, once", async ({ page, request }) => {
+  const { organization, owner } = await school(request, 'Arrival')
+  await logIn(page, owner)
+  // the account's restore is held back: the dashboard's read goes out meanwhile (src/app/route-data.ts)
+  let releaseAccount: () => void = () => undefined
+  const accountHeld = new Promise<void>((resolve) => (releaseAccount = resolve))
+  await page.route('**/v1/accounts/*', async (route) => {
+    await accountHeld
+    await route.continue()
+  })
+  const reads: string[] = []
+  page.on('request', (sent) => {
+    if (sent.url().includes(`/v1/organizations/${organization.id}/dashboard/`)) reads.push(sent.url())
+  })
+  await page.reload()
+  await expect.poll(() => reads.length, { message: 'the dashboard is read before the account is restored' }).toBe(1)
+  releaseAccount()
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(page.getByText('Students', { exact: true }).first()).toBeVisible()
+  // the dashboard's flow took the read sent ahead: no second request
+  await page.waitForLoadState('networkidle')
+  expect(reads).toHaveLength(1)
+})

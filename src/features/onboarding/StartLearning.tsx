@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
+import { lazy, Suspense } from 'react'
 import { Link as RouterLink } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { sendAppLinkMachine } from '../../../machines/send-app-link'
@@ -8,7 +9,11 @@ import { actorOptions } from '../../app/inspect'
 import { useCurrentUser } from '../../app/root-context'
 import { Button, Card, Heading, Link, Text, toaster } from '../../ui'
 import { PageHeader } from '../shared/page'
-import { SendAppLinkDialog } from './SendAppLinkDialog'
+
+/** The dialog's code (its form, the phone field's select) comes when a button is pointed at or focused, else when it opens. */
+const loadDialog = () => import('./SendAppLinkDialog')
+const SendAppLinkDialog = lazy(() => loadDialog().then((m) => ({ default: m.SendAppLinkDialog })))
+const prefetchDialog = { onPointerEnter: () => void loadDialog().catch(() => undefined), onFocus: () => void loadDialog().catch(() => undefined) }
 
 /**
  * The start-learning screen (spec §2), the onboarding's step for a student (and a teacher waiting for
@@ -42,8 +47,10 @@ export function StartLearning({ onBack }: { onBack?: () => void }) {
             </Heading>
             <Text color="fg.muted">{t.getTheAppText()}</Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-              <Button onClick={() => flow.send({ type: 'dialog.open', channel: 'email' })}>{t.byEmail()}</Button>
-              <Button variant="outline" onClick={() => flow.send({ type: 'dialog.open', channel: 'sms' })}>
+              <Button {...prefetchDialog} onClick={() => flow.send({ type: 'dialog.open', channel: 'email' })}>
+                {t.byEmail()}
+              </Button>
+              <Button variant="outline" {...prefetchDialog} onClick={() => flow.send({ type: 'dialog.open', channel: 'sms' })}>
                 {t.bySms()}
               </Button>
             </Stack>
@@ -72,14 +79,16 @@ export function StartLearning({ onBack }: { onBack?: () => void }) {
       ) : null}
       {open && user ? (
         // a new dialog (and form) each time one opens: a sent link leaves nothing behind
-        <SendAppLinkDialog
-          channel={open}
-          user={user}
-          busy={busy}
-          error={error}
-          onSend={(request) => flow.send({ type: 'link.send', request })}
-          onClose={() => flow.send({ type: 'dialog.close' })}
-        />
+        <Suspense fallback={null}>
+          <SendAppLinkDialog
+            channel={open}
+            user={user}
+            busy={busy}
+            error={error}
+            onSend={(request) => flow.send({ type: 'link.send', request })}
+            onClose={() => flow.send({ type: 'dialog.close' })}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   )
