@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
@@ -107,6 +108,8 @@ export default defineConfig({
     alias: [
       { find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
       { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: 'use-sync-external-store' },
+      // the browser's own Temporal where it has one (src/app/temporal.ts); the polyfill only where it has not
+      { find: /^temporal-polyfill$/, replacement: fileURLToPath(new URL('./src/app/temporal.ts', import.meta.url)) },
     ],
   },
   server: {

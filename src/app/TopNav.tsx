@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation } from 'wouter'
 import { useI18nContext } from '../../locales/i18n-react'
 import { membershipOf } from '../../machines/roles'
 import { css } from '../../styled-system/css'
 import { Box, Flex, HStack } from '../../styled-system/jsx'
-import { Avatar, Button, ChevronDownIcon, IconButton, initials, Menu, Text, useColorMode } from '../ui'
+import { IconButton, Text } from '../ui'
 import { useTerms } from '../features/shared/terms'
 import { useKnownOrganization } from './known-organizations'
-import { LanguageSubmenu } from './LanguageSubmenu'
+import { OrganizationMenuButton, UserMenuButton, type MenuStart } from './menu-buttons'
 import { currentEntry, navEntries, type NavEntry, userMenuLinks } from './nav'
 import { paths } from './paths'
 import { selectOrganizationId, selectUser, useSession } from './root-context'
@@ -26,6 +26,57 @@ const linkStyle = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' },
   '&[aria-current=page]': { bg: 'colorPalette.a3', color: 'colorPalette.text' },
 })
+
+type Menus = typeof import('./TopNavMenus')
+type Which = 'user' | 'organization'
+
+/** The header's menus, once their code came (useMenus): kept for the page's life. */
+let loadedMenus: Menus | null = null
+
+/**
+ * The header's menus (TopNavMenus.tsx), whose code comes when it is wanted, not with the page: when the
+ * browser is first idle after the header came (a page's own code and data go first), or at once when a
+ * person points at, focuses, presses or clicks a menu's button. Until it came the button is a stand-in
+ * (menu-buttons.tsx), the same element throughout, replaced once by the menu's own. A press or the focus
+ * on a stand-in is the menu's start: it opens when it comes, or its button takes the focus.
+ */
+function useMenus() {
+  const [menus, setMenus] = useState(loadedMenus)
+  const [wanted, setWanted] = useState(loadedMenus !== null)
+  const [start, setStart] = useState<{ start: MenuStart; which: Which } | null>(null)
+  useEffect(() => {
+    if (menus) return
+    if (wanted) {
+      import('./TopNavMenus').then((loaded) => setMenus((loadedMenus = loaded)), () => undefined)
+      return
+    }
+    const want = () => setWanted(true)
+    const idle = window.requestIdleCallback?.(want, { timeout: 5000 })
+    const fallback = idle === undefined ? setTimeout(want, 2000) : undefined
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle)
+      clearTimeout(fallback)
+    }
+  }, [menus, wanted])
+  const standIn = (which: Which) => ({
+    onPointerEnter: () => setWanted(true),
+    onFocus: () => {
+      setWanted(true)
+      setStart((now) => now ?? { start: 'focus', which })
+    },
+    // a press (a mouse's opens a menu on pointer down) or a click (the keyboard's Enter and Space)
+    onPointerDown: () => {
+      setWanted(true)
+      setStart({ start: 'click', which })
+    },
+    onClick: () => {
+      setWanted(true)
+      setStart({ start: 'click', which })
+    },
+  })
+  const startOf = (which: Which) => (start?.which === which ? start.start : undefined)
+  return { menus, standIn, startOf }
+}
 
 function MenuIcon() {
   return (
@@ -46,7 +97,9 @@ export function TopNav() {
   const listId = useId()
   const toggle = useRef<HTMLButtonElement>(null)
   const known = useKnownOrganization(organizationId)
-  const terms = useTerms(membershipOf(user, organizationId)?.type ?? known?.type)
+  const membership = membershipOf(user, organizationId)
+  const terms = useTerms(membership?.type ?? known?.type)
+  const { menus, standIn, startOf } = useMenus()
   if (!user) return null
 
   const entries = navEntries(user, organizationId, known?.name)
@@ -109,128 +162,23 @@ export function TopNav() {
         </Box>
       </nav>
       <HStack gap={{ base: '1', md: '2' }} ms={{ base: '0', md: 'auto' }} order="4">
-        <OrganizationSwitcher />
-        <UserMenu onNavigate={(href) => navigate(href)} onOpen={() => setOpen(false)} />
+        {/* the current organization, and a menu to switch to another of the user's organizations (not for a platform admin) */}
+        {user.is_superuser || !membership ? null : userMenuLinks(user, organizationId).switchable.length < 2 ? (
+          <Text as="span" size="sm" color="fg.muted" display={{ base: 'none', sm: 'inline' }} title={LL.nav.currentOrganization({ name: membership.name })}>
+            {membership.name}
+          </Text>
+        ) : menus ? (
+          <menus.OrganizationSwitcher current={membership} start={startOf('organization')} />
+        ) : (
+          <OrganizationMenuButton name={membership.name} {...standIn('organization')} />
+        )}
+        {menus ? (
+          <menus.UserMenu onNavigate={(href) => navigate(href)} onOpen={() => setOpen(false)} start={startOf('user')} />
+        ) : (
+          <UserMenuButton user={user} {...standIn('user')} />
+        )}
       </HStack>
     </Flex>
   )
 }
 
-/** The current organization, and a menu to switch to another of the user's organizations (not for a platform admin). */
-function OrganizationSwitcher() {
-  const { LL } = useI18nContext()
-  const session = useSession()
-  const user = useSelector(session, selectUser)
-  const organizationId = useSelector(session, selectOrganizationId)
-  const [, navigate] = useLocation()
-  const { switchable } = userMenuLinks(user, organizationId)
-  const current = membershipOf(user, organizationId)
-  if (!user || user.is_superuser || !current) return null
-  if (switchable.length < 2)
-    return (
-      <Text as="span" size="sm" color="fg.muted" display={{ base: 'none', sm: 'inline' }} title={LL.nav.currentOrganization({ name: current.name })}>
-        {current.name}
-      </Text>
-    )
-  return (
-    <Menu.Root
-      onSelect={({ value }) => {
-        const id = Number(value.replace(/^org:/, ''))
-        session.send({ type: 'session.switchOrganization', organizationId: id })
-        navigate(paths.dashboard(id))
-      }}
-    >
-      <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={`${LL.nav.switchOrganization()}: ${LL.nav.currentOrganization({ name: current.name })}`}>
-          <Box as="span" maxW={{ base: '24', sm: '48' }} overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap">
-            {current.name}
-          </Box>
-          <ChevronDownIcon />
-        </Button>
-      </Menu.Trigger>
-      <Menu.Positioner>
-        <Menu.Content>
-          <Menu.ItemGroup>
-            <Menu.ItemGroupLabel>{LL.nav.yourOrganizations()}</Menu.ItemGroupLabel>
-            {switchable.map((org) => (
-              <Menu.Item key={org.id} value={`org:${org.id}`} aria-current={org.current ? 'true' : undefined}>
-                {org.name}
-              </Menu.Item>
-            ))}
-          </Menu.ItemGroup>
-        </Menu.Content>
-      </Menu.Positioner>
-    </Menu.Root>
-  )
-}
-
-/** My profile, the organization's users and profile, organizations to switch to, language, color mode, logout. */
-function UserMenu({ onNavigate, onOpen }: { onNavigate: (href: string) => void; onOpen: () => void }) {
-  const { LL } = useI18nContext()
-  const session = useSession()
-  const user = useSelector(session, selectUser)
-  const organizationId = useSelector(session, selectOrganizationId)
-  const [mode, setMode] = useColorMode()
-  if (!user) return null
-  const links = userMenuLinks(user, organizationId)
-  const name = `${user.first_name} ${user.last_name}`.trim() || user.email
-
-  const onSelect = (value: string) => {
-    if (value === 'logout') {
-      session.send({ type: 'session.logout' })
-      onNavigate(paths.login())
-    } else if (value === 'color-mode') setMode(mode === 'dark' ? 'light' : 'dark')
-    else if (value.startsWith('org:')) {
-      const id = Number(value.slice(4))
-      session.send({ type: 'session.switchOrganization', organizationId: id })
-      onNavigate(paths.dashboard(id))
-    } else if (value.startsWith('/')) onNavigate(value)
-  }
-
-  return (
-    // opening it closes the phone's navigation menu, which it would otherwise cover in part
-    <Menu.Root onSelect={({ value }) => onSelect(value)} onOpenChange={({ open }) => (open ? onOpen() : undefined)} positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={LL.nav.userMenu({ initials: initials(name), name })} px="1">
-          <Avatar name={name} src={user.photo_url} decorative size="sm" />
-          <Box as="span" display={{ base: 'none', sm: 'inline-flex' }}>
-            <ChevronDownIcon />
-          </Box>
-        </Button>
-      </Menu.Trigger>
-      <Menu.Positioner>
-        <Menu.Content>
-          <Menu.ItemGroup>
-            <Menu.ItemGroupLabel>
-              {name}
-              <Text as="span" display="block" size="xs" color="fg.muted" fontWeight="normal">
-                {user.email}
-              </Text>
-            </Menu.ItemGroupLabel>
-            <Menu.Item value={links.profile}>{LL.nav.myProfile()}</Menu.Item>
-            {links.organizationUsers ? <Menu.Item value={links.organizationUsers}>{LL.nav.organizationUsers()}</Menu.Item> : null}
-            {links.organizationProfile ? <Menu.Item value={links.organizationProfile}>{LL.nav.organizationProfile()}</Menu.Item> : null}
-          </Menu.ItemGroup>
-          {links.switchable.length > 0 ? (
-            <>
-              <Menu.Separator />
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>{LL.nav.switchOrganization()}</Menu.ItemGroupLabel>
-                {links.switchable.map((org) => (
-                  <Menu.Item key={org.id} value={`org:${org.id}`} aria-current={org.current ? 'true' : undefined}>
-                    {org.name}
-                  </Menu.Item>
-                ))}
-              </Menu.ItemGroup>
-            </>
-          ) : null}
-          <Menu.Separator />
-          <LanguageSubmenu />
-          <Menu.Item value="color-mode">{mode === 'dark' ? LL.common.switchToLight() : LL.common.switchToDark()}</Menu.Item>
-          <Menu.Separator />
-          <Menu.Item value="logout">{LL.nav.logout()}</Menu.Item>
-        </Menu.Content>
-      </Menu.Positioner>
-    </Menu.Root>
-  )
-}

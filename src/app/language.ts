@@ -29,9 +29,16 @@ const installFormatters = (locale: Locales): void => {
   if (dateFormatters) Object.assign(formatters, dateFormatters.initFormatters(locale))
 }
 
-/** Loads the date formatters (and Temporal) for the active language and every one activated later. */
+/**
+ * Loads the date formatters for the active language and every one activated later, and Temporal's polyfill
+ * where the browser has no Temporal of its own (installed on globalThis: src/app/temporal.ts).
+ */
 export const loadDateFormatters = async (): Promise<void> => {
-  dateFormatters ??= await import('../../locales/formatters')
+  const [formatters] = await Promise.all([
+    dateFormatters ?? import('../../locales/formatters'),
+    'Temporal' in globalThis ? undefined : import('temporal-polyfill/shim').then((polyfill) => polyfill.install()),
+  ])
+  dateFormatters = formatters
   installFormatters(active)
 }
 

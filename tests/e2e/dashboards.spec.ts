@@ -224,3 +224,27 @@ test("an admin who arrives logged in gets the dashboard's figures read beside th
   await page.waitForLoadState('networkidle')
   expect(reads).toHaveLength(1)
 })
+
+test("the dates are the browser's Temporal's where it has one, and the polyfill's where it has not", async ({ page, browser, request }) => {
+  const { owner } = await school(request, 'Temporal')
+  const polyfill = (loaded: string[]) => loaded.filter((url) => /\/assets\/(?:shim|temporal-polyfill)-[\w-]+\.js$/.test(url))
+  const week = /This week, Saturday to Friday: \d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}/
+
+  const native: string[] = []
+  page.on('request', (sent) => native.push(sent.url()))
+  await logIn(page, owner)
+  await expect(page.getByText(week)).toBeVisible()
+  expect(await page.evaluate(() => 'Temporal' in globalThis)).toBe(true)
+  expect(polyfill(native)).toEqual([])
+
+  // a browser without Temporal (this Chromium, its Temporal taken away before the app starts)
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  await context.addInitScript(() => delete (globalThis as { Temporal?: unknown }).Temporal)
+  const older = await context.newPage()
+  const loaded: string[] = []
+  older.on('request', (sent) => loaded.push(sent.url()))
+  await logIn(older, owner)
+  await expect(older.getByText(week)).toBeVisible()
+  expect(polyfill(loaded)).toHaveLength(1)
+  await context.close()
+})
