@@ -38,7 +38,7 @@ const READS: Partial<Record<RouteName, Read>> = {
   AdminOrganizations: (_, search, __, init) => [countriesRequest(init), organizationsRequest(parseQuery(search), init)],
 }
 
-/** The code of the same screens (routes.tsx's loaders, which their React.lazy shares). */
+/** The code of the same screens: routes.tsx's loaders (the browser loads a module once; the screen's React.lazy finds it loaded). */
 const CODE: Partial<Record<RouteName, () => Promise<unknown>>> = {
   Dashboard: dashboard,
   OrganizationDashboard: dashboard,
