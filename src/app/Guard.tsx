@@ -8,7 +8,7 @@ import { navigationGuardActors } from '../api/auth'
 import { toaster } from '../ui'
 import { actorOptions } from './inspect'
 import { currentLL } from './language'
-import { resolveRoute } from './paths'
+import { idParam, resolveRoute } from './paths'
 import { returnToOf } from './return-to'
 import { selectRestoring, useSession } from './root-context'
 import { ScreenLoading } from './ScreenLoading'
@@ -52,11 +52,7 @@ const guardedSearch = (search: string): string => {
 }
 
 /** A route's :organizationId as the guard reads it: null when absent, 0 when it is not an id. */
-const organizationIdOf = (param: string | undefined): number | null => {
-  if (param === undefined) return null
-  const id = /^\d{1,15}$/.test(param) ? Number(param) : 0
-  return id > 0 ? id : 0
-}
+const organizationIdOf = (param: string | undefined): number | null => (param === undefined ? null : (idParam(param) ?? 0))
 
 function GuardRun({ location, search, children }: { location: string; search: string; children: ReactNode }) {
   const session = useSession()

@@ -58,22 +58,22 @@ function useMenus() {
       clearTimeout(fallback)
     }
   }, [menus, wanted])
-  const standIn = (which: Which) => ({
-    onPointerEnter: () => setWanted(true),
-    onFocus: () => {
-      setWanted(true)
-      setStart((now) => now ?? { start: 'focus', which })
-    },
+  const standIn = (which: Which) => {
     // a press (a mouse's opens a menu on pointer down) or a click (the keyboard's Enter and Space)
-    onPointerDown: () => {
+    const press = () => {
       setWanted(true)
       setStart({ start: 'click', which })
-    },
-    onClick: () => {
-      setWanted(true)
-      setStart({ start: 'click', which })
-    },
-  })
+    }
+    return {
+      onPointerEnter: () => setWanted(true),
+      onFocus: () => {
+        setWanted(true)
+        setStart((now) => now ?? { start: 'focus', which })
+      },
+      onPointerDown: press,
+      onClick: press,
+    }
+  }
   const startOf = (which: Which) => (start?.which === which ? start.start : undefined)
   return { menus, standIn, startOf }
 }

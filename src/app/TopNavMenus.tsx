@@ -4,7 +4,7 @@ import { useLocation } from 'wouter'
 import { useI18nContext } from '../../locales/i18n-react'
 import { Menu, Text, useColorMode } from '../ui'
 import { LanguageSubmenu } from './LanguageSubmenu'
-import { OrganizationMenuButton, UserMenuButton, type MenuStart } from './menu-buttons'
+import { OrganizationMenuButton, UserMenuButton, userName, type MenuStart } from './menu-buttons'
 import { userMenuLinks } from './nav'
 import { paths } from './paths'
 import { selectOrganizationId, selectUser, useSession } from './root-context'
@@ -72,7 +72,7 @@ export function UserMenu({ onNavigate, onOpen, start }: { onNavigate: (href: str
   const trigger = useFocusAtStart(start)
   if (!user) return null
   const links = userMenuLinks(user, organizationId)
-  const name = `${user.first_name} ${user.last_name}`.trim() || user.email
+  const name = userName(user)
 
   const onSelect = (value: string) => {
     if (value === 'logout') {

@@ -12,10 +12,13 @@ import { Avatar, Button, ChevronDownIcon, initials, type ButtonProps } from '../
 /** What a person did to a stand-in before the menus came: the menu opens at once, or its button takes the focus. */
 export type MenuStart = 'click' | 'focus'
 
+/** The user's name as the header shows it (the e-mail when they gave none). */
+export const userName = (user: User): string => `${user.first_name} ${user.last_name}`.trim() || user.email
+
 /** The user menu's button: the avatar (initials or photo) and, from sm up, a chevron. */
 export const UserMenuButton = forwardRef<HTMLButtonElement, ButtonProps & { user: User }>(function UserMenuButton({ user, ...props }, ref) {
   const { LL } = useI18nContext()
-  const name = `${user.first_name} ${user.last_name}`.trim() || user.email
+  const name = userName(user)
   return (
     <Button ref={ref} variant="ghost" size="sm" aria-label={LL.nav.userMenu({ initials: initials(name), name })} aria-haspopup="menu" px="1" {...props}>
       <Avatar name={name} src={user.photo_url} decorative size="sm" />

@@ -61,6 +61,10 @@ export type ResolvedRoute = {
 // each pattern read by wouter's own reader (regexparam): the guard matches an address as the router does
 const compiled = ROUTES.map((route) => ({ ...route, ...parse(route.path) }))
 
+/** A route's id parameter (`:organizationId`, `:classId`...) as a number, or null when absent or not an id. */
+export const idParam = (param: string | undefined): number | null =>
+  param !== undefined && /^\d{1,15}$/.test(param) && Number(param) > 0 ? Number(param) : null
+
 /** The route a path leads to (the path without its query), or NotFound (which needs a session). */
 export const resolveRoute = (pathname: string): ResolvedRoute => {
   const path = pathname.split(/[?#]/)[0] || '/'

@@ -3,7 +3,7 @@ import { api } from '../api/client'
 import { ahead, prefetchedReads, type Ahead } from '../api/prefetch'
 import { storage } from '../api/storage'
 import { parseQuery } from '../features/organizations/admin/query'
-import { resolveRoute, type ResolvedRoute, type RouteName } from './paths'
+import { idParam, resolveRoute, type ResolvedRoute, type RouteName } from './paths'
 import { classDetails, dashboard, organizations, users } from './routes'
 
 /**
@@ -17,10 +17,8 @@ import { classDetails, dashboard, organizations, users } from './routes'
 
 type Read = (route: ResolvedRoute, search: string, storedOrganization: number | null, init: Ahead) => Promise<unknown>[]
 
-const id = (param: string | undefined): number | null => (param !== undefined && /^\d{1,15}$/.test(param) && Number(param) > 0 ? Number(param) : null)
-
 const dashboardReads: Read = ({ params }, _, stored, init) => {
-  const organizationId = params.organizationId === undefined ? stored : id(params.organizationId)
+  const organizationId = params.organizationId === undefined ? stored : idParam(params.organizationId)
   return organizationId === null ? [] : [getDashboard(organizationId, init)]
 }
 
@@ -28,11 +26,11 @@ const READS: Partial<Record<RouteName, Read>> = {
   Dashboard: dashboardReads,
   OrganizationDashboard: dashboardReads,
   'class-details': ({ params }, _, __, init) => {
-    const [organizationId, classId] = [id(params.organizationId), id(params.classId)]
+    const [organizationId, classId] = [idParam(params.organizationId), idParam(params.classId)]
     return organizationId === null || classId === null ? [] : [classRequest(organizationId, classId, init), classInvitesRequest(classId, 1, init)]
   },
   'student-details': ({ params }, _, __, init) => {
-    const [organizationId, studentId] = [id(params.organizationId), id(params.studentId)]
+    const [organizationId, studentId] = [idParam(params.organizationId), idParam(params.studentId)]
     return organizationId === null || studentId === null ? [] : [studentRequest(organizationId, studentId, init), studentClassesRequest(organizationId, studentId, init)]
   },
   AdminOrganizations: (_, search, __, init) => [countriesRequest(init), organizationsRequest(parseQuery(search), init)],

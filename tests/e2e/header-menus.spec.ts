@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createAccount, newPerson } from './support/api'
+import { createAccount, newPerson, type Person } from './support/api'
 import { logIn, userMenu } from './support/ui'
 
 /**
@@ -8,22 +8,22 @@ import { logIn, userMenu } from './support/ui'
  * before it comes: nothing they did is lost.
  */
 
-/** Holds the menus' code back until the returned function is called. */
-const holdMenus = async (page: Page): Promise<() => void> => {
+/** `person` logged in arrives at a page again with the menus' code held back until the returned function is called. */
+const arriveWithMenusHeld = async (page: Page, person: Person): Promise<() => void> => {
+  await logIn(page, person)
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/assets/TopNavMenus-*.js', async (route) => {
     await held
     await route.continue()
   })
+  await page.reload()
   return release
 }
 
 test('a click on the user menu before its code came opens it when the code comes', async ({ page, request }) => {
   const person = await createAccount(request, newPerson('early-click', 'Dorothy', 'Vaughan'))
-  await logIn(page, person)
-  const release = await holdMenus(page)
-  await page.reload()
+  const release = await arriveWithMenusHeld(page, person)
   await userMenu(page, person).click()
   await expect(page.getByRole('menuitem', { name: 'My profile' })).toBeHidden()
   release()
@@ -34,9 +34,7 @@ test('a click on the user menu before its code came opens it when the code comes
 
 test('the user menu button focused from the keyboard before its code came keeps the focus, and opens with Enter', async ({ page, request }) => {
   const person = await createAccount(request, newPerson('early-focus', 'Mary', 'Jackson'))
-  await logIn(page, person)
-  const release = await holdMenus(page)
-  await page.reload()
+  const release = await arriveWithMenusHeld(page, person)
   await userMenu(page, person).focus()
   const came = page.waitForResponse('**/assets/TopNavMenus-*.js')
   release()
