@@ -13,7 +13,8 @@ import { PageHeader } from '../shared/page'
 /** The dialog's code (its form, the phone field's select) comes when a button is pointed at or focused, else when it opens. */
 const loadDialog = () => import('./SendAppLinkDialog')
 const SendAppLinkDialog = lazy(() => loadDialog().then((m) => ({ default: m.SendAppLinkDialog })))
-const prefetchDialog = { onPointerEnter: () => void loadDialog().catch(() => undefined), onFocus: () => void loadDialog().catch(() => undefined) }
+const fetchDialog = () => void loadDialog().catch(() => undefined)
+const prefetchDialog = { onPointerEnter: fetchDialog, onFocus: fetchDialog }
 
 /**
  * The start-learning screen (spec §2), the onboarding's step for a student (and a teacher waiting for
