@@ -178,22 +178,6 @@ type RootTranslation = {
 		 */
 		goToPage: RequiredParams<'page'>
 		/**
-		 * S​o​r​t​ ​a​s​c​e​n​d​i​n​g
-		 */
-		sortAscending: string
-		/**
-		 * S​o​r​t​ ​d​e​s​c​e​n​d​i​n​g
-		 */
-		sortDescending: string
-		/**
-		 * N​o​ ​r​e​s​u​l​t​s​ ​f​o​u​n​d​.
-		 */
-		noResults: string
-		/**
-		 * T​h​i​s​ ​a​r​e​a​ ​i​s​ ​n​o​t​ ​b​u​i​l​t​ ​y​e​t​.
-		 */
-		notBuiltYet: string
-		/**
 		 * {​a​r​e​a​}​ ​i​s​ ​n​o​t​ ​b​u​i​l​t​ ​y​e​t​.​ ​I​t​ ​w​i​l​l​ ​c​o​m​e​ ​i​n​ ​a​ ​l​a​t​e​r​ ​v​e​r​s​i​o​n​.
 		 * @param {string} area
 		 */
@@ -319,10 +303,6 @@ type RootTranslation = {
 		 * @param {string} name
 		 */
 		currentOrganization: RequiredParams<'name'>
-		/**
-		 * N​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​s​e​l​e​c​t​e​d
-		 */
-		noOrganization: string
 		/**
 		 * {​p​a​g​e​}​ ​·​ ​P​r​o​n​u​n​c​i​a​t​i​o​n​ ​P​o​r​t​a​l
 		 * @param {string} page
@@ -713,18 +693,10 @@ type RootTranslation = {
 			 */
 			expired: string
 			/**
-			 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
-			 */
-			invalidToken: string
-			/**
 			 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​i​s​ ​f​o​r​ ​y​o​u​r​ ​e​x​i​s​t​i​n​g​ ​a​c​c​o​u​n​t​ ​{​e​m​a​i​l​}​.​ ​L​o​g​ ​i​n​ ​t​o​ ​a​c​c​e​p​t​ ​i​t​.
 			 * @param {string} email
 			 */
 			existingAccount: RequiredParams<'email'>
-			/**
-			 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​L​o​g​ ​i​n​ ​w​i​t​h​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​t​o​ ​a​c​c​e​p​t​ ​i​t​.
-			 */
-			emailMismatch: string
 		}
 		/**
 		 * Y​o​u​r​ ​s​e​s​s​i​o​n​ ​h​a​s​ ​e​x​p​i​r​e​d​,​ ​p​l​e​a​s​e​ ​l​o​g​i​n
@@ -786,17 +758,9 @@ type RootTranslation = {
 		 */
 		newPasswordRequired: string
 		/**
-		 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​t​o​o​ ​c​o​m​m​o​n​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​o​n​e​.
-		 */
-		commonPassword: string
-		/**
 		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
 		 */
 		invitationCodeInvalid: string
-		/**
-		 * C​o​d​e​ ​i​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e
-		 */
-		codeIncomplete: string
 		/**
 		 * P​h​o​n​e​ ​s​h​o​u​l​d​ ​b​e​ ​a​ ​n​u​m​b​e​r
 		 */
@@ -7433,22 +7397,6 @@ export type TranslationFunctions = {
 		 */
 		goToPage: (arg: { page: number }) => LocalizedString
 		/**
-		 * Sort ascending
-		 */
-		sortAscending: () => LocalizedString
-		/**
-		 * Sort descending
-		 */
-		sortDescending: () => LocalizedString
-		/**
-		 * No results found.
-		 */
-		noResults: () => LocalizedString
-		/**
-		 * This area is not built yet.
-		 */
-		notBuiltYet: () => LocalizedString
-		/**
 		 * {area} is not built yet. It will come in a later version.
 		 */
 		notBuiltYetArea: (arg: { area: string }) => LocalizedString
@@ -7566,10 +7514,6 @@ export type TranslationFunctions = {
 		 * Current organization: {name}
 		 */
 		currentOrganization: (arg: { name: string }) => LocalizedString
-		/**
-		 * No organization selected
-		 */
-		noOrganization: () => LocalizedString
 		/**
 		 * {page} · Pronunciation Portal
 		 */
@@ -7952,17 +7896,9 @@ export type TranslationFunctions = {
 			 */
 			expired: () => LocalizedString
 			/**
-			 * This invitation link is not valid.
-			 */
-			invalidToken: () => LocalizedString
-			/**
 			 * This invitation is for your existing account {email}. Log in to accept it.
 			 */
 			existingAccount: (arg: { email: string }) => LocalizedString
-			/**
-			 * This invitation was sent to another email address. Log in with that address to accept it.
-			 */
-			emailMismatch: () => LocalizedString
 		}
 		/**
 		 * Your session has expired, please login
@@ -8023,17 +7959,9 @@ export type TranslationFunctions = {
 		 */
 		newPasswordRequired: () => LocalizedString
 		/**
-		 * This password is too common. Choose another one.
-		 */
-		commonPassword: () => LocalizedString
-		/**
 		 * This invitation code is not valid.
 		 */
 		invitationCodeInvalid: () => LocalizedString
-		/**
-		 * Code is not complete
-		 */
-		codeIncomplete: () => LocalizedString
 		/**
 		 * Phone should be a number
 		 */

@@ -4,7 +4,7 @@ import { ahead, prefetchedReads, type Ahead } from '../api/prefetch'
 import { storage } from '../api/storage'
 import { parseQuery } from '../features/organizations/admin/query'
 import { idParam, resolveRoute, type ResolvedRoute, type RouteName } from './paths'
-import { classDetails, dashboard, organizations, users } from './routes'
+import { adminOrganizations, classDetails, dashboard, studentDetails } from './routes'
 
 /**
  * The first reads of the screens people arrive at most (issue 21: data starts with the navigation), sent
@@ -41,8 +41,8 @@ const CODE: Partial<Record<RouteName, () => Promise<unknown>>> = {
   Dashboard: dashboard,
   OrganizationDashboard: dashboard,
   'class-details': classDetails,
-  'student-details': users,
-  AdminOrganizations: organizations,
+  'student-details': studentDetails,
+  AdminOrganizations: adminOrganizations,
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import type { Namespaces } from '../../locales/i18n-types'
 import { LoginPage } from '../features/auth/LoginPage'
@@ -20,6 +20,11 @@ const loggedIn =
   (): Promise<M> =>
     Promise.all([withTexts(load, namespaces)(), loadDateFormatters()]).then(([module]) => module)
 
+/** The screen `name` of the module `load` brings, loaded when first shown. */
+const screen = <M, K extends keyof M>(load: () => Promise<M>, name: K) =>
+  // any: whatever props the screen takes, as React's own lazy
+  lazy(() => load().then((m) => ({ default: m[name] as Extract<M[K], ComponentType<any>> })))
+
 /** The texts of the organization screens (the users views are shared with the users area). */
 const ORGANIZATION_TEXTS: readonly Namespaces[] = ['organizationUsers', 'organizationForm', 'adminOrganizations', 'organizationProfile']
 
@@ -30,60 +35,59 @@ const ORGANIZATION_TEXTS: readonly Namespaces[] = ['organizationUsers', 'organiz
 const auth = () => import('../features/auth/pages')
 const accountPages = withTexts(auth, ['account'])
 const legal = withTexts(auth, ['legal', 'account'])
-export const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
-export const users = loggedIn(() => import('../features/users/pages'), ['organizationUsers', 'invitationImport', 'reports', 'classDetails', 'classes', 'personClasses'])
+const organizations = loggedIn(() => import('../features/organizations/pages'), ORGANIZATION_TEXTS)
+/** The platform admin's list on its own: without an organization's page (its users, invitations, profile). */
+export const adminOrganizations = loggedIn(() => import('../features/organizations/admin/AdminOrganizationsScreen'), ORGANIZATION_TEXTS)
+/** The texts of the users area: its lists, their invitations and imports, and a person's classes and reports. */
+const USERS_TEXTS: readonly Namespaces[] = ['organizationUsers', 'invitationImport', 'reports', 'classDetails', 'classes', 'personClasses']
+const users = loggedIn(() => import('../features/users/pages'), USERS_TEXTS)
+/** A student's page (a teacher's and an admin's everyday one) on its own: without the lists' invitations and imports. */
+export const studentDetails = loggedIn(() => import('../features/users/students/StudentDetails'), USERS_TEXTS)
 
-const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })))
-const ConfirmAccountPage = lazy(() => accountPages().then((m) => ({ default: m.ConfirmAccountPage })))
-const ResetPasswordPage = lazy(() => accountPages().then((m) => ({ default: m.ResetPasswordPage })))
-const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })))
-const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })))
-const InvitePage = lazy(() => accountPages().then((m) => ({ default: m.InvitePage })))
-const UndoEmailChangePage = lazy(() => accountPages().then((m) => ({ default: m.UndoEmailChangePage })))
+const NotFoundPage = screen(() => import('./NotFoundPage'), 'NotFoundPage')
+const ConfirmAccountPage = screen(accountPages, 'ConfirmAccountPage')
+const ResetPasswordPage = screen(accountPages, 'ResetPasswordPage')
+const TermsPage = screen(legal, 'TermsPage')
+const PrivacyPage = screen(legal, 'PrivacyPage')
+const InvitePage = screen(accountPages, 'InvitePage')
+const UndoEmailChangePage = screen(accountPages, 'UndoEmailChangePage')
 export const dashboard = loggedIn(() => import('../features/dashboards/DashboardPage'), ['dashboards', 'classes', 'startLearning', 'classImport'])
-const DashboardPage = lazy(() => dashboard().then((m) => ({ default: m.DashboardPage })))
-const ProfilePage = lazy(loggedIn(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })), ['myProfile']))
-const OnboardingPage = lazy(
-  loggedIn(() => import('../features/onboarding/OnboardingPage').then((m) => ({ default: m.OnboardingPage })), [
-    'startLearning',
-    'onboarding',
-    'organizationForm',
-    'organizationUsers',
-  ]),
-)
-const JoinPage = lazy(loggedIn(() => import('../features/invitations/JoinPage').then((m) => ({ default: m.JoinPage })), ['organizationUsers']))
-const ClassesPage = lazy(
-  loggedIn(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })), ['classes', 'classDetails', 'classImport', 'classUserImport']),
-)
-const ClassWizardPage = lazy(
-  loggedIn(() => import('../features/classes/wizard/ClassWizardPage').then((m) => ({ default: m.ClassWizardPage })), ['classes', 'classWizard', 'invitationImport']),
-)
-const ClassImportPage = lazy(
-  loggedIn(() => import('../features/classes/import/ClassImportPage').then((m) => ({ default: m.ClassImportPage })), ['classImport']),
-)
-const ClassUserImportPage = lazy(
-  loggedIn(() => import('../features/classes/import/ClassUserImportPage').then((m) => ({ default: m.ClassUserImportPage })), ['classImport', 'classUserImport']),
-)
+const DashboardPage = screen(dashboard, 'DashboardPage')
+const profile = loggedIn(() => import('../features/profile/ProfilePage'), ['myProfile'])
+const ProfilePage = screen(profile, 'ProfilePage')
+const onboarding = loggedIn(() => import('../features/onboarding/OnboardingPage'), ['startLearning', 'onboarding', 'organizationForm', 'organizationUsers'])
+const OnboardingPage = screen(onboarding, 'OnboardingPage')
+const join = loggedIn(() => import('../features/invitations/JoinPage'), ['organizationUsers'])
+const JoinPage = screen(join, 'JoinPage')
+const classes = loggedIn(() => import('../features/classes/ClassesPage'), ['classes', 'classDetails', 'classImport', 'classUserImport'])
+const ClassesPage = screen(classes, 'ClassesPage')
+const classWizard = loggedIn(() => import('../features/classes/wizard/ClassWizardPage'), ['classes', 'classWizard', 'invitationImport'])
+const ClassWizardPage = screen(classWizard, 'ClassWizardPage')
+const classImport = loggedIn(() => import('../features/classes/import/ClassImportPage'), ['classImport'])
+const ClassImportPage = screen(classImport, 'ClassImportPage')
+const classUserImport = loggedIn(() => import('../features/classes/import/ClassUserImportPage'), ['classImport', 'classUserImport'])
+const ClassUserImportPage = screen(classUserImport, 'ClassUserImportPage')
 export const classDetails = loggedIn(() => import('../features/classes/details/ClassDetailsPage'), ['classes', 'classDetails', 'organizationUsers', 'reports', 'classExports', 'invitationImport'])
-const ClassDetailsPage = lazy(() => classDetails().then((m) => ({ default: m.ClassDetailsPage })))
-const AdminOrganizationsPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationsPage })))
-const AdminOrganizationPage = lazy(() => organizations().then((m) => ({ default: m.AdminOrganizationPage })))
-const OrganizationPage = lazy(() => organizations().then((m) => ({ default: m.OrganizationPage })))
-const OrganizationUserProfilePage = lazy(() => users().then((m) => ({ default: m.OrganizationUserProfilePage })))
-const StudentsPage = lazy(() => users().then((m) => ({ default: m.StudentsPage })))
-const StudentDetailsPage = lazy(() => users().then((m) => ({ default: m.StudentDetailsPage })))
-const TeachersPage = lazy(() => users().then((m) => ({ default: m.TeachersPage })))
-const TeacherDetailsPage = lazy(() => users().then((m) => ({ default: m.TeacherDetailsPage })))
+const ClassDetailsPage = screen(classDetails, 'ClassDetailsPage')
+const AdminOrganizationsPage = screen(adminOrganizations, 'AdminOrganizationsScreen')
+const AdminOrganizationPage = screen(organizations, 'AdminOrganizationPage')
+const OrganizationPage = screen(organizations, 'OrganizationPage')
+const OrganizationUserProfilePage = screen(users, 'OrganizationUserProfilePage')
+const StudentsPage = screen(users, 'StudentsPage')
+const StudentDetailsPage = screen(studentDetails, 'StudentDetails')
+const TeachersPage = screen(users, 'TeachersPage')
+const TeacherDetailsPage = screen(users, 'TeacherDetailsPage')
 
 /** The component gallery, in development builds only (dropped from production bundles). */
-const Gallery = import.meta.env.DEV ? lazy(() => import('../ui/Gallery').then((m) => ({ default: m.Gallery }))) : null
+const Gallery = import.meta.env.DEV ? screen(() => import('../ui/Gallery'), 'Gallery') : null
 
 /**
  * The flow gallery (src/flows), elkjs with it: a chunk of its own, loaded only for those who may see
  * it. A production build shows it to platform admins only (anybody else gets the not-found page, the
  * chunk never loaded); a development build to anybody logged in.
  */
-const FlowsPage = lazy(withTexts(() => import('../flows/FlowsPage').then((m) => ({ default: m.FlowsPage })), ['flows']))
+const flows = withTexts(() => import('../flows/FlowsPage'), ['flows'])
+const FlowsPage = screen(flows, 'FlowsPage')
 function FlowsScreen() {
   const user = useCurrentUser()
   return import.meta.env.DEV || user?.is_superuser ? <FlowsPage /> : <NotFoundPage />

@@ -190,3 +190,28 @@ test('a country admin sees the country filter locked to their country, and the l
   await expect(dialog.getByRole('combobox', { name: 'Country' })).toBeDisabled()
   await expect(dialog.getByRole('combobox', { name: 'Country' })).toContainText('Japan')
 })
+
+test("the organizations list comes without its dialogs' code, nor an organization's page; pointing at a button fetches its dialog's", async ({ page, request }) => {
+  await unverifiedOrganization(request, organizationName('On Demand Inc'))
+  const scripts: string[] = []
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname.split('/').pop()!)
+  })
+  const fetched = (name: string) => scripts.some((file) => file.startsWith(`${name}-`))
+  await logInAsPlatformAdmin(page)
+  await expect(page.getByRole('table')).toBeVisible()
+  // an organization's page (its users, their pending invitations) is a chunk of its own too
+  const notShown = ['OrganizationFormDialog', 'ImportOrganizationsDialog', 'RestoreOrganizationDialog', 'PendingInvites', 'tags-input', 'use-file-import']
+  expect(notShown.filter(fetched)).toEqual([])
+
+  const create = page.getByRole('button', { name: 'Create organization' })
+  await create.focus()
+  await expect.poll(() => fetched('OrganizationFormDialog')).toBe(true)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Create organization' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Import', exact: true }).hover()
+  await expect.poll(() => fetched('ImportOrganizationsDialog')).toBe(true)
+})

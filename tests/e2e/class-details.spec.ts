@@ -240,3 +240,52 @@ test("an admin uploads a file of e-mails to a class from its students tab: the o
   const pending = await request.get(`/v1/invitations/group/${groupId}/`, { headers: bearer(session.token) })
   expect(((await pending.json()) as { results: { email: string }[] }).results.map((row) => row.email)).toEqual([newcomer])
 })
+
+test("the class page's first view brings no code of its dialogs and other tabs: pointing at a button fetches its dialog's before it opens", async ({ page, request }) => {
+  const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
+  const organization = await createOrganization(request, organizationName('On Demand School'), { owner: owner.email })
+  const session = await accept(request, owner, (await newestMailLink(request, owner.email, '/invite')).link)
+  const created = await request.post(`/v1/groups/${organization.id}/`, {
+    headers: bearer(session.token),
+    data: { name: 'Grade 3 C', start_date: '2026-01-01', end_date: '2099-12-31' },
+  })
+  expect(created.status()).toBe(201)
+  const groupId = ((await created.json()) as { id: number }).id
+  expect((await request.post(`/v1/groups/${groupId}/users`, { headers: bearer(session.token), data: { emails: [uniqueEmail('waiting')] } })).status()).toBe(200)
+
+  await logIn(page, owner)
+  const scripts: string[] = []
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname.split('/').pop()!)
+  })
+  const fetched = (name: string) => scripts.some((file) => file.startsWith(`${name}-`))
+  await page.goto(`/organization/${organization.id}/classes/${groupId}`)
+  await expect(page.getByRole('heading', { name: 'Grade 3 C', level: 1 })).toBeVisible()
+  const chip = page.getByRole('button', { name: 'Pending invites (1)' })
+  await expect(chip).toBeVisible()
+  await expect(page.getByText('No goals set')).toBeVisible()
+  // the overview is whole, and none of what it does not show came with it
+  const notShown = ['ClassDialogs', 'AddStudentsDialog', 'UploadStudents', 'ClassStudentsTab', 'ClassReports', 'PendingInvitesDialog', 'tags-input', 'use-file-import']
+  expect(notShown.filter(fetched)).toEqual([])
+
+  // pointing at the edit button fetches the dialogs' code; the dialog then opens with the class's name
+  await page.getByRole('button', { name: 'Edit', exact: true }).hover()
+  await expect.poll(() => fetched('ClassDialogs')).toBe(true)
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const edit = page.getByRole('dialog')
+  await expect(edit.getByRole('textbox', { name: 'Class name' })).toHaveValue('Grade 3 C')
+  await edit.getByRole('button', { name: 'Cancel' }).click()
+  await expect(edit).toHaveCount(0)
+
+  // the pending invitations' modal comes the same way
+  await chip.hover()
+  await expect.poll(() => fetched('PendingInvitesDialog')).toBe(true)
+  await chip.click()
+  await expect(page.getByRole('dialog').getByRole('row')).not.toHaveCount(0)
+  await page.keyboard.press('Escape')
+
+  // a tab's content comes when it is chosen (a spinner meanwhile)
+  await page.getByRole('button', { name: '2. Students' }).click()
+  await expect(page.getByRole('button', { name: 'Invite students' })).toBeVisible()
+  expect(fetched('ClassStudentsTab')).toBe(true)
+})

@@ -120,7 +120,6 @@ describe('the English texts the spec quotes', () => {
 		expect(LL.common.genericError()).toBe('Something went wrong. Try again later.')
 		expect(LL.errors.generic()).toBe('Something went wrong. Try again later.')
 		expect(LL.errors.network()).toBe('Cannot reach the server. Check your connection and try again.')
-		expect(LL.common.notBuiltYet()).toBe('This area is not built yet.')
 		expect(LL.common.pagination({ from: 11, to: 20, total: 42 })).toBe('11 - 20 of 42')
 		expect(LL.auth.login.submit()).toBe('Log in')
 		expect(LL.account.signUp.haveAccount()).toBe('Already have an account? Log in')
@@ -137,8 +136,6 @@ describe('the English texts the spec quotes', () => {
 		expect(LL.validation.currentPasswordRequired()).toBe('Please enter your current password')
 		expect(LL.validation.passwordsDontMatch()).toBe("Two inputs don't match!")
 		expect(LL.validation.newPasswordRequired()).toBe('Insert a password')
-		expect(LL.validation.codeIncomplete()).toBe('Code is not complete')
-		expect(LL.validation.commonPassword()).toBe('This password is too common. Choose another one.')
 	})
 
 	it('include the 401 detail that ends a session, and only en has it verbatim', () => {

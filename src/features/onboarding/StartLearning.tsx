@@ -1,20 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Link as RouterLink } from 'wouter'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { sendAppLinkMachine } from '../../../machines/send-app-link'
 import { Stack } from '../../../styled-system/jsx'
 import { sendAppLink } from '../../api/app-link'
 import { actorOptions } from '../../app/inspect'
+import { onDemand } from '../../app/on-demand'
 import { useCurrentUser } from '../../app/root-context'
 import { Button, Card, Heading, Link, Text, toaster } from '../../ui'
 import { PageHeader } from '../shared/page'
 
 /** The dialog's code (its form, the phone field's select) comes when a button is pointed at or focused, else when it opens. */
-const loadDialog = () => import('./SendAppLinkDialog')
-const SendAppLinkDialog = lazy(() => loadDialog().then((m) => ({ default: m.SendAppLinkDialog })))
-const fetchDialog = () => void loadDialog().catch(() => undefined)
-const prefetchDialog = { onPointerEnter: fetchDialog, onFocus: fetchDialog }
+const SendAppLinkDialog = onDemand(() => import('./SendAppLinkDialog').then((m) => m.SendAppLinkDialog))
 
 /**
  * The start-learning screen (spec §2), the onboarding's step for a student (and a teacher waiting for
@@ -48,10 +46,10 @@ export function StartLearning({ onBack }: { onBack?: () => void }) {
             </Heading>
             <Text color="fg.muted">{t.getTheAppText()}</Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-              <Button {...prefetchDialog} onClick={() => flow.send({ type: 'dialog.open', channel: 'email' })}>
+              <Button {...SendAppLinkDialog.prefetch} onClick={() => flow.send({ type: 'dialog.open', channel: 'email' })}>
                 {t.byEmail()}
               </Button>
-              <Button variant="outline" {...prefetchDialog} onClick={() => flow.send({ type: 'dialog.open', channel: 'sms' })}>
+              <Button variant="outline" {...SendAppLinkDialog.prefetch} onClick={() => flow.send({ type: 'dialog.open', channel: 'sms' })}>
                 {t.bySms()}
               </Button>
             </Stack>
@@ -81,7 +79,7 @@ export function StartLearning({ onBack }: { onBack?: () => void }) {
       {open && user ? (
         // a new dialog (and form) each time one opens: a sent link leaves nothing behind
         <Suspense fallback={null}>
-          <SendAppLinkDialog
+          <SendAppLinkDialog.Component
             channel={open}
             user={user}
             busy={busy}

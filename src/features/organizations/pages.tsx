@@ -1,11 +1,5 @@
 import { useParams } from 'wouter'
-import { AdminOrganizationsScreen } from './admin/AdminOrganizationsScreen'
 import { OrganizationShell } from './OrganizationShell'
-
-/** /admin — the platform admin's organization list. */
-export function AdminOrganizationsPage() {
-  return <AdminOrganizationsScreen />
-}
 
 /** /admin/organization/:organizationId — an organization's detail for the platform admin. */
 export function AdminOrganizationPage() {

@@ -32,9 +32,6 @@ function StudentsImport({ kind }: { kind: 'emails' | 'user_ids' }) {
   )
 }
 
-/** /organization/:organizationId/students/:studentId (student-details). */
-export { StudentDetails as StudentDetailsPage } from './students/StudentDetails'
-
 /** /organization/:id/teachers and /teachers/new (the e-mail invite panel open). */
 export function TeachersPage({ mode }: { mode: 'list' | 'email-invite' }) {
   return <TeachersList inviting={mode === 'email-invite'} />

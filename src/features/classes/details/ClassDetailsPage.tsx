@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useParams } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { classDetailsMachine } from '../../../../machines/class-details'
@@ -28,11 +28,8 @@ import { useOrganizationTerms } from '../../shared/current'
 import { usePageTitle } from '../../shared/page'
 import { useOrganizationToday } from '../../shared/organization-today'
 import { classProgress } from '../progress'
-import { AssignTeacherDialog, ConfirmDialog, EditClassDialog, GoalsDialog } from './ClassDialogs'
-import { AddStudentsDialog } from './AddStudentsDialog'
-import { UploadStudents } from './UploadStudents'
-import { ClassReports, ClassSummary } from '../../reports'
-import { ClassStudentsTab } from './ClassStudentsTab'
+import { ClassSummary } from '../../reports/ClassSummary'
+import { AddStudentsDialog, AssignTeacherDialog, ClassReports, ClassStudentsTab, ConfirmDialog, EditClassDialog, GoalsDialog, UploadStudents } from './on-demand'
 import { useClassWording } from './wording'
 
 type Tab = 'overview' | 'students' | 'reports'
@@ -160,7 +157,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
           {group.name}
         </Heading>
         <Text color="fg.muted">{LL.classes.status[group.status]()}</Text>
-        <IconButton variant="ghost" size="sm" aria-label={t.edit()} onClick={() => details.send({ type: 'class.edit' })}>
+        <IconButton variant="ghost" size="sm" aria-label={t.edit()} {...EditClassDialog.prefetch} onClick={() => details.send({ type: 'class.edit' })}>
           <PencilIcon />
         </IconButton>
       </Flex>
@@ -169,7 +166,13 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
           <Flex as="ul" direction={{ base: 'row', md: 'column' }} wrap="wrap" gap="1" listStyle="none" p="0" m="0">
             {(['overview', 'students', 'reports'] as const).map((entry, index) => (
               <li key={entry}>
-                <button type="button" className={menuButton} aria-current={tab === entry ? 'page' : undefined} onClick={() => setTab(entry)}>
+                <button
+                  type="button"
+                  className={menuButton}
+                  aria-current={tab === entry ? 'page' : undefined}
+                  {...(entry === 'students' ? ClassStudentsTab.prefetch : entry === 'reports' ? ClassReports.prefetch : {})}
+                  onClick={() => setTab(entry)}
+                >
                   {index + 1}. {entry === 'overview' ? t.overview() : entry === 'students' ? w.students() : t.timeTracking()}
                 </button>
               </li>
@@ -179,54 +182,65 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
         <Stack gap="6" flex="1" minW="0" w="full">
           {tab === 'overview' ? (
             <Overview group={group} admin={admin} invites={invites} organizationName={terms.classes()} send={details.send} />
-          ) : tab === 'reports' ? (
-            <ClassReports organizationId={organizationId} groupId={group.id} />
           ) : (
-            <>
-              {adding === 'upload' ? (
-                <UploadStudents organizationId={organizationId} groupId={group.id} className={group.name} onClose={() => setAdding(null)} onSent={changed} />
-              ) : null}
-              <ClassStudentsTab group={group} reloadKey={reloadKey} onInvite={setAdding} onChanged={changed} />
-            </>
+            <Suspense fallback={<Spinner label={LL.common.loading()} />}>
+              {tab === 'reports' ? (
+                <ClassReports.Component organizationId={organizationId} groupId={group.id} />
+              ) : (
+                <>
+                  {adding === 'upload' ? (
+                    <Suspense fallback={<Spinner label={LL.common.loading()} />}>
+                      <UploadStudents.Component organizationId={organizationId} groupId={group.id} className={group.name} onClose={() => setAdding(null)} onSent={changed} />
+                    </Suspense>
+                  ) : null}
+                  <ClassStudentsTab.Component group={group} reloadKey={reloadKey} onInvite={setAdding} onChanged={changed} />
+                </>
+              )}
+            </Suspense>
           )}
         </Stack>
       </Flex>
-      {form === 'edit' ? (
-        <EditClassDialog
-          group={group}
-          withTeacher={admin}
-          busy={busy}
-          error={actionError}
-          onSave={(form, teacher) => details.send({ type: 'edit.save', details: form, ...(teacher === undefined ? {} : { teacher }) })}
-          onCancel={() => details.send({ type: 'form.cancel' })}
-        />
-      ) : form === 'goals' ? (
-        <GoalsDialog group={group} busy={busy} error={actionError} onSave={(goals) => details.send({ type: 'goals.save', goals })} onCancel={() => details.send({ type: 'form.cancel' })} />
-      ) : form === 'teacher' ? (
-        <AssignTeacherDialog organizationId={organizationId} busy={busy} error={actionError} onSubmit={(email) => details.send({ type: 'teacher.submit', email })} onCancel={() => details.send({ type: 'form.cancel' })} />
-      ) : form === 'removeTeacher' ? (
-        <ConfirmDialog
-          title={w.removeTeacherTitle({ name: group.name })}
-          description={w.removeTeacherDescription()}
-          busy={busy}
-          error={actionError}
-          confirmLabel={w.removeTeacher()}
-          onConfirm={() => details.send({ type: 'remove.confirm' })}
-          onCancel={() => details.send({ type: 'form.cancel' })}
-        />
-      ) : null}
-      {adding === 'paste' ? (
-        <AddStudentsDialog
-          organizationId={organizationId}
-          groupId={group.id}
-          className={group.name}
-          onClose={() => setAdding(null)}
-          onAdded={() => {
-            setAdding(null)
-            changed()
-          }}
-        />
-      ) : null}
+      {/* the dialogs' code comes when one opens, or when its button is pointed at or focused (on-demand.ts) */}
+      <Suspense fallback={null}>
+        {form === 'edit' ? (
+          <EditClassDialog.Component
+            group={group}
+            withTeacher={admin}
+            busy={busy}
+            error={actionError}
+            onSave={(form, teacher) => details.send({ type: 'edit.save', details: form, ...(teacher === undefined ? {} : { teacher }) })}
+            onCancel={() => details.send({ type: 'form.cancel' })}
+          />
+        ) : form === 'goals' ? (
+          <GoalsDialog.Component group={group} busy={busy} error={actionError} onSave={(goals) => details.send({ type: 'goals.save', goals })} onCancel={() => details.send({ type: 'form.cancel' })} />
+        ) : form === 'teacher' ? (
+          <AssignTeacherDialog.Component organizationId={organizationId} busy={busy} error={actionError} onSubmit={(email) => details.send({ type: 'teacher.submit', email })} onCancel={() => details.send({ type: 'form.cancel' })} />
+        ) : form === 'removeTeacher' ? (
+          <ConfirmDialog.Component
+            title={w.removeTeacherTitle({ name: group.name })}
+            description={w.removeTeacherDescription()}
+            busy={busy}
+            error={actionError}
+            confirmLabel={w.removeTeacher()}
+            onConfirm={() => details.send({ type: 'remove.confirm' })}
+            onCancel={() => details.send({ type: 'form.cancel' })}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {adding === 'paste' ? (
+          <AddStudentsDialog.Component
+            organizationId={organizationId}
+            groupId={group.id}
+            className={group.name}
+            onClose={() => setAdding(null)}
+            onAdded={() => {
+              setAdding(null)
+              changed()
+            }}
+          />
+        ) : null}
+      </Suspense>
     </Stack>
   )
 }
@@ -284,11 +298,11 @@ function Overview({ group, admin, invites, organizationName, send }: {
         )}
         {admin ? (
           <Flex gap="2" wrap="wrap">
-            <Button size="sm" variant="outline" onClick={() => send({ type: 'teacher.assign' })}>
+            <Button size="sm" variant="outline" {...AssignTeacherDialog.prefetch} onClick={() => send({ type: 'teacher.assign' })}>
               {group.owner || group.pending_teacher ? w.changeTeacher() : w.assignTeacher()}
             </Button>
             {group.owner || group.pending_teacher ? (
-              <Button size="sm" variant="outline" colorPalette="red" onClick={() => send({ type: 'teacher.remove' })}>
+              <Button size="sm" variant="outline" colorPalette="red" {...ConfirmDialog.prefetch} onClick={() => send({ type: 'teacher.remove' })}>
                 {w.removeTeacher()}
               </Button>
             ) : null}
@@ -314,7 +328,7 @@ function Overview({ group, admin, invites, organizationName, send }: {
             <Text color="fg.muted">{w.noGoalsText()}</Text>
           </Stack>
         )}
-        <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => send({ type: 'goals.edit' })}>
+        <Button size="sm" variant="outline" alignSelf="flex-start" {...GoalsDialog.prefetch} onClick={() => send({ type: 'goals.edit' })}>
           {goals ? t.editGoals() : t.setGoals()}
         </Button>
       </OverviewCard>

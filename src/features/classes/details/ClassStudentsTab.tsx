@@ -16,6 +16,7 @@ import { Pager } from '../../shared/Pager'
 import { ExportMenu } from '../../reports/ExportMenu'
 import { useOrganizationToday } from '../../shared/organization-today'
 import { ConfirmDialog } from './ClassDialogs'
+import { AddStudentsDialog, UploadStudents } from './on-demand'
 import { formatDuration } from './format'
 import { useClassWording } from './wording'
 
@@ -30,6 +31,12 @@ type Column = 'name' | 'assessment_test' | 'last_active' | 'time_spent' | 'lesso
  * The students tab (spec 001 §2 Class details): search, the invite menu (paste e-mails or upload a file), the date range, the sortable paged table (§3 Student row); a row opens the student, its
  * remove button takes them out of the class after a confirmation (§6).
  */
+/** The invite menu's two ways of adding students: their code comes when the menu's button is pointed at or focused. */
+const fetchAdding = () => {
+  AddStudentsDialog.fetch()
+  UploadStudents.fetch()
+}
+
 export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
   group: ClassGroup
   /** The invite menu's choice: paste e-mails, or upload a file of them. */
@@ -109,7 +116,7 @@ export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
           <ExportMenu organizationId={group.organization_id} groupId={group.id} {...exportRange(group, query, today)} />
           <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onSelect={(details) => onInvite(details.value === 'upload' ? 'upload' : 'paste')}>
             <Menu.Trigger asChild>
-              <Button>
+              <Button onPointerEnter={fetchAdding} onFocus={fetchAdding}>
                 {w.invite()} <ChevronDownIcon />
               </Button>
             </Menu.Trigger>

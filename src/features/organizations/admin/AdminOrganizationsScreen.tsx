@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo, useState } from 'react'
+import { Suspense, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../../locales/i18n-react'
 import { adminOrganizationsMachine } from '../../../../machines/admin-organizations'
@@ -14,12 +14,15 @@ import { Button, Select, Spinner, Text, TextField, toaster } from '../../../ui'
 import { LoadFailed } from '../../shared/LoadFailed'
 import { Pager } from '../../shared/Pager'
 import { PageHeader } from '../../shared/page'
-import { OrganizationFormDialog } from '../OrganizationFormDialog'
+import { onDemand } from '../../../app/on-demand'
 import { DeletedOrganizationsTable } from './DeletedOrganizationsTable'
-import { ImportOrganizationsDialog } from './ImportOrganizationsDialog'
 import { OrganizationsTable } from './OrganizationsTable'
 import { DEFAULT_QUERY, formatQuery, parseQuery } from './query'
-import { RestoreOrganizationDialog } from './RestoreOrganizationDialog'
+
+// the dialogs' code (the organization form, the spreadsheet import) comes when their buttons are pointed at or focused
+const OrganizationFormDialog = onDemand(() => import('../OrganizationFormDialog').then((m) => m.OrganizationFormDialog))
+const ImportOrganizationsDialog = onDemand(() => import('./ImportOrganizationsDialog').then((m) => m.ImportOrganizationsDialog))
+const RestoreOrganizationDialog = onDemand(() => import('./RestoreOrganizationDialog').then((m) => m.RestoreOrganizationDialog))
 
 const FILTERS: readonly OrganizationFilter[] = ['all', 'active', 'inactive', 'verified', 'deleted']
 
@@ -92,10 +95,12 @@ export function AdminOrganizationsScreen() {
       <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
         <PageHeader title={T.title()} />
         <Flex gap="3" wrap="wrap">
-          <Button variant="outline" onClick={() => setImporting(true)}>
+          <Button variant="outline" {...ImportOrganizationsDialog.prefetch} onClick={() => setImporting(true)}>
             {LL.adminOrganizations.organizationImport.open()}
           </Button>
-          <Button onClick={() => setCreating(true)}>{T.create()}</Button>
+          <Button {...OrganizationFormDialog.prefetch} onClick={() => setCreating(true)}>
+            {T.create()}
+          </Button>
         </Flex>
       </Flex>
       <Flex direction={{ base: 'column', lg: 'row' }} gap="6" align="flex-start">
@@ -170,7 +175,9 @@ export function AdminOrganizationsScreen() {
                   {T.clearFilters()}
                 </Button>
               ) : (
-                <Button onClick={() => setCreating(true)}>{T.create()}</Button>
+                <Button {...OrganizationFormDialog.prefetch} onClick={() => setCreating(true)}>
+                  {T.create()}
+                </Button>
               )}
             </Stack>
           ) : (
@@ -201,30 +208,33 @@ export function AdminOrganizationsScreen() {
           )}
         </Stack>
       </Flex>
-      {toRestore ? (
-        <RestoreOrganizationDialog
-          name={toRestore.name}
-          busy={restoring}
-          onConfirm={() => flow.send({ type: 'restore.confirm' })}
-          onCancel={() => flow.send({ type: 'restore.cancel' })}
-        />
-      ) : null}
-      {creating ? (
-        <OrganizationFormDialog
-          organization={null}
-          adminContext
-          lockedCountry={lockedCountry}
-          onClose={() => setCreating(false)}
-          onSaved={(organization) => {
-            setCreating(false)
-            toaster.success({ title: T.createdToast({ name: organization.name }) })
-            flow.send({ type: 'list.reload' })
-          }}
-        />
-      ) : null}
-      {importing ? (
-        <ImportOrganizationsDialog onClose={() => setImporting(false)} onCreated={() => flow.send({ type: 'list.reload' })} />
-      ) : null}
+      {/* a dialog's code comes when it opens, or when its button is pointed at or focused */}
+      <Suspense fallback={null}>
+        {toRestore ? (
+          <RestoreOrganizationDialog.Component
+            name={toRestore.name}
+            busy={restoring}
+            onConfirm={() => flow.send({ type: 'restore.confirm' })}
+            onCancel={() => flow.send({ type: 'restore.cancel' })}
+          />
+        ) : null}
+        {creating ? (
+          <OrganizationFormDialog.Component
+            organization={null}
+            adminContext
+            lockedCountry={lockedCountry}
+            onClose={() => setCreating(false)}
+            onSaved={(organization) => {
+              setCreating(false)
+              toaster.success({ title: T.createdToast({ name: organization.name }) })
+              flow.send({ type: 'list.reload' })
+            }}
+          />
+        ) : null}
+        {importing ? (
+          <ImportOrganizationsDialog.Component onClose={() => setImporting(false)} onCreated={() => flow.send({ type: 'list.reload' })} />
+        ) : null}
+      </Suspense>
     </Stack>
   )
 }
