@@ -241,7 +241,7 @@ test("an admin uploads a file of e-mails to a class from its students tab: the o
   expect(((await pending.json()) as { results: { email: string }[] }).results.map((row) => row.email)).toEqual([newcomer])
 })
 
-test("the class page's first view brings no code of its dialogs and other tabs: pointing at a button fetches its dialog's before it opens", async ({ page, request }) => {
+test("the class page's first view brings no code of its dialogs, other tabs and charts below it: pointing at a button fetches its dialog's before it opens", async ({ page, request }) => {
   const owner = await createAccount(request, newPerson('owner', 'Seymour', 'Skinner'))
   const organization = await createOrganization(request, organizationName('On Demand School'), { owner: owner.email })
   const session = await accept(request, owner, (await newestMailLink(request, owner.email, '/invite')).link)
@@ -253,6 +253,8 @@ test("the class page's first view brings no code of its dialogs and other tabs: 
   const groupId = ((await created.json()) as { id: number }).id
   expect((await request.post(`/v1/groups/${groupId}/users`, { headers: bearer(session.token), data: { emails: [uniqueEmail('waiting')] } })).status()).toBe(200)
 
+  // a phone's screen: the overview's charts are more than a screen below it
+  await page.setViewportSize({ width: 360, height: 640 })
   await logIn(page, owner)
   const scripts: string[] = []
   page.on('request', (sent) => {
@@ -265,8 +267,14 @@ test("the class page's first view brings no code of its dialogs and other tabs: 
   await expect(chip).toBeVisible()
   await expect(page.getByText('No goals set')).toBeVisible()
   // the overview is whole, and none of what it does not show came with it
-  const notShown = ['ClassDialogs', 'AddStudentsDialog', 'UploadStudents', 'ClassStudentsTab', 'ClassReports', 'PendingInvitesDialog', 'tags-input', 'use-file-import']
+  const notShown = ['ClassDialogs', 'AddStudentsDialog', 'UploadStudents', 'ClassStudentsTab', 'ClassReports', 'PendingInvitesDialog', 'tags-input', 'use-file-import', 'ReportCharts']
   expect(notShown.filter(fetched)).toEqual([])
+  // scrolled to the end of the page, the charts come
+  await page.keyboard.press('End')
+  await page.mouse.wheel(0, 10_000)
+  await expect(page.getByRole('region', { name: 'Progress (EPS)' })).toBeVisible()
+  expect(fetched('ReportCharts')).toBe(true)
+  await page.mouse.wheel(0, -10_000)
 
   // pointing at the edit button fetches the dialogs' code; the dialog then opens with the class's name
   await page.getByRole('button', { name: 'Edit', exact: true }).hover()

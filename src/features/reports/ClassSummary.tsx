@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { Stack, styled } from '../../../styled-system/jsx'
 import { loadReport } from '../../api/reports'
+import { NearViewport } from '../../app/NearViewport'
 import { Card, Text } from '../../ui'
 import { LessonsOverview } from './LessonsOverview'
 import { ReportSection } from './ReportSection'
@@ -36,9 +37,12 @@ export function ClassSummary({ organizationId, groupId }: { organizationId: numb
         </Card.Body>
       </Card.Root>
       <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
-      <Suspense fallback={null}>
-        <SummaryCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
-      </Suspense>
+      {/* the last of the page: the charts' code comes when they are scrolled near (nothing below them moves) */}
+      <NearViewport>
+        <Suspense fallback={null}>
+          <SummaryCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
+        </Suspense>
+      </NearViewport>
     </ReportSection>
   )
 }

@@ -3,6 +3,7 @@ import type { ReportData } from '../../../machines/types'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { HStack, Stack, styled } from '../../../styled-system/jsx'
 import { loadReport } from '../../api/reports'
+import { NearViewport } from '../../app/NearViewport'
 import { Button, Card, Dialog, Portal } from '../../ui'
 import { organizationZone, useOrganizationTimeZone } from '../shared/organization-today'
 import { AssessmentHistory } from './AssessmentHistory'
@@ -30,9 +31,12 @@ export function StudentReports({ organizationId, studentId }: { organizationId: 
     <ReportSection title={t.activityReports()} range={range} failed={failed} error={error} spaced>
       <LearnerOverview report={report} onHistory={() => setPopup('history')} onLessons={() => setPopup('lessons')} />
       <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} learner />
-      <Suspense fallback={null}>
-        <StudentCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
-      </Suspense>
+      {/* the last of the page: the charts' code comes when they are scrolled near (nothing below them moves) */}
+      <NearViewport>
+        <Suspense fallback={null}>
+          <StudentCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
+        </Suspense>
+      </NearViewport>
       {popup === 'lessons' ? <LessonDetailDialog lessons={report?.lessonDetail ?? []} timeZone={timeZone} onClose={() => setPopup(null)} /> : null}
       {popup === 'history' ? <HistoryDialog report={report} timeZone={timeZone} onClose={() => setPopup(null)} /> : null}
     </ReportSection>
