@@ -24,13 +24,19 @@ const gzipped = promisify(gzip)
  */
 function precompress(): Plugin {
   let outDir = 'dist'
+  let failed = false
   return {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)
     },
+    buildEnd(error) {
+      failed = error !== undefined
+    },
     async closeBundle() {
+      // a build that failed wrote nothing to compress, and its own error is the one to read
+      if (failed) return
       const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file))
       await Promise.all(
         files.map(async (file) => {
