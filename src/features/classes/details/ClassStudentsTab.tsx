@@ -27,16 +27,16 @@ const SEARCH_DEBOUNCE_MS = 300
 
 type Column = 'name' | 'assessment_test' | 'last_active' | 'time_spent' | 'lesson_count' | 'last_eps' | 'time_avg_daily'
 
-/**
- * The students tab (spec 001 §2 Class details): search, the invite menu (paste e-mails or upload a file), the date range, the sortable paged table (§3 Student row); a row opens the student, its
- * remove button takes them out of the class after a confirmation (§6).
- */
 /** The invite menu's two ways of adding students: their code comes when the menu's button is pointed at or focused. */
 const fetchAdding = () => {
   AddStudentsDialog.fetch()
   UploadStudents.fetch()
 }
 
+/**
+ * The students tab (spec 001 §2 Class details): search, the invite menu (paste e-mails or upload a file), the date range, the sortable paged table (§3 Student row); a row opens the student, its
+ * remove button takes them out of the class after a confirmation (§6).
+ */
 export function ClassStudentsTab({ group, onInvite, onChanged, reloadKey }: {
   group: ClassGroup
   /** The invite menu's choice: paste e-mails, or upload a file of them. */
