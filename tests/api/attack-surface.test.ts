@@ -386,6 +386,8 @@ describe("a learner's own texts in the teacher's spreadsheet", () => {
       },
     })
     expect(reply.status, reply.text).toBe(200)
+    // the exports read the events their rollups count: on PostgreSQL the roll-up worker's, a moment later
+    await reportsCaughtUp(server)
     for (const kind of ['lesson', 'assessment']) {
       const csv = await server.api('GET', `/v1/reports/groups/${classA}/export/?kind=${kind}&from=2026-03-01&to=2026-03-31`, { token: a.teacher.token })
       expect(csv.status).toBe(200)
