@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 
 /**
  * Shows `children` once this place of the page comes within a screen's height of the viewport, and from
  * then on (issue 21: charts not in the first viewport load when they are scrolled to). Until then it is
  * an empty block: the children's code (a lazy chart module) is not asked for, nor drawn. Where the
- * browser cannot tell (no IntersectionObserver), they are shown at once.
+ * browser cannot tell (no IntersectionObserver), they are shown at once. Lazy children are shown in a
+ * Suspense of its own, with nothing in their place while their code comes.
  */
 export function NearViewport({ children }: { children: ReactNode }) {
   const place = useRef<HTMLDivElement>(null)
@@ -16,5 +17,5 @@ export function NearViewport({ children }: { children: ReactNode }) {
     observer.observe(element)
     return () => observer.disconnect()
   }, [near])
-  return near ? children : <div ref={place} />
+  return near ? <Suspense fallback={null}>{children}</Suspense> : <div ref={place} />
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { Stack, styled } from '../../../styled-system/jsx'
 import { loadReport } from '../../api/reports'
@@ -39,9 +39,7 @@ export function ClassSummary({ organizationId, groupId }: { organizationId: numb
       <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} />
       {/* the last of the page: the charts' code comes when they are scrolled near (nothing below them moves) */}
       <NearViewport>
-        <Suspense fallback={null}>
-          <SummaryCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
-        </Suspense>
+        <SummaryCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
       </NearViewport>
     </ReportSection>
   )

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, useState } from 'react'
 import type { ReportData } from '../../../machines/types'
 import { useI18nContext } from '../../../locales/i18n-react'
 import { HStack, Stack, styled } from '../../../styled-system/jsx'
@@ -33,9 +33,7 @@ export function StudentReports({ organizationId, studentId }: { organizationId: 
       <LessonsOverview organizationId={organizationId} overview={report?.overview ?? null} loading={loading} learner />
       {/* the last of the page: the charts' code comes when they are scrolled near (nothing below them moves) */}
       <NearViewport>
-        <Suspense fallback={null}>
-          <StudentCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
-        </Suspense>
+        <StudentCharts organizationId={organizationId} report={report} loading={loading} scope={scope} />
       </NearViewport>
       {popup === 'lessons' ? <LessonDetailDialog lessons={report?.lessonDetail ?? []} timeZone={timeZone} onClose={() => setPopup(null)} /> : null}
       {popup === 'history' ? <HistoryDialog report={report} timeZone={timeZone} onClose={() => setPopup(null)} /> : null}
