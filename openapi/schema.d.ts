@@ -744,8 +744,8 @@ export interface paths {
         /**
          * Start a batch invitation from a file (an organization's admins and platform admins)
          * @description Answers the address to PUT the file to (`presigned_url`, with the given `content_type` as its
-         *     Content-Type, within 15 minutes): this server's own signed address, or the S3 bucket's presigned
-         *     one when files are kept on S3. `kind` says what the file lists: e-mail addresses (`emails`, the
+         *     Content-Type, within 15 minutes): this server's own signed address, relative to the origin the
+         *     call came to (`/v1/uploads/?…`), or the S3 bucket's presigned one when files are kept on S3. `kind` says what the file lists: e-mail addresses (`emails`, the
          *     user list template) or ids of existing app users (`user_ids`, the user id list template). A .csv
          *     or .xlsx of at most 5 MB; a spreadsheet content type (`application/vnd.ms-excel`, which some
          *     systems give a .csv) is taken as text/csv. Anything else is 415 'File type is not allowed'.
@@ -2785,7 +2785,7 @@ export interface components {
         };
         InvitationBatchUpload: {
             id: number;
-            /** @description Where to PUT the file */
+            /** @description Where to PUT the file: on this server, a relative address (/v1/uploads/?…, on the page's own origin); on S3, the bucket's absolute one */
             presigned_url: string;
             /** @description The Content-Type to PUT it with */
             content_type: string;
@@ -3007,7 +3007,7 @@ export interface components {
         ClassImportUpload: {
             /** @description The import, named by the preview (file_key) and the confirmation */
             callback_id: number;
-            /** @description Where to PUT the file */
+            /** @description Where to PUT the file: on this server, a relative address (/v1/uploads/?…, on the page's own origin); on S3, the bucket's absolute one */
             presigned_url: string;
             /** @description The Content-Type to PUT it with */
             content_type: string;

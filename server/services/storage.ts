@@ -94,8 +94,13 @@ const sameText = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/** The disk backend; `publicUrl` is the server's address that presigned upload addresses start with. */
-export const diskStorage = (dir: string, publicUrl = ''): Storage => {
+/**
+ * The disk backend. Its presigned upload addresses are relative (`/v1/uploads/?…`): the browser PUTs to
+ * the origin its page came from, whatever address the portal was opened at (127.0.0.1, localhost, a
+ * proxy's name). PUBLIC_URL names the portal in mails; an upload address built from it was another
+ * origin at any other address, and the browser refused it.
+ */
+export const diskStorage = (dir: string): Storage => {
   const fileOf = (key: string) => path.join(dir, ...checkKey(key).split('/'))
   let secret: Promise<Buffer> | undefined
   const signingKey = () => (secret ??= signingKeyOf(dir))
@@ -126,7 +131,7 @@ export const diskStorage = (dir: string, publicUrl = ''): Storage => {
     async presignUpload({ key, contentType, size, expiresAt }) {
       const signed = { key: checkKey(key), contentType, expires: Math.floor(expiresAt.getTime() / 1000), size }
       const query = new URLSearchParams({ key, expires: String(signed.expires), size: String(size), signature: signatureOf(await signingKey(), signed) })
-      return `${publicUrl}/v1/uploads/?${query}`
+      return `/v1/uploads/?${query}`
     },
     async receiveUpload(signed, body, now) {
       if (!KEY.test(signed.key) || !sameText(signed.signature, signatureOf(await signingKey(), signed))) return 'bad_signature'
@@ -201,5 +206,5 @@ export const s3Storage = (config: S3Config): Storage => {
 }
 
 /** S3 when configured, else the disk. */
-export const openStorage = (config: { s3: S3Config | undefined; filesDir: string; publicUrl: string }): Storage =>
-  config.s3 ? s3Storage(config.s3) : diskStorage(config.filesDir, config.publicUrl)
+export const openStorage = (config: { s3: S3Config | undefined; filesDir: string }): Storage =>
+  config.s3 ? s3Storage(config.s3) : diskStorage(config.filesDir)

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
 import { groupMembers, memberships, organizations, users } from '../../server/db/schema.js'
 import { MAX_READ_BYTES, s3Storage } from '../../server/services/storage.js'
-import { countRows, createOrganizationWithPeople, createUser, login, reportsCaughtUp, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, createUser, login, PUBLIC_URL, reportsCaughtUp, startServer, type TestServer } from './harness.js'
 
 /**
  * The classes and reports surface as an attacker sees it (issues 9 and 10): what reaches the store or
@@ -672,7 +672,7 @@ describe('presigned uploads', () => {
 
   it('refuses a key changed to climb out of the files directory or into another organization, another content type, a changed or passed size', async () => {
     const batch = await startBatch()
-    const url = new URL(batch.presigned_url)
+    const url = new URL(batch.presigned_url, PUBLIC_URL)
     const climbing = new URL(url)
     climbing.searchParams.set('key', `../../${url.searchParams.get('key')}`)
     expect((await put(climbing, CSV)).status).toBe(403)
@@ -689,7 +689,7 @@ describe('presigned uploads', () => {
 
   it('takes the declared size exactly, not any size up to 5 MB (was: a declared 20-byte file could be 5 MB)', async () => {
     const batch = await startBatch()
-    const url = new URL(batch.presigned_url)
+    const url = new URL(batch.presigned_url, PUBLIC_URL)
     expect(url.searchParams.get('size')).toBe(String(CSV.length))
     for (const body of [`${CSV}y@example.com\n`, Buffer.alloc(4 * 1024 * 1024, 'a'), CSV.slice(0, -1)]) {
       const reply = await put(url, body)

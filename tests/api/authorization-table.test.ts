@@ -9,7 +9,7 @@ import { createSession } from '../../server/auth/sessions.js'
 import { loadContract, type Operation } from '../../server/contract/load.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
 import { assignments, groupMembers, groups, joinRequests, memberships, organizations, users, type OrganizationRow, type Role, type UserRow } from '../../server/db/schema.js'
-import { startServer, type Reply, type TestServer } from './harness.js'
+import { PUBLIC_URL, type Reply, startServer, type TestServer } from './harness.js'
 
 /**
  * The authorization table (server/auth/authorization-table.ts), called cell by cell. For every
@@ -275,7 +275,7 @@ const uploadedBatch = async (organization: OrganizationRow, kind: 'emails' | 'us
     body: { file_size: payload.length, content_type: 'text/csv', organization: organization.id, file_name: 'list.csv', role: 'student', kind },
   })
   expect(created.status, created.text).toBe(201)
-  const address = new URL(created.body.presigned_url as string)
+  const address = new URL(created.body.presigned_url as string, PUBLIC_URL)
   const put = await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: 'text/csv' } })
   expect(put.status, put.text).toBe(204)
   return created.body.id as number
@@ -292,7 +292,7 @@ const uploadedClassImport = async (organization: OrganizationRow): Promise<numbe
     body: { file_size: payload.length, content_type: XLSX_TYPE, file_name: 'classes.xlsx' },
   })
   expect(created.status, created.text).toBe(201)
-  const address = new URL(created.body.presigned_url as string)
+  const address = new URL(created.body.presigned_url as string, PUBLIC_URL)
   const put = await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: XLSX_TYPE } })
   expect(put.status, put.text).toBe(204)
   return created.body.callback_id as number
@@ -308,7 +308,7 @@ const uploadedClassUserImport = async (organization: OrganizationRow): Promise<n
     body: { file_size: payload.length, content_type: 'text/csv', file_name: 'users.csv' },
   })
   expect(created.status, created.text).toBe(201)
-  const address = new URL(created.body.presigned_url as string)
+  const address = new URL(created.body.presigned_url as string, PUBLIC_URL)
   const put = await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: 'text/csv' } })
   expect(put.status, put.text).toBe(204)
   return created.body.callback_id as number
@@ -448,7 +448,7 @@ const FIXTURES: Record<string, Fixture> = {
         token: world.platformAdmin.token,
         body: { file_size: payload.length, content_type: 'text/csv', organization: world.own.organization.id, file_name: 'list.csv' },
       })
-      const address = new URL(created.body.presigned_url as string)
+      const address = new URL(created.body.presigned_url as string, PUBLIC_URL)
       return { query: address.search.slice(1), raw: { payload, contentType: 'text/csv' } }
     },
   },

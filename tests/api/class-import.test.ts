@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assignments, classImports, groups } from '../../server/db/schema.js'
 import { runMaintenance } from '../../server/maintenance.js'
 import { readSpreadsheet } from '../../server/services/spreadsheets.js'
-import { countRows, createOrganizationWithPeople, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, PUBLIC_URL, startServer, type TestServer } from './harness.js'
 
 /**
  * Class import (specification 001 §2 Class import, §4 Upload and Class import, §5, §7; issue 9): the
@@ -43,7 +43,7 @@ const upload = async (payload: Buffer, fileName = 'classes.xlsx') => {
   const created = await start({ file_size: payload.length, file_name: fileName })
   expect(created.status, created.text).toBe(201)
   expect(created.body.content_type).toBe(XLSX)
-  const address = new URL(created.body.presigned_url)
+  const address = new URL(created.body.presigned_url, PUBLIC_URL)
   const put = await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: XLSX } })
   expect(put.status, put.text).toBe(204)
   return created.body.callback_id as number

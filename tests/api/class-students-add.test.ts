@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership } from '../../server/app.js'
 import { groupMembers, groups, invitations } from '../../server/db/schema.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
-import { createOrganizationWithPeople, createUser, startServer, type TestServer } from './harness.js'
+import { createOrganizationWithPeople, createUser, PUBLIC_URL, startServer, type TestServer } from './harness.js'
 
 /**
  * Issue 9: the class's students tab adds people as the creation wizard does, whether the addresses are
@@ -43,7 +43,7 @@ const upload = async (groupId: number, lines: string[]) => {
     body: { file_size: payload.length, content_type: 'text/csv', organization: school.organization.id, group: groupId, file_name: 'class.csv', role: 'student' },
   })
   expect(created.status, created.text).toBe(201)
-  const url = new URL(created.body.presigned_url)
+  const url = new URL(created.body.presigned_url, PUBLIC_URL)
   expect([200, 204]).toContain((await server.api('PUT', `${url.pathname}${url.search}`, { raw: { payload, contentType: 'text/csv' } })).status)
   return created.body.id as number
 }
@@ -108,7 +108,7 @@ describe("a class's uploaded list", () => {
       token: school.admin.token,
       body: { file_size: payload.length, content_type: 'text/csv', organization: school.organization.id, group: null, file_name: 'org.csv', role: 'student' },
     })
-    const url = new URL(created.body.presigned_url)
+    const url = new URL(created.body.presigned_url, PUBLIC_URL)
     await server.api('PUT', `${url.pathname}${url.search}`, { raw: { payload, contentType: 'text/csv' } })
     const preview = await server.api('GET', `/v1/invitations/batch/${created.body.id}/`, { token: school.admin.token })
     expect(statuses(preview.body)).toEqual([['ralph@example.com', 'member']])

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { classUserImports, groupMembers, groups, invitationGroups, invitations } from '../../server/db/schema.js'
 import { runMaintenance } from '../../server/maintenance.js'
 import { readSpreadsheet } from '../../server/services/spreadsheets.js'
-import { countRows, createOrganizationWithPeople, createUser, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, createUser, PUBLIC_URL, startServer, type TestServer } from './harness.js'
 
 /**
  * User import into classes (specification 001 §2 User import into classes, §4 Upload, §5, §7 "POST
@@ -50,7 +50,7 @@ const upload = async (payload: Buffer, fileName = 'users.xlsx') => {
   const created = await start({ file_size: payload.length, file_name: fileName, content_type: contentType })
   expect(created.status, created.text).toBe(201)
   expect(created.body.content_type).toBe(contentType)
-  const address = new URL(created.body.presigned_url)
+  const address = new URL(created.body.presigned_url, PUBLIC_URL)
   const put = await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType } })
   expect(put.status, put.text).toBe(204)
   return created.body.callback_id as number

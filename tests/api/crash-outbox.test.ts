@@ -30,9 +30,9 @@ const PEOPLE = 120
 const KILL_POINTS = ['answer', 0.35, 0.75] as const
 type KillPoint = (typeof KILL_POINTS)[number]
 
-/** Puts a file at a presigned address, as the browser does. */
-const put = async (address: string, payload: Buffer, contentType: string) => {
-  const reply = await fetch(address, { method: 'PUT', body: new Uint8Array(payload), headers: { 'content-type': contentType } })
+/** Puts a file at a presigned address (relative: on the server's own origin), as the browser does. */
+const put = async (server: ServerProcess, address: string, payload: Buffer, contentType: string) => {
+  const reply = await fetch(new URL(address, `http://127.0.0.1:${server.port}`), { method: 'PUT', body: new Uint8Array(payload), headers: { 'content-type': contentType } })
   expect(reply.status, await reply.text()).toBe(204)
 }
 
@@ -71,7 +71,7 @@ const scenarios: Scenario[] = [
       })
       expect(created.status, JSON.stringify(created.body)).toBe(201)
       // sent without a preview first: the send reads the file, in its transaction
-      await put(created.body.presigned_url, file, 'text/csv')
+      await put(server, created.body.presigned_url, file, 'text/csv')
       return () => server.call('POST', `/v1/invitations/batch/${created.body.id}/send/`, token, { consent: true })
     },
     invited: (tag) => addresses(tag),
@@ -93,7 +93,7 @@ const scenarios: Scenario[] = [
       const file = await xlsxOf([header, ...rows])
       const created = await server.call('POST', `/v1/groups/${organizationId}/import/upload/`, token, { file_size: file.length, content_type: XLSX, file_name: 'classes.xlsx' })
       expect(created.status, JSON.stringify(created.body)).toBe(201)
-      await put(created.body.presigned_url, file, XLSX)
+      await put(server, created.body.presigned_url, file, XLSX)
       const preview = await server.call('POST', `/v1/groups/${organizationId}/preview/`, token, { file_key: created.body.callback_id })
       expect(preview.body.with_errors, JSON.stringify(preview.body).slice(0, 500)).toBe(0)
       return () => server.call('POST', `/v1/groups/${organizationId}/import/`, token, { callback_id: created.body.callback_id })
@@ -117,7 +117,7 @@ const scenarios: Scenario[] = [
         file_name: 'users.csv',
       })
       expect(created.status, JSON.stringify(created.body)).toBe(201)
-      await put(created.body.presigned_url, file, 'text/csv')
+      await put(server, created.body.presigned_url, file, 'text/csv')
       const preview = await server.call('POST', `/v1/groups/${organizationId}/users/preview/`, token, { file_key: created.body.callback_id })
       expect(preview.body.with_errors, JSON.stringify(preview.body).slice(0, 500)).toBe(0)
       return () => server.call('POST', `/v1/groups/${organizationId}/users/import/`, token, { callback_id: created.body.callback_id, consent: true })

@@ -187,9 +187,12 @@ export const createDatabase = async (adminUrl: string): Promise<{ url: string; d
   }
 }
 
+/** The test servers' PUBLIC_URL, and the origin their relative addresses (an upload's) are read against. */
+export const PUBLIC_URL = 'http://portal.test'
+
 export const testConfig = (env: Env = {}) =>
   loadConfig({
-    PUBLIC_URL: 'http://portal.test',
+    PUBLIC_URL,
     RATE_LIMIT_PER_ADDRESS: '10000',
     RATE_LIMIT_PER_EMAIL: '10000',
     RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: '10000',

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm'
 import { invitationBatches } from '../../server/db/schema.js'
 import { storeInvitations } from '../../server/invitations/issue.js'
 import { runMaintenance } from '../../server/maintenance.js'
-import { countRows, createOrganizationWithPeople, createUser, snapshot, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, createUser, PUBLIC_URL, snapshot, startServer, type TestServer } from './harness.js'
 
 /**
  * Batch invitation from a file (spec 000 §3, §4 File import flow, §7; issue 7): the upload address,
@@ -100,10 +100,8 @@ describe.each(Object.entries(backends))('a batch invitation, files on the %s', (
 
   /** PUT to a presigned address as a browser does: this server's own, or the bucket's. */
   const put = async (address: string, payload: Buffer, contentType: string) => {
-    if (address.startsWith('http://portal.test/')) {
-      const url = new URL(address)
-      return (await server.api('PUT', `${url.pathname}${url.search}`, { raw: { payload, contentType } })).status
-    }
+    // this server's own address is relative (server/services/storage.ts); the bucket's is absolute
+    if (address.startsWith('/')) return (await server.api('PUT', address, { raw: { payload, contentType } })).status
     return (await fetch(address, { method: 'PUT', body: new Uint8Array(payload), headers: { 'content-type': contentType } })).status
   }
 
@@ -333,7 +331,7 @@ describe.each(Object.entries(backends))('a batch invitation, files on the %s', (
   it('refuses a tampered or expired upload address, and another content type than the signed one', async () => {
     if (backend === 's3') return // the bucket checks its own signatures
     const created = await create()
-    const address = new URL(created.body.presigned_url)
+    const address = new URL(created.body.presigned_url, PUBLIC_URL)
     const path = `${address.pathname}?${address.searchParams}`
     const body = Buffer.from('email\na@example.com\n')
     const tampered = new URL(address)
@@ -346,6 +344,13 @@ describe.each(Object.entries(backends))('a batch invitation, files on the %s', (
     expect(late.status).toBe(403)
     expect(late.body.detail).toBe('The upload address has expired. Choose the file again.')
     expect((await preview(created.body.id)).status).toBe(409)
+  })
+
+  it("gives an upload address on the page's own origin, not PUBLIC_URL's: the portal opened at another address uploads too (issue 22)", async () => {
+    if (backend === 's3') return // the bucket's address is its own
+    const created = await create()
+    expect(created.body.presigned_url).toMatch(/^\/v1\/uploads\/\?key=/)
+    expect(created.body.presigned_url).not.toContain(PUBLIC_URL)
   })
 
   it('gives the templates with the header in the requester\'s language, and they read back', async () => {

@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invitationBatches, invitations, organizations, rateLimits } from '../../server/db/schema.js'
-import { countRows, createOrganizationWithPeople, createUser, login, snapshot, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, createUser, login, PUBLIC_URL, snapshot, startServer, type TestServer } from './harness.js'
 
 /**
  * An organization's invitations a day (issue 18, server/invitations/quota.ts): INVITATIONS_PER_DAY_UNVERIFIED
@@ -242,7 +242,7 @@ describe('every path that invites', () => {
       token: admin.token,
       body: { file_size: payload.length, content_type: 'text/csv', file_name: 'users.csv' },
     })
-    const address = new URL(created.body.presigned_url)
+    const address = new URL(created.body.presigned_url, PUBLIC_URL)
     expect((await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: 'text/csv' } })).status).toBe(204)
     const preview = await server.api('POST', `${base}/users/preview/`, { token: admin.token, body: { file_key: created.body.callback_id } })
     expect(preview.status, preview.text).toBe(200)
@@ -267,7 +267,7 @@ describe('every path that invites', () => {
       body: { file_size: payload.length, content_type: XLSX, file_name: 'classes.xlsx' },
     })
     expect(created.status, created.text).toBe(201)
-    const address = new URL(created.body.presigned_url)
+    const address = new URL(created.body.presigned_url, PUBLIC_URL)
     expect((await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: XLSX } })).status).toBe(204)
     const preview = await server.api('POST', `${base}/preview/`, { token: admin.token, body: { file_key: created.body.callback_id } })
     expect(preview.status, preview.text).toBe(200)

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invitations } from '../../server/db/schema.js'
-import { countRows, createOrganizationWithPeople, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, PUBLIC_URL, startServer, type TestServer } from './harness.js'
 
 /**
  * Issue 18: a mail is written to the outbox in the transaction of the change that causes it. A mail
@@ -60,7 +60,7 @@ describe('a batch sent without a preview and refused', () => {
       body: { file_size: file.length, content_type: 'text/csv', organization: school.organization.id, file_name: 'people.csv' },
     })
     expect(created.status, created.text).toBe(201)
-    const address = new URL(created.body.presigned_url)
+    const address = new URL(created.body.presigned_url, PUBLIC_URL)
     expect((await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload: file, contentType: 'text/csv' } })).status).toBe(204)
     const refused = await server.api('POST', `/v1/invitations/batch/${created.body.id}/send/`, { token: school.admin.token, body: { consent: true } })
     expect(refused.body).toEqual({ detail: 'Nobody on this list can be invited.', code: 'nobody_to_invite' })

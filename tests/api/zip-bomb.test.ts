@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lyingXlsx } from '../fixtures/lying-xlsx.js'
-import { countRows, createOrganizationWithPeople, createUser, login, startServer, type TestServer } from './harness.js'
+import { countRows, createOrganizationWithPeople, createUser, login, PUBLIC_URL, startServer, type TestServer } from './harness.js'
 
 /**
  * A zip bomb that lies about its size (issue 7, hardening): a real xlsx whose headers declare a few KB
@@ -49,7 +49,7 @@ describe('a zip bomb whose headers lie', () => {
         body: { file_size: payload.length, content_type: XLSX, organization: school.organization.id, group: null, file_name: 'students.xlsx', role: 'student' },
       })
       expect(created.status, created.text).toBe(201)
-      const address = new URL(created.body.presigned_url)
+      const address = new URL(created.body.presigned_url, PUBLIC_URL)
       const put = await server.api('PUT', `${address.pathname}${address.search}`, { raw: { payload, contentType: XLSX } })
       expect([200, 204]).toContain(put.status)
       return server.api('GET', `/v1/invitations/batch/${created.body.id}/`, { token: school.admin.token })

@@ -13,8 +13,8 @@ import { logIn } from './support/ui'
 const CSV = new URL('../fixtures/students.csv', import.meta.url).pathname
 const XLSX = new URL('../fixtures/students.xlsx', import.meta.url).pathname
 
-/** An organization whose admin (its owner, invitation accepted) is logged in on the import screen. */
-const adminOnImport = async (page: Page, request: Parameters<typeof createAccount>[0]): Promise<{ owner: Person; organizationId: number }> => {
+/** An organization whose admin (its owner, invitation accepted) is logged in on the import screen (of `origin`, default the suite's). */
+const adminOnImport = async (page: Page, request: Parameters<typeof createAccount>[0], origin = ''): Promise<{ owner: Person; organizationId: number }> => {
   const owner = await createAccount(request, newPerson('importer', 'Edna', 'Krabappel'))
   const organization = await createOrganization(request, organizationName('Import School'), { owner: owner.email })
   const { link } = await newestMailLink(request, owner.email, '/invite')
@@ -24,8 +24,8 @@ const adminOnImport = async (page: Page, request: Parameters<typeof createAccoun
     data: { token: link.pathname.split('/').pop(), email: owner.email },
   })
   expect(accepted.status()).toBe(200)
-  await logIn(page, owner)
-  await page.goto(`/organization/${organization.id}/students/import`)
+  await logIn(page, owner, origin)
+  await page.goto(`${origin}/organization/${organization.id}/students/import`)
   return { owner, organizationId: organization.id }
 }
 
@@ -65,6 +65,22 @@ test('a csv: the preview shows the bad rows, a confirmed send mails the others, 
   await expect(page.getByRole('button', { name: 'Send 0 invitations' })).toBeDisabled()
   expect(await mailsTo(request, 'ann.csv@example.com')).toHaveLength(1)
   expect(await mailsTo(request, 'bob.csv@example.com')).toHaveLength(1)
+})
+
+test("opened at localhost while PUBLIC_URL names 127.0.0.1, the file goes to the page's own origin and is read (issue 22)", async ({ page, request, baseURL }) => {
+  const origin = new URL(baseURL!)
+  expect(origin.hostname).toBe('127.0.0.1') // the server's PUBLIC_URL (playwright.config.ts)
+  origin.hostname = 'localhost'
+  const elsewhere = origin.origin
+  await adminOnImport(page, request, elsewhere)
+  const puts: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'PUT') puts.push(sent.url())
+  })
+  await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Student' })
+  await page.getByLabel('Choose a file').setInputFiles(CSV)
+  await expect(page.getByText('4 rows: 2 to invite, 2 with a problem')).toBeVisible()
+  expect(puts).toEqual([expect.stringMatching(new RegExp(`^${elsewhere}/v1/uploads/\\?key=`))])
 })
 
 test('an xlsx written by a spreadsheet program: its bad row shown, the rest invited after a yes; a wrong file is refused; the admin\'s own address is never sent', async ({ page, request }) => {

@@ -84,7 +84,7 @@ const fileType = apiFailure(415, { detail: 'File type is not allowed', code: 'fi
 // ---------------------------------------------------------------------------------------------
 // The class import's answers.
 
-const classUpload: ClassImportUpload = { callback_id: 4, presigned_url: 'http://portal.test/v1/uploads/?key=c', content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', expires_at: '2026-03-05T10:15:00.000Z' }
+const classUpload: ClassImportUpload = { callback_id: 4, presigned_url: '/v1/uploads/?key=c', content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', expires_at: '2026-03-05T10:15:00.000Z' }
 const classValues = { name: 'Grade 7 B', start_date: '2026-01-05', end_date: '2026-02-04', practice_days_per_week: '', practice_minutes_per_day: '', take_assessment: '', engagement_days: '', teacher_email: '' }
 const classEntry = (row: number, name: string, errors: ClassImport['classes'][number]['errors'] = [], group: number | null = null) => ({
   row, values: { ...classValues, name }, name, start_date: '2026-01-05', end_date: '2026-02-04', goals: null, teacher: null, errors, group,
@@ -124,7 +124,7 @@ const usersRefused = apiFailure(409, { detail: 'Some rows have errors. Nobody wa
 const classUpload6: ClassImportUpload = { ...classUpload, callback_id: 6 }
 
 // The invitation list's answers.
-const batchUpload: InvitationBatchUpload = { id: 9, presigned_url: 'http://portal.test/v1/uploads/?key=k', content_type: 'text/csv', expires_at: '2025-03-05T10:15:00.000Z' }
+const batchUpload: InvitationBatchUpload = { id: 9, presigned_url: '/v1/uploads/?key=k', content_type: 'text/csv', expires_at: '2025-03-05T10:15:00.000Z' }
 const counts = { ok: 2, invalid_email: 1, invalid_id: 0, duplicate: 0, member: 0, invited: 0, unknown_user: 0, own_address: 0, in_class: 0 }
 const batch: InvitationBatch = {
   id: 9, organization: 7, group: null, role: 'teacher', kind: 'emails', file_name: 'list.csv', created_at: '2025-03-05T10:00:00.000Z',

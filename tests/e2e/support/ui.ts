@@ -21,9 +21,9 @@ export async function logInWith(page: Page, email: string, password: string, but
   await page.getByRole('button', { name: button, exact: true }).click()
 }
 
-/** Opens /login and logs in; waits until the user menu shows the person is in. */
-export async function logIn(page: Page, person: Person): Promise<void> {
-  await page.goto('/login')
+/** Opens /login (of another origin than the suite's, say http://localhost:port) and logs in; waits until the user menu shows the person is in. */
+export async function logIn(page: Page, person: Person, origin = ''): Promise<void> {
+  await page.goto(`${origin}/login`)
   await expect(loginHeading(page)).toBeVisible()
   await logInWith(page, person.email, person.password)
   await expect(userMenu(page, person)).toBeVisible()

@@ -73,7 +73,7 @@ const files = {
 const huge = eventFile([new Uint8Array(FILE_IMPORT_MAX_BYTES + 1)], 'huge.xlsx')
 
 // What the machine reads of the answers: whether the rows may be confirmed (the screens show the real ones).
-const upload = { callback_id: 1, id: 1, presigned_url: 'http://portal.test/v1/uploads/', content_type: XLSX, expires_at: '2026-01-01T00:00:00.000Z' } as FileImportUpload
+const upload = { callback_id: 1, id: 1, presigned_url: '/v1/uploads/', content_type: XLSX, expires_at: '2026-01-01T00:00:00.000Z' } as FileImportUpload
 const rowsOf = (total: number, withErrors: number) => ({ total, with_errors: withErrors, committed_at: null }) as unknown as FileImportPreview
 const counts = { ok: ADDRESSES, invalid_email: 1, invalid_id: 0, duplicate: 0, member: 0, invited: 0, unknown_user: 0, own_address: 0, in_class: 0 }
 const list = { id: 1, total: ROWS, count: ROWS, counts, sent_at: null, invited: null } as unknown as FileImportPreview
