@@ -20,7 +20,7 @@ import type {
  * Verification): one page of organizations for a query (side filter, countries, search, sort,
  * page) that the screen keeps in its address. Changing the query loads again from page 1 (a new
  * page keeps the rest); a search waits until the typing pauses. Clicking a verified cell flips
- * that organization (the whole organization is sent) and offers to undo it; the selected rows can
+ * that organization (only its flag is sent) and offers to undo it; the selected rows can
  * be verified together. The deleted filter lists the organizations deleted in the last 30 days: one
  * of them can be restored, after a confirmation.
  */
@@ -84,7 +84,7 @@ export const adminOrganizationsMachine = setup({
     loadOrganizations: fromPromise<Page<Organization>, OrganizationListQuery>(async () => {
       throw new Error('not provided: loadOrganizations')
     }),
-    /** PUT /v1/organizations/{id}/ with the whole organization, is_verified as given */
+    /** The organization's is_verified as given (only the flag: POST /v1/organizations/verify/), answered as saved */
     setVerified: fromPromise<Organization, SetVerifiedInput>(async () => {
       throw new Error('not provided: setVerified')
     }),

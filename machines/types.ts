@@ -363,7 +363,7 @@ export interface OrganizationListQuery {
   page: number
 }
 
-/** setVerified: PUT the whole organization with `is_verified` as given (spec §4 Verification). */
+/** setVerified: the organization's `is_verified` as given, only the flag (spec §4 Verification; issue 22). */
 export interface SetVerifiedInput {
   organization: Organization
   is_verified: boolean

@@ -70,24 +70,15 @@ export { ORGANIZATIONS_PAGE_SIZE } from './first-reads'
 /** GET /v1/organizations/ for the admin list's query (countries repeated: country=US&country=JP). */
 export const loadOrganizations = fromPromise<Page<Organization>, OrganizationListQuery>(({ input, signal }) => unwrap(organizationsRequest(input, { signal })))
 
-/** PUT /v1/organizations/{id}/: the whole organization with is_verified as asked (spec §4 Verification). */
-export const setVerified = fromPromise<Organization, SetVerifiedInput>(({ input, signal }) => {
-  const { organization } = input
-  const body = {
-    name: organization.name,
-    type: organization.type,
-    industry: organization.industry as OrganizationRequest['industry'],
-    address_1: organization.address_1 ?? '',
-    address_2: organization.address_2,
-    city: organization.city ?? '',
-    state: organization.state ?? '',
-    postal_code: organization.postal_code ?? '',
-    country: organization.country ?? '',
-    phone: organization.phone ?? '',
-    timezone: organization.timezone ?? '',
-    is_verified: input.is_verified,
-  }
-  return unwrap(api.PUT('/v1/organizations/{id}/', { params: { path: { id: organization.id } }, body, signal }))
+/**
+ * The verified cell's flip (spec §4 Verification): only the flag, by POST /v1/organizations/verify/ for
+ * this one organization, then the organization as saved. Not a PUT of the whole organization, which
+ * refused one made without an address, industry or phone (the demo's, an import's) field by field.
+ */
+export const setVerified = fromPromise<Organization, SetVerifiedInput>(async ({ input, signal }) => {
+  const { id } = input.organization
+  await unwrap(api.POST('/v1/organizations/verify/', { body: { ids: [id], is_verified: input.is_verified }, signal }))
+  return unwrap(api.GET('/v1/organizations/{id}/', { params: { path: { id } }, signal }))
 })
 
 /** POST /v1/organizations/verify/ {ids, is_verified} */

@@ -237,7 +237,7 @@ const model = buildModel({
 modelTests(model)
 
 describe('adminOrganizationsMachine with actors', () => {
-  it('sends the whole organization with is_verified flipped, then as it was on undo', async () => {
+  it('asks for the organization with is_verified flipped, then as it was on undo', async () => {
     const calls: SetVerifiedInput[] = []
     const machine = adminOrganizationsMachine.provide({
       actors: {
