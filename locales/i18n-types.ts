@@ -2683,10 +2683,6 @@ export type NamespaceClassImportTranslation = {
 	 */
 	importAction: string
 	/**
-	 * C​l​a​s​s​ ​l​i​s​t​ ​t​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
-	 */
-	template: string
-	/**
 	 * D​r​o​p​ ​a​n​ ​.​x​l​s​x​ ​f​i​l​e​ ​h​e​r​e
 	 */
 	drop: string
@@ -2850,6 +2846,10 @@ export type NamespaceClassImportTranslation = {
 	}
 	school: {
 		/**
+		 * C​l​a​s​s​ ​l​i​s​t​ ​t​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
+		 */
+		template: string
+		/**
 		 * I​m​p​o​r​t​ ​c​l​a​s​s​e​s
 		 */
 		title: string
@@ -2879,6 +2879,10 @@ export type NamespaceClassImportTranslation = {
 		imported: RequiredParams<'count'>
 	}
 	company: {
+		/**
+		 * T​e​a​m​ ​l​i​s​t​ ​t​e​m​p​l​a​t​e​ ​(​.​x​l​s​x​)
+		 */
+		template: string
 		/**
 		 * I​m​p​o​r​t​ ​t​e​a​m​s
 		 */
@@ -9775,10 +9779,6 @@ export type TranslationFunctions = {
 		 */
 		importAction: () => LocalizedString
 		/**
-		 * Class list template (.xlsx)
-		 */
-		template: () => LocalizedString
-		/**
 		 * Drop an .xlsx file here
 		 */
 		drop: () => LocalizedString
@@ -9934,6 +9934,10 @@ export type TranslationFunctions = {
 		}
 		school: {
 			/**
+			 * Class list template (.xlsx)
+			 */
+			template: () => LocalizedString
+			/**
 			 * Import classes
 			 */
 			title: () => LocalizedString
@@ -9959,6 +9963,10 @@ export type TranslationFunctions = {
 			imported: (arg: { count: number }) => LocalizedString
 		}
 		company: {
+			/**
+			 * Team list template (.xlsx)
+			 */
+			template: () => LocalizedString
 			/**
 			 * Import teams
 			 */

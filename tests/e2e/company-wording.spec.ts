@@ -100,4 +100,10 @@ test("a company's admin reads employees, leaders and teams on the dashboard and 
   await expect(reports.getByRole('rowheader', { name: 'Homer Simpson' })).toBeVisible()
   await expect(reports).toContainText('Minutes practiced by each employee per period')
   expect(await mainText(page)).not.toMatch(SCHOOL_WORDS)
+
+  // the team import, its template included (issue 22: it read "Class list template")
+  await page.goto(`/organization/${company.id}/classes/import`)
+  await expect(page.getByRole('heading', { name: 'Import teams', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Team list template (.xlsx)' })).toBeVisible()
+  expect(await mainText(page)).not.toMatch(SCHOOL_WORDS)
 })

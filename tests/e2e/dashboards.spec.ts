@@ -130,6 +130,8 @@ test("an admin lands on the organization's dashboard: counts with their lists, t
   await expect(card.getByRole('link', { name: 'View class' })).toHaveAttribute('href', `/organization/${place.organization.id}/classes/${place.classId}`)
   await expect(figure(page, 'Students').getByRole('link', { name: 'Invite by e-mail' })).toHaveAttribute('href', `/organization/${place.organization.id}/students/new`)
   await expect(figure(page, 'Classes').getByRole('link', { name: 'Import classes' })).toHaveAttribute('href', `/organization/${place.organization.id}/classes/import`)
+  // a new class opens the wizard, not the list (issue 22)
+  await expect(figure(page, 'Classes').getByRole('link', { name: 'New class' })).toHaveAttribute('href', `/organization/${place.organization.id}/classes/new`)
   await screenAtWidths(page, 'dashboard-admin', () => expect(page.getByText('1 of 2 active this week')).toBeVisible())
 
   // by keyboard: the students' "View all" leads to the student list

@@ -3,7 +3,6 @@ import type { BaseTranslation } from '../../i18n-types.js'
 // The class import screen (/organization/{id}/classes/import): upload, preview per class, confirm.
 const en_classImport = {
 	importAction: 'Import',
-	template: 'Class list template (.xlsx)',
 	drop: 'Drop an .xlsx file here',
 	choose: 'Choose a file',
 	removeFile: 'Remove the file',
@@ -45,6 +44,7 @@ const en_classImport = {
 		teacher_email: 'Teacher e-mail',
 	},
 	school: {
+		template: 'Class list template (.xlsx)',
 		title: 'Import classes',
 		intro: 'Upload an .xlsx file with one class per row: its name, start and end dates, and its goals. You see every class checked before anything is created.',
 		adminOnly: 'Only the admins of the organization can import classes.',
@@ -53,6 +53,7 @@ const en_classImport = {
 		imported: '{count:number} {{class was|classes were}} imported',
 	},
 	company: {
+		template: 'Team list template (.xlsx)',
 		title: 'Import teams',
 		intro: 'Upload an .xlsx file with one team per row: its name, start and end dates, and its goals. You see every team checked before anything is created.',
 		adminOnly: 'Only the admins of the organization can import teams.',

@@ -3,7 +3,6 @@ import type { NamespaceClassImportTranslation } from '../../i18n-types.js'
 // The class import screen (/organization/{id}/classes/import): upload, preview per class, confirm.
 const es_MX_classImport = {
 	importAction: 'Importar',
-	template: 'Plantilla de lista de clases (.xlsx)',
 	drop: 'Suelta aquí un archivo .xlsx',
 	choose: 'Elegir un archivo',
 	removeFile: 'Quitar el archivo',
@@ -45,6 +44,7 @@ const es_MX_classImport = {
 		teacher_email: 'Correo del docente',
 	},
 	school: {
+		template: 'Plantilla de lista de clases (.xlsx)',
 		title: 'Importar clases',
 		intro: 'Sube un archivo .xlsx con una clase por fila: su nombre, fechas de inicio y fin, y sus metas. Verás cada clase revisada antes de crear nada.',
 		adminOnly: 'Solo los administradores de la organización pueden importar clases.',
@@ -53,6 +53,7 @@ const es_MX_classImport = {
 		imported: '{count} {{clase importada|clases importadas}}',
 	},
 	company: {
+		template: 'Plantilla de lista de equipos (.xlsx)',
 		title: 'Importar equipos',
 		intro: 'Sube un archivo .xlsx con un equipo por fila: su nombre, fechas de inicio y fin, y sus metas. Verás cada equipo revisado antes de crear nada.',
 		adminOnly: 'Solo los administradores de la organización pueden importar equipos.',

@@ -3,7 +3,6 @@ import type { NamespaceClassImportTranslation } from '../../i18n-types.js'
 // The class import screen (/organization/{id}/classes/import): upload, preview per class, confirm.
 const ja_classImport = {
 	importAction: 'インポート',
-	template: 'クラス一覧テンプレート (.xlsx)',
 	drop: 'ここに .xlsx ファイルをドロップ',
 	choose: 'ファイルを選択',
 	removeFile: 'ファイルを削除',
@@ -45,6 +44,7 @@ const ja_classImport = {
 		teacher_email: '教師のメールアドレス',
 	},
 	school: {
+		template: 'クラス一覧テンプレート (.xlsx)',
 		title: 'クラスをインポート',
 		intro: '1行に1クラス（名前、開始日と終了日、目標）を書いた .xlsx ファイルをアップロードしてください。作成する前にすべてのクラスを確認できます。',
 		adminOnly: 'クラスをインポートできるのは組織の管理者だけです。',
@@ -53,6 +53,7 @@ const ja_classImport = {
 		imported: '{count} クラスをインポートしました',
 	},
 	company: {
+		template: 'チーム一覧テンプレート (.xlsx)',
 		title: 'チームをインポート',
 		intro: '1行に1チーム（名前、開始日と終了日、目標）を書いた .xlsx ファイルをアップロードしてください。作成する前にすべてのチームを確認できます。',
 		adminOnly: 'チームをインポートできるのは組織の管理者だけです。',

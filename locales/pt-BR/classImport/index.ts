@@ -3,7 +3,6 @@ import type { NamespaceClassImportTranslation } from '../../i18n-types.js'
 // The class import screen (/organization/{id}/classes/import): upload, preview per class, confirm.
 const pt_BR_classImport = {
 	importAction: 'Importar',
-	template: 'Modelo de lista de turmas (.xlsx)',
 	drop: 'Solte aqui um arquivo .xlsx',
 	choose: 'Escolher um arquivo',
 	removeFile: 'Remover o arquivo',
@@ -45,6 +44,7 @@ const pt_BR_classImport = {
 		teacher_email: 'E-mail do professor',
 	},
 	school: {
+		template: 'Modelo de lista de turmas (.xlsx)',
 		title: 'Importar turmas',
 		intro: 'Envie um arquivo .xlsx com uma turma por linha: nome, datas de início e término e metas. Você vê cada turma verificada antes de qualquer criação.',
 		adminOnly: 'Só os administradores da organização podem importar turmas.',
@@ -53,6 +53,7 @@ const pt_BR_classImport = {
 		imported: '{count} {{turma importada|turmas importadas}}',
 	},
 	company: {
+		template: 'Modelo de lista de equipes (.xlsx)',
 		title: 'Importar equipes',
 		intro: 'Envie um arquivo .xlsx com uma equipe por linha: nome, datas de início e término e metas. Você vê cada equipe verificada antes de qualquer criação.',
 		adminOnly: 'Só os administradores da organização podem importar equipes.',

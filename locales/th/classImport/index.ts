@@ -3,7 +3,6 @@ import type { NamespaceClassImportTranslation } from '../../i18n-types.js'
 // The class import screen (/organization/{id}/classes/import): upload, preview per class, confirm.
 const th_classImport = {
 	importAction: 'นำเข้า',
-	template: 'เทมเพลตรายชื่อชั้นเรียน (.xlsx)',
 	drop: 'วางไฟล์ .xlsx ที่นี่',
 	choose: 'เลือกไฟล์',
 	removeFile: 'ลบไฟล์',
@@ -45,6 +44,7 @@ const th_classImport = {
 		teacher_email: 'อีเมลของครู',
 	},
 	school: {
+		template: 'เทมเพลตรายชื่อชั้นเรียน (.xlsx)',
 		title: 'นำเข้าชั้นเรียน',
 		intro: 'อัปโหลดไฟล์ .xlsx ที่มีหนึ่งชั้นเรียนต่อแถว: ชื่อ วันที่เริ่มและสิ้นสุด และเป้าหมาย คุณจะเห็นการตรวจสอบทุกชั้นเรียนก่อนสร้างจริง',
 		adminOnly: 'เฉพาะผู้ดูแลขององค์กรเท่านั้นที่นำเข้าชั้นเรียนได้',
@@ -53,6 +53,7 @@ const th_classImport = {
 		imported: 'นำเข้าแล้ว {count} ชั้นเรียน',
 	},
 	company: {
+		template: 'เทมเพลตรายชื่อทีม (.xlsx)',
 		title: 'นำเข้าทีม',
 		intro: 'อัปโหลดไฟล์ .xlsx ที่มีหนึ่งทีมต่อแถว: ชื่อ วันที่เริ่มและสิ้นสุด และเป้าหมาย คุณจะเห็นการตรวจสอบทุกทีมก่อนสร้างจริง',
 		adminOnly: 'เฉพาะผู้ดูแลขององค์กรเท่านั้นที่นำเข้าทีมได้',

@@ -3,7 +3,6 @@ import type { NamespaceClassImportTranslation } from '../../i18n-types.js'
 // The class import screen (/organization/{id}/classes/import): upload, preview per class, confirm.
 const vi_classImport = {
 	importAction: 'Nhập',
-	template: 'Mẫu danh sách lớp (.xlsx)',
 	drop: 'Thả tệp .xlsx vào đây',
 	choose: 'Chọn tệp',
 	removeFile: 'Gỡ tệp',
@@ -45,6 +44,7 @@ const vi_classImport = {
 		teacher_email: 'Email giáo viên',
 	},
 	school: {
+		template: 'Mẫu danh sách lớp (.xlsx)',
 		title: 'Nhập lớp',
 		intro: 'Tải lên tệp .xlsx với mỗi dòng một lớp: tên, ngày bắt đầu và kết thúc, và mục tiêu. Bạn sẽ thấy từng lớp được kiểm tra trước khi tạo.',
 		adminOnly: 'Chỉ quản trị viên của tổ chức mới có thể nhập lớp.',
@@ -53,6 +53,7 @@ const vi_classImport = {
 		imported: 'Đã nhập {count} lớp',
 	},
 	company: {
+		template: 'Mẫu danh sách nhóm (.xlsx)',
 		title: 'Nhập nhóm',
 		intro: 'Tải lên tệp .xlsx với mỗi dòng một nhóm: tên, ngày bắt đầu và kết thúc, và mục tiêu. Bạn sẽ thấy từng nhóm được kiểm tra trước khi tạo.',
 		adminOnly: 'Chỉ quản trị viên của tổ chức mới có thể nhập nhóm.',

@@ -57,7 +57,7 @@ export function AdminDashboard({ dashboard, organizationId, terms, type }: { das
           href={paths.classes(organizationId)}
           actions={
             <>
-              <Action href={paths.classes(organizationId)}>{wording.newClass()}</Action>
+              <Action href={paths.classesNew(organizationId)}>{wording.newClass()}</Action>
               <Action href={paths.classesImport(organizationId)}>{(type === 'company' ? LL.classImport.company : LL.classImport.school).title()}</Action>
             </>
           }
@@ -96,7 +96,7 @@ export function AdminDashboard({ dashboard, organizationId, terms, type }: { das
           empty={
             <Stack gap="3" align="flex-start">
               <p>{wording.noClasses()}</p>
-              <Action href={paths.classes(organizationId)}>{wording.newClass()}</Action>
+              <Action href={paths.classesNew(organizationId)}>{wording.newClass()}</Action>
             </Stack>
           }
         />

@@ -71,7 +71,7 @@ function ImportPanel({ organizationId, company }: { organizationId: number; comp
       <Flex>
         <Link asChild>
           <button type="button" onClick={() => void download()}>
-            {T.template()}
+            {wording.template()}
           </button>
         </Link>
       </Flex>
