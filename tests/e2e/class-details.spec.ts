@@ -183,6 +183,8 @@ test("removing a pending invite from one class's list keeps the person invited t
   await page.goto(`/organization/${organization.id}/classes/${ids[0]}`)
   await page.getByRole('button', { name: 'Pending invites (1)' }).click()
   const modal = page.getByRole('dialog', { name: 'Pending invites' })
+  // the class's own name, not "Invitations to Classes" (issue 22)
+  await expect(modal).toContainText('Invitations to Reading that have not been accepted yet.')
   await modal.getByRole('button', { name: `Remove the invite of ${invitee}` }).click()
   const confirm = page.getByRole('alertdialog', { name: `Remove the invite of ${invitee}?` })
   await expect(confirm).toContainText('is no longer invited to this class. Their invitations to other classes stay.')

@@ -181,7 +181,7 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
         </nav>
         <Stack gap="6" flex="1" minW="0" w="full">
           {tab === 'overview' ? (
-            <Overview group={group} admin={admin} invites={invites} organizationName={terms.classes()} send={details.send} />
+            <Overview group={group} admin={admin} invites={invites} send={details.send} />
           ) : (
             <Suspense fallback={<Spinner label={LL.common.loading()} />}>
               {tab === 'reports' ? (
@@ -245,11 +245,10 @@ function ClassDetails({ organizationId, groupId, invite }: { organizationId: num
   )
 }
 
-function Overview({ group, admin, invites, organizationName, send }: {
+function Overview({ group, admin, invites, send }: {
   group: ClassGroup
   admin: boolean
   invites: Parameters<typeof PendingInvites>[0]['actor']
-  organizationName: string
   send: (event: { type: 'goals.edit' } | { type: 'teacher.assign' } | { type: 'teacher.remove' }) => void
 }) {
   const { LL } = useI18nContext()
@@ -272,7 +271,7 @@ function Overview({ group, admin, invites, organizationName, send }: {
             {t.viewList()}
           </Button>
           <Text color="fg.muted">{t.pendingInvites({ count: pendingCount })}</Text>
-          <PendingInvites actor={invites} organizationName={organizationName} terms={terms} revokeDescription={(email) => w.revokeFromClass({ email })} />
+          <PendingInvites actor={invites} organizationName={group.name} terms={terms} revokeDescription={(email) => w.revokeFromClass({ email })} />
         </Flex>
       </OverviewCard>
       <OverviewCard title={w.teacher()}>
