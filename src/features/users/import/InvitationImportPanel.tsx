@@ -146,9 +146,14 @@ export function InvitationImportPanel({
               <Tabs.Trigger value="problems">{T.filterProblems()}</Tabs.Trigger>
               <Tabs.Indicator />
             </Tabs.List>
+            {/* the selected tab's panel: the rows it filters (a tab controlling no panel is invalid ARIA) */}
+            <Tabs.Content value={filter}>
+              <Stack gap="4">
+                <PreviewTable rows={preview.results} team={company} />
+                <Pager count={preview.count} pageSize={PREVIEW_PAGE_SIZE} page={page} onPageChange={(next) => flow.send({ type: 'import.page', page: next })} />
+              </Stack>
+            </Tabs.Content>
           </Tabs.Root>
-          <PreviewTable rows={preview.results} team={company} />
-          <Pager count={preview.count} pageSize={PREVIEW_PAGE_SIZE} page={page} onPageChange={(next) => flow.send({ type: 'import.page', page: next })} />
           {preview.counts.ok === 0 && !collect ? <ErrorPanel messages={[T.nobodyToInvite()]} /> : null}
           <Flex justify="flex-end">
             {collect ? (
