@@ -78,7 +78,10 @@ export const loadOrganizations = fromPromise<Page<Organization>, OrganizationLis
 export const setVerified = fromPromise<Organization, SetVerifiedInput>(async ({ input, signal }) => {
   const { id } = input.organization
   await unwrap(api.POST('/v1/organizations/verify/', { body: { ids: [id], is_verified: input.is_verified }, signal }))
-  return unwrap(api.GET('/v1/organizations/{id}/', { params: { path: { id } }, signal }))
+  const saved = await unwrap(api.GET('/v1/organizations/{id}/', { params: { path: { id } }, signal }))
+  // the call leaves an organization out of reach (deleted meanwhile) as it was: not a flip to report
+  if (saved.is_verified !== input.is_verified) throw new Error(`organization ${id} was not changed`)
+  return saved
 })
 
 /** POST /v1/organizations/verify/ {ids, is_verified} */
