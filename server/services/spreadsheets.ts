@@ -180,6 +180,7 @@ async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<[number: number, cel
 async function* loadedXlsxRows(bytes: Uint8Array): AsyncGenerator<[number: number, cells: string[]]> {
   const workbook = new ExcelJS.Workbook()
   try {
+    // exceljs types its Buffer apart from @types/node's (as the import tests' own loads do)
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer)
   } catch {
     throw new SpreadsheetError('unreadable')
