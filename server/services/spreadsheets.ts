@@ -144,6 +144,9 @@ async function* csvRows(bytes: Uint8Array): AsyncGenerator<[number: number, cell
   for (const [index, record] of records.entries()) yield [index + 1, record]
 }
 
+/** A row of exceljs (values 1-based, both readers) as its number and the text of its cells by column position (0-based). */
+const numberedCells = (row: ExcelJS.Row): [number: number, cells: string[]] => [row.number, (row.values as unknown[]).slice(1).map(cellText)]
+
 /** The rows of the first sheet of an xlsx, read as a stream: cells by column position (0-based). */
 async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<[number: number, cells: string[]]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
@@ -158,8 +161,7 @@ async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<[number: number, cel
     for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         read = true
-        const values = row.values as unknown[]
-        yield [row.number, values.slice(1).map(cellText)]
+        yield numberedCells(row)
       }
       return // the first sheet only
     }
@@ -185,8 +187,8 @@ async function* loadedXlsxRows(bytes: Uint8Array): AsyncGenerator<[number: numbe
   } catch {
     throw new SpreadsheetError('unreadable')
   }
-  const rows: [number, string[]][] = []
-  workbook.worksheets[0]?.eachRow((row) => rows.push([row.number, (row.values as unknown[]).slice(1).map(cellText)]))
+  const rows: [number: number, cells: string[]][] = []
+  workbook.worksheets[0]?.eachRow((row) => rows.push(numberedCells(row)))
   yield* rows
 }
 

@@ -125,7 +125,8 @@ test('filter, search and sort are in the address and survive a reload; the verif
   // PUT of the whole organization refused one made without an address, industry or phone, as the demo's)
   const writes: string[] = []
   page.on('request', (sent) => {
-    if (sent.method() !== 'GET' && new URL(sent.url()).pathname.startsWith('/v1/organizations/')) writes.push(`${sent.method()} ${new URL(sent.url()).pathname} ${sent.postData()}`)
+    const { pathname } = new URL(sent.url())
+    if (sent.method() !== 'GET' && pathname.startsWith('/v1/organizations/')) writes.push(`${sent.method()} ${pathname} ${sent.postData()}`)
   })
   await row(page, first.name).getByRole('button', { name: `Mark ${first.name} as verified` }).click()
   await expect(toast(page, `${first.name} is verified.`)).toBeVisible()
